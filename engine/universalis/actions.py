@@ -1,0 +1,411 @@
+"""Universalis actions: flat pydantic models, one per thing a player can do.
+
+`Action` is a discriminated union on `type`. The same schema is what an LLM player must
+produce, so every model is flat (strings, ints, bools, optional ids) and carries the words it
+pays for. Every action names the acting `player`.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+
+class _A(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    player: str = Field(description="the acting player's name")
+
+
+# --- preparation and bids --------------------------------------------------------------
+class ProposeTenet(_A):
+    """Pay 1 coin to propose a Tenet, or to modify one (`replaces`) (U-PREP-1..3, U-ACT-7)."""
+
+    type: Literal["propose_tenet"] = "propose_tenet"
+    text: str = Field(min_length=1)
+    kind: Literal["story", "social", "gimmick", "world"] = "story"
+    replaces: Optional[str] = Field(default=None, description="id of the Tenet modified")
+
+
+class PassPrep(_A):
+    """Pass during preparation (U-PREP-1)."""
+
+    type: Literal["pass_prep"] = "pass_prep"
+
+
+class Bid(_A):
+    """A secret scene bid, 0 up to the bidder's wealth (U-BID-1)."""
+
+    type: Literal["bid"] = "bid"
+    amount: int = Field(ge=0)
+
+
+# --- framing and scene building ------------------------------------------------------------
+class EstablishLocation(_A):
+    """Establish or change the scene's location for 1 coin (U-FRAME-1, U-FRAME-5, U-ACT-3).
+
+    Name an existing location (`location`), or create one (`new_role`, optionally
+    `proper_name` for 1 more), or cut back to an earlier scene not faded (`return_to_scene`).
+    """
+
+    type: Literal["establish_location"] = "establish_location"
+    location: Optional[str] = None
+    new_role: Optional[str] = None
+    proper_name: Optional[str] = None
+    return_to_scene: Optional[int] = None
+    text: str = ""
+
+
+class SetTime(_A):
+    """Set the scene's time while framing (U-FRAME-2, U-FRAME-3)."""
+
+    type: Literal["set_time"] = "set_time"
+    when: Literal["after", "concurrent", "past", "future", "explicit"] = "after"
+    text: str = ""
+
+
+class FrameMiniScene(_A):
+    """Start a mini scene elsewhere or elsewhen on one's turn (U-TURN-4)."""
+
+    type: Literal["frame_mini_scene"] = "frame_mini_scene"
+    text: str = ""
+
+
+class FadeMiniScene(_A):
+    """Pay 1 coin so the open mini scene fades to black when it ends (U-TURN-4)."""
+
+    type: Literal["fade_mini_scene"] = "fade_mini_scene"
+
+
+class CreateComponent(_A):
+    """Create a component by buying its Role, 1 coin; a proper name is 1 more (U-ACT-4, U-TRAIT-1).
+
+    `sub_of` makes the Role also the link to a Master Component (U-ACT-6).
+    """
+
+    type: Literal["create_component"] = "create_component"
+    kind: Literal["character", "location", "prop"] = "character"
+    role: str = Field(min_length=1)
+    proper_name: Optional[str] = None
+    introduce: bool = False
+    sub_of: Optional[str] = None
+
+
+class IntroduceComponent(_A):
+    """Bring an existing component into the scene, 1 coin (U-ACT-3)."""
+
+    type: Literal["introduce_component"] = "introduce_component"
+    component: str
+    text: str = ""
+
+
+class ExitComponent(_A):
+    """Take a component one controls out of the scene, 1 coin (U-ACT-3)."""
+
+    type: Literal["exit_component"] = "exit_component"
+    component: str
+    text: str = ""
+
+
+class DeclareAbsent(_A):
+    """State that a component is explicitly absent from the scene, 1 coin (U-ACT-3)."""
+
+    type: Literal["declare_absent"] = "declare_absent"
+    component: str
+    text: str = ""
+
+
+class NarrateEvent(_A):
+    """Narrate an Event for 1 coin: one effect, one performer, one receiver (U-ACT-1)."""
+
+    type: Literal["narrate_event"] = "narrate_event"
+    text: str = Field(min_length=1)
+    performer: Optional[str] = None
+    receiver: Optional[str] = None
+
+
+class BuyFact(_A):
+    """Buy any other detail of the scene as a Fact, 1 coin (U-ACT-2)."""
+
+    type: Literal["buy_fact"] = "buy_fact"
+    text: str = Field(min_length=1)
+    about: Optional[str] = None
+    kind: Literal["detail", "dialog"] = "detail"
+
+
+class AddTrait(_A):
+    """Add a Trait, 1 coin per occurrence (U-ACT-5, U-ACT-6, U-TRAIT-1..4)."""
+
+    type: Literal["add_trait"] = "add_trait"
+    component: str
+    text: str = Field(min_length=1)
+    kind: Literal["plain", "name", "relationship", "possession", "master", "sub", "negates"] = "plain"
+    times: int = Field(default=1, ge=1, le=20)
+    other: Optional[str] = Field(default=None, description="related, owned, or master component")
+    corollary: Optional[str] = Field(default=None, description="reciprocal Trait for `other`")
+    negates: Optional[str] = Field(default=None, description="Master Trait id negated")
+
+
+class RemoveTrait(_A):
+    """Remove (cross off) one Trait occurrence, 1 coin (U-ACT-5, U-TRAIT-3)."""
+
+    type: Literal["remove_trait"] = "remove_trait"
+    trait: str
+    text: str = ""
+
+
+class RestoreTrait(_A):
+    """Restore a removed Trait occurrence, 1 coin (U-ACT-5)."""
+
+    type: Literal["restore_trait"] = "restore_trait"
+    trait: str
+    text: str = ""
+
+
+class ReduceImportance(_A):
+    """Pay coins against a component's Importance; at 0 it is eliminated (U-ELIM-1, U-ELIM-4)."""
+
+    type: Literal["reduce_importance"] = "reduce_importance"
+    component: str
+    coins: int = Field(default=1, ge=1)
+    text: str = ""
+
+
+class RestoreImportance(_A):
+    """Undo one level of reduced Importance, 1 coin (U-ELIM-4)."""
+
+    type: Literal["restore_importance"] = "restore_importance"
+    component: str
+    text: str = ""
+
+
+class ReturnComponent(_A):
+    """Bring an eliminated component back by paying its current Importance (U-ELIM-3)."""
+
+    type: Literal["return_component"] = "return_component"
+    component: str
+    text: str = ""
+
+
+class Dialog(_A):
+    """Start Dialog with another controller's character: 1 coin, an Event (U-ACT-8)."""
+
+    type: Literal["dialog"] = "dialog"
+    speaker: str
+    listener: str
+    line: str = Field(min_length=1)
+
+
+class AnswerDialog(_A):
+    """Accept the Dialog with a reply, or refuse it, which makes a Complication (U-ACT-8)."""
+
+    type: Literal["answer_dialog"] = "answer_dialog"
+    accept: bool = True
+    line: str = ""
+
+
+class Speak(_A):
+    """Free dialog for a character one controls; colour, not a Fact (U-FACT-1)."""
+
+    type: Literal["speak"] = "speak"
+    component: str
+    line: str = Field(min_length=1)
+
+
+class EndTurn(_A):
+    """End one's turn; play passes clockwise (U-TURN-1)."""
+
+    type: Literal["end_turn"] = "end_turn"
+
+
+class EndScene(_A):
+    """The framer ends the scene on his turn; `fade` costs 1 (U-TURN-5, U-FRAME-5)."""
+
+    type: Literal["end_scene"] = "end_scene"
+    fade: bool = False
+    text: str = ""
+
+
+# --- at any time ---------------------------------------------------------------------------
+class TakeOver(_A):
+    """Take control of a component in the scene for 1 coin (U-CTRL-3)."""
+
+    type: Literal["take_over"] = "take_over"
+    component: str
+
+
+class CallFine(_A):
+    """Call for a Fine against a player, free (U-FINE-1)."""
+
+    type: Literal["call_fine"] = "call_fine"
+    accused: str
+    reason: str = Field(min_length=1)
+
+
+class FineVote(_A):
+    type: Literal["fine_vote"] = "fine_vote"
+    fine: bool
+
+
+# --- reaction window -----------------------------------------------------------------------
+class Pass(_A):
+    """Let the last statement stand without reacting."""
+
+    type: Literal["pass"] = "pass"
+
+
+class Interrupt(_A):
+    """Interrupt for 1 coin; the turn passes to the interrupter (U-TURN-2, U-TURN-3)."""
+
+    type: Literal["interrupt"] = "interrupt"
+    text: str = ""
+
+
+class Obstacle(_A):
+    """Interrupt and buy dice into a new Complication against the Event (U-COMP-1a)."""
+
+    type: Literal["obstacle"] = "obstacle"
+    dice: int = Field(default=1, ge=1)
+    text: str = Field(min_length=1)
+
+
+class ChallengeStatement(_A):
+    """Challenge the last statement (U-CHAL-1). `alternative` is what the challenger wants
+    instead; `withdraw` means it should not happen at all. `fact` names an established Fact
+    it contradicts (U-FACT-2)."""
+
+    type: Literal["challenge"] = "challenge"
+    reason: str = Field(min_length=1)
+    alternative: str = ""
+    alternative_cost: int = Field(default=0, ge=0)
+    withdraw: bool = True
+    fact: Optional[str] = None
+
+
+class ConcedeChallenge(_A):
+    """The challenged player accepts the challenger's alternative (U-CHAL-1)."""
+
+    type: Literal["concede_challenge"] = "concede_challenge"
+
+
+class ContestChallenge(_A):
+    """The challenged player refuses; bidding starts (U-CHAL-2)."""
+
+    type: Literal["contest_challenge"] = "contest_challenge"
+
+
+class WithdrawChallenge(_A):
+    """The challenger lets the statement stand (U-CHAL-1)."""
+
+    type: Literal["withdraw_challenge"] = "withdraw_challenge"
+
+
+class DisputeFact(_A):
+    """Dispute that the named Fact applies; everyone votes (U-FACT-2)."""
+
+    type: Literal["dispute_fact"] = "dispute_fact"
+
+
+class FactVote(_A):
+    type: Literal["fact_vote"] = "fact_vote"
+    applies: bool
+
+
+class ChallengeBid(_A):
+    """Bid coins for an option of the Challenge, or open a new one (U-CHAL-2, U-CHAL-3)."""
+
+    type: Literal["challenge_bid"] = "challenge_bid"
+    option: int = Field(default=0, ge=0, description="0: as stated; 1: challenger's; 2+: others")
+    coins: int = Field(ge=1)
+    new_option: Optional[str] = None
+    new_option_cost: int = Field(default=0, ge=0)
+
+
+class ChallengePass(_A):
+    type: Literal["challenge_pass"] = "challenge_pass"
+
+
+# --- complications -------------------------------------------------------------------------
+class DrawTrait(_A):
+    """Draw on a Trait, free: one die added to, or removed from, a Pool (U-COMP-3)."""
+
+    type: Literal["draw_trait"] = "draw_trait"
+    trait: str
+    component: str
+    pool: str = Field(description='"C" for the Complication Pool, else a Target player')
+    remove: bool = False
+    text: str = ""
+
+
+class BuyDie(_A):
+    """Buy dice, 1 coin each, added to or removed from a Pool (U-COMP-5)."""
+
+    type: Literal["buy_die"] = "buy_die"
+    pool: str
+    count: int = Field(default=1, ge=1)
+    remove: bool = False
+    text: str = ""
+
+
+class CallResolution(_A):
+    """Ask every other player to agree to roll (U-COMP-6)."""
+
+    type: Literal["call_resolution"] = "call_resolution"
+
+
+class AnswerResolution(_A):
+    type: Literal["answer_resolution"] = "answer_resolution"
+    agree: bool
+
+
+class Roll(_A):
+    """The faces rolled for each Pool, handed in from a dice source (U-COMP-7).
+
+    For every Pool, its normal dice first, then its Edge dice. 0 reads as 10.
+    """
+
+    type: Literal["roll"] = "roll"
+    player: str = "dice"
+    faces: dict[str, list[int]]
+
+
+class CancelBonus(_A):
+    """A winner spends his bonus coins one-for-one to cancel a loser's (U-COMP-10)."""
+
+    type: Literal["cancel_bonus"] = "cancel_bonus"
+    pool: str
+    coins: int = Field(ge=1)
+
+
+class EndNarration(_A):
+    """End one's part of the narration after a roll; unspent bonus coins are kept (U-COMP-10)."""
+
+    type: Literal["end_narration"] = "end_narration"
+
+
+Action = Annotated[
+    Union[
+        ProposeTenet, PassPrep, Bid, EstablishLocation, SetTime, FrameMiniScene, FadeMiniScene,
+        CreateComponent, IntroduceComponent, ExitComponent, DeclareAbsent, NarrateEvent, BuyFact,
+        AddTrait, RemoveTrait, RestoreTrait, ReduceImportance, RestoreImportance, ReturnComponent,
+        Dialog, AnswerDialog, Speak, EndTurn, EndScene, TakeOver, CallFine, FineVote, Pass,
+        Interrupt, Obstacle, ChallengeStatement, ConcedeChallenge, ContestChallenge,
+        WithdrawChallenge, DisputeFact, FactVote, ChallengeBid, ChallengePass, DrawTrait, BuyDie,
+        CallResolution, AnswerResolution, Roll, CancelBonus, EndNarration,
+    ],
+    Field(discriminator="type"),
+]
+
+ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)
+
+def _collect() -> dict[str, type[BaseModel]]:
+    import typing
+    union = typing.get_args(Action)[0]
+    return {cls.model_fields["type"].default: cls for cls in typing.get_args(union)}
+
+
+ACTION_TYPES: dict[str, type[BaseModel]] = _collect()
+
+
+def parse_action(data: dict) -> BaseModel:
+    """Validate a dict (from a log, a form or a model) into an action."""
+    return ACTION_ADAPTER.validate_python(data)

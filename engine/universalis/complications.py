@@ -1,0 +1,431 @@
+"""Complications, Take Overs and the roll (U-CTRL-2, U-CTRL-3, U-COMP-1..11)."""
+from __future__ import annotations
+
+from engine.core.dice import normalize_face
+from engine.core.errors import RuleViolation
+from engine.core.seats import seats_left_of
+from engine.universalis import actions as A
+from engine.universalis.components import component, trait_ids_drawable
+from engine.universalis.ledger import coins, from_bank, pay, require
+from engine.universalis.rules import (
+    Ctx, blocking, close_mini, finish_turn, handles, next_seat, require_turn, resolve_window, statement,
+    window_answer_check,
+)
+from engine.universalis.state import (
+    Complication, Consent, DieChange, GameState, Narration, NarrationSlot, Pool, RollRecord, Statement, Turn,
+)
+
+SUCCESS_MAX = 5
+
+
+def tied(s: GameState) -> set[str]:
+    comp = s.complication
+    return set() if comp is None else set(comp.targets) | set(comp.committed)
+
+
+def touch(c: Ctx, cids: list[str], text: str, fact_id: str | None = None, open_window: bool = True) -> bool:
+    """Doing something to another controller's components originates a Complication (U-CTRL-2).
+
+    Returns True when it did: the action's coin is spent on declaring it, and its outcome is
+    left to the Complication (the winner's bonus coins buy it). During the narration after a
+    roll, components tied to the Complication may be changed freely (U-COMP-10).
+    """
+    s = c.s
+    actor = c.a.player  # type: ignore[attr-defined]
+    targets = [x for x in dict.fromkeys(cids) if s.controller(x) not in (None, actor)]
+    if not targets:
+        return False
+    if s.narration is not None:
+        if all(x in tied(s) for x in targets):
+            return False
+        raise RuleViolation("U-COMP-10", "bonus coins are spent on what is tied to the Complication; "
+                                         f"{s.components[targets[0]].label} is not")
+    if s.complication is not None:
+        raise RuleViolation("U-COMP-1", "a Complication is already open: resolve it before starting another "
+                                        f"(doing this to {s.components[targets[0]].label}, controlled by "
+                                        f"{s.controller(targets[0])}, would start one)")
+    players = list(dict.fromkeys(s.controller(x) for x in targets))
+    originate(c, actor, targets, players, text, fact_id)  # type: ignore[arg-type]
+    if open_window:
+        statement(c, "complication", text, 1, fact_id=fact_id, components=targets, complication_started=True)
+    return True
+
+
+def originate(c: Ctx, originator: str, targets: list[str], players: list[str], source: str,
+              fact_id: str | None) -> None:
+    """Start a Complication: one Pool for the Originator, one per Target player (U-COMP-1, U-COMP-2)."""
+    s = c.s
+    sc = s.scene()
+    comp = Complication(id=s.complications_resolved + 1 + sum(1 for _ in ()), originator=originator, source=source,
+                        source_fact=fact_id, targets=list(targets), scene=sc.number if sc else 0,
+                        committed=list(targets))
+    comp.pools.append(Pool(key="C", owner=originator))
+    for p in players:
+        comp.pools.append(Pool(key=p, owner=p))
+    s.complication = comp
+    names = ", ".join(s.components[t].label for t in targets) or "the narrator's Event"
+    c.emit("complication", f"A Complication begins: {source} (Targets: {names}; against {', '.join(players)}).",
+           player=originator, targets=targets, target_players=players)
+
+
+def add_target(c: Ctx, cid: str, player: str) -> None:
+    comp = c.s.complication
+    assert comp is not None
+    if cid not in comp.targets:
+        comp.targets.append(cid)
+        comp.committed.append(cid)
+    if all(p.key != player for p in comp.pools) and player != comp.originator:
+        comp.pools.append(Pool(key=player, owner=player))
+
+
+# --- take overs (U-CTRL-3, U-COMP-1b, U-COMP-4) ------------------------------------------------------
+def take_over_problem(s: GameState, who: str, cid: str) -> RuleViolation | None:
+    sc = s.scene()
+    if sc is None or s.phase != "scene":
+        return RuleViolation("U-CTRL-3", "only a component in the current scene can be taken over")
+    if cid not in s.components:
+        return RuleViolation("U-CTRL-3", f"there is no component {cid!r} in this game")
+    label = s.components[cid].label
+    if cid not in sc.present and cid != sc.location:
+        return RuleViolation("U-CTRL-3", f"{label} is not in the current scene")
+    holder = sc.control.get(cid)
+    if holder is None or holder == who:
+        return RuleViolation("U-CTRL-3", f"{label} is not controlled by another player")
+    if s.complication is not None and cid in tied(s):
+        return RuleViolation("U-COMP-4", f"{label} is committed to the open Complication until it ends")
+    owner = s.components[cid].owner
+    if owner is not None and owner in sc.present:
+        return RuleViolation("U-CTRL-3", f"{label} belongs to {s.components[owner].label}; take over the owner")
+    if s.player(who).wealth + s.player(who).stake < 1:
+        return RuleViolation("U-ECO-3", f"{who} holds no coin; a Take Over costs 1")
+    return None
+
+
+def take_over_effect(c: Ctx, who: str, cid: str, st: Statement | None) -> None:
+    s = c.s
+    sc = s.scene()
+    assert sc is not None
+    pay(s, who, 1, "a Take Over")
+    from engine.universalis.components import possessions
+    for x in [cid] + [p.id for p in possessions(s, cid)]:
+        if x in sc.present or x == sc.location:
+            sc.control[x] = who
+    c.emit("take_over", f"takes over {s.components[cid].label}.", 1, player=who, component=cid)
+    if st is not None and st.is_event and cid in st.components and who != st.actor:
+        if s.complication is None:
+            originate(c, st.actor, [cid], [who], st.text, st.fact_id)
+        elif st.complication_started:
+            add_target(c, cid, who)
+
+
+@handles(A.TakeOver)
+def take_over(c: Ctx) -> None:
+    s, a = c.s, c.a
+    assert isinstance(a, A.TakeOver)
+    problem = take_over_problem(s, a.player, a.component)
+    if problem is not None:
+        raise problem
+    if s.window is not None and s.challenge is None and s.fine is None:
+        w = window_answer_check(c)
+        w.answers[a.player] = a.model_dump()
+        c.emit("reaction", "declares a Take Over.")
+        if len(w.answers) == len(s.players) - 1:
+            resolve_window(c)
+        return
+    require_turn(c)
+    take_over_effect(c, a.player, a.component, None)
+
+
+# --- building Pools (U-COMP-2, U-COMP-3, U-COMP-5) -------------------------------------------------------
+def open_complication(c: Ctx) -> Complication:
+    comp = c.s.complication
+    if comp is None:
+        raise RuleViolation("U-COMP-2", "there is no open Complication")
+    return comp
+
+
+def pool_of(comp: Complication, key: str) -> Pool:
+    try:
+        return comp.pool(key)
+    except KeyError:
+        keys = ", ".join(p.key for p in comp.pools)
+        raise RuleViolation("U-COMP-2", f"there is no Pool {key!r}; the Pools are {keys}") from None
+
+
+@handles(A.DrawTrait)
+def draw_trait(c: Ctx) -> None:
+    s, a = c.s, c.a
+    assert isinstance(a, A.DrawTrait)
+    require_turn(c)
+    comp = open_complication(c)
+    holder = component(s, a.component, "U-COMP-3")
+    sc = s.scene()
+    assert sc is not None
+    if holder.id not in sc.present and holder.id != sc.location:
+        raise RuleViolation("U-COMP-3", f"{holder.label} is not in the scene; only components in it can be drawn on")
+    options = {t.id: (t, key) for t, key in trait_ids_drawable(s, holder)}
+    if a.trait not in options:
+        raise RuleViolation("U-COMP-3", f"{holder.label} has no standing Trait {a.trait!r} to draw on")
+    trait, key = options[a.trait]
+    if key in comp.drawn:
+        raise RuleViolation("U-COMP-3", f"“{trait.text}” of {holder.label} was already drawn on in this Complication")
+    pool = pool_of(comp, a.pool)
+    if a.remove and pool.dice < 1:
+        raise RuleViolation("U-COMP-3", f"the Pool {a.pool} holds no die to remove")
+    pool.dice += -1 if a.remove else 1
+    comp.drawn.append(key)
+    if holder.id not in comp.committed:
+        comp.committed.append(holder.id)
+    why = a.text or trait.text
+    comp.changes.append(DieChange(pool=pool.key, delta=-1 if a.remove else 1, by=a.player, how="draw", why=why,
+                                  trait=trait.id, component=holder.id))
+    sign = "removes a die from" if a.remove else "adds a die to"
+    c.emit("draw", f"draws on {holder.label}'s “{trait.text}” and {sign} the {pool_name(pool)}: {why}",
+           trait=trait.id, component=holder.id, pool=pool.key)
+
+
+def pool_name(pool: Pool) -> str:
+    return "Complication Pool" if pool.key == "C" else f"{pool.key}'s Pool"
+
+
+@handles(A.BuyDie)
+def buy_die(c: Ctx) -> None:
+    s, a = c.s, c.a
+    assert isinstance(a, A.BuyDie)
+    require_turn(c)
+    comp = open_complication(c)
+    pool = pool_of(comp, a.pool)
+    if a.remove and pool.dice < a.count:
+        raise RuleViolation("U-COMP-3", f"the {pool_name(pool)} holds {pool.dice} dice; {a.count} cannot be removed")
+    pay(s, a.player, a.count, f"{a.count} {'die' if a.count == 1 else 'dice'}")
+    pool.dice += -a.count if a.remove else a.count
+    why = a.text or "bought"
+    comp.changes.append(DieChange(pool=pool.key, delta=-a.count if a.remove else a.count, by=a.player, how="buy", why=why))
+    verb = "removes" if a.remove else "buys"
+    c.emit("buy_die", f"{verb} {a.count} {'die' if a.count == 1 else 'dice'} {'from' if a.remove else 'for'} the "
+           f"{pool_name(pool)}: {why}", a.count, pool=pool.key)
+
+
+# --- calling for resolution (U-COMP-6) -----------------------------------------------------------
+@handles(A.CallResolution)
+def call_resolution(c: Ctx) -> None:
+    s, a = c.s, c.a
+    require_turn(c)
+    comp = open_complication(c)
+    s.consent = Consent(caller=a.player)  # type: ignore[attr-defined]
+    comp.called_by = a.player  # type: ignore[attr-defined]
+    c.emit("call_resolution", "calls for resolution.")
+
+
+@handles(A.AnswerResolution)
+def answer_resolution(c: Ctx) -> None:
+    s, a = c.s, c.a
+    assert isinstance(a, A.AnswerResolution)
+    con = s.consent
+    if con is None or s.window is not None or s.challenge is not None or s.fine is not None:
+        raise RuleViolation("U-COMP-6", "nobody has called for resolution")
+    if a.player == con.caller:
+        raise RuleViolation("U-COMP-6", "the caller does not answer his own call")
+    if a.player in con.answers:
+        raise RuleViolation("U-COMP-6", f"{a.player} has already answered")
+    con.answers[a.player] = a.agree
+    if not a.agree:
+        s.consent = None
+        c.emit("resolution_declined", "declines: the Complication stays open and play goes on.")
+        assert s.turn is not None
+        finish_turn(c, next_seat(s, con.caller))
+        return
+    if len(con.answers) == len(s.players) - 1:
+        s.consent = None
+        comp = s.complication
+        assert comp is not None and s.turn is not None
+        comp.turn_player_at_call = s.turn.player
+        s.roll_pending = True
+        c.emit("resolution_agreed", "Everyone agrees: all Pools roll.", player="")
+
+
+# --- the roll (U-COMP-7, U-COMP-8, U-COMP-9) ------------------------------------------------------------
+def roll_request(s: GameState) -> dict[str, int]:
+    """How many dice each Pool rolls now (normal dice, then Edge dice)."""
+    comp = s.complication
+    if comp is None or not s.roll_pending:
+        return {}
+    return {p.key: p.size for p in comp.pools}
+
+
+def is_success(face: int) -> bool:
+    return face <= SUCCESS_MAX
+
+
+@handles(A.Roll)
+def roll(c: Ctx) -> None:
+    s, a = c.s, c.a
+    assert isinstance(a, A.Roll)
+    if not s.roll_pending or s.complication is None:
+        raise RuleViolation("U-COMP-7", "no Pools are waiting to be rolled")
+    if s.window is not None or s.challenge is not None or s.fine is not None:
+        b = blocking(s)
+        raise RuleViolation(b[0], f"not now: {b[1]}")  # type: ignore[index]
+    comp = s.complication
+    wanted = roll_request(s)
+    if set(a.faces) != set(wanted):
+        raise RuleViolation("U-COMP-7", f"dice are needed for the Pools {sorted(wanted)}, got {sorted(a.faces)}")
+    faces: dict[str, tuple[int, ...]] = {}
+    for key, n in wanted.items():
+        got = a.faces[key]
+        if len(got) != n:
+            raise RuleViolation("U-COMP-7", f"the Pool {key} rolls {n} dice, {len(got)} faces were given")
+        try:
+            faces[key] = tuple(normalize_face(int(f)) for f in got)
+        except ValueError as exc:
+            raise RuleViolation("U-COMP-7", f"the Pool {key}: {exc}") from None
+    succ = {k: sum(1 for f in v if is_success(f)) for k, v in faces.items()}
+    comp.rolls.append(RollRecord(faces=faces, edge={p.key: p.edge for p in comp.pools}, successes=succ))
+    target_keys = [p.key for p in comp.pools if p.key != "C"]
+    t_succ = sum(succ[k] for k in target_keys)
+    c_succ = succ["C"]
+    shown = "; ".join(f"{k}: {' '.join(str(f) for f in v) or '-'}" for k, v in faces.items())
+    c.emit("roll", f"Roll: {shown}. Successes: Complication {c_succ}, Targets {t_succ}.", player="",
+           faces={k: list(v) for k, v in faces.items()}, successes=succ)
+    if t_succ == c_succ:
+        award_edge(c, comp, faces, succ, target_keys)
+        return
+    s.roll_pending = False
+    comp.winner_side = "T" if t_succ > c_succ else "C"
+    start_narration(c, comp, faces)
+
+
+def success_sum(v: tuple[int, ...]) -> int:
+    return sum(f for f in v if is_success(f))
+
+
+def award_edge(c: Ctx, comp: Complication, faces: dict[str, tuple[int, ...]], succ: dict[str, int],
+               target_keys: list[str]) -> None:
+    """A tie on Successes: the higher sum of Success dice gets an Edge die; equal sums, both (U-COMP-8)."""
+    s = c.s
+    c_sum = success_sum(faces["C"])
+    t_sum = sum(success_sum(faces[k]) for k in target_keys)
+    order = seats_left_of(s.seat_names, comp.originator)
+    best = max(target_keys, key=lambda k: (succ[k], -order.index(comp.pool(k).owner)))
+    gets = []
+    if c_sum >= t_sum:
+        comp.pool("C").edge += 1
+        gets.append("C")
+    if t_sum >= c_sum:
+        comp.pool(best).edge += 1
+        gets.append(best)
+    names = " and ".join(pool_name(comp.pool(k)) for k in gets)
+    c.emit("edge", f"A tie. Sums of Successes: Complication {c_sum}, Targets {t_sum}: an Edge die for {names}. "
+           "Every Pool rolls again.", player="", gets=gets)
+
+
+def bonus_for(pool: Pool, faces: tuple[int, ...], won: bool) -> int:
+    """U-COMP-9: winners earn their Success dice plus failed Edge dice; losers 1 per die plus Edge values."""
+    normal, edge = faces[:pool.dice], faces[pool.dice:]
+    if won:
+        return sum(f for f in faces if is_success(f)) + sum(f for f in edge if not is_success(f))
+    return len(faces) + sum(edge)
+
+
+def start_narration(c: Ctx, comp: Complication, faces: dict[str, tuple[int, ...]]) -> None:
+    s = c.s
+    slots = []
+    for p in comp.pools:
+        won = (p.key == "C") == (comp.winner_side == "C")
+        slots.append(NarrationSlot(pool=p.key, player=p.owner, coins=bonus_for(p, faces[p.key], won), won=won))
+    s.narration = Narration(slots=slots, resume_player=comp.turn_player_at_call or comp.originator)
+    side = "The Complication wins" if comp.winner_side == "C" else "The Targets win"
+    earned = ", ".join(f"{sl.player} {sl.coins}" for sl in slots)
+    c.emit("complication_result", f"{side}. Bonus coins: {earned}.", player="",
+           winner=comp.winner_side, bonus={sl.pool: sl.coins for sl in slots})
+    advance_narration(c)
+
+
+def narration_order_key(s: GameState, comp: Complication, sl: NarrationSlot) -> tuple[int, int]:
+    order = seats_left_of(s.seat_names, comp.originator)
+    return (-sl.coins, order.index(sl.player))
+
+
+def advance_narration(c: Ctx) -> None:
+    """Winners narrate from most to fewest coins, then losers by coins left (U-COMP-11)."""
+    s = c.s
+    nar = s.narration
+    comp = s.complication
+    assert nar is not None and comp is not None
+    left = [i for i, sl in enumerate(nar.slots) if not sl.done]
+    for group in (True, False):
+        cands = [i for i in left if nar.slots[i].won == group]
+        if cands:
+            i = min(cands, key=lambda i: narration_order_key(s, comp, nar.slots[i]))
+            if nar.slots[i].coins == 0:
+                nar.slots[i].done = True
+                advance_narration(c)
+                return
+            nar.current = i
+            sl = nar.slots[i]
+            c.emit("narration_turn", f"{sl.player} narrates with {coins(sl.coins)} of bonus.", player=sl.player)
+            return
+    finish_complication(c)
+
+
+def finish_complication(c: Ctx) -> None:
+    s = c.s
+    comp = s.complication
+    nar = s.narration
+    assert comp is not None and nar is not None
+    s.complication = None
+    s.narration = None
+    s.complications_resolved += 1
+    c.emit("complication_end", "The Complication is over; play resumes.", player="")
+    if s.close_mini_after_complication and s.turn is not None and s.turn.mini_scene is not None:
+        close_mini(c)
+        s.turn = Turn(player=nar.resume_player)
+        c.emit("turn", f"{nar.resume_player}'s turn.", player=nar.resume_player)
+    elif s.turn is not None:
+        s.turn.player = nar.resume_player
+
+
+def require_narrator(c: Ctx) -> NarrationSlot:
+    s = c.s
+    b = blocking(s)
+    if b:
+        raise RuleViolation(b[0], f"not now: {b[1]}")
+    if s.narration is None:
+        raise RuleViolation("U-COMP-11", "nobody is narrating bonus coins now")
+    sl = s.narration.slots[s.narration.current]
+    if c.a.player != sl.player:  # type: ignore[attr-defined]
+        raise RuleViolation("U-COMP-11", f"it is {sl.player}'s part of the narration")
+    return sl
+
+
+@handles(A.CancelBonus)
+def cancel_bonus(c: Ctx) -> None:
+    s, a = c.s, c.a
+    assert isinstance(a, A.CancelBonus)
+    sl = require_narrator(c)
+    if not sl.won:
+        raise RuleViolation("U-COMP-10", "only a winner may cancel bonus coins")
+    assert s.narration is not None
+    target = next((x for x in s.narration.slots if x.pool == a.pool), None)
+    if target is None or target.won or target.done:
+        raise RuleViolation("U-COMP-10", f"{a.pool!r} is not a losing Pool still to narrate")
+    if a.coins > sl.coins:
+        raise RuleViolation("U-ECO-3", f"{a.player} has {coins(sl.coins)} of bonus; cancelling {a.coins} costs {a.coins}")
+    if a.coins > target.coins:
+        raise RuleViolation("U-COMP-10", f"{target.player} has only {coins(target.coins)} of bonus to cancel")
+    pay(s, a.player, a.coins, "cancelling bonus coins")
+    target.coins -= a.coins
+    c.emit("cancel_bonus", f"spends {coins(a.coins)} to cancel as many of {target.player}'s bonus coins.", a.coins,
+           pool=a.pool)
+
+
+@handles(A.EndNarration)
+def end_narration(c: Ctx) -> None:
+    s = c.s
+    sl = require_narrator(c)
+    kept = sl.coins
+    sl.coins = 0
+    sl.done = True
+    from_bank(s.player(sl.player), s, kept, "bonus")
+    c.emit("end_narration", f"keeps {coins(kept)} of bonus as wealth." if kept else "ends the narration.", kept=kept)
+    advance_narration(c)

@@ -1,0 +1,100 @@
+"""Components, Traits and Importance (U-COMP-0, U-IMP-1, U-TRAIT-*, U-ELIM-*)."""
+from __future__ import annotations
+
+from engine.core.errors import RuleViolation
+from engine.universalis.state import Component, GameState, Trait
+
+
+def component(s: GameState, cid: str | None, rule: str = "U-COMP-0") -> Component:
+    if not cid or cid not in s.components:
+        raise RuleViolation(rule, f"there is no component {cid!r} in this game")
+    return s.components[cid]
+
+
+def find_trait(s: GameState, tid: str) -> tuple[Component, int]:
+    for comp in s.components.values():
+        for i, t in enumerate(comp.traits):
+            if t.id == tid:
+                return comp, i
+    raise RuleViolation("U-ACT-5", f"there is no Trait {tid!r} in this game")
+
+
+def possessions(s: GameState, cid: str) -> list[Component]:
+    """Owned components not separated (their link Trait stands) and not eliminated."""
+    return [c for c in s.components.values() if c.owner == cid and not c.eliminated]
+
+
+def subs(s: GameState, cid: str) -> list[Component]:
+    return [c for c in s.components.values() if cid in c.masters and not c.eliminated]
+
+
+def own_importance(c: Component) -> int:
+    return max(0, len(c.live_traits()) - c.reduced)
+
+
+def importance(s: GameState, cid: str, _seen: frozenset[str] = frozenset()) -> int:
+    """U-IMP-1: live Trait occurrences - reductions (>= 0) + possessions + Sub Components."""
+    if cid in _seen:
+        return 0
+    c = s.components[cid]
+    seen = _seen | {cid}
+    total = own_importance(c)
+    total += sum(importance(s, p.id, seen) for p in possessions(s, cid))
+    total += sum(importance(s, sc.id, seen) for sc in subs(s, cid))
+    return total
+
+
+def reaches(s: GameState, start: str, goal: str, via: str) -> bool:
+    """Does following owner ("owner") or master ("masters") links from start reach goal?"""
+    stack, seen = [start], set()
+    while stack:
+        cur = stack.pop()
+        if cur == goal:
+            return True
+        if cur in seen or cur not in s.components:
+            continue
+        seen.add(cur)
+        c = s.components[cur]
+        if via == "owner":
+            if c.owner:
+                stack.append(c.owner)
+        else:
+            stack.extend(c.masters)
+    return False
+
+
+def new_id(s: GameState, prefix: str) -> str:
+    n = s.counters.get(prefix, 0) + 1
+    s.counters[prefix] = n
+    return f"{prefix}{n}"
+
+
+def add_trait(s: GameState, comp: Component, text: str, kind: str, by: str, **extra) -> Trait:
+    sc = s.scene()
+    t = Trait(id=new_id(s, "t"), text=text, kind=kind, by=by, seq=s.seq,
+              scene=sc.number if sc else None, **extra)
+    comp.traits.append(t)
+    return t
+
+
+def replace_trait(comp: Component, index: int, **changes) -> Trait:
+    t = comp.traits[index].model_copy(update=changes)
+    comp.traits[index] = t
+    return t
+
+
+def trait_ids_drawable(s: GameState, comp: Component) -> list[tuple[Trait, str]]:
+    """Traits a component can draw on: its own, plus its Masters' not negated (U-TRAIT-4).
+
+    Returns (trait, key) where the key makes each Sub draw a Master Trait separately.
+    """
+    out = [(t, f"{t.id}@{comp.id}") for t in comp.live_traits()]
+    negated = {t.negates for t in comp.live_traits() if t.negates}
+    for mid in comp.masters:
+        master = s.components.get(mid)
+        if master is None:
+            continue
+        for t in master.live_traits():
+            if t.id not in negated:
+                out.append((t, f"{t.id}@{comp.id}"))
+    return out

@@ -1,0 +1,167 @@
+"""Whose decision is pending, and what each player may do now with its cost.
+
+This is how "at any time" becomes a turn-based engine (DESIGN.md, Decisions): the state always
+names the pending decision, and the table asks exactly those players.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core.seats import seats_left_of
+from engine.universalis.complications import roll_request
+from engine.universalis.ledger import available
+from engine.universalis.rules import narrator, prep_player
+from engine.universalis.state import GameState
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision the game waits for.
+
+    kind: prep_turn | bid | turn | reaction | negotiation | fact_vote | challenge_bid |
+    fine_vote | consent | roll | narration | dialog_answer.
+    `players` are the players asked, in the order they should be asked (priority order for
+    reaction windows); `secret` means answers are hidden until all are in.
+    """
+
+    kind: str
+    players: tuple[str, ...]
+    secret: bool = False
+    note: str = ""
+    dice: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Option:
+    type: str
+    cost: str  # "0", "1", "1 per Trait", "Importance", ...
+    note: str = ""
+
+
+def pending(s: GameState) -> Pending:
+    if s.challenge is not None:
+        ch = s.challenge
+        if ch.stage == "negotiation":
+            return Pending("negotiation", (ch.challenged,), note=f"{ch.challenger} challenges “{ch.statement.text}”")
+        if ch.stage == "fact_vote":
+            return Pending("fact_vote", tuple(p for p in s.seat_names if p not in ch.votes), secret=True)
+        return Pending("challenge_bid", (ch.order[ch.next_index],))
+    if s.fine is not None:
+        return Pending("fine_vote", tuple(p for p in s.seat_names if p not in s.fine.votes), secret=True,
+                       note=f"{s.fine.accuser} calls for a Fine against {s.fine.accused}: {s.fine.reason}")
+    if s.window is not None:
+        actor = s.window.statement.actor
+        order = seats_left_of(s.seat_names, actor, include_self_last=False)
+        return Pending("reaction", tuple(p for p in order if p not in s.window.answers),
+                       note=f"{actor}: {s.window.statement.text}")
+    if s.phase == "prep":
+        return Pending("prep_turn", (prep_player(s),))
+    if s.phase == "bidding":
+        return Pending("bid", tuple(p for p in s.seat_names if p not in s.bids), secret=True)
+    if s.roll_pending:
+        return Pending("roll", ("dice",), dice=roll_request(s))
+    if s.consent is not None:
+        others = [p for p in seats_left_of(s.seat_names, s.consent.caller, include_self_last=False)
+                  if p not in s.consent.answers]
+        return Pending("consent", tuple(others), secret=True)
+    if s.dialog is not None:
+        return Pending("dialog_answer", (s.dialog.other,), note=s.dialog.line)
+    if s.narration is not None:
+        return Pending("narration", (narrator(s) or "",))
+    assert s.turn is not None
+    return Pending("turn", (s.turn.player,))
+
+
+def legal_options(s: GameState, player: str) -> list[Option]:
+    """Action types `player` may take now, with their costs. Concrete checks stay in `apply`."""
+    pend = pending(s)
+    if player not in pend.players:
+        return []
+    k = pend.kind
+    money = available(s, player)
+    paid = (lambda opt: opt) if money > 0 else (lambda opt: None)
+    if k == "prep_turn":
+        return [o for o in (paid(Option("propose_tenet", "1")), paid(Option("create_component", "1")),
+                            paid(Option("add_trait", "1")), Option("pass_prep", "0")) if o]
+    if k == "bid":
+        return [Option("bid", f"0 to {s.player(player).wealth}")]
+    if k == "reaction":
+        w = s.window
+        assert w is not None
+        opts = [Option("pass", "0")]
+        if w.allow_challenge:
+            opts.append(Option("challenge", "0 now; bids later"))
+        if w.allow_fine:
+            opts.append(Option("call_fine", "0"))
+        if money >= 1 and s.phase == "scene":
+            opts.append(Option("take_over", "1"))
+            if w.allow_interrupt:
+                opts.append(Option("interrupt", "1"))
+                if w.statement.is_event and s.complication is None and money >= 2:
+                    opts.append(Option("obstacle", "1 + 1 per die"))
+        return opts
+    if k == "negotiation":
+        opts = [Option("concede_challenge", "0"), Option("contest_challenge", "0")]
+        if s.challenge is not None and s.challenge.fact_id:
+            opts.append(Option("dispute_fact", "0"))
+        return opts
+    if k == "fact_vote":
+        return [Option("fact_vote", "0")]
+    if k == "challenge_bid":
+        return [o for o in (paid(Option("challenge_bid", "1+")), Option("challenge_pass", "0")) if o]
+    if k == "fine_vote":
+        return [Option("fine_vote", "0")]
+    if k == "consent":
+        return [Option("answer_resolution", "0")]
+    if k == "dialog_answer":
+        return [Option("answer_dialog", "0")]
+    if k == "narration":
+        opts = [Option("end_narration", "0", "keep the rest as wealth")]
+        slot = s.narration.slots[s.narration.current] if s.narration else None
+        if slot and slot.won and any(not x.won and not x.done and x.coins for x in s.narration.slots):  # type: ignore[union-attr]
+            opts.append(Option("cancel_bonus", "1 per coin cancelled"))
+        if money > 0:
+            opts += [Option(t, c) for t, c in NARRATION_PAID]
+        return opts
+    # a turn
+    assert s.turn is not None
+    sc = s.scene()
+    opts = [Option("end_turn", "0")]
+    if sc is not None and sc.framer == player and s.turn.mini_scene is None and s.complication is None:
+        opts.append(Option("end_scene", "0; 1 to fade to black"))
+    opts.append(Option("call_fine", "0"))
+    if sc is not None and s.controller_any(player):
+        opts.append(Option("speak", "0"))
+    if s.complication is not None:
+        opts.append(Option("draw_trait", "0"))
+        opts.append(Option("call_resolution", "0"))
+        if money > 0:
+            opts.append(Option("buy_die", "1 per die"))
+    if money <= 0:
+        return opts
+    if s.turn.framing and sc is not None and sc.location is None:
+        opts.append(Option("establish_location", "1 (a new one with a proper name: 2)"))
+        opts.append(Option("create_component", "1 (+1 for a proper name)", "not introduced until the location is set"))
+        opts.append(Option("add_trait", "1 per Trait"))
+        return opts
+    if s.turn.framing and sc is not None and sc.time_kind == "after":
+        opts.append(Option("set_time", "0 after/concurrent; 1 past/explicit; 1 to each other player for the future"))
+    opts += [Option(t, c) for t, c in TURN_PAID]
+    if not s.turn.tenet_used:
+        opts.append(Option("propose_tenet", "1"))
+    if not s.turn.framing and s.turn.mini_scene is None and s.complication is None:
+        opts.append(Option("frame_mini_scene", "0; its location and time at the usual costs"))
+    if s.turn.mini_scene is not None:
+        opts.append(Option("fade_mini_scene", "1"))
+    return opts
+
+
+NARRATION_PAID = [
+    ("narrate_event", "1"), ("buy_fact", "1"), ("add_trait", "1 per Trait"), ("remove_trait", "1"),
+    ("restore_trait", "1"), ("reduce_importance", "1 per level"), ("restore_importance", "1"),
+    ("create_component", "1 (+1 for a proper name)"), ("introduce_component", "1"), ("exit_component", "1"),
+]
+TURN_PAID = NARRATION_PAID + [
+    ("establish_location", "1"), ("declare_absent", "1"), ("dialog", "1"), ("take_over", "1"),
+    ("return_component", "its Importance"),
+]

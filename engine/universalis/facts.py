@@ -1,0 +1,64 @@
+"""Facts: every paid piece of story information (U-FACT-1), in one list for memory and views."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.universalis.state import GameState
+
+
+@dataclass(frozen=True)
+class FactView:
+    """A Fact with where it stands, independent of how the state stores it."""
+
+    id: str
+    kind: str  # trait | event | detail | time | absence | dialog | tenet
+    text: str
+    by: str
+    seq: int
+    scene: int | None
+    component_id: str | None
+    component_name: str | None
+    removed: bool
+
+
+def all_facts(s: GameState) -> list[FactView]:
+    """Tenets, Traits and scene Facts, in the order they were bought."""
+    out: list[FactView] = []
+    for t in s.tenets:
+        out.append(FactView(t.id, "tenet", t.text, t.by, t.seq, None, None, None, t.removed))
+    for comp in s.components.values():
+        for tr in comp.traits:
+            out.append(FactView(tr.id, "trait", tr.text, tr.by, tr.seq, tr.scene, comp.id, comp.label,
+                                tr.removed))
+    for f in s.facts:
+        cid = f.components[0] if f.components else None
+        name = s.components[cid].label if cid and cid in s.components else None
+        out.append(FactView(f.id, f.kind, f.text, f.by, f.seq, f.scene, cid, name, f.removed))
+    out.sort(key=lambda f: (f.seq, f.id))
+    return out
+
+
+def find_fact(s: GameState, fact_id: str) -> FactView | None:
+    for f in all_facts(s):
+        if f.id == fact_id and not f.removed:
+            return f
+    return None
+
+
+def reword_fact(s: GameState, fact_id: str | None, text: str) -> None:
+    """A Challenge changed a statement's words: the Fact now carries the winning words."""
+    if fact_id is None:
+        return
+    for i, t in enumerate(s.tenets):
+        if t.id == fact_id:
+            s.tenets[i] = t.model_copy(update={"text": text})
+            return
+    for i, f in enumerate(s.facts):
+        if f.id == fact_id:
+            s.facts[i] = f.model_copy(update={"text": text})
+            return
+    for comp in s.components.values():
+        for i, tr in enumerate(comp.traits):
+            if tr.id == fact_id:
+                comp.traits[i] = tr.model_copy(update={"text": text})
+                return

@@ -1,0 +1,704 @@
+"""`apply(state, action) -> (state, events)`: the Universalis rules.
+
+Pure: no I/O, no clock, no randomness (dice arrive as a `Roll` action). The input state is
+never changed; a refused action raises `RuleViolation` naming the rule and the reason.
+Handlers are grouped by the part of the book they enforce; scene building and complications
+live in their own modules and register their handlers here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from pydantic import BaseModel, ValidationError
+
+from engine.core.errors import RuleViolation
+from engine.core.seats import closest_left, seats_left_of
+from engine.universalis import actions as A
+from engine.universalis.events import Event
+from engine.universalis.ledger import available, coins, from_bank, pay, require, stake_to_bank, take_fine
+from engine.universalis.state import (
+    Challenge, ChallengeOption, Config, Fine, GameState, Ledger, Player, Scene, Statement, Tenet,
+    Turn, Window,
+)
+
+
+@dataclass
+class Ctx:
+    """The state being built by one action, the action, and what it reports."""
+
+    s: GameState
+    a: BaseModel
+    orig: GameState
+    events: list[Event] = field(default_factory=list)
+
+    def emit(self, kind: str, text: str = "", cost: int = 0, player: str | None = None, **data) -> None:
+        who = self.a.player if player is None else player  # type: ignore[attr-defined]
+        self.events.append(Event(seq=self.s.seq, kind=kind, player=who, text=text, cost=cost, data=data))
+
+
+Handler = Callable[[Ctx], None]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handles(*types: type[BaseModel]) -> Callable[[Handler], Handler]:
+    def deco(fn: Handler) -> Handler:
+        for t in types:
+            HANDLERS[t.model_fields["type"].default] = fn
+        return fn
+    return deco
+
+
+# --- the entry points -----------------------------------------------------------------------
+def new_game(players: list[str] | tuple[str, ...], starting_coins: int = 25, refreshment: int = 5,
+             starting_player: int = 0) -> GameState:
+    """A game at the start of preparation (U-ECO-1)."""
+    names = [str(p).strip() for p in players]
+    if len(names) < 2:
+        raise RuleViolation("U-PREP-1", "Universalis needs at least two players")
+    if len(set(names)) != len(names) or any(not n or n == "dice" for n in names):
+        raise RuleViolation("U-PREP-1", "every player needs a distinct, non-empty name")
+    if starting_coins < 0 or refreshment < 0:
+        raise RuleViolation("U-ECO-1", "starting coins and refreshment cannot be negative")
+    if not 0 <= starting_player < len(names):
+        raise RuleViolation("U-PREP-1", "the starting player must be one of the seats")
+    config = Config(players=tuple(names), starting_coins=starting_coins, refreshment=refreshment,
+                    starting_player=starting_player)
+    return GameState(config=config, prep_index=starting_player, players=[
+        Player(name=n, wealth=starting_coins, ledger=Ledger(start=starting_coins)) for n in names])
+
+
+def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[Event]]:
+    """Apply one action. Returns the new state and its events; refuses with RuleViolation."""
+    if isinstance(action, dict):
+        try:
+            action = A.parse_action(action)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(x) for x in first.get("loc", ()))
+            raise RuleViolation("U-INPUT", f"the action is malformed: {where}: {first.get('msg')}") from None
+    name = getattr(action, "player", "")
+    if not isinstance(action, A.Roll) and name not in state.seat_names:
+        raise RuleViolation("U-TURN-1", f"{name!r} is not a player at this table")
+    s = state.model_copy(deep=True)
+    s.seq += 1
+    ctx = Ctx(s=s, a=action, orig=state)
+    HANDLERS[action.type](ctx)  # type: ignore[attr-defined]
+    return ctx.s, ctx.events
+
+
+# --- shared checks ----------------------------------------------------------------------------
+def blocking(s: GameState) -> tuple[str, str] | None:
+    """What must be answered before anyone takes a turn action: (rule, description)."""
+    if s.challenge is not None:
+        return "U-CHAL-2", "a Challenge is being settled"
+    if s.fine is not None:
+        return "U-FINE-1", "a Fine is being voted on"
+    if s.window is not None:
+        return "U-TURN-3", "the players are answering the last statement"
+    if s.roll_pending:
+        return "U-COMP-7", "the Pools must be rolled"
+    if s.consent is not None:
+        return "U-COMP-6", "the players are answering a call for resolution"
+    if s.dialog is not None:
+        return "U-ACT-8", f"{s.dialog.other} must answer the Dialog"
+    return None
+
+
+def narrator(s: GameState) -> str | None:
+    if s.narration is None:
+        return None
+    return s.narration.slots[s.narration.current].player
+
+
+def require_turn(c: Ctx, narration_ok: bool = False) -> None:
+    s, who = c.s, c.a.player  # type: ignore[attr-defined]
+    if s.phase != "scene" or s.turn is None:
+        raise RuleViolation("U-TURN-1", "no scene is being played: that can only be done on a turn in a scene")
+    b = blocking(s)
+    if b:
+        raise RuleViolation(b[0], f"not now: {b[1]}")
+    if s.narration is not None:
+        n = narrator(s)
+        if not narration_ok:
+            raise RuleViolation("U-COMP-11", f"not now: {n} is narrating with bonus coins")
+        if who != n:
+            raise RuleViolation("U-COMP-11", f"it is {n}'s part of the narration, not {who}'s")
+        return
+    if who != s.turn.player:
+        raise RuleViolation("U-TURN-1", f"it is {s.turn.player}'s turn, not {who}'s "
+                                        "(interrupting is done after a statement, U-TURN-2)")
+
+
+def require_location(s: GameState) -> Scene:
+    sc = s.scene()
+    if sc is None or sc.location is None:
+        raise RuleViolation("U-FRAME-1", "the scene has no location yet: establish the location first")
+    return sc
+
+
+def in_narration(s: GameState) -> bool:
+    return s.narration is not None
+
+
+def statement(c: Ctx, kind: str, text: str, cost: int, fact_id: str | None = None,
+              components: list[str] | None = None, is_event: bool = False,
+              complication_started: bool = False) -> None:
+    """Open a reaction window after a paid statement (U-TURN-3, U-CHAL-1, U-CTRL-3)."""
+    s = c.s
+    st = Statement(actor=c.a.player, kind=kind, text=text, cost=cost, fact_id=fact_id,  # type: ignore[attr-defined]
+                   components=[x for x in (components or []) if x], is_event=is_event,
+                   complication_started=complication_started)
+    framing = s.turn is not None and s.turn.framing
+    s.window = Window(statement=st, before=c.orig,
+                      allow_interrupt=s.phase == "scene" and not framing and not in_narration(s))
+
+
+def next_seat(s: GameState, name: str) -> str:
+    return seats_left_of(s.seat_names, name)[0]
+
+
+def finish_turn(c: Ctx, next_player: str) -> None:
+    """End the current turn and hand it on; a mini scene ends with its turn (U-TURN-4)."""
+    s = c.s
+    assert s.turn is not None
+    if s.turn.mini_scene is not None:
+        comp = s.complication
+        if comp is not None and comp.scene == s.turn.mini_scene:
+            comp.turn_player_at_call = next_player
+            comp.called_by = s.turn.player
+            s.close_mini_after_complication = True
+            s.roll_pending = True
+            c.emit("resolution", "The mini scene ends with its Complication open: the Pools roll as they stand.")
+            return
+        close_mini(c)
+    s.turn = Turn(player=next_player)
+    c.emit("turn", f"{next_player}'s turn.", player=next_player)
+
+
+def close_mini(c: Ctx) -> None:
+    s = c.s
+    assert s.turn is not None and s.turn.mini_scene is not None
+    sc = s.scenes[s.turn.mini_scene - 1]
+    sc.ended = True
+    sc.faded = sc.fade_requested
+    sc.control = {}
+    s.turn.mini_scene = None
+    s.turn.framing = False
+    s.close_mini_after_complication = False
+    c.emit("mini_scene_end", "The mini scene ends" + (" and fades to black." if sc.faded else "."),
+           player=sc.framer)
+
+
+# --- preparation (U-PREP) ---------------------------------------------------------------------
+def prep_player(s: GameState) -> str:
+    return s.seat_names[s.prep_index % len(s.players)]
+
+
+def require_prep_turn(c: Ctx) -> None:
+    s = c.s
+    if s.phase != "prep":
+        raise RuleViolation("U-PREP-1", "preparation is over")
+    b = blocking(s)
+    if b:
+        raise RuleViolation(b[0], f"not now: {b[1]}")
+    if c.a.player != prep_player(s):  # type: ignore[attr-defined]
+        raise RuleViolation("U-PREP-1", f"it is {prep_player(s)}'s turn to propose a Tenet or pass")
+
+
+def advance_prep(s: GameState, passed: bool) -> None:
+    s.prep_passes = s.prep_passes + 1 if passed else 0
+    s.prep_index = (s.prep_index + 1) % len(s.players)
+    if s.prep_passes >= len(s.players):
+        s.phase = "bidding"
+
+
+def prep_or_turn(c: Ctx, narration_ok: bool = True) -> bool:
+    """Check whose move it is for an action allowed both in preparation and on a turn."""
+    if c.s.phase == "prep":
+        require_prep_turn(c)
+        return True
+    require_turn(c, narration_ok=narration_ok)
+    return False
+
+
+@handles(A.ProposeTenet)
+def propose_tenet(c: Ctx) -> None:
+    s, a = c.s, c.a
+    assert isinstance(a, A.ProposeTenet)
+    prep = prep_or_turn(c, narration_ok=False)
+    if not prep:
+        assert s.turn is not None
+        if s.turn.tenet_used:
+            raise RuleViolation("U-PREP-2", "only one Tenet may be proposed or modified per turn")
+        s.turn.tenet_used = True
+    if a.replaces is not None:
+        idx = next((i for i, t in enumerate(s.tenets) if t.id == a.replaces and not t.removed), None)
+        if idx is None:
+            raise RuleViolation("U-PREP-3", f"there is no standing Tenet {a.replaces!r} to modify")
+        pay(s, a.player, 1, "modifying a Tenet")
+        s.tenets[idx] = s.tenets[idx].model_copy(update={"removed": True})
+    else:
+        pay(s, a.player, 1, "a Tenet")
+    from engine.universalis.components import new_id
+    t = Tenet(id=new_id(s, "T"), kind=a.kind, text=a.text.strip(), by=a.player, seq=s.seq,
+              replaces=a.replaces)
+    s.tenets.append(t)
+    c.emit("tenet", t.text, 1, tenet=t.id, tenet_kind=t.kind, replaces=a.replaces)
+    if prep:
+        advance_prep(s, passed=False)
+    statement(c, "tenet", t.text, 1, fact_id=t.id)
+
+
+@handles(A.PassPrep)
+def pass_prep(c: Ctx) -> None:
+    require_prep_turn(c)
+    advance_prep(c.s, passed=True)
+    c.emit("pass_prep", "passes.")
+    if c.s.phase == "bidding":
+        c.emit("prep_end", "Preparation ends: every player passed in a row. Bid for the first scene.", player="")
+
+
+# --- bids (U-BID) -------------------------------------------------------------------------------
+@handles(A.Bid)
+def bid(c: Ctx) -> None:
+    s, a = c.s, c.a
+    assert isinstance(a, A.Bid)
+    if s.phase != "bidding":
+        raise RuleViolation("U-BID-1", "there is no bid for a scene going on now")
+    if s.window is not None or s.challenge is not None or s.fine is not None:
+        b = blocking(s)
+        raise RuleViolation(b[0], f"not now: {b[1]}")  # type: ignore[index]
+    if a.player in s.bids:
+        raise RuleViolation("U-BID-1", f"{a.player} has already bid for this scene")
+    p = s.player(a.player)
+    if a.amount > p.wealth:
+        raise RuleViolation("U-ECO-3", f"{a.player} holds {coins(p.wealth)}; a bid of {a.amount} is more than that")
+    s.bids[a.player] = a.amount
+    c.emit("bid_placed", "bids in secret.")
+    if len(s.bids) == len(s.players):
+        reveal_bids(c)
+
+
+def bid_reference(s: GameState) -> str:
+    """The last framer, or for the first scene the seat before the starting player (U-BID-2)."""
+    if s.last_framer is not None:
+        return s.last_framer
+    return s.seat_names[(s.config.starting_player - 1) % len(s.players)]
+
+
+def reveal_bids(c: Ctx) -> None:
+    s = c.s
+    ref = bid_reference(s)
+    bids = dict(s.bids)
+    top = max(bids.values())
+    order = seats_left_of(s.seat_names, ref)
+    if top > 0:
+        winner = closest_left(s.seat_names, ref, [n for n, v in bids.items() if v == top])
+        amount = top
+        how = "wins the bid" if list(bids.values()).count(top) == 1 else "wins the tie, sitting closest to the left of the last framer (U-BID-2)"
+    else:
+        with_coins = [n for n in order if s.player(n).wealth >= 1]
+        if with_coins:
+            winner, amount = with_coins[0], 1
+            how = "frames: nobody bid, so he must bid 1 coin (U-BID-4)"
+        else:
+            winner, amount = order[0], 0
+            how = "frames with an empty stake: nobody has a coin (U-BID-4)"
+    p = s.player(winner)
+    p.wealth -= amount
+    p.stake = amount
+    s.bids = {}
+    s.last_framer = winner
+    number = len(s.scenes) + 1
+    s.scenes.append(Scene(number=number, framer=winner))
+    s.current_scene = number
+    s.phase = "scene"
+    s.turn = Turn(player=winner, framing=True)
+    shown = ", ".join(f"{n} {v}" for n, v in bids.items())
+    c.emit("bids_revealed", f"Bids: {shown}. {winner} {how} and frames scene {number} with a stake of {amount}.",
+           player="", bids=bids, winner=winner, stake=amount, scene=number)
+
+
+# --- turns and scenes (U-TURN) ---------------------------------------------------------------------
+@handles(A.EndTurn)
+def end_turn(c: Ctx) -> None:
+    require_turn(c)
+    c.emit("end_turn", "ends the turn.")
+    finish_turn(c, next_seat(c.s, c.a.player))  # type: ignore[attr-defined]
+
+
+@handles(A.EndScene)
+def end_scene(c: Ctx) -> None:
+    s, a = c.s, c.a
+    assert isinstance(a, A.EndScene)
+    require_turn(c)
+    assert s.turn is not None
+    if s.turn.mini_scene is not None:
+        raise RuleViolation("U-TURN-4", "a mini scene ends with the turn; pay to fade it instead")
+    sc = s.scene()
+    assert sc is not None
+    if a.player != sc.framer:
+        raise RuleViolation("U-TURN-5", f"only the framer, {sc.framer}, may end the scene")
+    if s.complication is not None:
+        raise RuleViolation("U-TURN-5", "the scene cannot end while a Complication in it is unresolved")
+    if a.fade:
+        pay(s, a.player, 1, "Fade to Black")
+    end_main_scene(c, a.fade, a.text)
+
+
+def end_main_scene(c: Ctx, fade: bool, text: str) -> None:
+    s = c.s
+    sc = s.scenes[s.current_scene - 1]  # type: ignore[operator]
+    sc.ended = True
+    sc.faded = fade
+    sc.control = {}
+    lost = stake_to_bank(s, sc.framer)
+    s.scenes_ended += 1
+    words = text or ("The scene fades to black." if fade else "The scene ends.")
+    c.emit("end_scene", words, 1 if fade else 0, player=sc.framer, scene=sc.number, fade=fade, stake_lost=lost)
+    for p in s.players:
+        from_bank(p, s, s.config.refreshment, "refreshment")
+    c.emit("refresh", f"Every player receives {coins(s.config.refreshment)} of Refreshment.", player="")
+    s.turn = None
+    s.phase = "bidding"
+
+
+# --- the reaction window ----------------------------------------------------------------------------
+REACTIONS = (A.Pass, A.Interrupt, A.Obstacle, A.ChallengeStatement)
+
+
+def window_answer_check(c: Ctx) -> Window:
+    s, who = c.s, c.a.player  # type: ignore[attr-defined]
+    w = s.window
+    if w is None or s.challenge is not None or s.fine is not None:
+        raise RuleViolation("U-TURN-3", "there is no statement to react to now")
+    if who == w.statement.actor:
+        raise RuleViolation("U-TURN-3", "a player does not react to his own statement")
+    if who in w.answers:
+        raise RuleViolation("U-TURN-3", f"{who} has already answered this statement")
+    return w
+
+
+@handles(*REACTIONS)
+def react(c: Ctx) -> None:
+    s, a = c.s, c.a
+    w = window_answer_check(c)
+    if isinstance(a, (A.Interrupt, A.Obstacle)):
+        if not w.allow_interrupt:
+            why = ("nobody may interrupt the framer before his first Event (U-FRAME-4)"
+                   if s.turn is not None and s.turn.framing else "nobody may interrupt now")
+            raise RuleViolation("U-FRAME-4" if s.turn is not None and s.turn.framing else "U-COMP-11", why)
+        if isinstance(a, A.Obstacle):
+            if not w.statement.is_event:
+                raise RuleViolation("U-COMP-1a", "an Obstacle opposes an Event; the last statement is not one")
+            if s.complication is not None:
+                raise RuleViolation("U-COMP-1a", "a Complication is already open (one at a time)")
+            require(s, a.player, 1 + a.dice, f"interrupting and {a.dice} dice")
+        else:
+            require(s, a.player, 1, "an Interrupt")
+    if isinstance(a, A.ChallengeStatement):
+        if not w.allow_challenge:
+            raise RuleViolation("U-CHAL-4", "this statement has already survived a Challenge")
+        if a.fact is not None:
+            from engine.universalis.facts import find_fact
+            if find_fact(s, a.fact) is None:
+                raise RuleViolation("U-FACT-2", f"there is no established Fact {a.fact!r}")
+    w.answers[a.player] = a.model_dump()
+    if not isinstance(a, A.Pass):
+        c.emit("reaction", f"declares {a.type.replace('_', ' ')}.", data_type=a.type)
+    if len(w.answers) == len(s.players) - 1:
+        resolve_window(c)
+
+
+def resolve_window(c: Ctx) -> None:
+    """Settle every answer by priority: closest to the actor's left first (U-TURN-3)."""
+    s = c.s
+    w = s.window
+    assert w is not None
+    order = seats_left_of(s.seat_names, w.statement.actor, include_self_last=False)
+    answers = [(n, w.answers[n]) for n in order if n in w.answers]
+    w.answers = {}
+    for n, ans in answers:
+        if ans["type"] == "challenge":
+            w.allow_challenge = False
+            open_challenge(c, n, A.ChallengeStatement.model_validate(ans), w)
+            return
+    for n, ans in answers:
+        if ans["type"] == "call_fine":
+            w.allow_fine = False
+            open_fine(c, n, ans["accused"], ans["reason"])
+            return
+    from engine.universalis.complications import take_over_effect, take_over_problem, originate
+    for n, ans in answers:
+        if ans["type"] == "take_over":
+            problem = take_over_problem(s, n, ans["component"])
+            if problem is None:
+                take_over_effect(c, n, ans["component"], w.statement)
+    st = w.statement
+    s.window = None
+    for n, ans in answers:
+        if ans["type"] in ("interrupt", "obstacle"):
+            extra = ans.get("dice", 0) if ans["type"] == "obstacle" else 0
+            if available(s, n) < 1 + extra or (extra and s.complication is not None):
+                continue
+            pay(s, n, 1, "an Interrupt")
+            c.emit("interrupt", ans.get("text") or f"interrupts {s.turn.player if s.turn else ''}.", 1, player=n)
+            if extra:
+                targets = [x for x in st.components if s.controller(x) == st.actor]
+                originate(c, n, targets, [st.actor], st.text, st.fact_id)
+                pay(s, n, extra, "Obstacle dice")
+                assert s.complication is not None
+                s.complication.pool("C").dice += extra
+                c.emit("obstacle", ans["text"], extra, player=n, dice=extra)
+            finish_turn(c, n)
+            return
+
+
+# --- challenges (U-CHAL, U-FACT-2) ---------------------------------------------------------------------
+def open_challenge(c: Ctx, challenger: str, a: A.ChallengeStatement, w: Window) -> None:
+    st = w.statement
+    alt = a.alternative.strip() or ("that it does not happen" if a.withdraw else a.reason)
+    options = [ChallengeOption(text=st.text, cost=st.cost, opened_by=st.actor),
+               ChallengeOption(text=alt, cost=0 if a.withdraw else a.alternative_cost,
+                               withdraw=a.withdraw, opened_by=challenger)]
+    c.s.challenge = Challenge(challenger=challenger, challenged=st.actor, statement=st.model_copy(deep=True),
+                              reason=a.reason, fact_id=a.fact, options=options, totals=[0, 0],
+                              before=w.before)
+    c.emit("challenge", f"challenges “{st.text}”: {a.reason}", player=challenger, fact=a.fact)
+
+
+def require_challenge(c: Ctx, stage: str) -> Challenge:
+    ch = c.s.challenge
+    if ch is None:
+        raise RuleViolation("U-CHAL-1", "there is no Challenge going on")
+    if ch.stage != stage:
+        raise RuleViolation("U-CHAL-2", f"the Challenge is at its {ch.stage.replace('_', ' ')}, not {stage}")
+    return ch
+
+
+@handles(A.ConcedeChallenge, A.ContestChallenge, A.DisputeFact)
+def negotiate(c: Ctx) -> None:
+    a = c.a
+    ch = require_challenge(c, "negotiation")
+    if a.player != ch.challenged:  # type: ignore[attr-defined]
+        raise RuleViolation("U-CHAL-1", f"{ch.challenged}, who was challenged, answers the Challenge")
+    if isinstance(a, A.ConcedeChallenge):
+        c.emit("challenge_conceded", "accepts the challenger's version.")
+        challenge_outcome(c, 1)
+    elif isinstance(a, A.DisputeFact):
+        if ch.fact_id is None:
+            raise RuleViolation("U-FACT-2", "the Challenge names no Fact to dispute")
+        ch.stage = "fact_vote"
+        c.emit("fact_disputed", "disputes that the Fact applies; everyone votes.")
+    else:
+        start_bidding(c, ch)
+
+
+def start_bidding(c: Ctx, ch: Challenge) -> None:
+    seats = c.s.seat_names
+    rest = [p for p in seats_left_of(seats, ch.challenger, include_self_last=False) if p != ch.challenged]
+    ch.order = [ch.challenger] + rest + [ch.challenged]
+    ch.stage = "bidding"
+    ch.next_index = 0
+    ch.passes_in_row = 0
+    c.emit("challenge_bidding", "Bidding on the Challenge begins; the challenger bids first.", player="")
+
+
+@handles(A.WithdrawChallenge)
+def withdraw_challenge(c: Ctx) -> None:
+    ch = c.s.challenge
+    if ch is None or ch.stage == "bidding":
+        raise RuleViolation("U-CHAL-1", "a Challenge can be withdrawn only while it is negotiated")
+    if c.a.player != ch.challenger:  # type: ignore[attr-defined]
+        raise RuleViolation("U-CHAL-1", "only the challenger may withdraw his Challenge")
+    c.emit("challenge_withdrawn", "withdraws the Challenge.")
+    challenge_outcome(c, 0)
+
+
+@handles(A.FactVote)
+def fact_vote(c: Ctx) -> None:
+    a = c.a
+    assert isinstance(a, A.FactVote)
+    ch = require_challenge(c, "fact_vote")
+    if a.player in ch.votes:
+        raise RuleViolation("U-FACT-2", f"{a.player} has already voted")
+    ch.votes[a.player] = a.applies
+    if len(ch.votes) == len(c.s.players):
+        yes = sum(ch.votes.values())
+        ch.fact_applies = yes > len(ch.votes) - yes
+        c.emit("fact_vote", f"The Fact {'applies' if ch.fact_applies else 'does not apply'} ({yes} of {len(ch.votes)}).",
+               player="", applies=ch.fact_applies)
+        start_bidding(c, ch)
+
+
+def challenge_turn(c: Ctx) -> Challenge:
+    ch = require_challenge(c, "bidding")
+    who = ch.order[ch.next_index]
+    if c.a.player != who:  # type: ignore[attr-defined]
+        raise RuleViolation("U-CHAL-2", f"it is {who}'s turn to bid on the Challenge")
+    return ch
+
+
+@handles(A.ChallengeBid)
+def challenge_bid(c: Ctx) -> None:
+    s, a = c.s, c.a
+    assert isinstance(a, A.ChallengeBid)
+    ch = challenge_turn(c)
+    opening = not ch.bids and ch.next_index == 0
+    option = a.option
+    if a.new_option:
+        option = len(ch.options)
+    elif option >= len(ch.options):
+        raise RuleViolation("U-CHAL-2", f"there is no option {option}; open a new one with its words")
+    if opening and option != 1:
+        raise RuleViolation("U-CHAL-2", "the challenger opens the bidding for his own option")
+    pay(s, a.player, a.coins, "that Challenge bid", rule="U-ECO-3")
+    if a.new_option:
+        ch.options.append(ChallengeOption(text=a.new_option, cost=a.new_option_cost, opened_by=a.player))
+        ch.totals.append(0)
+    ch.totals[option] += a.coins
+    ch.bids.append((a.player, option, a.coins))
+    ch.passes_in_row = 0
+    c.emit("challenge_bid", f"bids {coins(a.coins)} for “{ch.options[option].text}”.", a.coins, option=option)
+    ch.next_index = (ch.next_index + 1) % len(ch.order)
+
+
+@handles(A.ChallengePass)
+def challenge_pass(c: Ctx) -> None:
+    ch = challenge_turn(c)
+    if not ch.bids and ch.next_index == 0:
+        c.emit("challenge_dropped", "does not bid; the Challenge ends and the statement stands.")
+        challenge_outcome(c, 0)
+        return
+    ch.passes_in_row += 1
+    ch.next_index = (ch.next_index + 1) % len(ch.order)
+    if ch.passes_in_row >= len(ch.order):
+        settle_challenge(c, ch)
+
+
+def effective_totals(ch: Challenge) -> list[int]:
+    """Coins bid in defence of a Fact the statement contradicts count double (U-FACT-2)."""
+    totals = list(ch.totals)
+    if ch.fact_id is not None and ch.fact_applies is not False:
+        totals[1] *= 2
+    return totals
+
+
+def settle_challenge(c: Ctx, ch: Challenge) -> None:
+    totals = effective_totals(ch)
+    top = max(totals)
+    tied = [i for i, t in enumerate(totals) if t == top]
+    winner = 0 if 0 in tied else tied[0]
+    c.emit("challenge_result", f"“{ch.options[winner].text}” wins the Challenge ({top} against "
+           f"{', '.join(str(t) for i, t in enumerate(totals) if i != winner) or 'nothing'}).",
+           player="", totals=totals, winner=winner)
+    challenge_outcome(c, winner)
+
+
+def challenge_outcome(c: Ctx, winner: int) -> None:
+    """Keep, reword or withdraw the challenged statement (U-CHAL-4)."""
+    s = c.s
+    ch = s.challenge
+    assert ch is not None
+    s.challenge = None
+    if winner == 0:
+        return
+    opt = ch.options[winner]
+    st = ch.statement
+    diff = opt.cost - st.cost
+    if opt.withdraw or available(s, st.actor) < diff:
+        withdraw_statement(c, ch)
+        return
+    from engine.universalis.facts import reword_fact
+    reword_fact(s, st.fact_id, opt.text)
+    if diff > 0:
+        pay(s, st.actor, diff, "the changed statement")
+    elif diff < 0:
+        p = s.player(st.actor)
+        p.wealth -= diff
+        p.ledger.paid += diff
+        s.bank_in += diff
+    if s.window is not None:
+        s.window.statement.text = opt.text
+        s.window.statement.cost = opt.cost
+    c.emit("statement_changed", f"The statement now reads: “{opt.text}”.", diff, player=st.actor)
+
+
+def withdraw_statement(c: Ctx, ch: Challenge) -> None:
+    """Go back to the state before the statement, refunding it; Challenge bids stay spent."""
+    s = c.s
+    before = ch.before
+    assert before is not None
+    new = before.model_copy(deep=True)
+    new.seq = s.seq
+    new.counters = dict(s.counters)
+    for player, _opt, amount in ch.bids:
+        pay(new, player, amount, "that Challenge bid")
+    c.s = new
+    c.emit("statement_withdrawn", f"“{ch.statement.text}” is withdrawn and its {coins(ch.statement.cost)} refunded.",
+           -ch.statement.cost, player=ch.statement.actor)
+
+
+# --- fines (U-FINE) -----------------------------------------------------------------------------------
+@handles(A.CallFine)
+def call_fine(c: Ctx) -> None:
+    s, a = c.s, c.a
+    assert isinstance(a, A.CallFine)
+    if a.accused not in s.seat_names:
+        raise RuleViolation("U-FINE-1", f"{a.accused!r} is not a player at this table")
+    if a.accused == a.player:
+        raise RuleViolation("U-FINE-1", "a player cannot call for a Fine against himself")
+    if s.window is not None and s.challenge is None and s.fine is None:
+        w = window_answer_check(c)
+        if not w.allow_fine:
+            raise RuleViolation("U-FINE-1", "a Fine has already been voted on for this statement")
+        w.answers[a.player] = a.model_dump()
+        c.emit("reaction", "calls for a Fine.")
+        if len(w.answers) == len(s.players) - 1:
+            resolve_window(c)
+        return
+    if s.fine is not None or s.challenge is not None:
+        raise RuleViolation("U-FINE-1", "not now: a vote is already going on")
+    if s.phase == "scene" and s.window is None:
+        require_turn(c, narration_ok=True)
+    elif s.phase == "prep":
+        require_prep_turn(c)
+    else:
+        raise RuleViolation("U-FINE-1", "a Fine is called on one's turn or in answer to a statement")
+    open_fine(c, a.player, a.accused, a.reason)
+
+
+def open_fine(c: Ctx, accuser: str, accused: str, reason: str) -> None:
+    c.s.fine = Fine(accuser=accuser, accused=accused, reason=reason)
+    c.emit("fine_called", f"calls for a Fine against {accused}: {reason}", player=accuser)
+
+
+@handles(A.FineVote)
+def fine_vote(c: Ctx) -> None:
+    s, a = c.s, c.a
+    assert isinstance(a, A.FineVote)
+    f = s.fine
+    if f is None:
+        raise RuleViolation("U-FINE-1", "there is no Fine being voted on")
+    if a.player in f.votes:
+        raise RuleViolation("U-FINE-1", f"{a.player} has already voted")
+    f.votes[a.player] = a.fine
+    if len(f.votes) < len(s.players):
+        return
+    ups = sum(f.votes.values())
+    downs = len(f.votes) - ups
+    s.fine = None
+    if ups > downs:
+        paid = take_fine(s, f.accused, ups)
+        c.emit("fine", f"{f.accused} is fined {coins(paid)} ({ups} up, {downs} down).", paid, player=f.accused)
+    elif downs > ups:
+        paid = take_fine(s, f.accuser, downs)
+        c.emit("fine", f"The accuser {f.accuser} pays {coins(paid)} ({ups} up, {downs} down).", paid, player=f.accuser)
+    else:
+        c.emit("fine", f"A tie ({ups} up, {downs} down): nobody pays.", player="")
+
+
+# register the other handler modules
+from engine.universalis import complications as _complications  # noqa: E402,F401
+from engine.universalis import scene_actions as _scene_actions  # noqa: E402,F401

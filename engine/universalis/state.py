@@ -1,0 +1,367 @@
+"""The state of a Universalis game: pydantic models, folded from the log by `rules.apply`.
+
+Records that never change once made (Traits, Facts, Tenets) are frozen and shared between
+successive states, so copying a state on every action stays cheap in a long game.
+"""
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Frozen(BaseModel):
+    """An immutable record: a deep copy of a state shares it instead of copying it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def __deepcopy__(self, memo: dict | None = None) -> "Frozen":  # noqa: D105
+        return self
+
+
+class Mutable(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+Phase = Literal["prep", "bidding", "scene"]
+ComponentKind = Literal["character", "location", "prop"]
+TraitKind = Literal["role", "name", "plain", "relationship", "corollary", "possession",
+                    "owned", "master", "sub", "negates"]
+FactKind = Literal["trait", "event", "detail", "time", "absence", "dialog", "tenet"]
+TenetKind = Literal["story", "social", "gimmick", "world"]
+
+
+class Config(Frozen):
+    """Set before preparation (U-ECO-1)."""
+
+    players: tuple[str, ...]
+    starting_coins: int = 25
+    refreshment: int = 5
+    starting_player: int = 0
+
+
+class Ledger(Mutable):
+    """Where each player's coins came from and went (U-ECO-2)."""
+
+    start: int = 0
+    refreshments: int = 0
+    bonus: int = 0
+    compensation: int = 0
+    paid: int = 0
+
+
+class Player(Mutable):
+    name: str
+    wealth: int
+    stake: int = 0
+    ledger: Ledger = Field(default_factory=Ledger)
+
+    @property
+    def spendable(self) -> int:
+        return self.wealth + self.stake
+
+
+class Trait(Frozen):
+    """One Trait occurrence: one die, one point of Importance (U-COMP-0)."""
+
+    id: str
+    text: str
+    kind: TraitKind = "plain"
+    removed: bool = False
+    other: Optional[str] = None  # the related, owned, owning or master component
+    corollary_of: Optional[str] = None  # trait id on the other component
+    negates: Optional[str] = None  # a master trait id this sub trait negates (U-TRAIT-4)
+    by: str = ""
+    seq: int = 0
+    scene: Optional[int] = None
+
+
+class Component(Mutable):
+    id: str
+    kind: ComponentKind
+    traits: list[Trait] = Field(default_factory=list)
+    is_master: bool = False
+    masters: list[str] = Field(default_factory=list)
+    owner: Optional[str] = None  # possession: the owning component (U-TRAIT-3)
+    reduced: int = 0  # Importance levels paid down (U-ELIM-1, U-ELIM-4)
+    eliminated: bool = False
+    eliminated_scene: Optional[int] = None
+    created_by: str = ""
+
+    @property
+    def label(self) -> str:
+        names = [t.text for t in self.traits if t.kind == "name" and not t.removed]
+        if names:
+            return names[0]
+        roles = [t.text for t in self.traits if t.kind in ("role", "sub") and not t.removed]
+        return roles[0] if roles else (self.traits[0].text if self.traits else self.id)
+
+    def live_traits(self) -> list[Trait]:
+        return [t for t in self.traits if not t.removed]
+
+
+class Fact(Frozen):
+    """A paid-for piece of scene information: an Event, a detail, a paid Time, an absence."""
+
+    id: str
+    kind: FactKind
+    text: str
+    by: str
+    scene: Optional[int]
+    seq: int
+    components: tuple[str, ...] = ()
+    removed: bool = False
+
+
+class Tenet(Frozen):
+    id: str
+    kind: TenetKind
+    text: str
+    by: str
+    seq: int
+    replaces: Optional[str] = None
+    removed: bool = False
+
+
+class Scene(Mutable):
+    number: int
+    framer: str
+    location: Optional[str] = None
+    time: str = "straight after the last scene"
+    time_kind: str = "after"
+    present: list[str] = Field(default_factory=list)
+    control: dict[str, str] = Field(default_factory=dict)
+    absent: list[str] = Field(default_factory=list)
+    mini: bool = False
+    faded: bool = False
+    fade_requested: bool = False
+    ended: bool = False
+    past: bool = False
+
+
+class Pool(Mutable):
+    key: str  # "C" for the Complication Pool, else the Target player's name
+    owner: str
+    dice: int = 0
+    edge: int = 0
+
+    @property
+    def size(self) -> int:
+        return self.dice + self.edge
+
+
+class DieChange(Frozen):
+    pool: str
+    delta: int
+    by: str
+    how: Literal["draw", "buy"]
+    why: str
+    trait: Optional[str] = None
+    component: Optional[str] = None
+
+
+class RollRecord(Frozen):
+    faces: dict[str, tuple[int, ...]]  # pool key -> normal dice then edge dice
+    edge: dict[str, int]
+    successes: dict[str, int]
+
+
+class Complication(Mutable):
+    id: int
+    originator: str
+    source: str  # words of what started it
+    source_fact: Optional[str] = None
+    targets: list[str] = Field(default_factory=list)
+    pools: list[Pool] = Field(default_factory=list)
+    drawn: list[str] = Field(default_factory=list)  # "trait_id@component_id"
+    committed: list[str] = Field(default_factory=list)
+    changes: list[DieChange] = Field(default_factory=list)
+    rolls: list[RollRecord] = Field(default_factory=list)
+    scene: int = 0
+    called_by: Optional[str] = None
+    turn_player_at_call: Optional[str] = None
+    winner_side: Optional[Literal["C", "T"]] = None
+
+    def pool(self, key: str) -> Pool:
+        for p in self.pools:
+            if p.key == key:
+                return p
+        raise KeyError(key)
+
+
+class Consent(Mutable):
+    """A call for resolution: every other player agrees or declines (U-COMP-6)."""
+
+    caller: str
+    answers: dict[str, bool] = Field(default_factory=dict)
+
+
+class NarrationSlot(Mutable):
+    pool: str
+    player: str
+    coins: int
+    won: bool
+    done: bool = False
+
+
+class Narration(Mutable):
+    """The bonus-coin narration sequence after a roll (U-COMP-10, U-COMP-11)."""
+
+    slots: list[NarrationSlot] = Field(default_factory=list)
+    current: int = 0
+    resume_player: str = ""
+
+
+class Statement(Mutable):
+    """The last paid statement, open to reactions."""
+
+    actor: str
+    kind: str
+    text: str
+    cost: int
+    fact_id: Optional[str] = None
+    components: list[str] = Field(default_factory=list)
+    is_event: bool = False
+    complication_started: bool = False
+
+
+class Window(Mutable):
+    """A reaction window after a paid statement (U-TURN-3, U-CHAL-1, U-CTRL-3, U-COMP-1a)."""
+
+    statement: Statement
+    answers: dict[str, dict] = Field(default_factory=dict)
+    allow_interrupt: bool = True
+    allow_challenge: bool = True
+    allow_fine: bool = True
+    before: Optional["GameState"] = Field(default=None, exclude=True)  # for withdrawal (U-CHAL-4)
+
+    def __deepcopy__(self, memo: dict | None = None) -> "Window":
+        # `before` is never mutated once stored: share it instead of copying a whole game.
+        clone = Window.model_construct(
+            statement=self.statement.model_copy(deep=True),
+            answers={k: dict(v) for k, v in self.answers.items()},
+            allow_interrupt=self.allow_interrupt, allow_challenge=self.allow_challenge,
+            allow_fine=self.allow_fine, before=self.before)
+        return clone
+
+
+class ChallengeOption(Frozen):
+    text: str
+    cost: int
+    withdraw: bool = False
+    opened_by: str = ""
+
+
+class Challenge(Mutable):
+    challenger: str
+    challenged: str
+    statement: Statement
+    reason: str
+    fact_id: Optional[str] = None
+    fact_applies: Optional[bool] = None
+    stage: Literal["negotiation", "fact_vote", "bidding"] = "negotiation"
+    options: list[ChallengeOption] = Field(default_factory=list)
+    totals: list[int] = Field(default_factory=list)
+    order: list[str] = Field(default_factory=list)
+    next_index: int = 0
+    passes_in_row: int = 0
+    bids: list[tuple[str, int, int]] = Field(default_factory=list)  # (player, option, coins)
+    votes: dict[str, bool] = Field(default_factory=dict)
+    before: Optional["GameState"] = Field(default=None, exclude=True)
+
+    def __deepcopy__(self, memo: dict | None = None) -> "Challenge":
+        data = {k: getattr(self, k) for k in type(self).model_fields if k != "before"}
+        import copy as _copy
+        clone = Challenge.model_construct(**_copy.deepcopy(data, memo), before=self.before)
+        return clone
+
+
+class Fine(Mutable):
+    accuser: str
+    accused: str
+    reason: str
+    votes: dict[str, bool] = Field(default_factory=dict)
+
+
+class DialogOffer(Mutable):
+    speaker: str
+    listener: str
+    initiator: str
+    other: str
+    line: str
+
+
+class Turn(Mutable):
+    player: str
+    framing: bool = False
+    tenet_used: bool = False
+    mini_scene: Optional[int] = None
+
+
+class GameState(Mutable):
+    """Everything the rules need. `rules.apply` returns a new one; the old one never changes."""
+
+    config: Config
+    players: list[Player]
+    phase: Phase = "prep"
+    seq: int = 0
+    prep_index: int = 0
+    prep_passes: int = 0
+    bids: dict[str, int] = Field(default_factory=dict)
+    last_framer: Optional[str] = None
+    tenets: list[Tenet] = Field(default_factory=list)
+    components: dict[str, Component] = Field(default_factory=dict)
+    facts: list[Fact] = Field(default_factory=list)
+    scenes: list[Scene] = Field(default_factory=list)
+    current_scene: Optional[int] = None  # the main scene
+    turn: Optional[Turn] = None
+    window: Optional[Window] = None
+    challenge: Optional[Challenge] = None
+    fine: Optional[Fine] = None
+    complication: Optional[Complication] = None
+    consent: Optional[Consent] = None
+    roll_pending: bool = False
+    narration: Optional[Narration] = None
+    dialog: Optional[DialogOffer] = None
+    close_mini_after_complication: bool = False
+    complications_resolved: int = 0
+    scenes_ended: int = 0
+    bank_in: int = 0
+    bank_out: int = 0
+    counters: dict[str, int] = Field(default_factory=dict)
+
+    # -- lookups -------------------------------------------------------------------------
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    @property
+    def seat_names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    def scene(self, number: int | None = None) -> Scene | None:
+        """The scene in play: the mini scene when one is open, else the main scene."""
+        if number is None:
+            if self.turn is not None and self.turn.mini_scene is not None:
+                number = self.turn.mini_scene
+            else:
+                number = self.current_scene
+        if number is None:
+            return None
+        return self.scenes[number - 1]
+
+    def controller_any(self, player: str) -> bool:
+        sc = self.scene()
+        return sc is not None and player in sc.control.values()
+
+    def controller(self, component_id: str) -> str | None:
+        sc = self.scene()
+        if sc is None:
+            return None
+        return sc.control.get(component_id)
+
+
+Window.model_rebuild()
+Challenge.model_rebuild()
