@@ -1,0 +1,449 @@
+"""FactIndex: one Chroma collection of a game's Facts, a rebuildable cache of the log.
+
+Why these rules:
+- The game log is the truth; the index can always be rebuilt from FactRecords.
+  A stored fingerprint of the log (event count + hash of the last event) tells
+  callers whether the index is behind.
+- Nothing is deleted: a removed Fact is flagged in metadata, so history stays
+  queryable ("what did we used to believe?").
+- Chroma allows only one PersistentClient per path per process, so clients
+  are cached per resolved path.
+- A corrupted index must never stop a game: a broken directory is moved aside
+  (`memory.broken-<n>`) and rebuilt, with a warning in the log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import re
+import shutil
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import urlparse
+
+import chromadb
+import numpy as np
+from chromadb.api import ClientAPI
+from chromadb.api.shared_system_client import SharedSystemClient
+from chromadb.api.types import Documents, EmbeddingFunction
+from chromadb.config import Settings
+
+from .embeddings import WordLlamaEmbeddingFunction
+from .records import FactRecord
+
+__all__ = [
+    "FactIndex",
+    "MemoryIndexError",
+    "RecordsSource",
+    "collection_name",
+    "log_fingerprint",
+]
+
+log = logging.getLogger(__name__)
+
+INDEX_DIR_NAME = "memory"
+SQLITE_NAME = "chroma.sqlite3"
+_META_FINGERPRINT = "fingerprint"
+_META_EMBEDDER = "embedder"
+_PAGE = 5000
+
+#: Returns the game's FactRecords and the fingerprint of the log they came from.
+RecordsSource = Callable[[], tuple[Sequence[FactRecord], str]]
+T = TypeVar("T")
+
+_CLIENTS: dict[str, ClientAPI] = {}
+_CLIENTS_LOCK = threading.RLock()
+
+
+class MemoryIndexError(RuntimeError):
+    """The index could not be opened or repaired; the message says where and why."""
+
+
+def log_fingerprint(n_events: int, last_event: Any) -> str:
+    """`<n>:<sha256 prefix of the last event>`; last_event may be str, bytes or JSON-able."""
+    if isinstance(last_event, bytes):
+        raw = last_event
+    elif isinstance(last_event, str):
+        raw = last_event.encode()
+    else:
+        raw = json.dumps(last_event, sort_keys=True, default=str).encode()
+    return f"{int(n_events)}:{hashlib.sha256(raw).hexdigest()[:16]}"
+
+
+def collection_name(game_id: str) -> str:
+    """A Chroma-legal collection name (3-512 chars of [A-Za-z0-9._-]) unique per game id."""
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", game_id).strip("-._")[:40] or "game"
+    return f"facts-{slug}-{hashlib.sha1(game_id.encode()).hexdigest()[:8]}"
+
+
+def _reraise_if_fatal(exc: BaseException) -> None:
+    """Rust panics from Chroma arrive as BaseException; only these must propagate."""
+    if isinstance(exc, (KeyboardInterrupt, SystemExit, GeneratorExit)):
+        raise exc
+
+
+def _settings() -> Settings:
+    return Settings(anonymized_telemetry=False)
+
+
+def _evict_client(key: str) -> None:
+    """Forget a cached client and Chroma's shared system for that path (they may hold a broken DB)."""
+    with _CLIENTS_LOCK:
+        client = _CLIENTS.pop(key, None)
+        if client is not None:
+            try:
+                client.close()  # type: ignore[attr-defined]
+            except BaseException as exc:  # noqa: BLE001
+                _reraise_if_fatal(exc)
+        system = SharedSystemClient._identifier_to_system.pop(key, None)
+        SharedSystemClient._identifier_to_refcount.pop(key, None)
+        if system is not None:
+            try:
+                system.stop()
+            except BaseException as exc:  # noqa: BLE001 - a half-started system may not stop cleanly
+                _reraise_if_fatal(exc)
+
+
+def _persistent_client(path: Path) -> ClientAPI:
+    key = str(path)
+    with _CLIENTS_LOCK:
+        cached = _CLIENTS.get(key)
+        if cached is not None and not (path / SQLITE_NAME).exists():
+            log.warning("memory index at %s vanished while open; starting a new one", path)
+            _evict_client(key)
+            cached = None
+        if cached is None:
+            path.mkdir(parents=True, exist_ok=True)
+            try:
+                cached = chromadb.PersistentClient(path=key, settings=_settings())
+            except BaseException as exc:  # noqa: BLE001
+                _reraise_if_fatal(exc)
+                _evict_client(key)  # Chroma keeps the failed system under this path otherwise
+                raise
+            _CLIENTS[key] = cached
+        return cached
+
+
+def _http_client(url: str) -> ClientAPI:
+    with _CLIENTS_LOCK:
+        if url not in _CLIENTS:
+            parsed = urlparse(url if "://" in url else f"http://{url}")
+            if not parsed.hostname:
+                raise MemoryIndexError(f"bad Chroma server URL {url!r}: expected http://host:port")
+            ssl = parsed.scheme == "https"
+            _CLIENTS[url] = chromadb.HttpClient(
+                host=parsed.hostname, port=parsed.port or (443 if ssl else 8000), ssl=ssl, settings=_settings()
+            )
+        return _CLIENTS[url]
+
+
+def sqlite_problem(db_file: Path) -> str | None:
+    """Why the Chroma sqlite file is unusable, or None if it looks fine (or does not exist yet).
+
+    Checked with the stdlib before Chroma opens it, because Chroma's Rust core
+    panics (with a Rust backtrace on stderr) on a malformed database.
+    """
+    if not db_file.exists():
+        return None
+    try:
+        con = sqlite3.connect(f"file:{db_file}?mode=ro", uri=True)
+        try:
+            rows = con.execute("PRAGMA quick_check").fetchall()
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        return str(exc)
+    if rows != [("ok",)]:
+        return "; ".join(str(r[0]) for r in rows)[:300]
+    return None
+
+
+class FactIndex:
+    """The Facts of one game in one Chroma collection (cosine space).
+
+    `location` is a game directory (the index lives in `<game_dir>/memory`) or an
+    `http(s)://host:port` URL of a Chroma server shared by many tables.
+    `records_source`, when given, lets the index repair itself after corruption.
+    """
+
+    def __init__(
+        self,
+        location: str | Path,
+        game_id: str,
+        embedding_function: EmbeddingFunction[Documents] | None = None,
+        records_source: RecordsSource | None = None,
+    ) -> None:
+        self.game_id = game_id
+        self.embedding_function = embedding_function or WordLlamaEmbeddingFunction()
+        self.records_source = records_source
+        loc = str(location)
+        self.url: str | None = loc if loc.startswith(("http://", "https://")) else None
+        self.path: Path | None = None if self.url else (Path(loc) / INDEX_DIR_NAME).resolve()
+        self.name = collection_name(game_id)
+        self.recoveries: list[Path] = []  # where broken index directories were moved
+        self._collection: Any = None
+        self._snapshot: list[FactRecord] | None = None
+        self._open()
+
+    # ------------------------------------------------------------------ opening
+
+    def _open(self) -> None:
+        """Open (or create) the collection, moving a broken directory aside once."""
+        try:
+            self._collection = self._open_collection()
+            return
+        except MemoryIndexError:
+            raise
+        except BaseException as exc:  # noqa: BLE001 - any open failure is a broken index
+            _reraise_if_fatal(exc)
+            if self.path is None:
+                raise MemoryIndexError(f"cannot open memory collection on {self.url}: {exc}") from exc
+            self._quarantine(f"{type(exc).__name__}: {exc}")
+        try:
+            self._collection = self._open_collection()
+        except BaseException as exc:  # noqa: BLE001
+            _reraise_if_fatal(exc)
+            raise MemoryIndexError(f"cannot create a memory index at {self.path}: {exc}") from exc
+        self._self_heal()
+
+    def _open_collection(self) -> Any:
+        if self.path is not None:
+            problem = sqlite_problem(self.path / SQLITE_NAME)
+            if problem:
+                raise sqlite3.DatabaseError(f"corrupted index database: {problem}")
+            client = _persistent_client(self.path)
+        else:
+            client = _http_client(self.url or "")
+        collection = client.get_or_create_collection(
+            self.name,
+            embedding_function=self.embedding_function,  # never Chroma's default: it downloads a model
+            configuration={"hnsw": {"space": "cosine"}},
+            metadata={_META_EMBEDDER: self.embedding_function.name(), "game_id": self.game_id},
+        )
+        collection.count()  # probe: a broken segment fails here, not mid-game
+        return collection
+
+    def _quarantine(self, reason: str) -> None:
+        """Move the broken directory to `memory.broken-<n>` and forget every handle on it."""
+        assert self.path is not None
+        _evict_client(str(self.path))
+        self._collection = None
+        self._snapshot = None
+        n = 1
+        while self.path.with_name(f"{self.path.name}.broken-{n}").exists():
+            n += 1
+        target = self.path.with_name(f"{self.path.name}.broken-{n}")
+        if self.path.exists():
+            shutil.move(str(self.path), str(target))
+            self.recoveries.append(target)
+        log.warning("memory index at %s was unusable (%s); moved it to %s and rebuilding",
+                    self.path, reason[:200], target.name)
+
+    def _self_heal(self) -> None:
+        """After a quarantine: refill from the log if we can, else leave the index visibly stale."""
+        if self.records_source is None:
+            log.warning("memory index for %s is empty until rebuilt from the game log", self.game_id)
+            return
+        records, fingerprint = self.records_source()
+        self.rebuild(records, fingerprint)
+
+    def _guard(self, op: Callable[[], T], fallback: T) -> T:
+        """Run a Chroma operation; on failure of a local index, repair once and retry."""
+        try:
+            return op()
+        except BaseException as exc:  # noqa: BLE001
+            _reraise_if_fatal(exc)
+            if self.path is None:
+                raise MemoryIndexError(f"memory server {self.url} failed: {type(exc).__name__}: {exc}") from exc
+            self._quarantine(f"{type(exc).__name__}: {exc}")
+            self._open()
+        try:
+            return op()
+        except BaseException as exc:  # noqa: BLE001
+            _reraise_if_fatal(exc)
+            log.warning("memory index at %s still failing after repair: %s", self.path, exc)
+            return fallback
+
+    # --------------------------------------------------------------- freshness
+
+    @property
+    def fingerprint(self) -> str | None:
+        """The log fingerprint the index was last synced to (None: never, or lost)."""
+        meta = self._guard(lambda: self._collection.metadata or {}, {})
+        value = meta.get(_META_FINGERPRINT)
+        return str(value) if value else None
+
+    def is_stale(self, fingerprint: str) -> bool:
+        return self.fingerprint != fingerprint
+
+    def set_fingerprint(self, fingerprint: str) -> None:
+        def op() -> None:
+            meta = dict(self._collection.metadata or {})
+            meta[_META_FINGERPRINT] = fingerprint
+            self._collection.modify(metadata=meta)
+        self._guard(op, None)
+
+    # ------------------------------------------------------------------ writing
+
+    def add(self, records: Iterable[FactRecord], fingerprint: str | None = None) -> int:
+        """Insert or update Facts (upsert by id); optionally record the log fingerprint reached."""
+        recs = [r for r in records]
+        foreign = [r.id for r in recs if r.game_id != self.game_id]
+        if foreign:
+            raise ValueError(f"facts {foreign[:3]} belong to another game than {self.game_id!r}")
+        if recs:
+            batch = self._max_batch()
+            for start in range(0, len(recs), batch):
+                chunk = recs[start:start + batch]
+                self._guard(lambda chunk=chunk: self._collection.upsert(
+                    ids=[r.id for r in chunk], documents=[r.text for r in chunk],
+                    metadatas=[r.to_metadata() for r in chunk]), None)
+            self._snapshot = None
+        if fingerprint is not None:
+            self.set_fingerprint(fingerprint)
+        return len(recs)
+
+    upsert = add
+
+    def add_embedded(self, records: Sequence[FactRecord], embeddings: np.ndarray) -> None:
+        """Upsert with precomputed vectors (bulk loads and benchmarks skip re-embedding)."""
+        batch = self._max_batch()
+        for start in range(0, len(records), batch):
+            chunk = records[start:start + batch]
+            self._collection.upsert(
+                ids=[r.id for r in chunk], documents=[r.text for r in chunk],
+                metadatas=[r.to_metadata() for r in chunk], embeddings=embeddings[start:start + batch])
+        self._snapshot = None
+
+    def mark_removed(self, fact_id: str, removed: bool = True) -> bool:
+        """Flag a Fact as removed (or restored). Never deletes. False if the id is unknown."""
+        found = self.get([fact_id])
+        if not found:
+            return False
+        meta = found[0].to_metadata() | {"removed": bool(removed)}
+        self._guard(lambda: self._collection.update(ids=[fact_id], metadatas=[meta]), None)
+        self._snapshot = None
+        return True
+
+    def rebuild(self, records: Iterable[FactRecord], fingerprint: str) -> None:
+        """Drop the collection and refill it from records: the log is the truth."""
+        recs = list(records)
+        if self.path is not None:
+            client = _persistent_client(self.path)
+        else:
+            client = _http_client(self.url or "")
+        try:
+            client.delete_collection(self.name)
+        except BaseException as exc:  # noqa: BLE001 - absent collection is fine
+            _reraise_if_fatal(exc)
+        self._snapshot = None
+        self._collection = self._open_collection()
+        self.add(recs, fingerprint=fingerprint)
+
+    def ensure_fresh(self, records_source: RecordsSource | None = None) -> bool:
+        """Rebuild when the stored fingerprint differs from the log's. True if it rebuilt."""
+        source = records_source or self.records_source
+        if source is None:
+            raise ValueError("ensure_fresh needs a records_source")
+        records, fingerprint = source()
+        if not self.is_stale(fingerprint):
+            return False
+        log.info("memory index for %s is stale; rebuilding %d facts", self.game_id, len(records))
+        self.rebuild(records, fingerprint)
+        return True
+
+    # ------------------------------------------------------------------ reading
+
+    def count(self) -> int:
+        return int(self._guard(lambda: self._collection.count(), 0))
+
+    def get(self, ids: Sequence[str]) -> list[FactRecord]:
+        if not ids:
+            return []
+        got = self._guard(lambda: self._collection.get(ids=list(ids), include=["documents", "metadatas"]),
+                          {"ids": [], "documents": [], "metadatas": []})
+        by_id = {i: FactRecord.from_metadata(i, d, m)
+                 for i, d, m in zip(got["ids"], got["documents"], got["metadatas"])}
+        return [by_id[i] for i in ids if i in by_id]
+
+    def all_records(self, include_removed: bool = True) -> list[FactRecord]:
+        """Every Fact, in log order; cached until this index writes again."""
+        if self._snapshot is None:
+            out: list[FactRecord] = []
+            total = self.count()
+            for offset in range(0, total, _PAGE):
+                got = self._guard(lambda offset=offset: self._collection.get(
+                    limit=_PAGE, offset=offset, include=["documents", "metadatas"]),
+                    {"ids": [], "documents": [], "metadatas": []})
+                out.extend(FactRecord.from_metadata(i, d, m)
+                           for i, d, m in zip(got["ids"], got["documents"], got["metadatas"]))
+            out.sort(key=lambda r: (r.seq, r.id))
+            self._snapshot = out
+        return [r for r in self._snapshot if include_removed or not r.removed]
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        return np.asarray(self.embedding_function(list(texts)), dtype=np.float32)
+
+    def query(
+        self,
+        text: str,
+        k: int = 10,
+        *,
+        kind: str | Sequence[str] | None = None,
+        scene: int | Sequence[int] | None = None,
+        component_id: str | Sequence[str] | None = None,
+        include_removed: bool = False,
+        query_embedding: np.ndarray | None = None,
+    ) -> list[tuple[FactRecord, float]]:
+        """Dense search: (record, cosine similarity), best first, after metadata filters."""
+        where = build_where(kind=kind, scene=scene, component_id=component_id, include_removed=include_removed)
+        n = min(int(k), self.count())
+        if n <= 0 or not text.strip() and query_embedding is None:
+            return []
+        vec = query_embedding if query_embedding is not None else self.embed([text])[0]
+
+        def op() -> dict[str, Any]:
+            return self._collection.query(query_embeddings=[vec], n_results=n, where=where,
+                                          include=["documents", "metadatas", "distances"])
+        empty: dict[str, Any] = {"ids": [[]], "documents": [[]], "metadatas": [[]], "distances": [[]]}
+        res = self._guard(op, empty)
+        return [(FactRecord.from_metadata(i, d, m), 1.0 - float(dist))
+                for i, d, m, dist in zip(res["ids"][0], res["documents"][0], res["metadatas"][0],
+                                         res["distances"][0])]
+
+    def _max_batch(self) -> int:
+        try:
+            client = _persistent_client(self.path) if self.path is not None else _http_client(self.url or "")
+            return max(1, min(int(client.get_max_batch_size()), 5000))
+        except BaseException as exc:  # noqa: BLE001
+            _reraise_if_fatal(exc)
+            return 1000
+
+
+def build_where(
+    *,
+    kind: str | Sequence[str] | None = None,
+    scene: int | Sequence[int] | None = None,
+    component_id: str | Sequence[str] | None = None,
+    include_removed: bool = False,
+) -> dict[str, Any] | None:
+    """A Chroma `where` filter; lists become `$in`, several clauses an `$and`."""
+    clauses: list[dict[str, Any]] = []
+    for key, value in (("kind", kind), ("scene", scene), ("component_id", component_id)):
+        if value is None:
+            continue
+        if isinstance(value, (str, int)):
+            clauses.append({key: value})
+        else:
+            values = list(value)
+            clauses.append({key: {"$in": values}} if len(values) != 1 else {key: values[0]})
+    if not include_removed:
+        clauses.append({"removed": False})
+    if not clauses:
+        return None
+    return clauses[0] if len(clauses) == 1 else {"$and": clauses}
