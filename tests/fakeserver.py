@@ -29,12 +29,17 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Callable, Iterator
+from typing import Annotated, Any, Callable, Iterator, Literal, Union
 
 import pytest
+from pydantic import BaseModel, Field
 
 __all__ = [
     "Behaviour",
+    "Bid",
+    "Choice",
+    "NarrateEvent",
+    "Pass",
     "FakeOpenAIServer",
     "Recorded",
     "delay",
@@ -87,6 +92,39 @@ def http_error(status: int = 500, message: str = "The server had an error.") -> 
 def delay(seconds: float, then: Behaviour | None = None) -> Behaviour:
     """Sleep (bounded by MAX_DELAY_S) before answering `then` (default: the default)."""
     return Behaviour("delay", seconds=seconds, then=then)
+
+
+# ------------------------------------------------------------ sample schemas
+# Small action models shaped like the engine's (flat, discriminated on `type`),
+# so LLM tests need no dependency on `engine/`.
+
+
+class Bid(BaseModel):
+    """Bid coins for the right to frame the next scene."""
+
+    type: Literal["bid"] = "bid"
+    amount: int = Field(ge=0, le=10)
+
+
+class NarrateEvent(BaseModel):
+    """Narrate an event between two components."""
+
+    type: Literal["narrate_event"] = "narrate_event"
+    text: str = Field(min_length=1)
+    performer: str
+    receiver: str
+
+
+class Pass(BaseModel):
+    """Do nothing this turn."""
+
+    type: Literal["pass"] = "pass"
+
+
+class Choice(BaseModel):
+    """Choose exactly one legal action."""
+
+    action: Annotated[Union[Bid, NarrateEvent, Pass], Field(discriminator="type")]
 
 
 # --------------------------------------------------------------------------- schema
@@ -250,6 +288,7 @@ class FakeOpenAIServer:
 
     default: Callable[[dict[str, Any]], Behaviour] = first_legal_option
     model_ids: tuple[str, ...] = ("fake-model", "fake-embed")
+    max_delay_s: float = MAX_DELAY_S
     requests: list[Recorded] = field(default_factory=list)
     usages: list[dict[str, int]] = field(default_factory=list)
     _script: deque[Behaviour] = field(default_factory=deque)
@@ -333,8 +372,8 @@ class FakeOpenAIServer:
         with self._lock:
             self.requests.append(Recorded(method, path, body, auth))
 
-    def chat_answer(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        """Status and JSON for one chat-completions request."""
+    def chat_answer(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]] | None:
+        """Status and JSON for one chat-completions request; None: hang up (stopping)."""
         if body.get("stream"):
             return 400, _error_body("fake server does not stream", "invalid_request_error")
         problem = _protocol_error(body)
@@ -342,7 +381,9 @@ class FakeOpenAIServer:
             return 400, _error_body(problem, "invalid_request_error")
         behaviour = self._next(body)
         while behaviour.kind == "delay":
-            self._stopping.wait(min(behaviour.seconds, MAX_DELAY_S))
+            self._stopping.wait(min(behaviour.seconds, self.max_delay_s))
+            if self._stopping.is_set():
+                return None
             behaviour = behaviour.then or self.default(body)
         if behaviour.kind == "http_error":
             return behaviour.status, _error_body(str(behaviour.payload), "server_error")
@@ -464,7 +505,11 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
                 return
             server._record("POST", self.path, body, self.headers.get("Authorization"))
             if self.path.endswith("/v1/chat/completions"):
-                self._send(*server.chat_answer(body))
+                answer = server.chat_answer(body)
+                if answer is None:
+                    self.close_connection = True
+                    return
+                self._send(*answer)
             elif self.path.endswith("/v1/embeddings"):
                 self._send(*server.embeddings_answer(body))
             else:
