@@ -7,9 +7,10 @@ internet and without a real model. Tests queue behaviours (`valid`, `prose`,
 callable computes the answer from the request (by default: the first legal
 option of the requested schema).
 
-It mimics two OpenAI validations that bite real clients: an assistant message
-with `tool_calls` must be followed by a `tool` message for each call id, and
-`response_format: json_object` needs the word "json" in the messages.
+It mimics OpenAI validations that bite real clients: an assistant message
+with `tool_calls` must be followed by a `tool` message for each call id,
+`response_format: json_object` needs the word "json" in the messages, and a
+strict `json_schema` may not use `oneOf` or leave objects open.
 
 Use the `fake_openai` fixture (import it into a test module or conftest):
 
@@ -264,8 +265,39 @@ def _protocol_error(body: dict[str, Any]) -> str | None:
                 f"responding to each 'tool_call_id'. Missing: {missing}"
             )
     fmt = body.get("response_format") or {}
+    spec = fmt.get("json_schema") or {}
+    if fmt.get("type") == "json_schema" and spec.get("strict"):
+        problem = _strict_schema_problem(spec.get("schema") or {}, ())
+        if problem:
+            return f"Invalid schema for response_format '{spec.get('name')}': {problem}"
     if fmt.get("type") == "json_object" and "json" not in _message_text(messages).lower():
         return "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'."
+    return None
+
+
+def _strict_schema_problem(node: Any, context: tuple[str, ...]) -> str | None:
+    """OpenAI strict-mode rules that pydantic schemas break (oneOf, open objects)."""
+    if isinstance(node, list):
+        for i, item in enumerate(node):
+            found = _strict_schema_problem(item, (*context, str(i)))
+            if found:
+                return found
+        return None
+    if not isinstance(node, dict):
+        return None
+    where = f"In context={context}, "
+    if "oneOf" in node:
+        return where + "'oneOf' is not permitted."
+    if node.get("type") == "object" and "properties" in node:
+        if node.get("additionalProperties") is not False:
+            return where + "'additionalProperties' is required to be supplied and to be false."
+        if set(node.get("required") or []) != set(node["properties"]):
+            return where + "'required' is required to be supplied and to be an array including every key in properties."
+    for key, value in node.items():
+        if isinstance(value, (dict, list)):
+            found = _strict_schema_problem(value, (*context, key))
+            if found:
+                return found
     return None
 
 

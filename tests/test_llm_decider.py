@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import socket
 
+import httpx2
+import openai
 import pytest
 from fakeserver import (  # noqa: F401
     Bid,
     Choice,
     FakeOpenAIServer,
     NarrateEvent,
+    Pass,
     delay,
     fake_openai,
     http_error,
@@ -19,8 +22,10 @@ from fakeserver import (  # noqa: F401
     valid,
 )
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from pydantic import ValidationError
 
 from agents.llm import LLMSettings, StructuredDecider, extract_json_object, make_chat_model
+from agents.llm.fake import ScriptedChatModel
 
 METHODS = ["function_calling", "json_schema", "json_mode"]
 PROMPT: list[BaseMessage] = [
@@ -151,3 +156,40 @@ def test_flat_schema_works_too(fake_openai: FakeOpenAIServer) -> None:  # noqa: 
 )
 def test_extract_json_object(text: str, expected: object) -> None:
     assert extract_json_object(text) == expected
+
+
+# ------------------------------------------------------- json_schema strictness
+
+
+def test_json_schema_request_is_accepted_by_strict_rules(fake_openai: FakeOpenAIServer) -> None:  # noqa: F811
+    fake_openai.script(valid(NARRATE))
+    attempt = decider(fake_openai, "json_schema").ask(PROMPT, Choice)
+    assert attempt.parsed is not None  # the fake server 400s on oneOf / open objects, like OpenAI
+    spec = fake_openai.chat_requests[0]["response_format"]["json_schema"]
+    assert (spec["name"], spec["strict"]) == ("Choice", True)
+    assert "oneOf" not in json.dumps(spec) and "discriminator" not in json.dumps(spec)
+
+
+def test_sdk_own_strict_schema_would_be_refused(fake_openai: FakeOpenAIServer) -> None:  # noqa: F811
+    """Why schema.py exists: the SDK keeps pydantic's oneOf for discriminated unions."""
+    client = openai.OpenAI(base_url=fake_openai.base_url, api_key="k", max_retries=0)
+    with pytest.raises(openai.BadRequestError, match="oneOf"):
+        client.chat.completions.parse(model="fake-model", messages=[{"role": "user", "content": "go"}],
+                                      response_format=Choice)
+
+
+def test_sdk_parse_exception_is_salvaged_from_attached_response() -> None:
+    """Models whose SDK parses and raises (json_schema with a pydantic class): text and usage survive."""
+    body = {"choices": [{"message": {"role": "assistant", "content": 'ok: {"action": {"type": "pass"}}'}}],
+            "usage": {"prompt_tokens": 21, "completion_tokens": 8}}
+    request = httpx2.Request("POST", "http://127.0.0.1/v1/chat/completions")
+    try:
+        Choice.model_validate_json("ok: not json")
+    except ValidationError as exc:
+        error = exc
+    error.response = httpx2.Response(200, json=body, request=request)  # type: ignore[attr-defined]
+    attempt = StructuredDecider(ScriptedChatModel(script=[error]), "json_schema").ask(PROMPT, Choice)
+    assert attempt.parsed == Choice(action=Pass()) and (attempt.tokens_in, attempt.tokens_out) == (21, 8)
+
+    plain = StructuredDecider(ScriptedChatModel(script=[ValueError("boom")])).ask(PROMPT, Choice)
+    assert plain.parsed is None and plain.error == "model error: ValueError: boom"

@@ -4,7 +4,9 @@ Why: LangChain's structured output fails in different ways per method and
 server. `json_schema` raises (the OpenAI SDK parses the reply itself),
 `function_calling` returns `parsed=None` silently when the model answers in
 prose, `json_mode` reports a parsing error, and the transport can time out or
-return HTTP errors. `StructuredDecider.ask` folds all of that into one
+return HTTP errors. (For ChatOpenAI in json_schema mode we pass a strict schema
+dict, so the SDK does not parse and prose arrives as a parsing error; the
+raising path is still handled for other models and older versions.) `StructuredDecider.ask` folds all of that into one
 `Attempt` value, salvaging a JSON object from the raw text as a last resort.
 """
 
@@ -24,6 +26,7 @@ from langchain_core.runnables import Runnable
 from pydantic import BaseModel, ValidationError
 
 from .config import ConfigError, LLMSettings, StructuredMethod, is_configured
+from .schema import response_format_for
 
 try:  # openai>=3 is backed by httpx2; older SDKs by httpx
     import httpx2
@@ -77,9 +80,18 @@ class StructuredDecider:
         self._runnables: dict[type[BaseModel], Runnable[Any, Any]] = {}
 
     def _runnable(self, schema: type[BaseModel]) -> Runnable[Any, Any]:
+        """The structured-output runnable, cached per schema.
+
+        For OpenAI models in json_schema mode we send our own strict schema
+        (see schema.py: discriminated unions would be refused) and validate
+        the returned dict ourselves in `ask`.
+        """
         if schema not in self._runnables:
+            target: Any = schema
+            if self.method == "json_schema" and _is_openai_chat(self.chat_model):
+                target = response_format_for(schema)
             self._runnables[schema] = self.chat_model.with_structured_output(
-                schema, method=self.method, include_raw=True
+                target, method=self.method, include_raw=True
             )
         return self._runnables[schema]
 
@@ -142,6 +154,14 @@ class StructuredDecider:
         log.warning("LLM call failed unexpectedly", exc_info=exc)
         return Attempt(None, f"model error: {type(exc).__name__}: {_one_line(str(exc))[:200]}",
                        "", tokens_in, tokens_out, latency, None, "output")
+
+
+def _is_openai_chat(model: BaseChatModel) -> bool:
+    try:
+        from langchain_openai.chat_models.base import BaseChatOpenAI
+    except ImportError:  # pragma: no cover - langchain-openai is a dependency
+        return False
+    return isinstance(model, BaseChatOpenAI)
 
 
 def make_chat_model(settings: LLMSettings) -> BaseChatModel:
