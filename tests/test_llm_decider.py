@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import socket
 
-import httpx2
 import openai
 import pytest
 from fakeserver import (  # noqa: F401
@@ -26,6 +25,11 @@ from pydantic import ValidationError
 
 from agents.llm import LLMSettings, StructuredDecider, extract_json_object, make_chat_model
 from agents.llm.fake import ScriptedChatModel
+
+try:  # the HTTP library the installed openai SDK uses (httpx2 for openai>=3)
+    import httpx2 as sdk_httpx
+except ImportError:  # pragma: no cover
+    import httpx as sdk_httpx  # type: ignore[no-redef]
 
 METHODS = ["function_calling", "json_schema", "json_mode"]
 PROMPT: list[BaseMessage] = [
@@ -182,12 +186,12 @@ def test_sdk_parse_exception_is_salvaged_from_attached_response() -> None:
     """Models whose SDK parses and raises (json_schema with a pydantic class): text and usage survive."""
     body = {"choices": [{"message": {"role": "assistant", "content": 'ok: {"action": {"type": "pass"}}'}}],
             "usage": {"prompt_tokens": 21, "completion_tokens": 8}}
-    request = httpx2.Request("POST", "http://127.0.0.1/v1/chat/completions")
+    request = sdk_httpx.Request("POST", "http://127.0.0.1/v1/chat/completions")
     try:
         Choice.model_validate_json("ok: not json")
     except ValidationError as exc:
         error = exc
-    error.response = httpx2.Response(200, json=body, request=request)  # type: ignore[attr-defined]
+    error.response = sdk_httpx.Response(200, json=body, request=request)  # type: ignore[attr-defined]
     attempt = StructuredDecider(ScriptedChatModel(script=[error]), "json_schema").ask(PROMPT, Choice)
     assert attempt.parsed == Choice(action=Pass()) and (attempt.tokens_in, attempt.tokens_out) == (21, 8)
 

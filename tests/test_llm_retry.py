@@ -24,6 +24,11 @@ from pydantic import BaseModel
 from agents.llm import LLMSettings, StructuredDecider, decide_with_retries, make_chat_model
 from agents.llm.fake import ScriptedChatModel, text_message, tool_call
 
+try:  # the HTTP library the installed openai SDK uses (httpx2 for openai>=3)
+    import httpx2 as sdk_httpx
+except ImportError:  # pragma: no cover
+    import httpx as sdk_httpx  # type: ignore[no-redef]
+
 METHODS = ["function_calling", "json_schema", "json_mode"]
 PROMPT: list[BaseMessage] = [
     SystemMessage(content="You are a player at a Universalis table. Answer in JSON."),
@@ -191,7 +196,7 @@ _items = st.one_of(
     st.text(max_size=40).map(text_message),
     st.just(text_message('{"action": {"type": "pass"}')),
     st.sampled_from([TimeoutError("t"), RuntimeError("r"), ValueError("v"), KeyError("k"), TypeError("x")]),
-    st.just(openai.APIConnectionError(request=__import__("httpx2").Request("POST", "http://127.0.0.1/v1"))),
+    st.just(openai.APIConnectionError(request=sdk_httpx.Request("POST", "http://127.0.0.1/v1"))),
 )
 
 
