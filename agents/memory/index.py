@@ -188,6 +188,7 @@ class FactIndex:
         self.recoveries: list[Path] = []  # where broken index directories were moved
         self._collection: Any = None
         self._snapshot: list[FactRecord] | None = None
+        self.revision = 0  # bumped on every write, so derived caches (BM25) know to refresh
         self._open()
 
     # ------------------------------------------------------------------ opening
@@ -233,7 +234,7 @@ class FactIndex:
         assert self.path is not None
         _evict_client(str(self.path))
         self._collection = None
-        self._snapshot = None
+        self._touch()
         n = 1
         while self.path.with_name(f"{self.path.name}.broken-{n}").exists():
             n += 1
@@ -303,7 +304,7 @@ class FactIndex:
                 self._guard(lambda chunk=chunk: self._collection.upsert(
                     ids=[r.id for r in chunk], documents=[r.text for r in chunk],
                     metadatas=[r.to_metadata() for r in chunk]), None)
-            self._snapshot = None
+            self._touch()
         if fingerprint is not None:
             self.set_fingerprint(fingerprint)
         return len(recs)
@@ -318,7 +319,7 @@ class FactIndex:
             self._collection.upsert(
                 ids=[r.id for r in chunk], documents=[r.text for r in chunk],
                 metadatas=[r.to_metadata() for r in chunk], embeddings=embeddings[start:start + batch])
-        self._snapshot = None
+        self._touch()
 
     def mark_removed(self, fact_id: str, removed: bool = True) -> bool:
         """Flag a Fact as removed (or restored). Never deletes. False if the id is unknown."""
@@ -327,7 +328,7 @@ class FactIndex:
             return False
         meta = found[0].to_metadata() | {"removed": bool(removed)}
         self._guard(lambda: self._collection.update(ids=[fact_id], metadatas=[meta]), None)
-        self._snapshot = None
+        self._touch()
         return True
 
     def rebuild(self, records: Iterable[FactRecord], fingerprint: str) -> None:
@@ -341,7 +342,7 @@ class FactIndex:
             client.delete_collection(self.name)
         except BaseException as exc:  # noqa: BLE001 - absent collection is fine
             _reraise_if_fatal(exc)
-        self._snapshot = None
+        self._touch()
         self._collection = self._open_collection()
         self.add(recs, fingerprint=fingerprint)
 
@@ -415,6 +416,21 @@ class FactIndex:
         return [(FactRecord.from_metadata(i, d, m), 1.0 - float(dist))
                 for i, d, m, dist in zip(res["ids"][0], res["documents"][0], res["metadatas"][0],
                                          res["distances"][0])]
+
+    def embeddings_for(self, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        """Stored vectors by id (so hybrid retrieval can score candidates Chroma did not return)."""
+        if not ids:
+            return {}
+        got = self._guard(lambda: self._collection.get(ids=list(ids), include=["embeddings"]),
+                          {"ids": [], "embeddings": []})
+        embs = got.get("embeddings")
+        if embs is None:
+            return {}
+        return {i: np.asarray(e, dtype=np.float32) for i, e in zip(got["ids"], embs)}
+
+    def _touch(self) -> None:
+        self._snapshot = None
+        self.revision += 1
 
     def _max_batch(self) -> int:
         try:

@@ -1,0 +1,260 @@
+"""Hybrid retrieval: dense + BM25 + component matching + scene recency, fused by weighted sum.
+
+Why: players ask in other words than the Facts were bought in ("who burned the
+woods?" vs "The Slytheran set the forest fire"). Plain dense WordLlama search
+misses about a third of those in its top 5. Each extra signal covers a
+different miss: BM25 catches rare shared words and names, component matching
+routes "the boatman" to everything known about Odo the ferryman (its profile is
+all of his Facts), and scene recency breaks ties towards what is on the table.
+Every result carries its per-signal scores, so a decision can show why a Fact
+was recalled.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+
+from .bm25 import BM25, tokenize
+from .index import FactIndex
+from .records import FactRecord
+
+__all__ = [
+    "DEFAULT_WEIGHTS",
+    "HybridWeights",
+    "ScoredFact",
+    "context_for_decision",
+    "dense_search",
+    "estimate_tokens",
+    "hybrid_search",
+]
+
+
+@dataclass(frozen=True)
+class ScoredFact:
+    """A recalled Fact, its fused score and the per-signal scores that made it."""
+
+    record: FactRecord
+    score: float
+    sources: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class HybridWeights:
+    """Fusion weights and candidate pool sizes (tuned on eval/data/memory_probe.json)."""
+
+    dense: float = 1.0
+    lexical: float = 0.1
+    name: float = 0.05
+    alias: float = 0.2
+    profile: float = 0.0  # dense profile routing: measured no gain on the probe, so off by default
+    scene: float = 0.05  # only when the caller says which scene is being played
+    dense_pool: int = 60
+    lexical_pool: int = 60
+    profile_components: int = 2  # how many best-matching component profiles get a boost
+    max_component_facts: int = 300
+    recency_scenes: float = 4.0  # scene distance at which the recency boost falls to 1/e
+
+
+DEFAULT_WEIGHTS = HybridWeights()
+
+
+class _Corpus:
+    """What hybrid retrieval derives from an index snapshot: BM25 and component profiles."""
+
+    def __init__(self, index: FactIndex) -> None:
+        self.revision = index.revision
+        self.records = index.all_records(include_removed=True)
+        self.by_id = {r.id: r for r in self.records}
+        self.bm25 = BM25([tokenize(_searchable(r)) for r in self.records])
+        live = [r for r in self.records if not r.removed]
+        scenes = [r.scene for r in live if r.scene is not None]
+        self.max_scene = max(scenes) if scenes else None  # the latest scene played so far
+        self.facts_by_comp: dict[str, list[str]] = {}
+        names: dict[str, str] = {}
+        for r in live:
+            if r.component_id:
+                self.facts_by_comp.setdefault(r.component_id, []).append(r.id)
+                if r.component_name:
+                    names[r.component_id] = r.component_name
+        self.comp_ids = list(self.facts_by_comp)
+        self.name_tokens = {c: set(tokenize(names.get(c, ""))) for c in self.comp_ids}
+        profiles = []
+        for c in self.comp_ids:
+            texts = [self.by_id[i].text for i in self.facts_by_comp[c]]
+            profiles.append(" ".join([names.get(c, "")] + texts)[:4000])
+        self._profile_texts = profiles
+        self._profiles: np.ndarray | None = None
+        self._index = weakref.ref(index)
+        # Lexical profiles: which component's Facts use the question's words ("the duke" -> Aldric).
+        self.profile_bm25 = BM25([tokenize(p) for p in profiles])
+
+
+    @property
+    def profiles(self) -> np.ndarray:
+        """Embeddings of each component's profile, computed on first use only."""
+        if self._profiles is None:
+            index = self._index()
+            if index is None or not self._profile_texts:
+                self._profiles = np.zeros((len(self._profile_texts), 1), dtype=np.float32)
+            else:
+                self._profiles = index.embed(self._profile_texts)
+        return self._profiles
+
+
+def _searchable(r: FactRecord) -> str:
+    """Lexical text of a Fact: its words plus the name of its component."""
+    return f"{r.text} {r.component_name or ''}"
+
+
+_CORPORA: "weakref.WeakKeyDictionary[FactIndex, _Corpus]" = weakref.WeakKeyDictionary()
+
+
+def _corpus(index: FactIndex) -> _Corpus:
+    corpus = _CORPORA.get(index)
+    if corpus is None or corpus.revision != index.revision:
+        corpus = _Corpus(index)
+        _CORPORA[index] = corpus
+    return corpus
+
+
+def dense_search(index: FactIndex, query: str, k: int = 10, include_removed: bool = False) -> list[ScoredFact]:
+    """Plain Chroma nearest neighbours: the baseline the hybrid must beat."""
+    return [ScoredFact(r, s, {"dense": s}) for r, s in index.query(query, k, include_removed=include_removed)]
+
+
+def _component_scores(
+    corpus: _Corpus, qterms: set[str], qvec: np.ndarray, w: HybridWeights
+) -> dict[str, dict[str, float]]:
+    """Component id -> {"name", "alias", "profile"} match strengths in [0, 1].
+
+    name: the question says the component's name outright ("Marissa").
+    alias: the question's rare words occur in that component's Facts ("the duke").
+    profile: the question is close in meaning to everything known about it ("the boatman").
+    """
+    scores: dict[str, dict[str, float]] = {}
+    for c, tokens in corpus.name_tokens.items():
+        if tokens and tokens & qterms:
+            scores.setdefault(c, {})["name"] = max(0.6, len(tokens & qterms) / len(tokens))
+    mass = corpus.profile_bm25.query_mass(list(qterms))
+    if mass > 0:
+        for j, s in corpus.profile_bm25.top(list(qterms), w.profile_components):
+            scores.setdefault(corpus.comp_ids[j], {})["alias"] = min(1.0, s / mass)
+    if len(corpus.comp_ids) and w.profile_components > 0 and w.profile > 0:
+        sims = corpus.profiles @ qvec
+        order = np.argsort(-sims)[: w.profile_components]
+        best = float(sims[order[0]]) if len(order) else 0.0
+        if best > 0:
+            for rank, j in enumerate(order):
+                value = max(0.0, float(sims[j]) / best) / (rank + 1)
+                scores.setdefault(corpus.comp_ids[int(j)], {})["profile"] = value
+    return scores
+
+
+def _scene_score(scene: int | None, now: int | None, w: HybridWeights) -> float:
+    if scene is None or now is None or scene > now:
+        return 0.0
+    return math.exp(-(now - scene) / w.recency_scenes)
+
+
+def hybrid_search(
+    index: FactIndex,
+    query: str,
+    k: int = 10,
+    *,
+    current_scene: int | None = None,
+    include_removed: bool = False,
+    kinds: Sequence[str] | None = None,
+    weights: HybridWeights = DEFAULT_WEIGHTS,
+) -> list[ScoredFact]:
+    """Top-k Facts for a question, best first, each with its per-signal `sources`."""
+    if k <= 0 or not query.strip() or index.count() == 0:
+        return []
+    w = weights
+    corpus = _corpus(index)
+    qvec = index.embed([query])[0]
+    dense = {r.id: s for r, s in index.query(query, w.dense_pool, include_removed=include_removed,
+                                              kind=list(kinds) if kinds else None, query_embedding=qvec)}
+    qterms = tokenize(query)
+    mass = corpus.bm25.query_mass(qterms)
+    expanded = corpus.bm25.expand(qterms)
+    lexical_raw = sorted(corpus.bm25.weighted_scores(expanded).items(), key=lambda kv: -kv[1])[: w.lexical_pool]
+    lexical = {corpus.records[i].id: min(1.0, s / mass) for i, s in lexical_raw} if mass > 0 else {}
+    comp = _component_scores(corpus, set(qterms), qvec, w)
+    candidates = set(dense) | set(lexical)
+    for c in sorted(comp, key=lambda c: -max(comp[c].values())):
+        candidates.update(corpus.facts_by_comp.get(c, [])[: w.max_component_facts])
+    missing = [i for i in candidates if i not in dense]
+    if missing:
+        for i, vec in index.embeddings_for(missing).items():
+            dense[i] = float(vec @ qvec)
+    now = current_scene  # recency only means something relative to the scene being played
+    out: list[ScoredFact] = []
+    for fid in candidates:
+        rec = corpus.by_id.get(fid)
+        if rec is None or (rec.removed and not include_removed) or (kinds and rec.kind not in kinds):
+            continue
+        match = comp.get(rec.component_id or "", {})
+        sources = {
+            "dense": dense.get(fid, 0.0),
+            "lexical": lexical.get(fid, 0.0),
+            "name": match.get("name", 0.0),
+            "alias": match.get("alias", 0.0),
+            "profile": match.get("profile", 0.0),
+            "scene": _scene_score(rec.scene, now, w),
+        }
+        score = (w.dense * sources["dense"] + w.lexical * sources["lexical"] + w.name * sources["name"]
+                 + w.alias * sources["alias"] + w.profile * sources["profile"] + w.scene * sources["scene"])
+        out.append(ScoredFact(rec, score, sources))
+    out.sort(key=lambda sf: (-sf.score, -sf.record.seq))
+    return out[:k]
+
+
+def estimate_tokens(text: str) -> int:
+    """About 4 characters per token, plus one for the line it sits on."""
+    return math.ceil(len(text) / 4) + 1
+
+
+def context_for_decision(
+    index: FactIndex,
+    situation_text: str,
+    exact_facts: Sequence[FactRecord],
+    token_budget: int,
+    *,
+    current_scene: int | None = None,
+    include_removed: bool = False,
+    weights: HybridWeights = DEFAULT_WEIGHTS,
+) -> list[ScoredFact]:
+    """Facts for a prompt: the caller's exact facts first (always), then recalled ones within budget.
+
+    Exact facts are the ones the rules make relevant for sure (tenets, traits of
+    components in the scene); they are never cut, even past the budget, since
+    narrating against them would break the game. Recalled facts fill what is left.
+    """
+    out: list[ScoredFact] = []
+    seen: set[str] = set()
+    used = 0
+    for rec in exact_facts:
+        if rec.id in seen or (rec.removed and not include_removed):
+            continue
+        seen.add(rec.id)
+        used += estimate_tokens(rec.text)
+        out.append(ScoredFact(rec, math.inf, {"exact": 1.0}))
+    if used >= token_budget:
+        return out
+    pool = max(20, min(200, token_budget // 8))
+    for sf in hybrid_search(index, situation_text, pool, current_scene=current_scene,
+                            include_removed=include_removed, weights=weights):
+        if sf.record.id in seen:
+            continue
+        cost = estimate_tokens(sf.record.text)
+        if used + cost > token_budget:
+            continue  # a shorter Fact further down may still fit
+        seen.add(sf.record.id)
+        used += cost
+        out.append(sf)
+    return out
