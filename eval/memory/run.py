@@ -1,0 +1,79 @@
+"""Memory eval: retrieval recall, query latency and contradiction precision/recall.
+
+    python -m eval.memory.run --quick     # ~15 s: probe recall, 1k latency, contradictions
+    python -m eval.memory.run             # adds 10k and 100k latency (a few minutes)
+
+`run(quick)` returns the figures as a dict so a top-level `storytable eval`
+can include them; the CLI also writes them to JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from .contradictions import run_end_to_end, run_pairs
+from .latency import run_latency
+from .probe import DATA, run_probe
+
+QUICK_SIZES = (1000,)
+FULL_SIZES = (1000, 10_000, 100_000)
+
+
+def run(quick: bool = True) -> dict[str, Any]:
+    """All memory figures; quick mode keeps latency to 1k Facts."""
+    started = time.perf_counter()
+    retrieval = run_probe()
+    contradiction = {"pairs": run_pairs(), "end_to_end": run_end_to_end()}
+    latency = run_latency(QUICK_SIZES if quick else FULL_SIZES, repeats=2 if quick else 1)
+    return {
+        "suite": "memory", "quick": quick,
+        "retrieval": retrieval,
+        "latency": latency,
+        "contradiction": contradiction,
+        "targets": {"hybrid_recall@10>=0.85": retrieval["hybrid"]["recall@10"] >= 0.85},
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def _summary(res: dict[str, Any]) -> str:
+    r = res["retrieval"]
+    lines = [
+        f"retrieval ({r['facts']} facts, {r['queries']} paraphrased queries):",
+        f"  dense  recall@5 {r['dense']['recall@5']:.3f}  recall@10 {r['dense']['recall@10']:.3f}",
+        f"  hybrid recall@5 {r['hybrid']['recall@5']:.3f}  recall@10 {r['hybrid']['recall@10']:.3f}",
+        "latency (median ms per query, k=10):",
+    ]
+    for row in res["latency"]["sizes"]:
+        lines.append(f"  {row['facts']:>7} facts: chroma {row['chroma']['median_ms']:.2f}  numpy exact "
+                     f"{row['numpy_exact']['median_ms']:.2f}  ratio {row['ratio_chroma_over_numpy']:.2f}  "
+                     f"hybrid {row['hybrid']['median_ms']:.2f}  hnsw~exact {row['hnsw_recall_vs_exact@10']:.3f}")
+    p, e = res["contradiction"]["pairs"], res["contradiction"]["end_to_end"]
+    lines.append(f"contradiction (heuristic, {p['pairs']} pairs): precision {p['precision']:.3f} "
+                 f"recall {p['recall']:.3f}; end-to-end detection {e['detection_rate']:.3f} "
+                 f"false alarms {e['false_alarm_rate']:.3f}")
+    lines.append(f"took {res['seconds']} s")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m eval.memory.run", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="1k-fact latency only (well under a minute)")
+    parser.add_argument("--out", type=Path, default=None, help="JSON file for the results")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    res = run(quick=args.quick)
+    out = args.out or DATA / ("memory_results_quick.json" if args.quick else "memory_results.json")
+    out.write_text(json.dumps(res, indent=1) + "\n")
+    print(_summary(res))
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
