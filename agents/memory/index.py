@@ -188,29 +188,38 @@ class FactIndex:
         self.recoveries: list[Path] = []  # where broken index directories were moved
         self._collection: Any = None
         self._snapshot: list[FactRecord] | None = None
+        self._recovering = False
         self.revision = 0  # bumped on every write, so derived caches (BM25) know to refresh
         self._open()
 
     # ------------------------------------------------------------------ opening
 
     def _open(self) -> None:
-        """Open (or create) the collection, moving a broken directory aside once."""
+        """Open (or create) the collection; a broken local index is moved aside and rebuilt."""
         try:
             self._collection = self._open_collection()
             return
-        except MemoryIndexError:
-            raise
         except BaseException as exc:  # noqa: BLE001 - any open failure is a broken index
             _reraise_if_fatal(exc)
             if self.path is None:
                 raise MemoryIndexError(f"cannot open memory collection on {self.url}: {exc}") from exc
-            self._quarantine(f"{type(exc).__name__}: {exc}")
+            self._recover(f"{type(exc).__name__}: {exc}")
+
+    def _recover(self, reason: str) -> None:
+        """Quarantine the directory, start a fresh index and refill it (once; no loops)."""
+        if self._recovering:
+            raise MemoryIndexError(f"memory index at {self.path} failed again while being rebuilt: {reason}")
+        self._recovering = True
         try:
-            self._collection = self._open_collection()
-        except BaseException as exc:  # noqa: BLE001
-            _reraise_if_fatal(exc)
-            raise MemoryIndexError(f"cannot create a memory index at {self.path}: {exc}") from exc
-        self._self_heal()
+            self._quarantine(reason)
+            try:
+                self._collection = self._open_collection()
+            except BaseException as exc:  # noqa: BLE001
+                _reraise_if_fatal(exc)
+                raise MemoryIndexError(f"cannot create a memory index at {self.path}: {exc}") from exc
+            self._self_heal()
+        finally:
+            self._recovering = False
 
     def _open_collection(self) -> Any:
         if self.path is not None:
@@ -261,8 +270,7 @@ class FactIndex:
             _reraise_if_fatal(exc)
             if self.path is None:
                 raise MemoryIndexError(f"memory server {self.url} failed: {type(exc).__name__}: {exc}") from exc
-            self._quarantine(f"{type(exc).__name__}: {exc}")
-            self._open()
+            self._recover(f"{type(exc).__name__}: {exc}")
         try:
             return op()
         except BaseException as exc:  # noqa: BLE001
