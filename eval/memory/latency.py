@@ -81,8 +81,10 @@ def run_latency(sizes: Sequence[int], repeats: int = 3, k: int = 10, hybrid_quer
                     top = np.argpartition(-sims, k)[:k]
                     top = top[np.argsort(-sims[top])]
                     numpy_t.append(time.perf_counter() - t)
-                    exact = {records[i].id for i in top}
-                    agree.append(len(exact & {r.id for r, _ in got}) / k)
+                    # ties are common among near-duplicate Facts: a hit counts if it
+                    # is as similar as the exact k-th neighbour
+                    kth = float(sims[top[-1]])
+                    agree.append(sum(s >= kth - 1e-4 for _, s in got) / k)
             hybrid_search(index, queries[0].text, k)  # build BM25/profiles once, timed apart
             t = time.perf_counter()
             hybrid_search(index, queries[1].text, k)
@@ -95,7 +97,7 @@ def run_latency(sizes: Sequence[int], repeats: int = 3, k: int = 10, hybrid_quer
             rows.append({
                 "facts": n, "load_s": round(load_s, 2), "chroma": chroma, "numpy_exact": brute,
                 "ratio_chroma_over_numpy": round(chroma["median_ms"] / max(brute["median_ms"], 1e-6), 2),
-                "hnsw_recall_vs_exact@10": round(float(np.mean(agree)), 4), "hybrid": _ms(hyb_t),
+                "hnsw_recall_vs_exact@10_tie_aware": round(float(np.mean(agree)), 4), "hybrid": _ms(hyb_t),
             })
     return {"embed_s_all": round(embed_s, 2), "queries": len(queries), "repeats": repeats, "k": k, "sizes": rows,
             "note": "chroma timing includes its Python client overhead; numpy is one matrix-vector product"}

@@ -52,7 +52,7 @@ def _summary(res: dict[str, Any]) -> str:
     for row in res["latency"]["sizes"]:
         lines.append(f"  {row['facts']:>7} facts: chroma {row['chroma']['median_ms']:.2f}  numpy exact "
                      f"{row['numpy_exact']['median_ms']:.2f}  ratio {row['ratio_chroma_over_numpy']:.2f}  "
-                     f"hybrid {row['hybrid']['median_ms']:.2f}  hnsw~exact {row['hnsw_recall_vs_exact@10']:.3f}")
+                     f"hybrid {row['hybrid']['median_ms']:.2f}  hnsw~exact {row['hnsw_recall_vs_exact@10_tie_aware']:.3f}")
     p, e = res["contradiction"]["pairs"], res["contradiction"]["end_to_end"]
     lines.append(f"contradiction (heuristic, {p['pairs']} pairs): precision {p['precision']:.3f} "
                  f"recall {p['recall']:.3f}; end-to-end detection {e['detection_rate']:.3f} "

@@ -1,0 +1,154 @@
+"""Hybrid retrieval, BM25 and the decision context, on small fixtures and the probe."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from agents.memory import FactIndex, FactRecord, context_for_decision, dense_search, search
+from agents.memory.bm25 import BM25, stem, tokenize
+from agents.memory.embeddings import load_wordllama
+from agents.memory.retrieval import HybridWeights, estimate_tokens, hybrid_search
+
+GAME = "retrieval-game"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def wordllama() -> object:
+    return load_wordllama()
+
+
+def fact(fid: str, text: str, comp: str | None = None, name: str | None = None, scene: int | None = 1,
+         kind: str = "trait", seq: int = 1, removed: bool = False) -> FactRecord:
+    return FactRecord(fid, text, kind, GAME, scene, comp, name, "ben", seq, removed)
+
+
+WORLD = [
+    fact("a1", "Aldric Vane is an exiled duke.", "c-al", "Aldric Vane", 1, seq=1),
+    fact("a2", "Aldric sold his ancestral sword to pay the Grey Hounds.", "c-al", "Aldric Vane", 4, "event", 9),
+    fact("a3", "Aldric drinks heavily since his wife drowned.", "c-al", "Aldric Vane", 5, seq=11),
+    fact("g1", "The Grey Hounds are a mercenary company of forty riders.", "c-gh", "The Grey Hounds", 2, seq=4),
+    fact("o1", "Odo Fenwick is the ferryman of the Mere.", "c-od", "Odo Fenwick", 1, seq=2),
+    fact("o2", "Odo Fenwick charges one silver penny per crossing.", "c-od", "Odo Fenwick", 3, seq=7),
+    fact("m1", "Marissa Tournou is a trained killer.", "c-ma", "Marissa Tournou", 1, seq=3),
+    fact("m2", "Marissa cannot swim.", "c-ma", "Marissa Tournou", 2, seq=5),
+    fact("s1", "The Slytheran set the forest fire.", None, None, 3, "event", 8),
+    fact("x1", "The old mill is guarded at night.", None, None, 2, "detail", 6),
+    fact("x2", "Tam Pike hid a rusted key under the old bridge.", "c-tp", "Tam Pike", 4, "event", 10),
+    fact("x3", "Wenna Reed gave up her stall at the market.", "c-wr", "Wenna Reed", 5, "event", 12),
+    fact("x4", "The soldiers of the garrison are paid in salt.", None, None, 5, "detail", 13),
+    fact("t1", "All true love affairs end tragically.", None, None, None, "tenet", 0),
+]
+
+
+@pytest.fixture()
+def world(tmp_path: Path) -> FactIndex:
+    ix = FactIndex(tmp_path, GAME)
+    ix.add(WORLD, fingerprint="14:w")
+    return ix
+
+
+def test_stem_and_tokenize() -> None:
+    assert stem("burning") == stem("burned") == "burn"
+    assert stem("stopped") == "stop" and stem("cities") == "city" and stem("riders") == "rider"
+    assert tokenize("The duke's riders were not here") == ["duke", "rider"]
+
+
+def test_bm25_prefers_rare_shared_words() -> None:
+    docs = [tokenize(t) for t in ["the red fox", "the red hen", "a blue whale", "red red red"]]
+    bm = BM25(docs)
+    top = bm.top(tokenize("fox red"), 2)
+    assert top[0][0] == 0  # the only doc with the rare 'fox'
+    assert bm.scores(tokenize("giraffe")) == {}
+    assert "midsummer" in BM25([["midsummer", "feast"]]).expand(["summer"])
+
+
+def test_hybrid_finds_paraphrase_that_lexical_misses(world: FactIndex) -> None:
+    query = "Who is responsible for burning the woods?"
+    bm = BM25([tokenize(f"{r.text} {r.component_name or ''}") for r in WORLD])
+    assert all(WORLD[i].id != "s1" for i, _ in bm.top(tokenize(query), 5))  # no shared word at all
+    hybrid = search(world, query, 3)
+    assert hybrid[0].record.id == "s1"
+    assert hybrid[0].sources["lexical"] == 0 and hybrid[0].sources["dense"] > 0.3
+
+
+def test_alias_routing_pulls_in_the_components_other_facts(world: FactIndex) -> None:
+    # 'crossing' is in one of Odo's Facts, so the question is routed to Odo.
+    res = search(world, "How much does it cost to cross the river?", 2)
+    assert [sf.record.id for sf in res] == ["o2", "o1"]
+    assert res[1].sources["alias"] > 0.5 and res[1].sources["lexical"] == 0
+    assert set(res[0].sources) == {"dense", "lexical", "name", "alias", "profile", "scene"}
+    plain = search(world, "How much does it cost to cross the river?", 5, weights=HybridWeights(alias=0.0))
+    o1_plain = next(sf for sf in plain if sf.record.id == "o1")
+    assert res[1].score > o1_plain.score + 0.1  # the routing, not the wording, recalled o1
+
+
+def test_scores_are_sorted_and_explained(world: FactIndex) -> None:
+    res = search(world, "Can Marissa swim?", 5)
+    assert [sf.score for sf in res] == sorted((sf.score for sf in res), reverse=True)
+    assert res[0].record.id == "m2"
+    assert res[0].sources["name"] > 0 and res[0].sources["lexical"] > 0
+    w = HybridWeights()
+    s = res[0].sources
+    expected = (w.dense * s["dense"] + w.lexical * s["lexical"] + w.name * s["name"] + w.alias * s["alias"]
+                + w.profile * s["profile"] + w.scene * s["scene"])
+    assert math.isclose(res[0].score, expected, rel_tol=1e-6)
+
+
+def test_removed_facts_excluded_unless_asked(world: FactIndex) -> None:
+    world.mark_removed("m2")
+    assert "m2" not in [sf.record.id for sf in search(world, "Can Marissa swim?", 10)]
+    res = search(world, "Can Marissa swim?", 10, include_removed=True)
+    assert res[0].record.id == "m2" and res[0].record.removed
+
+
+def test_current_scene_breaks_ties_towards_the_table(tmp_path: Path) -> None:
+    ix = FactIndex(tmp_path, GAME)
+    ix.add([fact("early", "A raven watches from the chapel roof.", scene=2, seq=1),
+            fact("late", "A raven watches from the chapel roof!", scene=9, seq=2)])
+    assert search(ix, "raven on the roof", 1, current_scene=9)[0].record.id == "late"
+    assert search(ix, "raven on the roof", 1, current_scene=2)[0].record.id == "early"
+
+
+def test_index_changes_refresh_the_lexical_corpus(world: FactIndex) -> None:
+    assert not any(sf.sources["lexical"] for sf in search(world, "zeppelin", 5))
+    world.add([fact("z1", "A zeppelin drifts over the fens.", scene=6, seq=20)])
+    assert search(world, "zeppelin", 1)[0].record.id == "z1"
+
+
+def test_context_exact_first_then_ranked_within_budget(world: FactIndex) -> None:
+    exact = [WORLD[-1], WORLD[6], WORLD[6]]  # tenet, Marissa's trait, a duplicate
+    ctx = context_for_decision(world, "Marissa stands at the river bank, afraid of the water", exact, 40)
+    assert [sf.record.id for sf in ctx[:2]] == ["t1", "m1"]
+    assert ctx[0].sources == {"exact": 1.0}
+    assert len({sf.record.id for sf in ctx}) == len(ctx)
+    assert sum(estimate_tokens(sf.record.text) for sf in ctx) <= 40
+    assert "m2" in [sf.record.id for sf in ctx[2:]]
+    tiny = context_for_decision(world, "anything", exact, 5)  # exact facts survive any budget
+    assert [sf.record.id for sf in tiny] == ["t1", "m1"]
+
+
+def test_context_skips_removed_facts(world: FactIndex) -> None:
+    world.mark_removed("m2")
+    gone = FactRecord(**{**WORLD[7].to_dict(), "removed": True})
+    ctx = context_for_decision(world, "Marissa and the water", [gone], 500)
+    assert "m2" not in [sf.record.id for sf in ctx]
+
+
+def test_probe_hybrid_beats_dense() -> None:
+    """The regression guard for the eval: the hybrid must keep its lead on paraphrases."""
+    from eval.memory.probe import run_probe
+
+    res = run_probe()
+    assert res["facts"] >= 300 and res["queries"] >= 60
+    assert res["hybrid"]["recall@10"] >= 0.82
+    assert res["hybrid"]["recall@10"] >= res["dense"]["recall@10"] + 0.05
+    assert res["hybrid"]["recall@5"] > res["dense"]["recall@5"]
+
+
+def test_dense_search_is_plain_chroma(world: FactIndex) -> None:
+    res = dense_search(world, "who burned the woods", 2)
+    assert res[0].record.id == "s1" and set(res[0].sources) == {"dense"}
+    assert hybrid_search(world, "   ", 5) == []
