@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
 
-from .bm25 import STOPWORDS, stem, tokenize
+from .bm25 import STOPWORDS, stem
 from .index import FactIndex
 from .records import FactRecord
 from .retrieval import ScoredFact, hybrid_search
