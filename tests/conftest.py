@@ -1,0 +1,9 @@
+"""Shared pytest configuration: make the tests folder importable for helper modules."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))

@@ -1,0 +1,195 @@
+"""Helpers that drive a Universalis game quickly in tests.
+
+Every helper goes through `engine.universalis.apply`, so nothing here bypasses the rules:
+it only saves typing the reaction windows and the bids that a test does not care about.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+import pytest
+
+from engine.core.errors import RuleViolation
+from engine.universalis import actions as A
+from engine.universalis import apply, new_game, pending
+from engine.universalis.components import importance
+from engine.universalis.ledger import accounted
+from engine.universalis.state import GameState
+
+P3 = ["Ann", "Ben", "Cat"]
+BOOK = ["Albert", "Bob", "Christine", "Dave", "Ed"]
+
+
+class Game:
+    """A game being played in a test: the current state, every event, every accepted action."""
+
+    def __init__(self, state: GameState) -> None:
+        self.s = state
+        self.events: list = []
+        self.actions: list = []
+
+    # -- applying ---------------------------------------------------------------------------
+    def do(self, action) -> list:
+        """Apply one action (refused actions raise RuleViolation and change nothing)."""
+        self.s, evs = apply(self.s, action)
+        self.events.extend(evs)
+        self.actions.append(action)
+        return evs
+
+    def act(self, action) -> list:
+        """Apply one action, then let every other player pass any reaction window it opened."""
+        evs = list(self.do(action))
+        evs += self.passes()
+        return evs
+
+    def passes(self) -> list:
+        evs: list = []
+        while pending(self.s).kind == "reaction":
+            for p in pending(self.s).players:
+                evs += self.do(A.Pass(player=p))
+        return evs
+
+    def refused(self, action, rule: str, words: str | None = None) -> RuleViolation:
+        """Assert `action` is refused by `rule`, with the rule ID in the message, state unchanged."""
+        before = self.s.model_dump_json()
+        with pytest.raises(RuleViolation) as exc:
+            apply(self.s, action)
+        assert exc.value.rule == rule, f"refused by {exc.value.rule} ({exc.value}), expected {rule}"
+        assert f"({rule})" in str(exc.value)
+        if words is not None:
+            assert words.lower() in str(exc.value).lower(), str(exc.value)
+        assert self.s.model_dump_json() == before
+        return exc.value
+
+    # -- reading ----------------------------------------------------------------------------
+    def wealth(self, name: str) -> int:
+        return self.s.player(name).wealth
+
+    def spendable(self, name: str) -> int:
+        p = self.s.player(name)
+        return p.wealth + p.stake
+
+    def imp(self, cid: str) -> int:
+        return importance(self.s, cid)
+
+    @property
+    def pend(self):
+        return pending(self.s)
+
+    @property
+    def turn(self) -> str | None:
+        return self.s.turn.player if self.s.turn else None
+
+    def last(self, kind: str):
+        for e in reversed(self.events):
+            if e.kind == kind:
+                return e
+        raise AssertionError(f"no {kind} event")
+
+    def new_component(self) -> str:
+        """The id of the component created last."""
+        return f"c{self.s.counters['c']}"
+
+    def trait(self, cid: str, text: str, nth: int = 0) -> str:
+        ts = [t.id for t in self.s.components[cid].traits if t.text == text]
+        return ts[nth]
+
+    # -- common moves -----------------------------------------------------------------------
+    def create(self, player: str, role: str, introduce: bool = True, **kw) -> str:
+        self.act(A.CreateComponent(player=player, role=role, introduce=introduce, **kw))
+        return self.new_component()
+
+    def add(self, player: str, cid: str, text: str, times: int = 1, **kw) -> str:
+        self.act(A.AddTrait(player=player, component=cid, text=text, times=times, **kw))
+        return self.s.components[cid].traits[-1].id if kw.get("kind") not in ("possession",) else \
+            [t.id for t in self.s.components[cid].traits if t.kind == "possession"][-1]
+
+    def event(self, player: str, text: str = "Something happens.", performer=None, receiver=None) -> list:
+        return self.act(A.NarrateEvent(player=player, text=text, performer=performer, receiver=receiver))
+
+    def end_turn(self, player: str | None = None) -> None:
+        self.act(A.EndTurn(player=player or self.turn))
+
+    def bids(self, amounts: dict[str, int]) -> None:
+        for name in self.s.seat_names:
+            self.do(A.Bid(player=name, amount=amounts.get(name, 0)))
+
+    def interrupt(self, who: str) -> None:
+        """Answer the open window: `who` interrupts, everyone else passes."""
+        for p in list(self.pend.players):
+            self.do(A.Interrupt(player=p) if p == who else A.Pass(player=p))
+
+    def react(self, answers: dict) -> None:
+        """Answer the open window with the given actions by player; the rest pass."""
+        for p in list(self.pend.players):
+            self.do(answers.get(p) or A.Pass(player=p))
+
+    def call_and_agree(self, caller: str | None = None) -> None:
+        caller = caller or self.turn
+        self.do(A.CallResolution(player=caller))
+        for p in list(self.pend.players):
+            self.do(A.AnswerResolution(player=p, agree=True))
+
+    def roll(self, **faces: list[int]) -> list:
+        return self.act(A.Roll(faces=faces))
+
+    def narrate_out(self) -> None:
+        """Every narrator keeps what is left of his bonus coins."""
+        while self.pend.kind == "narration":
+            self.act(A.EndNarration(player=self.pend.players[0]))
+
+    # -- invariants -------------------------------------------------------------------------
+    def check(self) -> None:
+        check_invariants(self.s)
+
+
+def check_invariants(s: GameState) -> None:
+    """U-ECO-2 coin accounting, no negative wealth, control consistency."""
+    for p in s.players:
+        assert p.wealth >= 0 and p.stake >= 0, p
+        assert accounted(p) == p.wealth + p.stake, (p.name, p.ledger, p.wealth, p.stake)
+    start = sum(p.ledger.start for p in s.players)
+    assert sum(p.wealth + p.stake for p in s.players) == start + s.bank_out - s.bank_in
+    for sc in s.scenes:
+        if sc.ended:
+            assert not sc.control, f"control survives the end of scene {sc.number}"
+        for cid in sc.control:
+            assert cid in sc.present or cid == sc.location, (sc.number, cid)
+            assert not s.components[cid].eliminated or sc.past, cid
+        for cid in sc.present:
+            assert not s.components[cid].eliminated or sc.past, cid
+
+
+def game(players: Iterable[str] = P3, **kw) -> Game:
+    return Game(new_game(list(players), **kw))
+
+
+def all_pass_prep(g: Game) -> None:
+    while g.s.phase == "prep":
+        g.do(A.PassPrep(player=g.pend.players[0]))
+
+
+def to_scene(players: Iterable[str] = P3, bids: dict[str, int] | None = None, **kw) -> Game:
+    """A new game, preparation passed, bids placed: the winner is framing scene 1."""
+    g = game(players, **kw)
+    all_pass_prep(g)
+    g.bids(bids or {})
+    return g
+
+
+def framed(players: Iterable[str] = P3, bids: dict[str, int] | None = None, location: str = "Tavern",
+           **kw) -> Game:
+    """Scene 1 framed at a new location and its first Event narrated (framing over)."""
+    g = to_scene(players, bids, **kw)
+    framer = g.turn
+    g.act(A.EstablishLocation(player=framer, new_role=location))
+    g.event(framer, "The lamps are lit.")
+    return g
+
+
+def everyone_passes(state: GameState) -> GameState:
+    """Answer every open reaction window with Pass."""
+    while pending(state).kind == "reaction":
+        for p in pending(state).players:
+            state, _ = apply(state, A.Pass(player=p))
+    return state
