@@ -15,6 +15,7 @@ from pydantic import BaseModel, ValidationError
 from engine.core.errors import RuleViolation
 from engine.core.seats import closest_left, seats_left_of
 from engine.universalis import actions as A
+from engine.universalis.clone import clone
 from engine.universalis.events import Event
 from engine.universalis.ledger import available, coins, from_bank, pay, require, stake_to_bank, take_fine
 from engine.universalis.state import (
@@ -80,7 +81,7 @@ def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[E
     name = getattr(action, "player", "")
     if not isinstance(action, A.Roll) and name not in state.seat_names:
         raise RuleViolation("U-TURN-1", f"{name!r} is not a player at this table")
-    s = state.model_copy(deep=True)
+    s = clone(state)
     s.seq += 1
     ctx = Ctx(s=s, a=action, orig=state)
     HANDLERS[action.type](ctx)  # type: ignore[attr-defined]

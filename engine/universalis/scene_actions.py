@@ -379,7 +379,15 @@ def speak(c: Ctx) -> None:
 
 # --- traits (U-ACT-5, U-ACT-6, U-TRAIT-*) ------------------------------------------------------------
 def needs_presence(s: GameState, comp: Component, what: str) -> None:
-    """Removing, restoring or paying Importance needs the component in the scene (U-CTRL-4)."""
+    """Removing, restoring or paying Importance needs the component in the scene (U-CTRL-4).
+
+    A Master Component can never be introduced (U-TRAIT-4) nor be a Target, so it could never
+    be paid down and U-ELIM-2's "then eliminate the Master itself" (line 806) would be
+    impossible. Engine choice: nobody ever controls a Master, so, as for adding its Traits,
+    any player may remove or restore its Traits or pay its Importance on his turn.
+    """
+    if comp.is_master:
+        return
     sc = s.scene()
     tied = s.narration is not None and s.complication is not None and comp.id in tied_components(s)
     if tied:
@@ -532,6 +540,9 @@ def reduce_importance(c: Ctx) -> None:
             raise RuleViolation("U-ELIM-1", f"{comp.label} has no Traits left: 1 coin removes it")
     elif a.coins > own:
         rest = total - own
+        if any(not x.eliminated for x in s.components.values() if comp.id in x.masters):
+            raise RuleViolation("U-ELIM-2", f"{comp.label} is a Master with Sub Components still in play: at most "
+                                            f"{own} of its Importance {total} can be paid against it now")
         raise RuleViolation("U-ELIM-1", f"{comp.label} has Importance {total}, of which {rest} is its possessions' "
                                         f"and Sub Components'; at most {own} can be paid against it now")
     if total - a.coins <= 0 and any(not x.eliminated for x in s.components.values() if comp.id in x.masters):

@@ -1,0 +1,62 @@
+"""Loading a game is replaying its log: the same actions and dice give the same state."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core.errors import LogError, RuleViolation
+from engine.core.log import LogRecord, ParsedLog, parse_log
+from engine.universalis.events import Event
+from engine.universalis.rules import apply, new_game
+from engine.universalis.state import GameState
+
+
+@dataclass
+class Replayed:
+    """The state after the valid part of a log, and what went wrong after it, if anything."""
+
+    state: GameState
+    events: list[Event]
+    records: list[LogRecord]
+    header: dict
+    error: LogError | None = None
+    states: list[GameState] = field(default_factory=list)
+
+
+def game_from_header(header: dict) -> GameState:
+    cfg = header.get("config") or {}
+    try:
+        return new_game(cfg["players"], cfg.get("starting_coins", 25), cfg.get("refreshment", 5),
+                        cfg.get("starting_player", 0))
+    except (KeyError, TypeError) as exc:
+        raise LogError(1, f"the header's config is incomplete ({exc})") from None
+    except RuleViolation as exc:
+        raise LogError(1, f"the header's config is refused: {exc}") from None
+
+
+def replay_records(header: dict, records: list[LogRecord], keep_states: bool = False) -> Replayed:
+    """Fold the records over a new game; stop at the first refused one and report its line."""
+    state = game_from_header(header)
+    events: list[Event] = []
+    states = [state] if keep_states else []
+    for i, rec in enumerate(records):
+        try:
+            state, evs = apply(state, rec.action)
+        except RuleViolation as exc:
+            return Replayed(state, events, records[:i], header,
+                            LogError(i + 2, f"action {rec.seq} is refused by the rules: {exc}", i), states)
+        events.extend(evs)
+        if keep_states:
+            states.append(state)
+    return Replayed(state, events, list(records), header, None, states)
+
+
+def replay_text(text: str, keep_states: bool = False) -> Replayed:
+    """Replay a log's text. Never raises for a damaged log: `error` says where it broke."""
+    parsed: ParsedLog = parse_log(text)
+    if not parsed.header:
+        assert parsed.error is not None
+        raise LogError(parsed.error.line, parsed.error.reason, 0)
+    out = replay_records(parsed.header, parsed.records, keep_states)
+    if out.error is None and parsed.error is not None:
+        out.error = LogError(parsed.error.line, parsed.error.reason, len(parsed.records))
+    return out
