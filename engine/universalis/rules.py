@@ -405,6 +405,8 @@ def react(c: Ctx) -> None:
             from engine.universalis.facts import find_fact
             if find_fact(s, a.fact) is None:
                 raise RuleViolation("U-FACT-2", f"there is no established Fact {a.fact!r}")
+            if a.fact == w.statement.fact_id:
+                raise RuleViolation("U-FACT-2", "the Fact being challenged cannot defend itself")
     w.answers[a.player] = a.model_dump()
     if not isinstance(a, A.Pass):
         c.emit("reaction", f"declares {a.type.replace('_', ' ')}.", data_type=a.type)
