@@ -57,8 +57,13 @@ def new_game(players: list[str] | tuple[str, ...], starting_coins: int = 25, ref
     names = [str(p).strip() for p in players]
     if len(names) < 2:
         raise RuleViolation("U-PREP-1", "Universalis needs at least two players")
-    if len(set(names)) != len(names) or any(not n or n == "dice" for n in names):
+    if len(set(names)) != len(names) or any(not n for n in names):
         raise RuleViolation("U-PREP-1", "every player needs a distinct, non-empty name")
+    # "C" keys the Complication Pool (a Target player's Pool is keyed by his name) and "dice"
+    # is who hands in a Roll: a player with either name would be confused with them.
+    reserved = [n for n in names if n in ("C", "dice")]
+    if reserved:
+        raise RuleViolation("U-PREP-1", f"{reserved[0]!r} is reserved by the engine; choose another name")
     if starting_coins < 0 or refreshment < 0:
         raise RuleViolation("U-ECO-1", "starting coins and refreshment cannot be negative")
     if not 0 <= starting_player < len(names):
