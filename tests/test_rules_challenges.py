@@ -6,10 +6,10 @@ from engine.universalis import legal_options, pending
 
 from engine_helpers import P3, framed, game
 
-P4 = ["A", "B", "C", "D"]
+P4 = ["A", "B", "Cy", "D"]
 
 
-def _challenged(players=P4, challenger="C", **kw):
+def _challenged(players=P4, challenger="Cy", **kw):
     """A narrates an Event (1 coin) and `challenger` challenges it."""
     g = framed(players, {players[0]: 1})
     g.do(A.NarrateEvent(player=players[0], text="The bridge collapses."))
@@ -21,7 +21,7 @@ def _challenged(players=P4, challenger="C", **kw):
 def test_U_CHAL_1_negotiation_concede_rewords_and_reprices_withdraw_lets_it_stand():
     g = _challenged(alternative="The bridge creaks ominously.", alternative_cost=1, withdraw=False)
     assert pending(g.s).kind == "negotiation" and pending(g.s).players == ("A",)
-    g.refused(A.ConcedeChallenge(player="C"), "U-CHAL-1")
+    g.refused(A.ConcedeChallenge(player="Cy"), "U-CHAL-1")
     g.do(A.ConcedeChallenge(player="A"))
     assert g.s.facts[-1].text == "The bridge creaks ominously."
     assert g.spendable("A") == g.snapshot["A"]  # same price
@@ -37,7 +37,7 @@ def test_U_CHAL_1_negotiation_concede_rewords_and_reprices_withdraw_lets_it_stan
     # the challenger may withdraw during negotiation: the statement stands
     g = _challenged()
     g.refused(A.WithdrawChallenge(player="A"), "U-CHAL-1")
-    g.do(A.WithdrawChallenge(player="C"))
+    g.do(A.WithdrawChallenge(player="Cy"))
     assert g.s.facts[-1].text == "The bridge collapses." and g.s.challenge is None
     # anything said can be challenged, Tenets in preparation too
     g = game(P3)
@@ -50,21 +50,21 @@ def test_U_CHAL_1_negotiation_concede_rewords_and_reprices_withdraw_lets_it_stan
 def test_U_CHAL_2_challenger_must_open_then_clockwise_skipping_the_challenged_who_bids_last():
     g = _challenged()
     g.do(A.ContestChallenge(player="A"))
-    assert pending(g.s).kind == "challenge_bid" and g.s.challenge.order == ["C", "D", "B", "A"]
+    assert pending(g.s).kind == "challenge_bid" and g.s.challenge.order == ["Cy", "D", "B", "A"]
     g.refused(A.ChallengeBid(player="D", option=0, coins=1), "U-CHAL-2")
-    g.refused(A.ChallengeBid(player="C", option=0, coins=1), "U-CHAL-2")  # opens for his own option
-    g.do(A.ChallengeBid(player="C", option=1, coins=1))
+    g.refused(A.ChallengeBid(player="Cy", option=0, coins=1), "U-CHAL-2")  # opens for his own option
+    g.do(A.ChallengeBid(player="Cy", option=1, coins=1))
     g.do(A.ChallengeBid(player="D", option=0, coins=1))
     g.do(A.ChallengePass(player="B"))
     g.do(A.ChallengeBid(player="A", option=0, coins=1))
-    g.do(A.ChallengeBid(player="C", option=1, coins=2))  # 3 v 2
+    g.do(A.ChallengeBid(player="Cy", option=1, coins=2))  # 3 v 2
     g.do(A.ChallengePass(player="D"))
     g.do(A.ChallengeBid(player="B", option=2, coins=1, new_option="The bridge is only damaged."))
     g.do(A.ChallengePass(player="A"))
     g.refused(A.ChallengeBid(player="D", option=5, coins=1), "U-CHAL-2")
-    g.do(A.ChallengePass(player="C"))
+    g.do(A.ChallengePass(player="Cy"))
     g.do(A.ChallengeBid(player="D", option=0, coins=1))  # D passed before and bids again: 3 v 3
-    for p in ["B", "A", "C", "D"]:
+    for p in ["B", "A", "Cy", "D"]:
         assert g.s.challenge is not None
         g.do(A.ChallengePass(player=p))
     # a full round of passes ended it; 3 v 3 v 1: the challenged player's option wins the tie
@@ -76,20 +76,20 @@ def test_U_CHAL_2_challenger_must_open_then_clockwise_skipping_the_challenged_wh
 def test_U_CHAL_2_challenger_not_bidding_ends_the_challenge():
     g = _challenged()
     g.do(A.ContestChallenge(player="A"))
-    g.do(A.ChallengePass(player="C"))
+    g.do(A.ChallengePass(player="Cy"))
     assert g.s.challenge is None and g.s.facts[-1].text == "The bridge collapses."
-    assert g.spendable("C") == g.snapshot["C"]
+    assert g.spendable("Cy") == g.snapshot["Cy"]
 
 
 def test_U_CHAL_3_every_coin_bid_on_any_side_goes_to_the_bank():
     g = _challenged()
     bank = g.s.bank_in
     g.do(A.ContestChallenge(player="A"))
-    g.do(A.ChallengeBid(player="C", option=1, coins=2))
+    g.do(A.ChallengeBid(player="Cy", option=1, coins=2))
     g.do(A.ChallengeBid(player="D", option=1, coins=1))
     g.do(A.ChallengeBid(player="B", option=0, coins=1))
     g.do(A.ChallengeBid(player="A", option=0, coins=4))
-    for p in ["C", "D", "B", "A"]:
+    for p in ["Cy", "D", "B", "A"]:
         g.do(A.ChallengePass(player=p))
     assert g.s.bank_in - bank == 8
     assert [g.snapshot[p] - g.spendable(p) for p in P4] == [4, 1, 2, 1]
@@ -100,19 +100,19 @@ def test_U_CHAL_4_winning_alternative_is_recalculated_withdrawal_refunds_and_tur
     # the challenger's "it does not happen" wins: the statement is withdrawn and refunded
     g = _challenged()
     g.do(A.ContestChallenge(player="A"))
-    g.do(A.ChallengeBid(player="C", option=1, coins=2))
-    for p in ["D", "B", "A", "C"]:
+    g.do(A.ChallengeBid(player="Cy", option=1, coins=2))
+    for p in ["D", "B", "A", "Cy"]:
         g.do(A.ChallengePass(player=p))
     assert all(f.text != "The bridge collapses." for f in g.s.facts)
     assert g.spendable("A") == g.snapshot["A"] + 1  # the Event's coin refunded
-    assert g.spendable("C") == g.snapshot["C"] - 2  # challenge bids stay spent
+    assert g.spendable("Cy") == g.snapshot["Cy"] - 2  # challenge bids stay spent
     assert g.turn == "A" and pending(g.s).kind == "turn"
     g.check()
     # a dearer alternative wins: the actor pays the difference
     g = _challenged(alternative="The bridge collapses onto the barge.", alternative_cost=3, withdraw=False)
     g.do(A.ContestChallenge(player="A"))
-    g.do(A.ChallengeBid(player="C", option=1, coins=1))
-    for p in ["D", "B", "A", "C"]:
+    g.do(A.ChallengeBid(player="Cy", option=1, coins=1))
+    for p in ["D", "B", "A", "Cy"]:
         g.do(A.ChallengePass(player=p))
     assert g.s.facts[-1].text == "The bridge collapses onto the barge."
     assert g.spendable("A") == g.snapshot["A"] - 2
@@ -146,9 +146,9 @@ def test_U_CHAL_4_actor_who_cannot_pay_the_winning_version_has_it_withdrawn():
 def test_U_CHAL_4_tied_options_without_the_challenged_one_go_to_the_first_opened():
     g = _challenged(alternative="The bridge sways.", alternative_cost=1, withdraw=False)
     g.do(A.ContestChallenge(player="A"))
-    g.do(A.ChallengeBid(player="C", option=1, coins=2))
+    g.do(A.ChallengeBid(player="Cy", option=1, coins=2))
     g.do(A.ChallengeBid(player="D", option=2, coins=2, new_option="The bridge burns.", new_option_cost=1))
-    for p in ["B", "A", "C", "D"]:
+    for p in ["B", "A", "Cy", "D"]:
         g.do(A.ChallengePass(player=p))
     assert g.last("challenge_result").data["totals"] == [0, 2, 2]
     assert g.s.facts[-1].text == "The bridge sways."
@@ -185,7 +185,7 @@ def test_U_FACT_2_disputed_fact_is_settled_by_majority_and_a_tie_means_it_does_n
         g.do(A.FactVote(player=p, applies=v))
     assert g.s.challenge.fact_applies is False
     g.do(A.ChallengeBid(player="B", option=1, coins=2))
-    for p in ["C", "D", "A", "B"]:
+    for p in ["Cy", "D", "A", "B"]:
         g.do(A.ChallengePass(player=p))
     # not doubled: 2 v 0, the challenger's version still wins on its own coins
     assert g.last("challenge_result").data["totals"] == [0, 2]

@@ -180,15 +180,15 @@ def test_U_BID_1_secret_bids_zero_to_wealth_revealed_when_all_are_in():
 
 
 def test_U_BID_2_tie_goes_closest_left_of_last_framer_and_starting_player_first():
-    g = to_scene(["A", "B", "C", "D"], {"B": 3, "D": 3}, starting_player=2)
+    g = to_scene(["A", "B", "Cy", "D"], {"B": 3, "D": 3}, starting_player=2)
     # first scene: the reference is the seat before the starting player (B), so C, D, A, B
     assert g.turn == "D"
     g.act(A.EstablishLocation(player="D", new_role="Cellar"))
     g.act(A.EndScene(player="D"))
-    g.bids({"A": 2, "C": 2})  # last framer D: A is closest to his left
+    g.bids({"A": 2, "Cy": 2})  # last framer D: A is closest to his left
     assert g.turn == "A"
-    g2 = to_scene(["A", "B", "C", "D"], {"A": 1, "C": 1}, starting_player=2)
-    assert g2.turn == "C"  # the starting player wins the tie
+    g2 = to_scene(["A", "B", "Cy", "D"], {"A": 1, "Cy": 1}, starting_player=2)
+    assert g2.turn == "Cy"  # the starting player wins the tie
 
 
 def test_U_BID_3_losing_bids_return_and_winning_bid_is_the_stake():
@@ -247,12 +247,12 @@ def test_U_FINE_1_more_ups_accused_pays_ups_more_downs_accuser_pays_downs_tie_no
     g = fine({"Albert": False, "Bob": True, "Christine": False, "Dave": False, "Ed": True, })
     assert g.before["Ed"] - g.wealth("Ed") == 3  # 3 downs against 2 ups
     # a tie is impossible with 5 voters; with 4 players 2 v 2 nobody pays
-    g4 = framed(["A", "B", "C", "D"], {"A": 1})
+    g4 = framed(["A", "B", "Cy", "D"], {"A": 1})
     g4.do(A.NarrateEvent(player="A", text="Rude."))
     g4.react({"B": A.CallFine(player="B", accused="A", reason="rude")})
-    for p, v in zip("ABCD", [False, True, True, False]):
+    for p, v in zip(["A", "B", "Cy", "D"], [False, True, True, False]):
         g4.do(A.FineVote(player=p, fine=v))
-    assert [g4.spendable(p) for p in "ABCD"] == [22, 25, 25, 25]  # bid 1, location, two Events
+    assert [g4.spendable(p) for p in ["A", "B", "Cy", "D"]] == [22, 25, 25, 25]  # bid 1, location, two Events
     assert "nobody pays" in g4.last("fine").text
 
 

@@ -43,11 +43,11 @@ def test_U_FRAME_2_time_after_or_concurrent_free_past_and_explicit_cost_one():
 
 
 def test_U_FRAME_3_future_costs_one_coin_to_each_other_player():
-    g = to_scene(["A", "B", "C", "D"], {"A": 1})
+    g = to_scene(["A", "B", "Cy", "D"], {"A": 1})
     g.act(A.EstablishLocation(player="A", new_role="Moonbase"))
     g.act(A.SetTime(player="A", when="future"))
-    assert [g.spendable(p) for p in "ABCD"] == [25 - 1 - 3, 26, 26, 26]
-    g2 = to_scene(["A", "B", "C", "D"], {"A": 1}, starting_coins=3)
+    assert [g.spendable(p) for p in ["A", "B", "Cy", "D"]] == [25 - 1 - 3, 26, 26, 26]
+    g2 = to_scene(["A", "B", "Cy", "D"], {"A": 1}, starting_coins=3)
     g2.act(A.EstablishLocation(player="A", new_role="Moonbase"))
     g2.refused(A.SetTime(player="A", when="future"), "U-FRAME-3")  # 2 coins, 3 needed
 
@@ -113,24 +113,24 @@ def test_U_TURN_1_framer_first_then_clockwise_and_broke_player_only_has_free_act
 
 
 def test_U_TURN_2_interrupt_costs_one_turn_passes_to_interrupter_then_clockwise_from_him():
-    g = framed(["A", "B", "C", "D"], {"A": 1})
+    g = framed(["A", "B", "Cy", "D"], {"A": 1})
     g.do(A.NarrateEvent(player="A", text="A speaks."))
-    g.interrupt("C")
-    assert g.turn == "C" and g.spendable("C") == 24
+    g.interrupt("Cy")
+    assert g.turn == "Cy" and g.spendable("Cy") == 24
     g.refused(A.EndScene(player="A"), "U-TURN-1")  # the interrupted framer cannot end the scene now
-    g.end_turn("C")
+    g.end_turn("Cy")
     assert g.turn == "D"
 
 
 def test_U_TURN_3_closest_to_the_interrupted_players_left_wins_and_only_he_pays():
-    g = framed(["A", "B", "C", "D"], {"A": 1})
+    g = framed(["A", "B", "Cy", "D"], {"A": 1})
     g.do(A.NarrateEvent(player="A", text="A speaks."))
-    assert pending(g.s).players == ("B", "C", "D")  # priority order
+    assert pending(g.s).players == ("B", "Cy", "D")  # priority order
     g.do(A.Interrupt(player="D"))  # declared first
-    g.do(A.Interrupt(player="C"))
+    g.do(A.Interrupt(player="Cy"))
     g.do(A.Pass(player="B"))
-    assert g.turn == "C"
-    assert (g.spendable("C"), g.spendable("D")) == (24, 25)
+    assert g.turn == "Cy"
+    assert (g.spendable("Cy"), g.spendable("D")) == (24, 25)
     g.refused(A.Interrupt(player="B"), "U-TURN-3")  # no window open any more
 
 
