@@ -271,7 +271,7 @@ def test_U_ACT_3_change_location_introduce_exit_and_explicit_absence():
     g.act(A.EstablishLocation(player="Ann", new_role="Rooftops"))
     sc = g.s.scene()
     assert g.spendable("Ann") == before - 1 and hero in sc.present and sc.location != old
-    assert old not in sc.present
+    assert old not in sc.present and old not in sc.control
     g.refused(A.EstablishLocation(player="Ann", location=sc.location), "U-ACT-3")
     # introducing an existing component and exiting one you control cost 1 each
     g.act(A.IntroduceComponent(player="Ann", component=burglar))

@@ -39,13 +39,16 @@ def importance(s: GameState, cid: str, _seen: frozenset[str] = frozenset()) -> i
     c = s.components[cid]
     seen = _seen | {cid}
     total = own_importance(c)
-    total += sum(importance(s, p.id, seen) for p in possessions(s, cid))
-    total += sum(importance(s, sc.id, seen) for sc in subs(s, cid))
+    # a component both owned by and a Sub of this one counts once
+    parts = {x.id: x for x in possessions(s, cid) + subs(s, cid)}
+    total += sum(importance(s, x, seen) for x in parts)
     return total
 
 
-def reaches(s: GameState, start: str, goal: str, via: str) -> bool:
-    """Does following owner ("owner") or master ("masters") links from start reach goal?"""
+def reaches(s: GameState, start: str, goal: str, via: str = "both") -> bool:
+    """Does following owner ("owner"), master ("masters") or both ("both") links from start
+    reach goal? Both kinds of link add Importance upwards (U-IMP-1), so a cycle mixing them
+    (A owns B while B is A's Master) is refused like a cycle of one kind (U-ACT-6)."""
     stack, seen = [start], set()
     while stack:
         cur = stack.pop()
@@ -55,10 +58,9 @@ def reaches(s: GameState, start: str, goal: str, via: str) -> bool:
             continue
         seen.add(cur)
         c = s.components[cur]
-        if via == "owner":
-            if c.owner:
-                stack.append(c.owner)
-        else:
+        if via in ("owner", "both") and c.owner:
+            stack.append(c.owner)
+        if via in ("masters", "both"):
             stack.extend(c.masters)
     return False
 

@@ -99,8 +99,11 @@ def establish_location(c: Ctx) -> None:
             raise RuleViolation("U-ACT-3", f"the scene is already at {loc.label}")
     what = "establishing the location" if framing else "changing the location"
     pay(s, a.player, cost, what)
-    if sc.location and sc.location in sc.present:
-        sc.present.remove(sc.location)
+    if sc.location:
+        # the old location leaves the scene: nobody controls it here any more (U-ACT-3, U-CTRL-1)
+        if sc.location in sc.present:
+            sc.present.remove(sc.location)
+        sc.control.pop(sc.location, None)
     sc.location = loc.id
     sc.control[loc.id] = a.player
     text = a.text or (f"The scene is set at {loc.label}." if framing else f"The scene moves to {loc.label}.")
@@ -272,8 +275,10 @@ def declare_absent(c: Ctx) -> None:
     require_turn(c, narration_ok=True)
     sc = require_location(s)
     comp = component(s, a.component, "U-ACT-3")
-    if comp.id in sc.present:
+    if comp.id in sc.present or comp.id == sc.location:
         raise RuleViolation("U-ACT-3", f"{comp.label} is in the scene; exit it instead")
+    if comp.id in sc.absent:
+        raise RuleViolation("U-ACT-3", f"{comp.label} is already declared absent from this scene")
     pay(s, a.player, 1, "declaring a component absent")
     sc.absent.append(comp.id)
     text = a.text or f"{comp.label} is not here."
@@ -428,11 +433,17 @@ def add_trait_action(c: Ctx) -> None:
             raise RuleViolation("U-TRAIT-4", "a Master Component cannot have a proper name")
         if sc is not None and (comp.id in sc.present or comp.id == sc.location):
             raise RuleViolation("U-TRAIT-4", "a Master Component cannot be in a scene; exit it first")
+        if comp.owner is not None:
+            raise RuleViolation("U-TRAIT-4", f"{comp.label} is a possession and would enter scenes with its "
+                                             "owner: a Master Component cannot be introduced into a scene")
     if a.kind == "possession":
         assert other is not None
         if other.owner is not None:
             raise RuleViolation("U-TRAIT-3", f"{other.label} already belongs to {s.components[other.owner].label}")
-        if reaches(s, comp.id, other.id, "owner"):
+        if other.is_master:
+            raise RuleViolation("U-TRAIT-4", f"{other.label} is a Master Component: it cannot be owned, since a "
+                                             "possession enters scenes with its owner")
+        if reaches(s, comp.id, other.id):
             raise RuleViolation("U-ACT-6", "ownership may not go round in a circle")
     if a.kind == "sub":
         assert other is not None
@@ -440,7 +451,7 @@ def add_trait_action(c: Ctx) -> None:
             raise RuleViolation("U-ACT-6", f"{other.label} is not a Master Component")
         if other.id in comp.masters:
             raise RuleViolation("U-ACT-6", f"{comp.label} is already a Sub Component of {other.label}")
-        if reaches(s, other.id, comp.id, "masters"):
+        if reaches(s, other.id, comp.id):
             raise RuleViolation("U-ACT-6", "Master and Sub links may not go round in a circle")
     if a.kind == "negates":
         master_traits = {t.id for m in comp.masters for t in s.components[m].traits}
@@ -448,7 +459,12 @@ def add_trait_action(c: Ctx) -> None:
             raise RuleViolation("U-TRAIT-4", "a negating Trait names a Trait of one of the component's Masters")
     pay(s, a.player, a.times, "a Trait" if a.times == 1 else f"{a.times} Trait occurrences")
     words = a.text.strip()
-    if complication_rules.touch(c, [comp.id], f"{words} ({comp.label})"):
+    # a possession or a reciprocal relationship also writes on the other component (U-TRAIT-2/3):
+    # if another player controls it, that too is doing something to his component (U-CTRL-2)
+    touched = [comp.id]
+    if other is not None and (a.kind == "possession" or (a.kind == "relationship" and a.corollary)):
+        touched.append(other.id)
+    if complication_rules.touch(c, touched, f"{words} ({comp.label})"):
         return
     first = None
     for _ in range(a.times):
