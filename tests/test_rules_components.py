@@ -296,3 +296,70 @@ def test_U_FACT_1_paid_information_is_a_fact_interrupts_bids_dice_and_colour_are
     n = len(all_facts(g.s))
     g.act(A.TakeOver(player="Ben", component=hero))
     assert len(all_facts(g.s)) == n
+
+
+def test_U_ACT_6_owner_and_master_links_may_not_form_a_mixed_cycle():
+    g = framed(P3, {"Ann": 1})
+    g.act(A.CreateComponent(player="Ann", role="Guild"))
+    guild = g.new_component()
+    g.act(A.AddTrait(player="Ann", component=guild, text="Guild kind", kind="master"))
+    g.act(A.CreateComponent(player="Ann", role="Guildsman", sub_of=guild))
+    member = g.new_component()
+    # the member would own his own Master: Importance would flow round in a circle
+    g.refused(A.AddTrait(player="Ann", component=member, text="Owns the guild", kind="possession", other=guild),
+              "U-TRAIT-4")
+    g.act(A.CreateComponent(player="Ann", role="Charter", kind="prop"))
+    charter = g.new_component()
+    g.act(A.AddTrait(player="Ann", component=charter, text="Charter kind", kind="master"))
+    g.act(A.AddTrait(player="Ann", component=member, text="Keeps the charter", kind="sub", other=charter))
+    g.refused(A.AddTrait(player="Ann", component=charter, text="Of the guildsman", kind="sub", other=member),
+              "U-ACT-6")
+
+
+def test_U_TRAIT_4_a_master_cannot_be_owned_nor_a_possession_become_a_master():
+    g = framed(P3, {"Ann": 1})
+    g.act(A.CreateComponent(player="Ann", role="Lord"))
+    lord = g.new_component()
+    g.act(A.CreateComponent(player="Ann", role="Hounds"))
+    hounds = g.new_component()
+    g.act(A.AddTrait(player="Ann", component=lord, text="Owns the hounds", kind="possession", other=hounds))
+    g.refused(A.AddTrait(player="Ann", component=hounds, text="Hound kind", kind="master"), "U-TRAIT-4")
+    g.act(A.CreateComponent(player="Ann", role="Dragons"))
+    dragons = g.new_component()
+    g.act(A.AddTrait(player="Ann", component=dragons, text="Dragon kind", kind="master"))
+    g.refused(A.AddTrait(player="Ann", component=lord, text="Owns the dragons", kind="possession", other=dragons),
+              "U-TRAIT-4")
+
+
+def test_U_IMP_1_a_component_both_owned_by_and_sub_of_another_counts_once():
+    g = framed(P3, {"Ann": 1})
+    g.act(A.CreateComponent(player="Ann", role="Order"))
+    order = g.new_component()
+    g.act(A.AddTrait(player="Ann", component=order, text="Order kind", kind="master"))
+    g.act(A.CreateComponent(player="Ann", role="Knight of the order", sub_of=order))
+    knight = g.new_component()
+    assert g.imp(order) == 3
+    g.act(A.AddTrait(player="Ann", component=order, text="Commands the knight", kind="possession", other=knight,
+                     corollary="Sworn to the order"))
+    # order: Order, Order kind, Commands = 3; knight: its Role and the corollary = 2, counted once
+    assert g.imp(knight) == 2 and g.imp(order) == 3 + 2
+
+
+def test_U_CTRL_2_a_possession_or_corollary_written_on_anothers_component_is_a_complication():
+    g = framed(P3, {"Ann": 1})
+    sword = g.create("Ann", "Sword", kind="prop")
+    g.end_turn("Ann")
+    thief = g.create("Ben", "Thief")
+    g.act(A.AddTrait(player="Ben", component=thief, text="Owns the sword", kind="possession", other=sword))
+    comp = g.s.complication
+    assert comp is not None and comp.targets == [sword] and g.s.components[sword].owner is None
+    # a one-sided relationship writes only on the buyer's own component: no Complication
+    g2 = framed(P3, {"Ann": 1})
+    queen = g2.create("Ann", "Queen")
+    g2.end_turn("Ann")
+    spy = g2.create("Ben", "Spy")
+    g2.act(A.AddTrait(player="Ben", component=spy, text="Hates the Queen", kind="relationship", other=queen))
+    assert g2.s.complication is None
+    g2.act(A.AddTrait(player="Ben", component=spy, text="Loves the Queen", kind="relationship", other=queen,
+                      corollary="Loved by the spy"))
+    assert g2.s.complication is not None and g2.s.complication.targets == [queen]

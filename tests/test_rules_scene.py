@@ -266,6 +266,8 @@ def test_U_ACT_3_change_location_introduce_exit_and_explicit_absence():
     g.act(A.DeclareAbsent(player="Ann", component=burglar, text="The burglar is not here."))
     assert g.s.facts[-1].kind == "absence" and burglar in g.s.scene().absent
     g.refused(A.DeclareAbsent(player="Ann", component=hero), "U-ACT-3")
+    g.refused(A.DeclareAbsent(player="Ann", component=old), "U-ACT-3")  # the location itself
+    g.refused(A.DeclareAbsent(player="Ann", component=burglar), "U-ACT-3")  # already declared
     # change location: components present travel free, the old location leaves the scene
     before = g.spendable("Ann")
     g.act(A.EstablishLocation(player="Ann", new_role="Rooftops"))
