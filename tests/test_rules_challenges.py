@@ -205,3 +205,43 @@ def test_U_FACT_2_disputed_fact_is_settled_by_majority_and_a_tie_means_it_does_n
     for p in P3[1:] + P3[:1]:
         g.do(A.ChallengePass(player=p))
     assert g.last("challenge_result").data["totals"] == [1, 2]
+
+
+def test_U_CHAL_3_U_CHAL_4_withdrawn_narration_statement_bids_stay_paid_from_wealth_not_bonus():
+    g = framed(P3, {"Ann": 1})
+    hero = g.create("Ann", "Hero")
+    g.end_turn("Ann")
+    g.event("Ben", "A rock falls toward the hero.", receiver=hero)
+    g.do(A.BuyDie(player="Ben", pool="C", count=2))
+    g.call_and_agree("Ben")
+    g.roll(C=[2, 3], Ann=[])
+    assert pending(g.s).players == ("Ben",) and g.s.narration.slots[g.s.narration.current].coins == 5
+    wealth = g.wealth("Ben")
+    g.do(A.NarrateEvent(player="Ben", text="The hero is crushed.", receiver=hero))
+    g.react({"Cat": A.ChallengeStatement(player="Cat", reason="too much")})
+    g.do(A.ContestChallenge(player="Ben"))
+    g.do(A.ChallengeBid(player="Cat", option=1, coins=3))
+    g.do(A.ChallengePass(player="Ann"))
+    g.do(A.ChallengeBid(player="Ben", option=0, coins=2))
+    for p in ["Cat", "Ann", "Ben"]:
+        g.do(A.ChallengePass(player=p))
+    assert all(f.text != "The hero is crushed." for f in g.s.facts)
+    assert g.s.narration.slots[g.s.narration.current].coins == 5  # the Event's bonus coin is back
+    assert g.wealth("Ben") == wealth - 2  # his Challenge bid stays paid, from his wealth
+    g.check()
+
+
+def test_U_FINE_1_a_narrator_pays_a_fine_from_his_wealth_not_his_bonus_coins():
+    g = framed(P3, {"Ann": 1})
+    hero = g.create("Ann", "Hero")
+    g.end_turn("Ann")
+    g.event("Ben", "A rock falls toward the hero.", receiver=hero)
+    g.do(A.BuyDie(player="Ben", pool="C", count=2))
+    g.call_and_agree("Ben")
+    g.roll(C=[2, 3], Ann=[])
+    wealth = g.wealth("Ben")
+    g.do(A.CallFine(player="Ben", accused="Cat", reason="heckling"))
+    for p, v in zip(P3, [False, False, True]):
+        g.do(A.FineVote(player=p, fine=v))
+    assert g.wealth("Ben") == wealth - 2 and g.s.narration.slots[g.s.narration.current].coins == 5
+    g.check()

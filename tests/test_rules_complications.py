@@ -278,3 +278,29 @@ def test_U_COMP_11_no_interrupts_during_narration_but_challenges_stay_possible()
     g.refused(A.EndNarration(player="Ann"), "U-COMP-11")
     g.narrate_out()
     assert g.turn == "Cat"  # Cat called for resolution on her turn
+
+
+def test_U_COMP_11_equal_bonus_narrates_closest_to_the_originators_left_first():
+    players = ["Al", "Bo", "Cy", "Dee"]
+    g = framed(players, {"Al": 1})
+    g.end_turn("Al")
+    knight = g.create("Bo", "Knight")
+    g.end_turn("Bo")
+    g.end_turn("Cy")
+    wizard = g.create("Dee", "Wizard")
+    g.end_turn("Dee")
+    g.end_turn("Al")
+    g.end_turn("Bo")
+    g.event("Cy", "The knight strikes the wizard.", performer=knight, receiver=wizard)
+    assert [p.key for p in g.s.complication.pools] == ["C", "Bo", "Dee"]
+    for pool in ("C", "Bo", "Dee"):
+        g.do(A.BuyDie(player="Cy", pool=pool, count=1))
+    g.call_and_agree("Cy")
+    g.roll(C=[9], Bo=[2], Dee=[2])
+    assert g.last("complication_result").data["bonus"] == {"C": 1, "Bo": 2, "Dee": 2}
+    order = []
+    while pending(g.s).kind == "narration":
+        order.append(pending(g.s).players[0])
+        g.do(A.EndNarration(player=order[-1]))
+    assert order == ["Dee", "Bo", "Cy"]  # Dee sits right after the Originator Cy
+    assert g.turn == "Cy"

@@ -42,14 +42,19 @@ def require(s: GameState, name: str, cost: int, what: str, rule: str = "U-ECO-3"
         raise RuleViolation(rule, f"{holdings(s, name)}; {what} costs {cost}")
 
 
-def pay(s: GameState, name: str, cost: int, what: str, rule: str = "U-ECO-3") -> None:
-    """Pay `cost` to the Bank: bonus coins first, then the stake (U-ECO-4), then wealth."""
+def pay(s: GameState, name: str, cost: int, what: str, rule: str = "U-ECO-3", use_bonus: bool = True) -> None:
+    """Pay `cost` to the Bank: bonus coins first, then the stake (U-ECO-4), then wealth.
+
+    `use_bonus=False` pays from stake and wealth only (Challenge bids re-charged after a
+    withdrawal were paid that way when they were bid, while the reaction window was open).
+    """
     if cost <= 0:
         return
-    require(s, name, cost, what, rule)
+    bonus = narration_bonus(s, name) if use_bonus else 0
     p = s.player(name)
+    if cost > bonus + p.wealth + p.stake:
+        raise RuleViolation(rule, f"{holdings(s, name)}; {what} costs {cost}")
     left = cost
-    bonus = narration_bonus(s, name)
     if bonus:
         use = min(bonus, left)
         s.narration.slots[s.narration.current].coins -= use  # type: ignore[union-attr]
@@ -68,7 +73,7 @@ def take_fine(s: GameState, name: str, amount: int) -> int:
     """A fine takes what there is when it exceeds what the player holds (U-ECO-3)."""
     p = s.player(name)
     amount = min(amount, p.wealth + p.stake)
-    pay(s, name, amount, "the fine")
+    pay(s, name, amount, "the fine", use_bonus=False)  # bonus coins are for the Complication (U-COMP-10)
     return amount
 
 

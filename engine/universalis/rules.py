@@ -642,7 +642,7 @@ def withdraw_statement(c: Ctx, ch: Challenge) -> None:
     new.seq = s.seq
     new.counters = dict(s.counters)
     for player, _opt, amount in ch.bids:
-        pay(new, player, amount, "that Challenge bid")
+        pay(new, player, amount, "that Challenge bid", use_bonus=False)
     c.s = new
     c.emit("statement_withdrawn", f"“{ch.statement.text}” is withdrawn and its {coins(ch.statement.cost)} refunded.",
            -ch.statement.cost, player=ch.statement.actor)
