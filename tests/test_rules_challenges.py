@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine.universalis import actions as A
 from engine.universalis import legal_options, pending
 
-from engine_helpers import P3, framed, game
+from engine_helpers import P3, framed, game, to_scene
 
 P4 = ["A", "B", "Cy", "D"]
 
@@ -245,3 +245,20 @@ def test_U_FINE_1_a_narrator_pays_a_fine_from_his_wealth_not_his_bonus_coins():
         g.do(A.FineVote(player=p, fine=v))
     assert g.wealth("Ben") == wealth - 2 and g.s.narration.slots[g.s.narration.current].coins == 5
     g.check()
+
+
+def test_U_CHAL_4_withdrawing_a_future_time_takes_back_the_coins_it_paid_out_bids_take_what_is_left():
+    g2 = to_scene(P3, {"Ann": 0}, starting_coins=3)
+    g2.act(A.EstablishLocation(player="Ann", new_role="Spaceport"))
+    g2.do(A.SetTime(player="Ann", when="future"))  # 1 coin to Ben and 1 to Cat
+    assert [g2.spendable(p) for p in P3] == [0, 4, 4]
+    g2.react({"Ben": A.ChallengeStatement(player="Ben", reason="no time skips")})
+    g2.do(A.ContestChallenge(player="Ann"))
+    g2.do(A.ChallengeBid(player="Ben", option=1, coins=4))  # the coin Ann paid him included
+    for p in ["Cat", "Ann", "Ben"]:
+        g2.do(A.ChallengePass(player=p))
+    # withdrawn: Ann gets her 2 coins back, Ben and Cat lose the coin she paid them; Ben's bid
+    # of 4 takes the 3 he holds before the statement
+    assert g2.s.scene().time_kind == "after"
+    assert [g2.spendable(p) for p in P3] == [2, 0, 3]
+    g2.check()

@@ -634,15 +634,24 @@ def challenge_outcome(c: Ctx, winner: int) -> None:
 
 
 def withdraw_statement(c: Ctx, ch: Challenge) -> None:
-    """Go back to the state before the statement, refunding it; Challenge bids stay spent."""
+    """Go back to the state before the statement, refunding it; Challenge bids stay spent.
+
+    A bidder may have bid coins the withdrawn statement gave him (framing into the future pays
+    1 coin to each other player, U-FRAME-3); back before the statement he may hold less than
+    his bids, and then, like a fine, they take what there is (U-ECO-3, engine choice).
+    """
     s = c.s
     before = ch.before
     assert before is not None
     new = before.model_copy(deep=True)
     new.seq = s.seq
     new.counters = dict(s.counters)
+    owed: dict[str, int] = {}
     for player, _opt, amount in ch.bids:
-        pay(new, player, amount, "that Challenge bid", use_bonus=False)
+        owed[player] = owed.get(player, 0) + amount
+    for player, amount in owed.items():
+        p = new.player(player)
+        pay(new, player, min(amount, p.wealth + p.stake), "that Challenge bid", use_bonus=False)
     c.s = new
     c.emit("statement_withdrawn", f"“{ch.statement.text}” is withdrawn and its {coins(ch.statement.cost)} refunded.",
            -ch.statement.cost, player=ch.statement.actor)
