@@ -1,0 +1,1 @@
+"""Front ends: the console script (`storytable`) and the Streamlit table."""
