@@ -1,0 +1,287 @@
+"""The table: seats, the loop that asks the right player and applies the answer, the log on disk.
+
+The engine names the pending decision; the table asks that seat (an AI decides at once; a
+human seat waits for input from a front end), applies the answer and appends it to the log
+file straight away, so nothing is lost on a crash. Dice come from the table's dice source and
+enter the engine as a recorded `Roll` action. Any seat can switch between a person and an AI
+between two decisions.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from pydantic import BaseModel
+
+from agents.base import Decision, Observation, Player
+from engine.core.dice import DiceSource, SeededDice
+from engine.core.errors import LogError, RuleViolation
+from engine.core.log import LogRecord, header_line
+from engine.universalis import RULESET, apply, legal_options, new_game, pending
+from engine.universalis import actions as A
+from engine.universalis.events import Event
+from engine.universalis.facts import FactView, all_facts
+from engine.universalis.replay import replay_text
+from engine.universalis.state import GameState
+
+Retriever = Callable[[GameState, str, str], list[FactView]]
+
+
+@dataclass
+class Seat:
+    name: str
+    player: Player | None  # None: a person decides
+    persona: str = ""
+    model: str = ""
+
+    @property
+    def is_human(self) -> bool:
+        return self.player is None
+
+
+@dataclass
+class StepResult:
+    acted: bool
+    waiting_for: tuple[str, ...] = ()
+    events: list[Event] = field(default_factory=list)
+    decision: Decision | None = None
+    player: str = ""
+
+
+class Table:
+    """One game in play. Construct with `Table.new` or `Table.load`."""
+
+    def __init__(self, state: GameState, header: dict[str, Any], records: list[LogRecord], seats: list[Seat],
+                 dice: DiceSource | None = None, log_path: Path | None = None, events: list[Event] | None = None,
+                 retriever: Retriever | None = None) -> None:
+        self.state = state
+        self.header = header
+        self.records = records
+        self.seats = {s.name: s for s in seats}
+        self.dice = dice or SeededDice(None)
+        self.log_path = log_path
+        self.events: list[Event] = events or []
+        self.retriever = retriever
+        self.decisions: list[dict[str, Any]] = []
+        self.listeners: list[Callable[[LogRecord, list[Event]], None]] = []
+
+    # -- making and loading --------------------------------------------------------------------------
+    @classmethod
+    def new(cls, seats: list[Seat], starting_coins: int = 25, refreshment: int = 5, starting_player: int = 0,
+            dice: DiceSource | None = None, log_path: Path | str | None = None, premise: str = "",
+            game_id: str | None = None) -> "Table":
+        state = new_game([s.name for s in seats], starting_coins, refreshment, starting_player)
+        gid = game_id or uuid.uuid4().hex[:12]
+        config = {"players": [s.name for s in seats], "starting_coins": starting_coins,
+                  "refreshment": refreshment, "starting_player": starting_player, "premise": premise,
+                  "seats": [{"name": s.name, "human": s.is_human, "persona": s.persona, "model": s.model} for s in seats]}
+        header = json.loads(header_line(RULESET, config, gid))
+        path = Path(log_path) if log_path else None
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(header_line(RULESET, config, gid) + "\n")
+        return cls(state, header, [], seats, dice, path)
+
+    @classmethod
+    def load(cls, text: str, seats_factory: Callable[[dict], list[Seat]] | None = None,
+             dice: DiceSource | None = None, log_path: Path | str | None = None,
+             allow_partial: bool = False) -> "Table":
+        """Replay a log. A damaged log raises LogError unless `allow_partial`, which keeps the valid part."""
+        rep = replay_text(text)
+        if rep.error is not None and not allow_partial:
+            raise rep.error
+        config = rep.header.get("config") or {}
+        seats = seats_factory(config) if seats_factory else [
+            Seat(s["name"], None, s.get("persona", ""), s.get("model", "")) for s in config.get("seats", [])
+        ] or [Seat(n, None) for n in config.get("players", [])]
+        t = cls(rep.state, rep.header, rep.records, seats, dice, Path(log_path) if log_path else None, rep.events)
+        if t.log_path is not None and rep.error is not None:
+            t.rewrite_log()
+        return t
+
+    @classmethod
+    def load_file(cls, path: Path | str, **kw) -> "Table":
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise LogError(1, "the file is not text (not a Storytable game log)") from None
+        return cls.load(text, log_path=kw.pop("log_path", p), **kw)
+
+    # -- the log -----------------------------------------------------------------------------------------
+    @property
+    def game_id(self) -> str:
+        return str(self.header.get("game_id", ""))
+
+    @property
+    def premise(self) -> str:
+        return str((self.header.get("config") or {}).get("premise", ""))
+
+    def log_text(self) -> str:
+        lines = [json.dumps(self.header, sort_keys=True, ensure_ascii=False)]
+        lines += [r.to_json() for r in self.records]
+        return "\n".join(lines) + "\n"
+
+    def rewrite_log(self) -> None:
+        """Write the whole log atomically (after undo or a partial load)."""
+        if self.log_path is None:
+            return
+        tmp = self.log_path.with_suffix(self.log_path.suffix + ".tmp")
+        tmp.write_text(self.log_text(), encoding="utf-8")
+        os.replace(tmp, self.log_path)
+
+    def _append(self, rec: LogRecord) -> None:
+        if self.log_path is None:
+            return
+        with open(self.log_path, "a", encoding="utf-8") as fh:
+            fh.write(rec.to_json() + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+
+    # -- acting ----------------------------------------------------------------------------------------
+    def check(self, action: BaseModel | dict) -> str | None:
+        """The refusal the engine would give, or None if the action is legal now."""
+        try:
+            apply(self.state, action)
+        except RuleViolation as exc:
+            return str(exc)
+        return None
+
+    def submit(self, action: BaseModel | dict, meta: dict[str, Any] | None = None) -> list[Event]:
+        """Apply an action from anyone; raises RuleViolation (and changes nothing) if refused."""
+        new_state, events = apply(self.state, action)
+        act = action if isinstance(action, BaseModel) else A.parse_action(action)
+        rec = LogRecord(seq=len(self.records) + 1, action=act.model_dump(mode="json"), meta=meta or {})
+        self._append(rec)
+        self.state = new_state
+        self.records.append(rec)
+        self.events.extend(events)
+        for fn in self.listeners:
+            fn(rec, events)
+        return events
+
+    def undo(self, count: int = 1) -> None:
+        """Replay the log without its last `count` actions (a slip of the hand)."""
+        keep = self.records[:max(0, len(self.records) - count)]
+        text = "\n".join([json.dumps(self.header, sort_keys=True)] + [r.to_json() for r in keep]) + "\n"
+        rep = replay_text(text)
+        self.state, self.records, self.events = rep.state, rep.records, rep.events
+        self.rewrite_log()
+
+    def undo_to_human(self) -> None:
+        """Undo back to just before the last decision a person made."""
+        for i in range(len(self.records) - 1, -1, -1):
+            if self.records[i].meta.get("decided_by") == "human":
+                self.undo(len(self.records) - i)
+                return
+
+    def set_seat(self, name: str, player: Player | None, persona: str = "") -> None:
+        """Switch a seat between a person (None) and an AI, between two decisions."""
+        seat = self.seats[name]
+        seat.player = player
+        if persona:
+            seat.persona = persona
+
+    # -- observing and stepping -----------------------------------------------------------------------
+    def observe(self, name: str) -> Observation:
+        s = self.state
+        pend = pending(s)
+        public = s
+        if s.bids:
+            public = s.model_copy(update={"bids": {k: v for k, v in s.bids.items() if k == name}})
+        situation = " ".join(e.text for e in self.events[-6:])
+        retriever = self.retriever
+
+        def facts() -> list[FactView]:
+            return retriever(s, name, situation) if retriever else default_facts(s)
+
+        return Observation(player=name, state=public, pending=pend, options=legal_options(s, name),
+                           facts_fn=facts, recent=self.events[-12:], premise=self.premise, check=self.check,
+                           turn_actions=self._turn_actions(name))
+
+    def _turn_actions(self, name: str) -> int:
+        """Paid or free actions `name` took since his current turn began."""
+        n = 0
+        for e in reversed(self.events):
+            if e.kind in ("turn", "bids_revealed", "complication_end", "end_scene"):
+                break
+            if e.player == name and e.kind not in QUIET_EVENTS:
+                n += 1
+        return n
+
+    def step(self) -> StepResult:
+        """Advance by one decision if an AI or the dice can make it; otherwise say who is awaited."""
+        pend = pending(self.state)
+        if pend.kind == "roll":
+            faces = {k: self.dice.roll(n) for k, n in pend.dice.items()}
+            events = self.submit(A.Roll(faces=faces), {"decided_by": "dice"})
+            return StepResult(True, events=events, player="dice")
+        humans = []
+        for name in pend.players:
+            seat = self.seats.get(name)
+            if seat is None or seat.is_human:
+                humans.append(name)
+                continue
+            started = time.perf_counter()
+            decision = seat.player.decide(self.observe(name))  # type: ignore[union-attr]
+            decision.latency_s = decision.latency_s or (time.perf_counter() - started)
+            meta = decision.meta()
+            try:
+                events = self.submit(decision.action, meta)
+            except RuleViolation as exc:
+                # an AI must never stop the game: fall back to the simplest legal answer
+                from agents.heuristic import HeuristicPlayer
+                safe = HeuristicPlayer(name)._safe(self.observe(name))
+                meta = {**meta, "fallback": f"refused: {exc}", "decided_by": meta.get("decided_by", "ai")}
+                events = self.submit(safe, meta)
+                decision = Decision(action=safe, kind=decision.kind, fallback=str(exc))
+            self.decisions.append({"player": name, "kind": pend.kind, **meta})
+            return StepResult(True, events=events, decision=decision, player=name)
+        return StepResult(False, waiting_for=tuple(humans))
+
+    def run(self, stop: Callable[["Table"], bool] | None = None, max_steps: int = 100_000,
+            progress: Callable[["Table"], None] | None = None) -> StepResult:
+        """Step until a person is awaited, `stop` says so, or `max_steps` is reached."""
+        last = StepResult(False)
+        for _ in range(max_steps):
+            if stop is not None and stop(self):
+                break
+            last = self.step()
+            if progress is not None:
+                progress(self)
+            if not last.acted:
+                break
+        return last
+
+    def transcript(self) -> list[Event]:
+        return [e for e in self.events if e.kind not in QUIET_EVENTS]
+
+
+QUIET_EVENTS = {"reaction", "bid_placed", "turn", "narration_turn"}
+
+
+def default_facts(s: GameState, limit: int = 40) -> list[FactView]:
+    """Without a memory index: Tenets, the scene's components' Traits, then the latest Facts."""
+    sc = s.scene()
+    here = set(sc.present) | ({sc.location} if sc and sc.location else set()) if sc else set()
+    facts = [f for f in all_facts(s) if not f.removed]
+    exact = [f for f in facts if f.kind == "tenet" or (f.kind == "trait" and f.component_id in here)]
+    chosen = {f.id for f in exact}
+    rest = [f for f in facts if f.id not in chosen]
+    return exact + rest[-max(0, limit - len(exact)):]
+
+
+def heuristic_seats(names: Iterable[str], seed: int = 0, personas: dict[str, str] | None = None) -> list[Seat]:
+    from agents.heuristic import HeuristicPlayer
+    out = []
+    for i, n in enumerate(names):
+        pname = (personas or {}).get(n)
+        player = HeuristicPlayer(n, pname, seed=seed, seat_index=i)
+        out.append(Seat(n, player, player.persona.name))
+    return out
