@@ -1,0 +1,66 @@
+"""Storytable's table in the browser: `storytable app` (or `streamlit run app/streamlit_app.py`).
+
+Pages: the table in play, its Facts, a brainstorm, and setting up a new table. The game lives in
+its log on disk (see app/ui/store.py), so a link with ?table=CODE&seat=NAME survives a refresh
+and a server restart, and lets several browsers share one table.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # `streamlit run app/streamlit_app.py` from a checkout
+    sys.path.insert(0, str(ROOT))
+
+import streamlit as st  # noqa: E402
+
+from app.ui import brainstorm, factsview, files, play, setup, sidebar, store  # noqa: E402
+
+PAGES = ["Table", "Facts", "Brainstorm", "New table"]
+
+
+def open_code(code: str) -> None:
+    st.query_params.clear()
+    st.query_params["table"] = code
+    st.session_state["nav_next"] = "Table"
+    st.rerun()
+
+
+def go_setup() -> None:
+    st.session_state["nav_next"] = "New table"
+    st.rerun()
+
+
+def main() -> None:
+    st.set_page_config(page_title="Storytable", page_icon="🎲", layout="wide")
+    code = st.query_params.get("table", "")
+    live = store.open_table(code) if code else None
+    if "nav_next" in st.session_state:
+        st.session_state["nav"] = st.session_state.pop("nav_next")
+    elif "nav" not in st.session_state:
+        st.session_state["nav"] = "Table" if live else "New table"
+    with st.sidebar:
+        st.title("🎲 Storytable")
+        nav = st.radio("Page", PAGES, key="nav", label_visibility="collapsed")
+    if code and live is None:
+        st.error(f"There is no table {code!r} on this server (games live in {store.home()}).")
+    mine = sidebar.panel(live, open_code) if live else None
+    if live is None:
+        with st.sidebar:
+            files.load(open_code)
+    if nav == "New table" or (nav == "Table" and live is None):
+        setup.page(open_code)
+    elif nav == "Brainstorm":
+        brainstorm.page(live, go_setup)
+    elif nav == "Facts":
+        if live is None:
+            st.info("Open or start a table to browse its Facts.")
+        else:
+            factsview.browser(live)
+    else:
+        assert live is not None
+        play.page(live, mine)
+
+
+main()

@@ -1,0 +1,76 @@
+"""Always on screen: every seat's wealth and stake, whose decision is pending, the scene, the Tenets."""
+from __future__ import annotations
+
+import html
+
+import streamlit as st
+
+from app.ui import store
+from engine.universalis import pending
+from engine.universalis.views import component_view
+
+PENDING_WORDS = {
+    "prep_turn": "preparation turn", "bid": "secret scene bid", "turn": "turn", "reaction": "reaction window",
+    "negotiation": "answer to a Challenge", "fact_vote": "vote on the Fact", "challenge_bid": "Challenge bid",
+    "fine_vote": "vote on the Fine", "consent": "consent to roll", "roll": "roll of the dice",
+    "narration": "narration with bonus coins", "dialog_answer": "answer to Dialog",
+}
+
+
+def seats(live: store.Live) -> None:
+    s = live.table.state
+    pend = pending(s)
+    cols = st.columns(len(s.players))
+    for col, p in zip(cols, s.players):
+        seat = live.table.seats.get(p.name)
+        who = "person" if seat is None or seat.is_human else f"AI · {seat.persona or 'heuristic'}"
+        mark = " ⏳" if p.name in pend.players else ""
+        with col.container(border=True):
+            st.metric(f"{p.name}{mark}", f"{p.wealth} coins", help=f"{p.name}'s wealth")
+            st.caption(f"stake {p.stake} · {who}")
+
+
+def pending_line(live: store.Live) -> str:
+    s = live.table.state
+    pend = pending(s)
+    what = PENDING_WORDS.get(pend.kind, pend.kind)
+    if pend.kind == "roll":
+        return f"Waiting for the {what}."
+    names = ", ".join(pend.players)
+    return f"Waiting for {names}: {what}." + (f" ({pend.note})" if pend.note and pend.kind != "reaction" else "")
+
+
+def scene(live: store.Live) -> None:
+    s = live.table.state
+    sc = s.scene()
+    if s.phase == "prep":
+        st.markdown("**Preparation**: the players propose Tenets (the rules of this story) and may create "
+                    "components before the first scene.")
+    if sc is None:
+        if s.phase == "bidding":
+            st.markdown("**Between scenes**: bidding for who frames the next one.")
+        return
+    loc = s.components[sc.location].label if sc.location else "not set yet"
+    mini = "mini " if sc.mini else ""
+    st.markdown(f"**{mini.capitalize()}Scene {sc.number}** framed by **{sc.framer}** · at **{html.escape(loc)}** · "
+                f"time: {html.escape(sc.time)}")
+    shown = ([sc.location] if sc.location else []) + [c for c in sc.present if c != sc.location]
+    if not shown:
+        st.caption("No components in the scene yet.")
+    for cid in shown:
+        v = component_view(s, cid)
+        ctrl = v["controller"] or "nobody"
+        traits = "; ".join(("~~" + t["text"] + "~~") if t["removed"] else t["text"] for t in v["traits"])
+        st.markdown(f"- **{v['name']}** ({v['kind']}) · Importance **{v['importance']}** · controlled by {ctrl}"
+                    f"  \n  <small>Traits: {traits or '—'}</small>", unsafe_allow_html=True)
+
+
+def tenets(live: store.Live) -> None:
+    ts = [t for t in live.table.state.tenets if not t.removed]
+    st.markdown("**Tenets**")
+    if not ts:
+        st.caption("No Tenets yet.")
+    for t in ts:
+        st.markdown(f"- {t.text} <small>({t.kind}, by {t.by})</small>", unsafe_allow_html=True)
+    if live.table.premise:
+        st.caption(f"Premise: {live.table.premise}")

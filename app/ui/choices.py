@@ -1,0 +1,104 @@
+"""What a player can pick for each field of an action: components, Traits, Pools, Facts.
+
+Why: the engine's actions carry ids; a person picks by name. These lists are the ids that make
+sense for a field right now, each with a label, so forms never ask anyone to type an id.
+"""
+from __future__ import annotations
+
+from engine.universalis.components import importance, trait_ids_drawable
+from engine.universalis.facts import all_facts
+from engine.universalis.state import GameState
+
+Choices = list[tuple[str, str]]  # (value, label)
+
+
+def components(s: GameState, kinds: tuple[str, ...] | None = None, eliminated: bool = False,
+               in_scene: bool = False) -> Choices:
+    sc = s.scene()
+    here = set(sc.present) | ({sc.location} if sc and sc.location else set()) if sc else set()
+    out = []
+    for c in s.components.values():
+        if c.eliminated != eliminated or (kinds and c.kind not in kinds) or (in_scene and c.id not in here):
+            continue
+        out.append((c.id, f"{c.label} ({c.kind}, Importance {importance(s, c.id)})"))
+    return out
+
+
+def traits(s: GameState, removed: bool = False, kinds: tuple[str, ...] | None = None) -> Choices:
+    return [(t.id, f"{c.label}: {t.text}") for c in s.components.values() for t in c.traits
+            if t.removed == removed and (kinds is None or t.kind in kinds)]
+
+
+def drawable(s: GameState) -> Choices:
+    """(trait@component, label) for Traits in the scene not yet drawn on in this Complication."""
+    comp, sc = s.complication, s.scene()
+    if comp is None or sc is None:
+        return []
+    here = list(sc.present) + ([sc.location] if sc.location else [])
+    out = []
+    for cid in here:
+        c = s.components[cid]
+        for t, key in trait_ids_drawable(s, c):
+            if key not in comp.drawn:
+                out.append((f"{t.id}@{cid}", f"{c.label}: “{t.text}”"))
+    return out
+
+
+def pools(s: GameState) -> Choices:
+    comp = s.complication
+    if comp is None:
+        return []
+    return [(p.key, "Complication Pool" if p.key == "C" else f"{p.key}'s Pool") for p in comp.pools]
+
+
+def facts(s: GameState) -> Choices:
+    return [(f.id, f"{f.kind}: {f.text}"[:90]) for f in all_facts(s) if not f.removed]
+
+
+def tenets(s: GameState) -> Choices:
+    return [(t.id, t.text) for t in s.tenets if not t.removed]
+
+
+def players(s: GameState, but: str = "") -> Choices:
+    return [(p.name, p.name) for p in s.players if p.name != but]
+
+
+def scenes(s: GameState) -> Choices:
+    return [(str(sc.number), f"scene {sc.number}") for sc in s.scenes if sc.ended and not sc.faded]
+
+
+def challenge_options(s: GameState) -> Choices:
+    ch = s.challenge
+    if ch is None:
+        return []
+    return [(str(i), f"{i}: {o.text} (cost {o.cost})") for i, o in enumerate(ch.options)]
+
+
+def for_field(s: GameState, action: str, field: str, player: str) -> Choices | None:
+    """The choices for one field of one action type, or None if the field is typed in."""
+    comp_fields = {"component", "performer", "receiver", "about", "speaker", "listener", "other", "sub_of"}
+    if action == "return_component" and field == "component":
+        return components(s, eliminated=True)
+    if action in ("take_over", "exit_component", "speak") and field == "component":
+        return components(s, in_scene=True)
+    if action == "establish_location" and field == "location":
+        return components(s, kinds=("location",))
+    if field in comp_fields:
+        return components(s)
+    if field == "trait":
+        return traits(s, removed=(action == "restore_trait"))
+    if field == "negates":
+        return traits(s, kinds=("master",))
+    if field == "pool":
+        return pools(s)
+    if field == "accused":
+        return players(s, but=player)
+    if field == "fact":
+        return facts(s)
+    if field == "replaces":
+        return tenets(s)
+    if field == "return_to_scene":
+        return scenes(s)
+    if field == "option":
+        return challenge_options(s)
+    return None

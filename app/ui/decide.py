@@ -1,0 +1,109 @@
+"""The pending person's panel: exactly the actions legal now, each with its cost and its inputs.
+
+Reaction windows appear as a prompt with a pass button; votes are two buttons; physical dice
+are typed in here and sent to the engine as a `Roll`, like the table's dice source would.
+"""
+from __future__ import annotations
+
+import streamlit as st
+from pydantic import ValidationError
+
+from app.ui import forms, store
+from engine.core.dice import normalize_face
+from engine.core.errors import RuleViolation
+from engine.universalis import actions as A
+from engine.universalis import legal_options, pending
+
+KIND_TEXT = {
+    "prep_turn": "Preparation: propose a Tenet, create a component, add a Trait, or pass.",
+    "bid": "Bid in secret for the right to frame the next scene (the highest bid frames; bids are revealed together).",
+    "turn": "Your turn: spend coins on the scene, then end your turn.",
+    "reaction": "Someone just paid for a statement. Let it stand, or react.",
+    "negotiation": "You are challenged: concede to the alternative, or contest it and bid.",
+    "fact_vote": "Vote in secret: does the Fact apply to this statement?",
+    "challenge_bid": "The Challenge is bid for: back an option with coins, or pass.",
+    "fine_vote": "Vote in secret on the Fine.",
+    "consent": "A player calls for resolution: agree to roll now, or keep building the Complication.",
+    "narration": "Narrate the outcome with your bonus coins, then end your narration.",
+    "dialog_answer": "A character speaks to yours: answer, or refuse (which starts a Complication).",
+}
+
+
+def _do(live: store.Live, data: dict) -> bool:
+    try:
+        action = A.parse_action(data)
+    except ValidationError as exc:
+        missing = ", ".join(str(e["loc"][-1]).replace("_", " ") for e in exc.errors() if e.get("loc"))
+        st.error(f"Fill in: {missing}." if missing else f"That action is incomplete: {exc.errors()[0]['msg']}")
+        return False
+    try:
+        store.submit(live, action)
+    except RuleViolation as exc:
+        st.error(f"Refused: {exc}")
+        return False
+    return True
+
+
+def person_panel(live: store.Live, player: str) -> None:
+    s = live.table.state
+    pend = pending(s)
+    opts = legal_options(s, player)
+    st.markdown(f"#### {player}, it is your decision")
+    st.caption(KIND_TEXT.get(pend.kind, pend.kind))
+    if pend.note:
+        (st.warning if pend.kind in ("reaction", "negotiation", "fine_vote") else st.info)(pend.note)
+    quick = [o for o in opts if forms.is_quick(o)]
+    votes = [o for o in opts if not forms.is_quick(o) and forms.vote_field(o)]
+    rest = [o for o in opts if o not in quick and o not in votes]
+    if quick:
+        cols = st.columns(len(quick))
+        for col, o in zip(cols, quick):
+            if col.button(forms.label(o), key=f"do:{player}:{o.type}", use_container_width=True,
+                          type="primary" if o.type in ("pass", "end_turn", "pass_prep") else "secondary"):
+                if _do(live, {"type": o.type, "player": player}):
+                    st.rerun()
+    for o in votes:
+        name = forms.vote_field(o)
+        assert name
+        yes, no = forms.BOOL_WORDS[name]
+        extra = {}
+        if o.type == "answer_dialog":
+            line = st.text_input("your reply", key=f"f:{player}:answer_dialog:line")
+            extra = {"line": line} if line else {}
+        c1, c2 = st.columns(2)
+        for col, word, val in ((c1, yes, True), (c2, no, False)):
+            if col.button(word, key=f"do:{player}:{o.type}:{str(val).lower()}", use_container_width=True):
+                if _do(live, {"type": o.type, "player": player, name: val, **extra}):
+                    st.rerun()
+    for i, o in enumerate(rest):
+        with st.expander(forms.label(o), expanded=(i == 0 and pend.kind in ("bid", "prep_turn"))):
+            forms.action_form(s, o, player, lambda d: _do(live, d))
+
+
+def typed_roll(live: store.Live) -> None:
+    """Physical dice: people roll real d10s and type the faces (0 reads as 10)."""
+    pend = pending(live.table.state)
+    st.markdown("#### Roll the real dice")
+    st.caption("Roll a d10 for every die of each Pool (normal dice first, then Edge dice) and type the faces, "
+               "separated by spaces. A 0 counts as 10; 1 to 5 are successes.")
+    typed: dict[str, str] = {}
+    for key, n in pend.dice.items():
+        name = "Complication Pool" if key == "C" else f"{key}'s Pool"
+        typed[key] = st.text_input(f"{name}: {n} {'die' if n == 1 else 'dice'}", key=f"roll:{key}")
+    if st.button("Enter the roll", key="do:roll", type="primary"):
+        faces: dict[str, list[int]] = {}
+        try:
+            for key, n in pend.dice.items():
+                got = [normalize_face(int(x)) for x in typed[key].replace(",", " ").split()]
+                if len(got) != n:
+                    raise ValueError(f"the {key} Pool needs {n} faces, {len(got)} were typed")
+                faces[key] = got
+        except ValueError as exc:
+            st.error(f"Not a roll: {exc}.")
+            return
+        try:
+            store.submit(live, A.Roll(faces=faces), who="dice (typed)")
+        except RuleViolation as exc:
+            st.error(f"Refused: {exc}")
+            return
+        st.rerun()

@@ -1,0 +1,48 @@
+"""The Facts browser: every Fact bought, searchable (through the game memory when it is there)."""
+from __future__ import annotations
+
+import streamlit as st
+
+from app.ui import store
+from engine.universalis.facts import all_facts
+
+
+def _memory_search(live: store.Live, query: str, k: int) -> list | None:
+    mem = getattr(live.table, "memory", None)
+    if mem is None or not hasattr(mem, "recall"):
+        return None
+    try:
+        return list(mem.recall(query, k=k, include_removed=True))
+    except Exception as exc:  # the memory failing must not hide the Facts
+        st.caption(f"The memory search failed ({exc}); showing plain text matches.")
+        return None
+
+
+def browser(live: store.Live) -> None:
+    s = live.table.state
+    facts = all_facts(s)
+    st.subheader("Facts")
+    c1, c2, c3 = st.columns([3, 1, 1])
+    query = c1.text_input("Search the Facts", key="facts:q", placeholder="e.g. the dockmaster's debt")
+    kinds = sorted({f.kind for f in facts})
+    kind = c2.selectbox("Kind", ["all"] + kinds, key="facts:kind")
+    removed = c3.checkbox("Show removed", key="facts:removed")
+    shown = [f for f in facts if (removed or not f.removed) and (kind == "all" or f.kind == kind)]
+    if query.strip():
+        hits = _memory_search(live, query.strip(), 20)
+        if hits is not None:
+            st.caption("Ranked by meaning (the game's Fact memory).")
+            by_id = {f.id: f for f in facts}
+            ids = [getattr(getattr(h, "record", h), "id", None) for h in hits]
+            ranked = [by_id[i] for i in ids if i in by_id]
+            shown = [f for f in ranked if f in shown] or shown
+        else:
+            words = query.lower().split()
+            shown = [f for f in shown if all(w in f"{f.text} {f.component_name or ''} {f.by}".lower() for w in words)]
+            if getattr(live.table, "memory", None) is None:
+                st.caption("Plain text search (the Fact memory is not attached to this table).")
+    st.caption(f"{len(shown)} of {len(facts)} Facts")
+    rows = [{"kind": f.kind, "fact": f.text, "component": f.component_name or "", "by": f.by,
+             "scene": f.scene if f.scene is not None else "", "removed": f.removed} for f in shown]
+    if rows:
+        st.dataframe(rows, use_container_width=True, hide_index=True)

@@ -1,0 +1,144 @@
+"""One input form per legal action, built from the action's pydantic model.
+
+Why generic: the engine's action models are the one source of truth for what words and numbers
+each action carries; building the inputs from them keeps the app in step with the rules. Ids are
+picked from lists (see `choices`), words are typed, and the engine checks the result.
+"""
+from __future__ import annotations
+
+import typing
+from typing import Any, Callable
+
+import streamlit as st
+from pydantic import BaseModel
+
+from app.ui import choices as C
+from engine.universalis import actions as A
+from engine.universalis.decisions import Option
+from engine.universalis.state import GameState
+
+LABELS = {
+    "propose_tenet": "Propose a Tenet", "pass_prep": "Pass", "bid": "Bid for the scene",
+    "establish_location": "Establish the location", "set_time": "Set the time",
+    "frame_mini_scene": "Frame a mini scene", "fade_mini_scene": "Fade the mini scene",
+    "create_component": "Create a component", "introduce_component": "Introduce a component",
+    "exit_component": "Take a component out", "declare_absent": "Declare a component absent",
+    "narrate_event": "Narrate an Event", "buy_fact": "Buy a Fact", "add_trait": "Add a Trait",
+    "remove_trait": "Remove a Trait", "restore_trait": "Restore a Trait",
+    "reduce_importance": "Reduce Importance", "restore_importance": "Restore Importance",
+    "return_component": "Bring back an eliminated component", "dialog": "Start Dialog",
+    "answer_dialog": "Answer the Dialog", "speak": "Speak (free colour)", "end_turn": "End my turn",
+    "end_scene": "End the scene", "take_over": "Take over a component", "call_fine": "Call for a Fine",
+    "fine_vote": "Vote on the Fine", "pass": "Pass (let it stand)", "interrupt": "Interrupt",
+    "obstacle": "Add an obstacle (start a Complication)", "challenge": "Challenge",
+    "concede_challenge": "Concede", "contest_challenge": "Contest (bid for it)",
+    "withdraw_challenge": "Withdraw the challenge", "dispute_fact": "Dispute that the Fact applies",
+    "fact_vote": "Vote: does the Fact apply?", "challenge_bid": "Bid in the Challenge",
+    "challenge_pass": "Pass in the bidding", "draw_trait": "Draw on a Trait", "buy_die": "Buy dice",
+    "call_resolution": "Call for resolution", "answer_resolution": "Agree to roll?",
+    "cancel_bonus": "Cancel a loser's bonus coins", "end_narration": "End my narration",
+}
+BOOL_WORDS = {"fine": ("Fine them", "No fine"), "applies": ("It applies", "It does not apply"),
+              "agree": ("Agree: roll", "Not yet"), "accept": ("Accept", "Refuse (a Complication)")}
+LONG_TEXT = {"text", "line", "reason", "alternative", "new_option"}
+
+
+def label(opt: Option) -> str:
+    cost = "free" if opt.cost == "0" else f"cost {opt.cost}"
+    return f"{LABELS.get(opt.type, opt.type)} · {cost}" + (f" · {opt.note}" if opt.note else "")
+
+
+def fields(model: type[BaseModel]) -> dict[str, Any]:
+    return {k: f for k, f in model.model_fields.items() if k not in ("player", "type")}
+
+
+def _literal(annotation: Any) -> list[str] | None:
+    args = typing.get_args(annotation)
+    if typing.get_origin(annotation) is typing.Literal:
+        return list(args)
+    for a in args:
+        if typing.get_origin(a) is typing.Literal:
+            return list(typing.get_args(a))
+    return None
+
+
+def _is(annotation: Any, kind: type) -> bool:
+    return annotation is kind or kind in typing.get_args(annotation)
+
+
+def _select(key: str, name: str, opts: list[tuple[str, str]], optional: bool) -> str | None:
+    values = ([""] if optional else []) + [v for v, _ in opts]
+    names = dict(opts, **{"": "—"})
+    if not values:
+        st.caption(f"{name}: nothing to choose from now")
+        return None
+    v = st.selectbox(name, values, format_func=lambda x: names.get(x, x), key=key)
+    return v or None
+
+
+def inputs(s: GameState, opt: Option, player: str, prefix: str) -> dict[str, Any]:
+    """Draw the inputs for one action type; return the action as a dict (not yet checked)."""
+    model = A.ACTION_TYPES[opt.type]
+    data: dict[str, Any] = {"type": opt.type, "player": player}
+    if opt.type == "draw_trait":  # one pick names both the Trait and its component
+        pick = _select(f"{prefix}:pick", "Trait in the scene", C.drawable(s), False)
+        if pick:
+            data["trait"], data["component"] = pick.split("@", 1)
+    for name, f in fields(model).items():
+        if opt.type == "draw_trait" and name in ("trait", "component"):
+            continue
+        key = f"{prefix}:{name}"
+        human = name.replace("_", " ")
+        optional = not f.is_required()
+        lit = _literal(f.annotation)
+        picks = C.for_field(s, opt.type, name, player)
+        if lit:
+            data[name] = st.selectbox(human, lit, index=lit.index(f.default) if f.default in lit else 0, key=key)
+        elif picks is not None:
+            v = _select(key, human, picks, optional)
+            if v is not None:
+                data[name] = int(v) if name in ("option", "return_to_scene") else v
+        elif _is(f.annotation, bool):
+            data[name] = st.checkbox(human, value=bool(f.default), key=key, help=f.description)
+        elif _is(f.annotation, int):
+            lo = next((m.ge for m in f.metadata if hasattr(m, "ge")), 0)
+            hi = next((m.le for m in f.metadata if hasattr(m, "le")), None)
+            if opt.type == "bid":
+                hi = s.player(player).wealth
+            default = f.default if isinstance(f.default, int) else lo
+            data[name] = int(st.number_input(human, min_value=lo, max_value=hi, value=max(lo, default), step=1, key=key))
+        else:
+            if name in LONG_TEXT:
+                v = st.text_area(human, key=key, help=f.description, height=68)
+            else:
+                v = st.text_input(human, key=key, help=f.description)
+            if v.strip():
+                data[name] = v.strip()
+    return data
+
+
+def is_quick(opt: Option) -> bool:
+    """Actions with nothing to fill in are a single button."""
+    return not fields(A.ACTION_TYPES[opt.type])
+
+
+def vote_field(opt: Option) -> str | None:
+    """Actions whose only input is a yes/no are two buttons."""
+    f = fields(A.ACTION_TYPES[opt.type])
+    names = [k for k in f if k != "line"]
+    return names[0] if len(names) == 1 and names[0] in BOOL_WORDS else None
+
+
+def clear(prefix: str) -> None:
+    for k in [k for k in st.session_state if isinstance(k, str) and k.startswith(prefix)]:
+        del st.session_state[k]
+
+
+def action_form(s: GameState, opt: Option, player: str, do: Callable[[dict], bool]) -> None:
+    """Inputs plus the button that sends the action; `do` returns True when it was accepted."""
+    prefix = f"f:{player}:{opt.type}"
+    data = inputs(s, opt, player, prefix)
+    if st.button(LABELS.get(opt.type, opt.type), key=f"do:{player}:{opt.type}", type="primary"):
+        if do(data):
+            clear(prefix)
+            st.rerun()

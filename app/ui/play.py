@@ -1,0 +1,94 @@
+"""The play page: AI turns with visible progress, the pending person's panel, the state of play."""
+from __future__ import annotations
+
+import os
+
+import streamlit as st
+
+from app.ui import board, chart, conflict, decide, store, transcript
+from engine.universalis import pending
+
+AI_ONLY_CHUNK = 40
+
+
+def run_ai(live: store.Live, limit: int = 400) -> None:
+    """Let AI seats decide, showing each decision as it is made."""
+    box = st.status("The AI players are deciding…", expanded=False)
+    bar = box.progress(0.0)
+    lines: list[str] = []
+    line_box = box.empty()
+
+    def progress(_live: store.Live, res, steps: int) -> None:
+        if res.decision is not None and res.decision.action.type not in ("pass",):
+            why = res.decision.rationale or ""
+            lines.append(f"{res.player}: {res.decision.action.type.replace('_', ' ')}" + (f" — {why}" if why else ""))
+        elif res.player == "dice":
+            lines.append("the dice are rolled")
+        bar.progress(min(1.0, steps / max(1, limit)), text=f"{steps} decisions")
+        line_box.markdown("\n".join(f"- {x}" for x in lines[-6:]))
+
+    n = store.run_ai(live, progress, max_steps=limit)
+    box.update(label=f"The AI players made {n} decisions" if n else "Nothing for the AI players to decide",
+               state="complete", expanded=False)
+
+
+def _ai_pending(live: store.Live) -> bool:
+    pend = pending(live.table.state)
+    if pend.kind == "roll":
+        return live.config.dice != "physical"
+    return any(not live.table.seats[p].is_human for p in pend.players if p in live.table.seats)
+
+
+def _watch(live: store.Live) -> None:
+    """While others decide in their own browsers, look for their moves every few seconds."""
+    if os.environ.get("STORYTABLE_APP_POLL", "1") == "0":
+        return
+    seen = live.size
+
+    @st.fragment(run_every=2.5)
+    def watcher() -> None:
+        current = store.open_table(live.code)
+        if current is not None and current.size != seen:
+            st.rerun(scope="app")
+
+    watcher()
+
+
+def page(live: store.Live, mine: str | None) -> None:
+    has_person = any(s.is_human for s in live.table.seats.values())
+    if _ai_pending(live):
+        if has_person:
+            run_ai(live)
+        elif st.button(f"Let the AI play {AI_ONLY_CHUNK} decisions", key="do:ai", type="primary"):
+            run_ai(live, AI_ONLY_CHUNK)
+    for note in live.notes:
+        st.info(note)
+    st.markdown(f"**{board.pending_line(live)}**")
+    board.seats(live)
+    left, right = st.columns([3, 2], gap="medium")
+    with left:
+        pend = pending(live.table.state)
+        mine_now = [p for p in pend.players if p in live.table.seats and live.table.seats[p].is_human
+                    and (mine is None or p == mine)]
+        if store.needs_typed_roll(live):
+            decide.typed_roll(live)
+        elif mine_now:
+            if pend.secret and len(mine_now) > 1:
+                st.caption("A secret decision: each person answers without the others looking.")
+            for name in mine_now:
+                with st.container(border=True):
+                    decide.person_panel(live, name)
+        elif not _ai_pending(live) and has_person:
+            others = ", ".join(p for p in pend.players)
+            st.info(f"Waiting for {others} to decide in their own browser.")
+            if st.button("Refresh", key="do:refresh"):
+                st.rerun()
+            _watch(live)
+        conflict.challenge(live)
+        conflict.fine(live)
+        conflict.complication(live)
+        transcript.transcript(live)
+    with right:
+        board.scene(live)
+        board.tenets(live)
+        chart.coins_chart(live)

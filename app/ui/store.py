@@ -1,0 +1,308 @@
+"""Tables on disk: games/<CODE>/game.jsonl (the event log) and table.json (how seats are played).
+
+Why a module without Streamlit: the game must survive a browser refresh and a server restart,
+and several browsers must share one table. So the truth is the log on disk, and one process-wide
+registry keeps the live `Table` per code (all sessions of this server share it), reloading it
+from disk when the file changed under it.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import secrets
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from agents.seating import SeatSpec
+from agents.table import Seat, Table
+from engine.core.errors import LogError
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+AI_KINDS = ("heuristic", "llm")
+
+
+def home() -> Path:
+    """Where games live: $STORYTABLE_HOME, else ./games."""
+    return Path(os.environ.get("STORYTABLE_HOME") or "games").resolve()
+
+
+def new_code() -> str:
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+        if not (home() / code).exists():
+            return code
+
+
+def valid_code(code: str) -> bool:
+    return 4 <= len(code) <= 12 and all(ch in CODE_ALPHABET for ch in code)
+
+
+class AppDice:
+    """Virtual dice reproducible from the table's seed and the log's length, so a restarted
+    server rolls the same faces it would have rolled."""
+
+    def __init__(self, seed: int, table: "Table | None" = None) -> None:
+        self.seed = seed
+        self.table = table
+        self._at = -1
+        self._n = 0
+
+    def roll(self, n: int, sides: int = 10) -> list[int]:
+        at = len(self.table.records) if self.table is not None else 0
+        if at != self._at:
+            self._at, self._n = at, 0
+        rng = random.Random(f"{self.seed}:{at}:{self._n}")
+        self._n += 1
+        return [rng.randint(1, sides) for _ in range(n)]
+
+
+@dataclass
+class TableConfig:
+    """What the log's header does not say: how each seat is played, the dice, the seed."""
+
+    seats: list[SeatSpec]
+    seed: int = 0
+    dice: str = "virtual"  # virtual | physical
+    ruleset: str = "universalis"
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> str:
+        return json.dumps({"seats": [s.__dict__ for s in self.seats], "seed": self.seed, "dice": self.dice,
+                           "ruleset": self.ruleset}, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> "TableConfig":
+        d = json.loads(text)
+        return cls([SeatSpec(**s) for s in d["seats"]], int(d.get("seed", 0)), d.get("dice", "virtual"),
+                   d.get("ruleset", "universalis"))
+
+    @classmethod
+    def from_header(cls, header: dict[str, Any], seed: int = 0) -> "TableConfig":
+        cfg = header.get("config") or {}
+        seats = [SeatSpec(s["name"], "human" if s.get("human") else "heuristic", s.get("persona", ""), s.get("model", ""))
+                 for s in cfg.get("seats", [])] or [SeatSpec(n, "human") for n in cfg.get("players", [])]
+        return cls(seats, seed)
+
+
+def make_seat(spec: SeatSpec, seed: int, index: int) -> tuple[Seat, str]:
+    """A Seat for a spec; an AI seat that cannot be built (no LLM configured) sits as the heuristic."""
+    from agents.seating import make_player
+
+    try:
+        player = make_player(spec, seed=seed, seat_index=index)
+        note = ""
+    except Exception as exc:  # an LLM seat without a model must not stop the table
+        player = make_player(SeatSpec(spec.name, "heuristic", spec.persona), seed=seed, seat_index=index)
+        note = f"{spec.name} plays with the offline heuristic: the language model is not available ({exc})."
+    persona = spec.persona or (getattr(getattr(player, "persona", None), "name", "") if player else "")
+    return Seat(spec.name, player, persona, spec.model), note
+
+
+@dataclass
+class Live:
+    """A table in play in this server process."""
+
+    code: str
+    table: Table
+    config: TableConfig
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    size: int = 0  # log file size after our last write: a different size means someone else wrote
+    history: list[dict[str, int]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def dir(self) -> Path:
+        return home() / self.code
+
+    def save_config(self) -> None:
+        tmp = self.dir / "table.json.tmp"
+        tmp.write_text(self.config.to_json(), encoding="utf-8")
+        os.replace(tmp, self.dir / "table.json")
+
+    def synced(self) -> None:
+        """Call after changing the log: remember its size so we do not reload our own writes."""
+        p = self.table.log_path
+        self.size = p.stat().st_size if p is not None and p.exists() else 0
+
+    def set_seat_kind(self, name: str, kind: str, persona: str = "", model: str = "") -> str:
+        """Switch a seat between a person and an AI between two decisions; returns a note or ''."""
+        i = [s.name for s in self.config.seats].index(name)
+        spec = SeatSpec(name, kind, persona, model)  # type: ignore[arg-type]
+        seat, note = make_seat(spec, self.config.seed, i)
+        self.table.set_seat(name, seat.player, seat.persona)
+        self.table.seats[name].model = model
+        self.config.seats[i] = spec
+        self.save_config()
+        return note
+
+    def wealth_history(self) -> list[dict[str, int]]:
+        """Wealth of every seat after each action (index 0: the start)."""
+        if len(self.history) != len(self.table.records) + 1:
+            from engine.universalis.replay import replay_records
+
+            rep = replay_records(self.table.header, self.table.records, keep_states=True)
+            self.history = [{p.name: p.wealth for p in st.players} for st in rep.states]
+        return self.history
+
+
+_REGISTRY: dict[str, Live] = {}
+_REG_LOCK = threading.Lock()
+
+
+def _key(code: str) -> str:
+    return str(home() / code)
+
+
+def _attach(live: Live) -> Live:
+    live.table.dice = AppDice(live.config.seed, live.table)
+
+    def on_submit(rec, events) -> None:
+        if len(live.history) == len(live.table.records):
+            live.history.append({p.name: p.wealth for p in live.table.state.players})
+
+    live.table.listeners.append(on_submit)
+    _attach_memory(live)
+    live.synced()
+    return live
+
+
+def _attach_memory(live: Live) -> None:
+    """Index Facts as they are bought, when the memory package offers a GameMemory."""
+    try:
+        from agents.memory.game import GameMemory  # type: ignore[import-not-found]
+    except Exception:
+        return
+    try:
+        mem = GameMemory.attach(live.table, live.dir)
+        live.table.memory = mem  # type: ignore[attr-defined]
+    except Exception as exc:  # the game goes on without retrieval
+        live.notes.append(f"The Facts memory could not open ({exc}); search uses plain text.")
+
+
+def create(config: TableConfig, starting_coins: int = 25, refreshment: int = 5, premise: str = "",
+           code: str | None = None) -> Live:
+    """Make a new table on disk and register it."""
+    code = code or new_code()
+    d = home() / code
+    d.mkdir(parents=True, exist_ok=True)
+    seats, notes = [], []
+    for i, spec in enumerate(config.seats):
+        seat, note = make_seat(spec, config.seed, i)
+        seats.append(seat)
+        if note:
+            notes.append(note)
+    table = Table.new(seats, starting_coins, refreshment, log_path=d / "game.jsonl", premise=premise, game_id=code.lower())
+    live = Live(code, table, config, notes=notes)
+    live.save_config()
+    with _REG_LOCK:
+        _REGISTRY[_key(code)] = _attach(live)
+    return live
+
+
+def open_table(code: str) -> Live | None:
+    """The live table for a code, loading (or reloading) it from disk when needed."""
+    if not valid_code(code):
+        return None
+    k = _key(code)
+    d = home() / code
+    log = d / "game.jsonl"
+    with _REG_LOCK:
+        live = _REGISTRY.get(k)
+        if live is not None and log.exists() and log.stat().st_size == live.size:
+            return live
+        if not log.exists():
+            _REGISTRY.pop(k, None)
+            return None
+        text = log.read_text(encoding="utf-8")
+        from engine.core.log import parse_log
+
+        header = parse_log(text).header
+        cfg_path = d / "table.json"
+        try:
+            config = TableConfig.from_json(cfg_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, KeyError, TypeError):
+            config = TableConfig.from_header(header)
+        notes: list[str] = []
+
+        def factory(_cfg: dict) -> list[Seat]:
+            out = []
+            for i, spec in enumerate(config.seats):
+                seat, note = make_seat(spec, config.seed, i)
+                out.append(seat)
+                if note:
+                    notes.append(note)
+            return out
+
+        table = Table.load(text, seats_factory=factory, log_path=log, allow_partial=True)
+        live = Live(code, table, config, notes=notes)
+        if not cfg_path.exists():
+            live.save_config()
+        _REGISTRY[k] = _attach(live)
+        return live
+
+
+def import_log(text: str, seed: int = 0) -> Live:
+    """A new table from an uploaded log. Raises LogError (and writes nothing) if it is not valid."""
+    table = Table.load(text)  # validates the whole log; LogError names the line
+    config = TableConfig.from_header(table.header, seed)
+    code = new_code()
+    d = home() / code
+    d.mkdir(parents=True, exist_ok=True)
+    (d / "game.jsonl").write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+    (d / "table.json").write_text(config.to_json(), encoding="utf-8")
+    live = open_table(code)
+    assert live is not None
+    return live
+
+
+def decode_upload(data: bytes) -> str:
+    """The uploaded bytes as log text, or LogError saying why it is not a game log."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LogError(1, "the file is not text (not a Storytable game log)") from None
+    if not text.strip():
+        raise LogError(1, "the file is empty")
+    return text
+
+
+def list_tables() -> list[str]:
+    h = home()
+    if not h.exists():
+        return []
+    found = [p for p in h.iterdir() if (p / "game.jsonl").exists() and valid_code(p.name)]
+    return [p.name for p in sorted(found, key=lambda p: (p / "game.jsonl").stat().st_mtime, reverse=True)]
+
+
+def submit(live: Live, action: Any, who: str = "human") -> list:
+    """Apply a person's (or typed dice') action; RuleViolation propagates and nothing changes."""
+    with live.lock:
+        events = live.table.submit(action, {"decided_by": who})
+        live.synced()
+        return events
+
+
+def needs_typed_roll(live: Live) -> bool:
+    from engine.universalis import pending
+
+    return live.config.dice == "physical" and pending(live.table.state).kind == "roll"
+
+
+def run_ai(live: Live, progress=None, max_steps: int = 400) -> int:
+    """Let the AI seats (and virtual dice) decide until a person is awaited; returns steps taken."""
+    steps = 0
+    with live.lock:
+        for _ in range(max_steps):
+            if needs_typed_roll(live):
+                break
+            res = live.table.step()
+            if not res.acted:
+                break
+            steps += 1
+            if progress is not None:
+                progress(live, res, steps)
+        live.synced()
+    return steps

@@ -1,0 +1,50 @@
+"""The transcript as it grows, with each AI decision's why: rationale, Facts retrieved, cost."""
+from __future__ import annotations
+
+import html
+
+import streamlit as st
+
+from app.ui import store
+from engine.universalis.facts import all_facts
+
+SHOWN = 150
+
+
+def why(meta: dict, cost: int, fact_text: dict[str, str]) -> str:
+    """One line saying how an AI decision was made."""
+    parts = [f"{meta.get('decided_by', 'ai')}"]
+    if meta.get("rationale"):
+        parts.append(f"why: {meta['rationale']}")
+    facts = meta.get("facts") or []
+    if facts:
+        parts.append("Facts: " + "; ".join(fact_text.get(str(f), str(f)) for f in facts[:5]))
+    parts.append(f"cost {cost}")
+    if meta.get("fallback"):
+        parts.append(f"fell back: {meta['fallback']}")
+    if meta.get("latency_s"):
+        parts.append(f"{meta['latency_s']} s")
+    return " · ".join(parts)
+
+
+def transcript(live: store.Live, height: int = 420) -> None:
+    t = live.table
+    meta_by_seq = {r.seq: r.meta for r in t.records}
+    fact_text = {f.id: f.text for f in all_facts(t.state)}
+    events = t.transcript()
+    st.markdown(f"**Transcript** <small>({len(events)} entries)</small>", unsafe_allow_html=True)
+    box = st.container(height=height)
+    cost_by_seq: dict[int, int] = {}
+    for e in t.events:
+        cost_by_seq[e.seq] = cost_by_seq.get(e.seq, 0) + e.cost
+    if len(events) > SHOWN:
+        box.caption(f"… {len(events) - SHOWN} earlier entries (export the transcript to read them all)")
+    last_seq = None
+    for e in events[-SHOWN:]:
+        who = f"**{html.escape(e.player)}**: " if e.player else ""
+        price = f" <small>[{e.cost}]</small>" if e.cost else ""
+        box.markdown(f"{who}{html.escape(e.text)}{price}", unsafe_allow_html=True)
+        meta = meta_by_seq.get(e.seq, {})
+        if meta.get("decided_by") not in (None, "human", "dice", "dice (typed)") and e.seq != last_seq:
+            box.caption("↳ " + why(meta, cost_by_seq.get(e.seq, 0), fact_text))
+        last_seq = e.seq
