@@ -1,0 +1,271 @@
+"""LLMPlayer: a seat whose choices come from a chat model, and never stop the game.
+
+The model sees a prompt file for the pending decision kind (rules digest, the state a player
+may see, the relevant Facts) and answers in a schema offering only the action types legal now.
+The engine judges the answer (`obs.check`); a refusal goes back to the model; after
+`max_refusals` retries, or on any transport failure, the HeuristicPlayer decides instead and
+the Decision records the fallback. Reaction windows are frequent, so the model is consulted
+only when a window concerns this player; otherwise it passes at no cost.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from pydantic import BaseModel
+
+from agents.base import Decision, Observation
+from agents.heuristic import HeuristicPlayer
+from agents.personas import Persona
+from engine.universalis import actions as A
+from engine.universalis.components import importance
+from engine.universalis.ledger import available
+
+from .config import LLMSettings
+from .decider import StructuredDecider, make_chat_model
+from .retry import decide_with_retries
+from .schema_actions import NOT_FOR_PLAYERS, choice_schema, to_engine_action
+from .state_text import describe_facts, describe_recent, describe_state
+
+__all__ = ["LLMPlayer", "LLMStats", "prompt_name"]
+
+log = logging.getLogger(__name__)
+
+# decision kinds whose prompt carries the relevant Facts (others skip the retrieval)
+FACT_KINDS = {"turn", "reaction", "negotiation", "fact_vote", "narration"}
+TRANSPORT_STREAK = 3  # consecutive transport fallbacks before the model is rested
+COOLDOWN = 8  # decisions decided by the heuristic while the model rests
+
+
+@dataclass
+class LLMStats:
+    """Counters for one seat, for reports and evaluation (never holds prompts or keys)."""
+
+    decisions: int = 0
+    model_decisions: int = 0  # decisions where the model was asked
+    first_try_legal: int = 0
+    accepted: int = 0
+    retries: int = 0
+    fallbacks: int = 0
+    skipped: int = 0  # reaction windows passed without a model call
+    rested: int = 0  # decisions skipped while the endpoint was failing
+    tokens_in: int = 0
+    tokens_out: int = 0
+    latency_s: float = 0.0
+    fallback_reasons: dict[str, int] = field(default_factory=dict)
+
+    def add(self, other: "LLMStats") -> "LLMStats":
+        out = LLMStats()
+        for name in ("decisions", "model_decisions", "first_try_legal", "accepted", "retries", "fallbacks",
+                     "skipped", "rested", "tokens_in", "tokens_out", "latency_s"):
+            setattr(out, name, getattr(self, name) + getattr(other, name))
+        out.fallback_reasons = dict(self.fallback_reasons)
+        for k, v in other.fallback_reasons.items():
+            out.fallback_reasons[k] = out.fallback_reasons.get(k, 0) + v
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        asked = max(1, self.model_decisions)
+        return {
+            "decisions": self.decisions, "model_decisions": self.model_decisions,
+            "skipped_reactions": self.skipped, "rested": self.rested,
+            "first_try_legal_rate": round(self.first_try_legal / asked, 3),
+            "accepted_rate": round(self.accepted / asked, 3),
+            "retries": self.retries, "fallbacks": self.fallbacks,
+            "tokens_in_per_decision": round(self.tokens_in / asked, 1),
+            "tokens_out_per_decision": round(self.tokens_out / asked, 1),
+            "latency_s_per_decision": round(self.latency_s / asked, 4),
+            "fallback_reasons": dict(self.fallback_reasons),
+        }
+
+
+def prompt_name(obs: Observation) -> str:
+    """Which prompt file serves this decision."""
+    kind = obs.pending.kind
+    s = obs.state
+    if kind == "turn" and s.turn is not None:
+        if s.complication is not None:
+            return "turn_complication"
+        if s.turn.framing:
+            return "turn_framing"
+    return kind
+
+
+class LLMPlayer:
+    """A seat played by a chat model, with the HeuristicPlayer as its safety net."""
+
+    kind = "llm"
+
+    def __init__(self, name: str, settings: LLMSettings | None = None, persona: Persona | str | None = None,
+                 seed: int = 0, seat_index: int = 0, chat_model: BaseChatModel | None = None) -> None:
+        base = settings if settings is not None else LLMSettings()
+        self.name = name
+        self.settings = base.for_seat(name)
+        seat = base.seat(name)
+        self.heuristic = HeuristicPlayer(name, persona or seat.persona, seed=seed, seat_index=seat_index)
+        self.persona = self.heuristic.persona
+        # raises ConfigError (a user's problem, shown in one line) when nothing is configured
+        self.decider = StructuredDecider(chat_model if chat_model is not None else make_chat_model(self.settings),
+                                         self.settings.structured_method)
+        self.stats = LLMStats()
+        self._streak = 0
+        self._rest = 0
+
+    def __repr__(self) -> str:  # never show settings (and so never the key)
+        return f"LLMPlayer({self.name!r}, model={self.settings.model!r}, persona={self.persona.name!r})"
+
+    # -- the decision ------------------------------------------------------------------------------
+    def decide(self, obs: Observation) -> Decision:
+        self.stats.decisions += 1
+        types = tuple(o.type for o in obs.options if o.type not in NOT_FOR_PLAYERS)
+        if not types:
+            return self._heuristic(obs, "no action a model could choose")
+        concern = ""
+        if obs.pending.kind == "reaction":
+            concern, quick = self._concern(obs)
+            if not concern:
+                self.stats.skipped += 1
+                return Decision(action=quick, kind="llm", rationale="passes without a model call: nothing here concerns it")
+        if self._rest > 0:
+            self._rest -= 1
+            self.stats.rested += 1
+            return self._heuristic(obs, "endpoint failing: the model rests for a few decisions", count=True)
+        schema = choice_schema(types)
+        messages = self.messages(obs, concern)
+        chosen: dict[str, BaseModel] = {}
+
+        def validate(choice: BaseModel) -> str | None:
+            try:
+                action = to_engine_action(choice, self.name)
+            except Exception as exc:  # noqa: BLE001 - the engine's schema said no
+                return f"not a valid action: {' '.join(str(exc).split())[:200]}"
+            refusal = obs.check(action) if obs.check is not None else None
+            if refusal is None:
+                chosen["action"] = action
+            return refusal
+
+        outcome = decide_with_retries(self.decider, messages, schema, validate, self.settings.max_refusals)
+        st = self.stats
+        st.model_decisions += 1
+        st.retries += outcome.retries
+        st.tokens_in += outcome.tokens_in
+        st.tokens_out += outcome.tokens_out
+        st.latency_s += outcome.latency_s
+        if outcome.action is not None and "action" in chosen:
+            self._streak = 0
+            st.accepted += 1
+            st.first_try_legal += outcome.attempts == 1
+            why = str(getattr(outcome.action, "why", "") or "")[:300]
+            act = chosen["action"]
+            cited = [str(getattr(act, "fact"))] if getattr(act, "fact", None) else []
+            return Decision(action=act, kind="llm", rationale=why, facts_used=cited,
+                            tokens_in=outcome.tokens_in, tokens_out=outcome.tokens_out,
+                            latency_s=outcome.latency_s, retries=outcome.retries)
+        reason = outcome.fallback_reason or "no action"
+        transport = bool(outcome.refusals) and all(r.startswith("transport:") for r in outcome.refusals)
+        self._streak = self._streak + 1 if transport else 0
+        if self._streak >= TRANSPORT_STREAK:
+            self._rest, self._streak = COOLDOWN, 0
+        decision = self._heuristic(obs, reason, count=True)
+        decision.tokens_in, decision.tokens_out = outcome.tokens_in, outcome.tokens_out
+        decision.latency_s, decision.retries = outcome.latency_s, outcome.retries
+        return decision
+
+    def _heuristic(self, obs: Observation, reason: str, count: bool = False) -> Decision:
+        """The HeuristicPlayer's decision, marked as a fallback with its reason."""
+        decision = self.heuristic.decide(obs)
+        decision.fallback = reason
+        if count:
+            self.stats.fallbacks += 1
+            key = _reason_key(reason)
+            self.stats.fallback_reasons[key] = self.stats.fallback_reasons.get(key, 0) + 1
+        return decision
+
+    # -- reaction windows --------------------------------------------------------------------------
+    def _concern(self, obs: Observation) -> tuple[str, BaseModel]:
+        """Why this window concerns the player ('' if not), and the no-call answer (a pass).
+
+        The heuristic's judgement decides: its own wish to react, a Fact it holds contradicted,
+        a component it controls or made touched, or being short of coins while an Event it
+        could oppose with Traits goes by (an Obstacle earns coins).
+        """
+        s, me = obs.state, self.name
+        w = s.window
+        quick: BaseModel = A.Pass(player=me)
+        if w is None:
+            return "", quick
+        st = w.statement
+        wish = self.heuristic.decide(obs)
+        if getattr(wish.action, "type", "pass") != "pass":
+            return f"your instinct is to react ({wish.rationale})", quick
+        contradiction = self.heuristic._contradiction(s, st.components, st.kind)
+        if contradiction is not None:
+            return f"it may contradict an established Fact: {contradiction[1]}", quick
+        touched = [x for x in st.components if x in s.components
+                   and (s.controller(x) == me or s.components[x].created_by == me)]
+        if touched and st.actor != me:
+            names = ", ".join(s.components[x].label for x in touched)
+            return f"it touches {names}, which you control or created", quick
+        offered = {o.type for o in obs.options}
+        if "obstacle" in offered and available(s, me) < self.persona.reserve + 3:
+            rich = [x for x in st.components if x in s.components and importance(s, x) >= 2]
+            if rich:
+                return "you are short of coins and this Event could become a Complication that pays", quick
+        return "", quick
+
+    # -- prompts -----------------------------------------------------------------------------------
+    def messages(self, obs: Observation, concern: str = "") -> list[BaseMessage]:
+        """The system and user messages for this decision, from the prompt files."""
+        from prompts import render
+
+        s = obs.state
+        kind = obs.pending.kind
+        values: dict[str, Any] = {
+            "player": self.name,
+            "persona": self.persona.name,
+            "persona_description": self.persona.description,
+            "premise": obs.premise or "(none given)",
+            "state": describe_state(s, self.name),
+            "recent": describe_recent(obs.recent),
+            "options": "\n".join(f"- {o.type}: {o.cost}" + (f" ({o.note})" if o.note else "")
+                                 for o in obs.options if o.type not in NOT_FOR_PLAYERS),
+            "turn_actions": obs.turn_actions,
+            "concern": concern or "it is your turn to answer",
+            "note": obs.pending.note or "",
+            "my_pool": self._my_pool(s),
+            "statement": s.window.statement.text if s.window is not None else "",
+            "challenge": self._challenge_text(s),
+            "facts": describe_facts(obs.facts) if kind in FACT_KINDS else "",
+        }
+        system, user = render(prompt_name(obs), values)
+        return [SystemMessage(content=system), HumanMessage(content=user)]
+
+    def _my_pool(self, s: Any) -> str:
+        comp = s.complication
+        if comp is None:
+            return "(none)"
+        for p in comp.pools:
+            if p.owner == self.name:
+                return p.key
+        return "(you have no pool in this Complication)"
+
+    @staticmethod
+    def _challenge_text(s: Any) -> str:
+        ch = s.challenge
+        if ch is None:
+            return ""
+        return (f"{ch.challenger} challenges {ch.challenged}'s “{ch.statement.text}”: {ch.reason}"
+                + (f" (cites Fact {ch.fact_id})" if ch.fact_id else ""))
+
+
+def _reason_key(reason: str) -> str:
+    """A short category for counting fallback reasons."""
+    r = reason.lower()
+    for key in ("timeout", "http", "connection", "prose", "invalid json", "invalid output", "refused",
+                "no structured output", "rests", "no action a model"):
+        if key in r:
+            return key
+    return "other"

@@ -1,0 +1,63 @@
+"""Per-decision answer schemas built from the engine's own action models.
+
+Why: the engine's `Action` union is the one source of truth, but a model should see only the
+action types legal now, and never the `player` field (the seat fills it in: a model cannot act
+for someone else). Each offered type becomes one flat model (the engine's fields minus
+`player`); several are offered as a union discriminated on `type` under `action`.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Annotated, Any, Union
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from engine.universalis.actions import ACTION_TYPES, parse_action
+
+__all__ = ["NOT_FOR_PLAYERS", "choice_schema", "flat_action_model", "to_engine_action"]
+
+NOT_FOR_PLAYERS = {"roll"}  # dice come from the table's dice source
+
+
+@lru_cache(maxsize=None)
+def flat_action_model(action_type: str, require_type: bool = False) -> type[BaseModel]:
+    """The engine's model for `action_type` without `player`; extra keys (a stray player) ignored.
+
+    In a union `type` is required, so the schema tells the model it must say which action it
+    means; alone it keeps its default, which forgives a model that leaves it out.
+    """
+    cls = ACTION_TYPES[action_type]
+    fields: dict[str, Any] = {}
+    for name, info in cls.model_fields.items():
+        if name == "player":
+            continue
+        if name == "type" and require_type:
+            fields[name] = (info.annotation, Field(description="which action"))
+            continue
+        fields[name] = (info.annotation, info)
+    return create_model(  # type: ignore[call-overload, no-any-return]
+        cls.__name__, __config__=ConfigDict(extra="ignore"), __doc__=cls.__doc__, **fields)
+
+
+@lru_cache(maxsize=256)
+def choice_schema(types: tuple[str, ...]) -> type[BaseModel]:
+    """`Choice{action, why}` offering exactly `types` (in that order)."""
+    offered = [t for t in types if t in ACTION_TYPES and t not in NOT_FOR_PLAYERS]
+    if not offered:
+        raise ValueError("no action type a player can choose")
+    models = tuple(flat_action_model(t, len(offered) > 1) for t in offered)
+    action: Any = models[0] if len(models) == 1 else Annotated[Union[models], Field(discriminator="type")]
+    return create_model(  # type: ignore[call-overload, no-any-return]
+        "Choice",
+        __config__=ConfigDict(extra="ignore"),
+        __doc__="Choose exactly one of the legal actions.",
+        action=(action, Field(description="the action, with its `type`")),
+        why=(str, Field(default="", description="one short sentence: why this action")),
+    )
+
+
+def to_engine_action(choice: BaseModel, player: str) -> BaseModel:
+    """The engine action for a parsed Choice, acting as `player`."""
+    data = choice.action.model_dump(mode="json")  # type: ignore[attr-defined]
+    data["player"] = player
+    return parse_action(data)
