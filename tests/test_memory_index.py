@@ -148,14 +148,14 @@ def test_corrupted_sqlite_is_moved_aside_and_rebuilt(tmp_path: Path, caplog: pyt
     records_source, fp, calls = source(RECORDS)
     ix = open_index(tmp_path, GAME, records_source=records_source)
     assert ix.count() == len(RECORDS)
-    mem = tmp_path / "memory"
+    mem = tmp_path / "index"
     index_mod._evict_client(str(mem.resolve()))  # as in a fresh process
     _corrupt(mem / "chroma.sqlite3")
     with caplog.at_level(logging.WARNING, logger="agents.memory.index"):
         again = open_index(tmp_path, GAME, records_source=records_source)
     assert again.count() == len(RECORDS) and again.fingerprint == fp
-    assert (tmp_path / "memory.broken-1").is_dir()
-    assert again.recoveries == [tmp_path.resolve() / "memory.broken-1"]
+    assert (tmp_path / "index.broken-1").is_dir()
+    assert again.recoveries == [tmp_path.resolve() / "index.broken-1"]
     assert any("unusable" in r.message for r in caplog.records)
     assert again.query("who burned the woods", 1)[0][0].id == "e1"
 
@@ -163,7 +163,7 @@ def test_corrupted_sqlite_is_moved_aside_and_rebuilt(tmp_path: Path, caplog: pyt
 def test_corrupted_index_without_source_opens_empty_and_stale(tmp_path: Path) -> None:
     ix = FactIndex(tmp_path, GAME)
     ix.add(RECORDS, fingerprint="9:a")
-    mem = (tmp_path / "memory").resolve()
+    mem = (tmp_path / "index").resolve()
     index_mod._evict_client(str(mem))
     _corrupt(mem / "chroma.sqlite3")
     again = FactIndex(tmp_path, GAME)  # must not raise
@@ -173,7 +173,7 @@ def test_corrupted_index_without_source_opens_empty_and_stale(tmp_path: Path) ->
     _corrupt(mem / "chroma.sqlite3")
     index_mod._evict_client(str(mem))
     FactIndex(tmp_path, GAME)
-    assert (tmp_path / "memory.broken-2").is_dir()  # numbered, never overwriting an earlier one
+    assert (tmp_path / "index.broken-2").is_dir()  # numbered, never overwriting an earlier one
 
 
 def test_missing_directory_while_open_is_rebuilt(tmp_path: Path) -> None:
@@ -181,10 +181,10 @@ def test_missing_directory_while_open_is_rebuilt(tmp_path: Path) -> None:
 
     records_source, fp, _ = source(RECORDS)
     ix = open_index(tmp_path, GAME, records_source=records_source)
-    shutil.rmtree(tmp_path / "memory")
+    shutil.rmtree(tmp_path / "index")
     again = open_index(tmp_path, GAME, records_source=records_source)
     assert again.count() == len(RECORDS) and again.fingerprint == fp
-    assert (tmp_path / "memory" / "chroma.sqlite3").exists()
+    assert (tmp_path / "index" / "chroma.sqlite3").exists()
 
 
 def test_query_failure_repairs_and_retries(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

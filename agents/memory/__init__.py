@@ -58,7 +58,7 @@ def open_index(
     embedding: EmbeddingFunction[Documents] | None = None,
     records_source: RecordsSource | None = None,
 ) -> FactIndex:
-    """The game's index at `<game_dir>/memory` (or on a Chroma server URL), fresh if it can be.
+    """The game's index at `<game_dir>/index` (or on a Chroma server URL), fresh if it can be.
 
     With `records_source` (returns the log's FactRecords and fingerprint) a
     stale, missing or corrupted index is rebuilt here; without it, check

@@ -51,6 +51,22 @@ class ContradictionReport:
     facts: list[tuple[FactRecord, str]] = field(default_factory=list)
     checked: int = 0
 
+    @property
+    def fact_ids(self) -> list[str]:
+        return [f.id for f, _ in self.facts]
+
+    def summary(self) -> str:
+        """One line per contradicted Fact: id, whose, scene, words and the judge's reason."""
+        if not self.contradicts:
+            return f"no contradiction found among {self.checked} related facts"
+        lines = []
+        for f, reason in self.facts:
+            about = f" about {f.component_name}" if f.component_name else ""
+            scene = f", scene {f.scene}" if f.scene is not None else ""
+            lines.append(f"contradicts {f.kind} {f.id}{about} (paid by {f.paid_by}{scene}, event {f.seq}): "
+                         f"{f.text!r} - {reason}")
+        return "\n".join(lines)
+
 
 class Judge(Protocol):
     def judge(self, statement: str, fact: FactRecord) -> Verdict: ...

@@ -9,7 +9,7 @@ Why these rules:
 - Chroma allows only one PersistentClient per path per process, so clients
   are cached per resolved path.
 - A corrupted index must never stop a game: a broken directory is moved aside
-  (`memory.broken-<n>`) and rebuilt, with a warning in the log.
+  (`index.broken-<n>`) and rebuilt, with a warning in the log.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-INDEX_DIR_NAME = "memory"
+INDEX_DIR_NAME = "index"  # beside game.jsonl in the game directory
 SQLITE_NAME = "chroma.sqlite3"
 _META_FINGERPRINT = "fingerprint"
 _META_EMBEDDER = "embedder"
@@ -55,6 +55,9 @@ _MAX_OVERFETCH = 500  # beyond this many removed Facts, let Chroma filter them
 
 #: Returns the game's FactRecords and the fingerprint of the log they came from.
 RecordsSource = Callable[[], tuple[Sequence[FactRecord], str]]
+#: Called as progress(done, total) while a rebuild embeds and stores Facts.
+Progress = Callable[[int, int], None]
+PROGRESS_BATCH = 256
 T = TypeVar("T")
 
 _CLIENTS: dict[str, ClientAPI] = {}
@@ -167,8 +170,8 @@ def sqlite_problem(db_file: Path) -> str | None:
 class FactIndex:
     """The Facts of one game in one Chroma collection (cosine space).
 
-    `location` is a game directory (the index lives in `<game_dir>/memory`) or an
-    `http(s)://host:port` URL of a Chroma server shared by many tables.
+    `location` is a game directory (the index lives in `<game_dir>/<dir_name>`, `index`
+    by default) or an `http(s)://host:port` URL of a Chroma server shared by many tables.
     `records_source`, when given, lets the index repair itself after corruption.
     """
 
@@ -178,13 +181,14 @@ class FactIndex:
         game_id: str,
         embedding_function: EmbeddingFunction[Documents] | None = None,
         records_source: RecordsSource | None = None,
+        dir_name: str = INDEX_DIR_NAME,
     ) -> None:
         self.game_id = game_id
         self.embedding_function = embedding_function or WordLlamaEmbeddingFunction()
         self.records_source = records_source
         loc = str(location)
         self.url: str | None = loc if loc.startswith(("http://", "https://")) else None
-        self.path: Path | None = None if self.url else (Path(loc) / INDEX_DIR_NAME).resolve()
+        self.path: Path | None = None if self.url else (Path(loc) / dir_name).resolve()
         self.name = collection_name(game_id)
         self.recoveries: list[Path] = []  # where broken index directories were moved
         self._collection: Any = None
@@ -241,7 +245,7 @@ class FactIndex:
         return collection
 
     def _quarantine(self, reason: str) -> None:
-        """Move the broken directory to `memory.broken-<n>` and forget every handle on it."""
+        """Move the broken directory to `<dir>.broken-<n>` and forget every handle on it."""
         assert self.path is not None
         _evict_client(str(self.path))
         self._collection = None
@@ -301,7 +305,8 @@ class FactIndex:
 
     # ------------------------------------------------------------------ writing
 
-    def add(self, records: Iterable[FactRecord], fingerprint: str | None = None) -> int:
+    def add(self, records: Iterable[FactRecord], fingerprint: str | None = None,
+            progress: Progress | None = None) -> int:
         """Insert or update Facts (upsert by id); optionally record the log fingerprint reached."""
         recs = [r for r in records]
         foreign = [r.id for r in recs if r.game_id != self.game_id]
@@ -309,11 +314,15 @@ class FactIndex:
             raise ValueError(f"facts {foreign[:3]} belong to another game than {self.game_id!r}")
         if recs:
             batch = self._max_batch()
+            if progress is not None:
+                batch = min(batch, PROGRESS_BATCH)  # small steps so the count moves
             for start in range(0, len(recs), batch):
                 chunk = recs[start:start + batch]
                 self._guard(lambda chunk=chunk: self._collection.upsert(
                     ids=[r.id for r in chunk], documents=[r.text for r in chunk],
                     metadatas=[r.to_metadata() for r in chunk]), None)
+                if progress is not None:
+                    progress(start + len(chunk), len(recs))
             self._touch()
         if fingerprint is not None:
             self.set_fingerprint(fingerprint)
@@ -341,7 +350,13 @@ class FactIndex:
         self._touch()
         return True
 
-    def rebuild(self, records: Iterable[FactRecord], fingerprint: str) -> None:
+    def forget(self, ids: Sequence[str]) -> None:
+        """Drop Facts the log no longer holds (an undone action). Removed Facts are marked instead."""
+        if ids:
+            self._guard(lambda: self._collection.delete(ids=list(ids)), None)
+            self._touch()
+
+    def rebuild(self, records: Iterable[FactRecord], fingerprint: str, progress: Progress | None = None) -> None:
         """Drop the collection and refill it from records: the log is the truth."""
         recs = list(records)
         if self.path is not None:
@@ -354,7 +369,7 @@ class FactIndex:
             _reraise_if_fatal(exc)
         self._touch()
         self._collection = self._open_collection()
-        self.add(recs, fingerprint=fingerprint)
+        self.add(recs, fingerprint=fingerprint, progress=progress)
 
     def ensure_fresh(self, records_source: RecordsSource | None = None) -> bool:
         """Rebuild when the stored fingerprint differs from the log's. True if it rebuilt."""

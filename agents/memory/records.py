@@ -29,6 +29,7 @@ class FactRecord:
     paid_by: str | None
     seq: int
     removed: bool = False
+    eliminated: bool = False  # its component was eliminated (U-ELIM); the Fact stays as history
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -54,12 +55,14 @@ class FactRecord:
             id=view.id, text=view.text, kind=view.kind, game_id=game_id, scene=view.scene,
             component_id=view.component_id, component_name=view.component_name,
             paid_by=getattr(view, "by", None), seq=view.seq, removed=bool(view.removed),
+            eliminated=bool(getattr(view, "eliminated", False)),
         )
 
     def to_metadata(self) -> dict[str, Any]:
         """Chroma metadata: None values are dropped (Chroma does not store them)."""
         meta: dict[str, Any] = {
             "kind": self.kind, "game_id": self.game_id, "seq": int(self.seq), "removed": bool(self.removed),
+            "eliminated": bool(self.eliminated),
         }
         if self.scene is not None:
             meta["scene"] = int(self.scene)
@@ -77,4 +80,5 @@ class FactRecord:
             scene=meta.get("scene"), component_id=meta.get("component_id"),
             component_name=meta.get("component_name"), paid_by=meta.get("paid_by"),
             seq=int(meta.get("seq", 0)), removed=bool(meta.get("removed", False)),
+            eliminated=bool(meta.get("eliminated", False)),
         )
