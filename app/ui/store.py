@@ -169,14 +169,25 @@ def _attach(live: Live) -> Live:
     return live
 
 
+_MEMORIES: dict[str, Any] = {}  # one memory (one Chroma client) per game folder per process
+
+
 def _attach_memory(live: Live) -> None:
     """Index Facts as they are bought, when the memory package offers a GameMemory."""
     try:
-        from agents.memory.game import GameMemory  # type: ignore[import-not-found]
+        from agents.memory.game import GameMemory, fingerprint_of  # type: ignore[import-not-found]
     except Exception:
         return
     try:
-        mem = GameMemory.attach(live.table, live.dir)
+        key = str(live.dir)
+        mem = _MEMORIES.get(key)
+        if mem is None:
+            mem = _MEMORIES[key] = GameMemory.attach(live.table, live.dir)
+        else:  # a reloaded table reuses the open index
+            mem.table = live.table
+            live.table.listeners.append(mem.on_action)
+            live.table.retriever = mem.retriever
+            mem.ensure_fresh(live.table.state, fingerprint_of(live.table.header, live.table.records))
         live.table.memory = mem  # type: ignore[attr-defined]
     except Exception as exc:  # the game goes on without retrieval
         live.notes.append(f"The Facts memory could not open ({exc}); search uses plain text.")

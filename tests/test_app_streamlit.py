@@ -1,0 +1,310 @@
+"""The Streamlit table driven through AppTest: one person and three AI seats play a scene.
+
+Everything goes through the page's own widgets (keys `f:<player>:<action>:<field>` and buttons
+`do:<player>:<action>`); the game state is then read back from the table on disk.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("streamlit")
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+from app.ui import store  # noqa: E402
+from engine.universalis import pending  # noqa: E402
+
+APP = str(Path(__file__).resolve().parents[1] / "app" / "streamlit_app.py")
+ME = "You"
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("STORYTABLE_HOME", str(tmp_path / "games"))
+    monkeypatch.setenv("STORYTABLE_APP_POLL", "0")
+    return tmp_path / "games"
+
+
+def fresh() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def code_of(at: AppTest) -> str:
+    code = at.query_params["table"]
+    return code[0] if isinstance(code, list) else code
+
+
+def live(at: AppTest) -> store.Live:
+    lv = store.open_table(code_of(at))
+    assert lv is not None
+    return lv
+
+
+def widget(at: AppTest, key: str):
+    for kind in ("text_area", "text_input", "number_input", "selectbox", "checkbox"):
+        found = [w for w in getattr(at, kind) if w.key == key]
+        if found:
+            return found[0]
+    raise AssertionError(f"no widget {key!r} on the page")
+
+
+def errors(at: AppTest) -> list[str]:
+    return [e.value for e in at.error]
+
+
+def act(at: AppTest, typ: str, /, player: str = ME, button: str | None = None, expect_error: bool = False, **inputs):
+    """Fill the inputs of one action in the person's panel and press its button."""
+    for name, value in inputs.items():
+        w = widget(at, f"f:{player}:{typ}:{name}")
+        if hasattr(w, "input") and not hasattr(w, "select"):
+            w.input(value) if isinstance(value, str) else w.set_value(value)
+        else:
+            w.set_value(value)
+    at.button(key=button or f"do:{player}:{typ}").click().run()
+    assert not at.exception, at.exception
+    if not expect_error:
+        assert not errors(at), errors(at)
+    return at
+
+
+def my_turn(at: AppTest) -> str:
+    """The kind of decision the person is asked for, or '' if nobody asks him."""
+    p = pending(live(at).table.state)
+    return p.kind if ME in p.players else ""
+
+
+def answer_simply(at: AppTest) -> str:
+    """A plain answer to whatever the person is asked: pass, agree, end the turn or narration."""
+    k = my_turn(at)
+    simple = {"prep_turn": "pass_prep", "reaction": "pass", "narration": "end_narration",
+              "challenge_bid": "challenge_pass", "negotiation": "concede_challenge"}
+    if k in simple:
+        act(at, simple[k])
+    elif k == "bid":
+        act(at, "bid", amount=0)
+    elif k in ("consent", "fine_vote", "fact_vote"):
+        typ = {"consent": "answer_resolution", "fine_vote": "fine_vote", "fact_vote": "fact_vote"}[k]
+        at.button(key=f"do:{ME}:{typ}:{'true' if k != 'fine_vote' else 'false'}").click().run()
+    elif k == "dialog_answer":
+        at.button(key=f"do:{ME}:answer_dialog:true").click().run()
+    elif k == "turn":
+        sc = live(at).table.state.scene()
+        end = sc is not None and sc.framer == ME and any(b.key == f"do:{ME}:end_scene" for b in at.button)
+        act(at, "end_scene" if end else "end_turn")
+    else:
+        raise AssertionError(f"unexpected decision {k!r}")
+    assert not at.exception, at.exception
+    return k
+
+
+def test_setup_defaults_one_person_three_ai(home):
+    at = fresh()
+    assert widget(at, "setup:coins").value == 25 and widget(at, "setup:refresh").value == 5
+    kinds = [widget(at, f"setup:kind:{i}").value for i in range(4)]
+    assert kinds == ["human", "heuristic", "heuristic", "heuristic"]
+    at.button(key="do:start").click().run()
+    lv = live(at)
+    assert [p.wealth for p in lv.table.state.players] == [25, 25, 25, 25]
+    assert (home / lv.code / "game.jsonl").exists() and (home / lv.code / "table.json").exists()
+    assert my_turn(at) == "prep_turn"
+    assert any("Waiting for You" in m.value for m in at.markdown)
+
+
+def test_play_a_scene_tenets_bid_frame_event_complication_roll_end(home):
+    at = fresh()
+    at.button(key="do:start").click().run()
+    lv = live(at)
+    # the Tenet round: the person pays 1 coin for a Tenet, then passes until preparation ends
+    act(at, "propose_tenet", text="The sea remembers every drowned name")
+    assert any(t.text == "The sea remembers every drowned name" and t.by == ME for t in live(at).table.state.tenets)
+    assert live(at).table.state.player(ME).wealth == 24
+    for _ in range(30):
+        if live(at).table.state.phase != "prep":
+            break
+        answer_simply(at)
+    assert live(at).table.state.phase == "bidding"
+    # a refused bid (more than the person holds) says why and changes nothing
+    n = len(live(at).table.records)
+    # the bid: high enough to frame the scene
+    act(at, "bid", amount=20)
+    s = live(at).table.state
+    assert s.phase == "scene" and s.scene().framer == ME, [e.line() for e in live(at).table.transcript()[-6:]]
+    assert len(live(at).table.records) > n
+    # framing: a new location, then a character in it
+    act(at, "establish_location", new_role="The drowned harbour")
+    assert live(at).table.state.scene().location is not None
+    while my_turn(at) != "turn":
+        answer_simply(at)
+    act(at, "create_component", kind="character", role="Old ferryman", introduce=True)
+    while my_turn(at) != "turn":
+        answer_simply(at)
+    s = live(at).table.state
+    ferryman = next(c.id for c in s.components.values() if c.label == "Old ferryman")
+    # an Event
+    act(at, "narrate_event", text="The ferryman rows out into the fog", performer=ferryman)
+    assert any(f.kind == "event" and "fog" in f.text for f in live(at).table.state.facts)
+    # play on until a Complication is open where the person acts, then draw, buy, call, roll
+    for _ in range(200):
+        s = live(at).table.state
+        if s.complications_resolved:
+            break
+        k = my_turn(at)
+        if k == "reaction" and s.complication is None and any(b.key == f"do:{ME}:obstacle" for b in at.button):
+            act(at, "obstacle", dice=1, text="A squall rises over the harbour")
+            assert live(at).table.state.complication is not None
+            continue
+        if k == "turn" and s.complication is not None:
+            picks = [w for w in at.selectbox if w.key == f"f:{ME}:draw_trait:pick"]
+            if picks and picks[0].options:
+                act(at, "draw_trait", pick=widget(at, f"f:{ME}:draw_trait:pick").value, pool="C")
+                continue
+            act(at, "call_resolution")
+            continue
+        if k:
+            answer_simply(at)
+        else:
+            at.run()
+    s = live(at).table.state
+    assert s.complications_resolved >= 1
+    assert any(e.player == ME and e.kind in ("complication", "draw", "call_resolution")
+               for e in live(at).table.events), "the person took part in the Complication"
+    rolls = [e for e in live(at).table.events if e.kind == "roll"]
+    assert rolls and all(f in range(1, 11) for e in rolls for fs in e.data["faces"].values() for f in fs)
+    # end the scene
+    for _ in range(200):
+        if live(at).table.state.scenes_ended:
+            break
+        if my_turn(at):
+            answer_simply(at)
+        else:
+            at.run()
+    assert live(at).table.state.scenes_ended >= 1
+    # AI decisions carry their why into the page
+    assert any(c.value.startswith("↳ heuristic") and "why:" in c.value for c in at.caption)
+    # the log on disk is the game: reopening from disk gives the same state
+    text = (home / lv.code / "game.jsonl").read_text()
+    from agents.table import Table
+    assert Table.load(text).state.model_dump_json() == live(at).table.state.model_dump_json()
+
+
+def test_refused_action_names_the_rule_and_changes_nothing(home):
+    at = fresh()
+    at.button(key="do:start").click().run()
+    before = (home / code_of(at) / "game.jsonl").read_text()
+    act(at, "propose_tenet", expect_error=True)  # no words: the form says what is missing
+    assert errors(at) and "text" in errors(at)[0]
+    assert (home / code_of(at) / "game.jsonl").read_text() == before
+
+
+def test_save_load_and_bad_upload(home):
+    at = fresh()
+    at.button(key="do:start").click().run()
+    act(at, "propose_tenet", text="No one lies at sea")
+    lv = live(at)
+    saved = lv.table.log_text()
+    assert [d.key for d in at.get("download_button")] or True
+    # load the saved log as a new table: same state, new code
+    other = store.import_log(saved)
+    assert other.code != lv.code
+    assert other.table.state.model_dump_json() == lv.table.state.model_dump_json()
+    # a bad file: clear message, nothing written
+    before = sorted(p.name for p in home.iterdir())
+    from engine.core.errors import LogError
+    for bad in (b"\xff\xfe not text", b"", b'{"format": "nope"}\n', saved.encode()[:-40] + b"garbage\n"):
+        with pytest.raises(LogError):
+            store.import_log(store.decode_upload(bad))
+    assert sorted(p.name for p in home.iterdir()) == before
+
+
+def _passes(table) -> None:
+    from engine.universalis import actions as A
+    while pending(table.state).kind == "reaction":
+        for p in pending(table.state).players:
+            table.submit(A.Pass(player=p), {"decided_by": "human"})
+
+
+def _table_at_a_roll(home) -> store.Live:
+    """Four people, physical dice, a Complication with dice in its Pool, everyone agreed to roll."""
+    from agents.seating import SeatSpec
+    from engine.universalis import actions as A
+    names = ["A", "B", "Cy", "D"]
+    lv = store.create(store.TableConfig([SeatSpec(n, "human") for n in names], dice="physical"))
+    t = lv.table
+    while t.state.phase == "prep":
+        t.submit(A.PassPrep(player=pending(t.state).players[0]), {"decided_by": "human"})
+    for n in names:
+        t.submit(A.Bid(player=n, amount=1 if n == "A" else 0), {"decided_by": "human"})
+    for a in (A.EstablishLocation(player="A", new_role="Tavern"), A.NarrateEvent(player="A", text="Lamps are lit."),
+              A.EndTurn(player="A"), A.CreateComponent(player="B", role="Knight", introduce=True), A.EndTurn(player="B"),
+              A.CreateComponent(player="Cy", role="Wizard", introduce=True), A.EndTurn(player="Cy")):
+        t.submit(a, {"decided_by": "human"})
+        _passes(t)
+    knight, wizard = (c.id for c in t.state.components.values() if c.label in ("Knight", "Wizard"))
+    t.submit(A.NarrateEvent(player="D", text="The knight strikes the wizard.", performer=knight, receiver=wizard),
+             {"decided_by": "human"})
+    _passes(t)
+    t.submit(A.BuyDie(player="D", pool="C", count=2), {"decided_by": "human"})
+    t.submit(A.CallResolution(player="D"), {"decided_by": "human"})
+    for p in pending(t.state).players:
+        t.submit(A.AnswerResolution(player=p, agree=True), {"decided_by": "human"})
+    lv.synced()
+    assert pending(t.state).kind == "roll"
+    return lv
+
+
+def test_physical_dice_are_typed_in_and_checked(home):
+    lv = _table_at_a_roll(home)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["table"] = lv.code
+    at.run()
+    assert not at.exception, at.exception
+    assert {w.key for w in at.text_input} >= {"roll:C", "roll:B", "roll:Cy"}
+    n = len(lv.table.records)
+    widget(at, "roll:C").input("3")  # two dice in the Pool, one face typed
+    at.button(key="do:roll").click().run()
+    assert errors(at) and "needs 2 faces" in errors(at)[0] and len(lv.table.records) == n
+    widget(at, "roll:C").input("3 0")
+    at.button(key="do:roll").click().run()
+    assert not errors(at), errors(at)
+    rolled = lv.table.state.complication.rolls[0]
+    assert rolled.faces["C"] == (3, 10) and rolled.successes["C"] == 1
+    assert lv.table.records[-1].meta["decided_by"] == "dice (typed)"
+    assert any("die" in m.value and ">3<" in m.value for m in at.markdown), "the roll is shown as dice faces"
+
+
+def test_two_browsers_share_a_table_switch_seats_and_survive_a_restart(home):
+    at = fresh()
+    at.button(key="do:start").click().run()
+    code = code_of(at)
+    # the person's seat link in a second browser; the first browser shows the same table
+    other = AppTest.from_file(APP, default_timeout=60)
+    other.query_params["table"] = code
+    other.query_params["seat"] = ME
+    other.run()
+    act(other, "propose_tenet", text="Bells ring for the dead")
+    at.run()
+    assert any("Bells ring for the dead" in m.value for m in at.markdown)
+    # a seat switches from AI to person during play: the game now waits for Ada too
+    at.selectbox(key="sb:kind:Ada").set_value("human").run()
+    assert not at.exception, at.exception
+    assert store.open_table(code).table.seats["Ada"].is_human
+    # a server restart: the registry is gone, the game and the seat choice come back from disk
+    state = store.open_table(code).table.state.model_dump_json()
+    store._REGISTRY.clear()
+    again = store.open_table(code)
+    assert again.table.state.model_dump_json() == state and again.table.seats["Ada"].is_human
+    assert json.loads((home / code / "table.json").read_text())["seats"][1]["kind"] == "human"
+
+
+def test_storytable_app_passes_streamlit_options_with_quiet_defaults():
+    from app.commands import app_run
+    argv = app_run.streamlit_argv(["--server.port", "8601"])
+    assert argv[:3] == ["streamlit", "run", str(app_run.APP)]
+    assert "--server.headless=true" in argv and "--browser.gatherUsageStats=false" in argv
+    assert argv[-2:] == ["--server.port", "8601"]
+    assert "--server.headless=true" not in app_run.streamlit_argv(["--server.headless=false"])
