@@ -344,7 +344,7 @@ class GameMemory:
 
 def _make_judge(mode: str) -> Judge:
     """heuristic: offline. llm: the configured chat model (error if none). auto: llm if configured."""
-    if mode == "heuristic":
+    if mode == "heuristic" or (mode == "auto" and not _model_maybe_configured()):
         return HeuristicJudge()
     from agents.llm.config import ConfigError, is_configured, load_settings
 
@@ -362,3 +362,12 @@ def _make_judge(mode: str) -> Judge:
     from agents.llm.decider import make_chat_model
 
     return LLMJudge(make_chat_model(settings), method=settings.structured_method)
+
+
+def _model_maybe_configured() -> bool:
+    """Cheap pre-check before importing the LLM stack (seconds of imports): any key, URL or config file."""
+    import os
+
+    if any(os.environ.get(v, "").strip() for v in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "STORYTABLE_CONFIG")):
+        return True
+    return (Path.cwd() / "storytable.toml").is_file()
