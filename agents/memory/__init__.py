@@ -2,6 +2,8 @@
 
 The thin API the CLI and the agents call:
 
+    memory = GameMemory.attach(table)                 # a played game: index beside game.jsonl
+    memory.check("Marissa swims the Mere", table.state).summary()
     index = open_index(game_dir_or_url, game_id, records_source=...)
     search(index, "who burned the woods?", k=10)      -> list[ScoredFact]
     check_contradiction("Marissa can swim", index)    -> ContradictionReport
@@ -21,6 +23,7 @@ from .embeddings import (
     WordLlamaEmbeddingFunction,
     make_embedding_function,
 )
+from .game import GameMemory, fingerprint_of, records_from_state
 from .index import FactIndex, MemoryIndexError, RecordsSource, log_fingerprint
 from .records import FACT_KINDS, FactRecord
 from .retrieval import HybridWeights, ScoredFact, context_for_decision, dense_search, hybrid_search
@@ -31,6 +34,7 @@ __all__ = [
     "EmbeddingError",
     "FactIndex",
     "FactRecord",
+    "GameMemory",
     "HeuristicJudge",
     "HybridWeights",
     "LLMJudge",
@@ -43,10 +47,12 @@ __all__ = [
     "check_contradiction",
     "context_for_decision",
     "dense_search",
+    "fingerprint_of",
     "hybrid_search",
     "log_fingerprint",
     "make_embedding_function",
     "open_index",
+    "records_from_state",
     "search",
 ]
 
