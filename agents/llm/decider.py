@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -74,9 +75,11 @@ class Attempt:
 class StructuredDecider:
     """Asks a chat model for an instance of a pydantic schema."""
 
-    def __init__(self, chat_model: BaseChatModel, method: StructuredMethod = "function_calling") -> None:
+    def __init__(self, chat_model: BaseChatModel, method: StructuredMethod = "function_calling",
+                 secrets: tuple[str, ...] = ()) -> None:
         self.chat_model = chat_model
         self.method: StructuredMethod = method
+        self._secrets = tuple(x for x in secrets if x and len(x) >= 4)
         self._runnables: dict[type[BaseModel], Runnable[Any, Any]] = {}
 
     def _runnable(self, schema: type[BaseModel]) -> Runnable[Any, Any]:
@@ -140,6 +143,7 @@ class StructuredDecider:
         transport = _transport_error(exc)
         if transport is not None:
             reason, retryable = transport
+            reason = redact(reason, self._secrets)
             log.info("LLM transport failure: %s", reason)
             return Attempt(None, reason, "", 0, 0, latency, None, "transport", retryable)
         # json_schema: the SDK parsed the reply and raised; LangChain attaches
@@ -154,6 +158,19 @@ class StructuredDecider:
         log.warning("LLM call failed unexpectedly", exc_info=exc)
         return Attempt(None, f"model error: {type(exc).__name__}: {_one_line(str(exc))[:200]}",
                        "", tokens_in, tokens_out, latency, None, "output")
+
+
+_KEY_LIKE = re.compile(r"\b(sk-|Bearer\s+)([A-Za-z0-9_\-]{2})[A-Za-z0-9_\-*]{6,}")
+
+
+def redact(text: str, secrets: tuple[str, ...] = ()) -> str:
+    """Mask API keys a server echoed in an error (OpenAI does: 'Incorrect API key provided: ...').
+
+    Error messages end up in the game log as fallback reasons, and the key must never be there.
+    """
+    for secret in secrets:
+        text = text.replace(secret, "***")
+    return _KEY_LIKE.sub(lambda m: f"{m.group(1)}{m.group(2)}***", text)
 
 
 def _is_openai_chat(model: BaseChatModel) -> bool:

@@ -25,7 +25,7 @@ from engine.universalis.components import importance
 from engine.universalis.ledger import available
 
 from .config import LLMSettings
-from .decider import StructuredDecider, make_chat_model
+from .decider import StructuredDecider, make_chat_model, redact
 from .retry import decide_with_retries
 from .schema_actions import NOT_FOR_PLAYERS, choice_schema, to_engine_action
 from .state_text import describe_facts, describe_recent, describe_state
@@ -107,9 +107,11 @@ class LLMPlayer:
         seat = base.seat(name)
         self.heuristic = HeuristicPlayer(name, persona or seat.persona, seed=seed, seat_index=seat_index)
         self.persona = self.heuristic.persona
+        key = self.settings.api_key.get_secret_value() if self.settings.api_key else ""
+        self._redact_key = key if len(key) >= 4 else ""
         # raises ConfigError (a user's problem, shown in one line) when nothing is configured
         self.decider = StructuredDecider(chat_model if chat_model is not None else make_chat_model(self.settings),
-                                         self.settings.structured_method)
+                                         self.settings.structured_method, secrets=(key,))
         self.stats = LLMStats()
         self._streak = 0
         self._rest = 0
@@ -158,13 +160,13 @@ class LLMPlayer:
             self._streak = 0
             st.accepted += 1
             st.first_try_legal += outcome.attempts == 1
-            why = str(getattr(outcome.action, "why", "") or "")[:300]
+            why = self._redact(str(getattr(outcome.action, "why", "") or "")[:300])
             act = chosen["action"]
             cited = [str(getattr(act, "fact"))] if getattr(act, "fact", None) else []
             return Decision(action=act, kind="llm", rationale=why, facts_used=cited,
                             tokens_in=outcome.tokens_in, tokens_out=outcome.tokens_out,
                             latency_s=outcome.latency_s, retries=outcome.retries)
-        reason = outcome.fallback_reason or "no action"
+        reason = self._redact(outcome.fallback_reason or "no action")
         transport = bool(outcome.refusals) and all(r.startswith("transport:") for r in outcome.refusals)
         self._streak = self._streak + 1 if transport else 0
         if self._streak >= TRANSPORT_STREAK:
@@ -173,6 +175,10 @@ class LLMPlayer:
         decision.tokens_in, decision.tokens_out = outcome.tokens_in, outcome.tokens_out
         decision.latency_s, decision.retries = outcome.latency_s, outcome.retries
         return decision
+
+    def _redact(self, text: str) -> str:
+        """A server may echo the key in an error message: it must not reach the log."""
+        return redact(text, (self._redact_key,))
 
     def _heuristic(self, obs: Observation, reason: str, count: bool = False) -> Decision:
         """The HeuristicPlayer's decision, marked as a fallback with its reason."""
