@@ -262,8 +262,8 @@ def _heuristic_tenets(premise: str, count: int, seed: int) -> list[Proposal]:
     elif not genre_said:
         out.append(Proposal("story_element", f"The genre is {genre}", PROPOSERS[0],
                             "states the broad genre and leaves the sub-genre to the others"))
-    # mostly story elements, then one social contract issue and one gimmick, then story again
-    plan = ["story", "story", "social", "gimmick", "story", "story", "gimmick", "social"]
+    # a story element, a gimmick and a social contract issue early, then mostly story elements
+    plan = ["story", "gimmick", "social", "story", "story", "gimmick", "story", "social"]
     i = 0
     while len(out) < count and any(pools.values()):
         key = plan[i % len(plan)]
