@@ -12,7 +12,8 @@ must refuse what is illegal), one is picked, refused ones are skipped. Checked:
 - U-IMP-1: Importance, recomputed here from the Traits, equals the engine's;
 - control: controlled components are present (or the location), nothing eliminated is present
   outside a flashback, no control survives a scene's end;
-- the pending decision always names someone with something to do;
+- the pending decision always names someone with something to do, and every accepted action's
+  type was among `legal_options` for its player (the engine can say what each player may do);
 - replaying the accepted actions from new_game gives a byte-identical state.
 """
 from __future__ import annotations
@@ -157,7 +158,8 @@ def candidates(s: GameState, rnd: random.Random, faces_for) -> list:
         out = [A.EndNarration(player=who)] * 2 + [
             A.NarrateEvent(player=who, text=f"The {word} settles it.", receiver=target),
             A.BuyFact(player=who, text=f"The {word} is gone."),
-            A.CreateComponent(player=who, role=word.title(), introduce=True)]
+            A.CreateComponent(player=who, role=word.title(), introduce=True),
+            A.ProposeTenet(player=who, text=f"The {word} remembers.")]
         if target:
             out += [A.AddTrait(player=who, component=target, text=f"Scarred by the {word}"),
                     A.ReduceImportance(player=who, component=target, coins=rnd.randint(1, 3)),
@@ -257,6 +259,9 @@ def test_random_games_keep_the_invariants_U_ECO_2_U_ECO_3_U_IMP_1_U_CTRL_1(data,
                 assert s.model_dump_json() == before, f"refused {action!r} changed the state"
                 continue
             assert s.model_dump_json() == before, f"accepted {action!r} mutated its input"
+            if not isinstance(action, A.Roll):  # what the engine accepts, it offered (decisions.py)
+                offered = {o.type for o in legal_options(s, action.player)}
+                assert action.type in offered, (action, pending(s), offered)
             s = new
             accepted.append(action)
             break

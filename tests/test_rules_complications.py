@@ -304,3 +304,25 @@ def test_U_COMP_11_equal_bonus_narrates_closest_to_the_originators_left_first():
         g.do(A.EndNarration(player=order[-1]))
     assert order == ["Dee", "Bo", "Cy"]  # Dee sits right after the Originator Cy
     assert g.turn == "Cy"
+
+
+def test_U_COMP_10_bonus_coins_may_propose_a_Tenet_one_per_narration_part_U_PREP_2():
+    """Line 1151: bonus coins buy anything the rules sell, "even proposing new game Tenets"."""
+    g = framed(P3, {"Ann": 1})
+    hero = g.create("Ann", "Hero")
+    g.end_turn("Ann")
+    g.event("Ben", "A rock falls on the hero.", receiver=hero)
+    g.do(A.BuyDie(player="Ben", pool="C", count=1))
+    g.call_and_agree("Ben")
+    g.roll(C=[4], Ann=[])
+    assert pending(g.s).players == ("Ben",) and g.s.narration.slots[g.s.narration.current].coins == 4
+    assert "propose_tenet" in {o.type for o in legal_options(g.s, "Ben")}
+    wealth = g.wealth("Ben")
+    g.act(A.ProposeTenet(player="Ben", text="Rocks fall in these hills.", kind="world"))
+    assert g.s.tenets[-1].text == "Rocks fall in these hills." and g.s.tenets[-1].by == "Ben"
+    assert g.s.narration.slots[g.s.narration.current].coins == 3 and g.wealth("Ben") == wealth
+    g.refused(A.ProposeTenet(player="Ben", text="And they fall often."), "U-PREP-2", "one Tenet")
+    assert "propose_tenet" not in {o.type for o in legal_options(g.s, "Ben")}
+    g.do(A.EndNarration(player="Ben"))
+    assert g.wealth("Ben") == wealth + 3
+    g.check()

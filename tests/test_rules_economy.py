@@ -61,7 +61,7 @@ def test_U_ECO_3_action_costing_more_than_the_actor_holds_is_refused_with_cost_a
     # Ann: the stake paid the location, her wealth the Event; 2 coins of wealth left
     assert g.spendable("Ann") == 2
     err = g.refused(A.AddTrait(player="Ann", component="c1", text="Smoky", times=3), "U-ECO-3")
-    assert "2 coins" in str(err) and "costs 3" in str(err)
+    assert "Ann holds 2 coins; 3 Trait occurrences cost 3" in str(err)
     g.act(A.AddTrait(player="Ann", component="c1", text="Smoky", times=2))
     assert g.wealth("Ann") == 0
     g.refused(A.NarrateEvent(player="Ann", text="More smoke."), "U-ECO-3")

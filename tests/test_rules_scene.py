@@ -107,9 +107,11 @@ def test_U_TURN_1_framer_first_then_clockwise_and_broke_player_only_has_free_act
     g.end_turn("Ann")
     assert g.turn == "Ben" and g.spendable("Ben") == 0
     types = {o.type for o in legal_options(g.s, "Ben")}
-    assert types <= {"end_turn", "end_scene", "call_fine", "speak", "draw_trait", "call_resolution"}
+    assert types <= {"end_turn", "end_scene", "call_fine", "speak", "dialog", "draw_trait", "call_resolution"}
     assert "end_turn" in types
     g.refused(A.NarrateEvent(player="Ben", text="x"), "U-ECO-3")
+    # a mini scene's framing is free, but its location is not: no coin, no mini scene
+    g.refused(A.FrameMiniScene(player="Ben"), "U-ECO-3", "Ben holds 0 coins")
 
 
 def test_U_TURN_2_interrupt_costs_one_turn_passes_to_interrupter_then_clockwise_from_him():

@@ -171,7 +171,7 @@ def draw_trait(c: Ctx) -> None:
         raise RuleViolation("U-COMP-3", f"“{trait.text}” of {holder.label} was already drawn on in this Complication")
     pool = pool_of(comp, a.pool)
     if a.remove and pool.dice < 1:
-        raise RuleViolation("U-COMP-3", f"the Pool {a.pool} holds no die to remove")
+        raise RuleViolation("U-COMP-3", f"{pool_name(pool)} holds no die to remove")
     pool.dice += -1 if a.remove else 1
     comp.drawn.append(key)
     if holder.id not in comp.committed:
@@ -180,12 +180,17 @@ def draw_trait(c: Ctx) -> None:
     comp.changes.append(DieChange(pool=pool.key, delta=-1 if a.remove else 1, by=a.player, how="draw", why=why,
                                   trait=trait.id, component=holder.id))
     sign = "removes a die from" if a.remove else "adds a die to"
-    c.emit("draw", f"draws on {holder.label}'s “{trait.text}” and {sign} the {pool_name(pool)}: {why}",
+    c.emit("draw", f"draws on {holder.label}'s “{trait.text}” and {sign} {pool_name(pool)}: {why}",
            trait=trait.id, component=holder.id, pool=pool.key)
 
 
+def dice(n: int) -> str:
+    return f"{n} die" if n == 1 else f"{n} dice"
+
+
 def pool_name(pool: Pool) -> str:
-    return "Complication Pool" if pool.key == "C" else f"{pool.key}'s Pool"
+    """How a player names a Pool: "the Complication Pool", "Ann's Pool"."""
+    return "the Complication Pool" if pool.key == "C" else f"{pool.key}'s Pool"
 
 
 @handles(A.BuyDie)
@@ -196,13 +201,13 @@ def buy_die(c: Ctx) -> None:
     comp = open_complication(c)
     pool = pool_of(comp, a.pool)
     if a.remove and pool.dice < a.count:
-        raise RuleViolation("U-COMP-3", f"the {pool_name(pool)} holds {pool.dice} dice; {a.count} cannot be removed")
-    pay(s, a.player, a.count, f"{a.count} {'die' if a.count == 1 else 'dice'}")
+        raise RuleViolation("U-COMP-3", f"{pool_name(pool)} holds {dice(pool.dice)}; {a.count} cannot be removed")
+    pay(s, a.player, a.count, dice(a.count))
     pool.dice += -a.count if a.remove else a.count
     why = a.text or "bought"
     comp.changes.append(DieChange(pool=pool.key, delta=-a.count if a.remove else a.count, by=a.player, how="buy", why=why))
     verb = "removes" if a.remove else "buys"
-    c.emit("buy_die", f"{verb} {a.count} {'die' if a.count == 1 else 'dice'} {'from' if a.remove else 'for'} the "
+    c.emit("buy_die", f"{verb} {a.count} {'die' if a.count == 1 else 'dice'} {'from' if a.remove else 'for'} "
            f"{pool_name(pool)}: {why}", a.count, pool=pool.key)
 
 

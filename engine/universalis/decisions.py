@@ -75,6 +75,9 @@ def pending(s: GameState) -> Pending:
 def legal_options(s: GameState, player: str) -> list[Option]:
     """Action types `player` may take now, with their costs. Concrete checks stay in `apply`."""
     pend = pending(s)
+    if pend.kind == "negotiation" and s.challenge is not None and player == s.challenge.challenger:
+        # the challenged player is the one asked; the challenger may let his statement stand
+        return [Option("withdraw_challenge", "0", "let the statement stand")]
     if player not in pend.players:
         return []
     k = pend.kind
@@ -120,10 +123,14 @@ def legal_options(s: GameState, player: str) -> list[Option]:
         slot = s.narration.slots[s.narration.current] if s.narration else None
         if slot and slot.won and any(not x.won and not x.done and x.coins for x in s.narration.slots):  # type: ignore[union-attr]
             opts.append(Option("cancel_bonus", "1 per coin cancelled"))
+        if s.controller_any(player):
+            opts.append(Option("speak", "0"))
         if money > 0:
             opts += [Option(t, c) for t, c in NARRATION_PAID]
+            if slot is not None and not slot.tenet_used:
+                opts.append(Option("propose_tenet", "1"))
         return opts
-    # a turn
+    # a turn: free options first, then (if he holds a coin) the paid ones
     assert s.turn is not None
     sc = s.scene()
     opts = [Option("end_turn", "0")]
@@ -132,25 +139,26 @@ def legal_options(s: GameState, player: str) -> list[Option]:
     opts.append(Option("call_fine", "0"))
     if sc is not None and s.controller_any(player):
         opts.append(Option("speak", "0"))
+        opts.append(Option("dialog", "1; free between characters you control both of" if money > 0
+                           else "0: only between characters you control both of"))
     if s.complication is not None:
         opts.append(Option("draw_trait", "0"))
         opts.append(Option("call_resolution", "0"))
         if money > 0:
             opts.append(Option("buy_die", "1 per die"))
+    if s.turn.framing and sc is not None and sc.time_kind == "after" and not any(
+            f.kind == "time" and f.scene == sc.number for f in s.facts):
+        opts.append(Option("set_time", "0 after/concurrent; 1 past/explicit; 1 to each other player for the future"))
     if money <= 0:
         return opts
+    if not s.turn.framing and s.turn.mini_scene is None and s.complication is None:
+        opts.append(Option("frame_mini_scene", "0; its location (1) and time at the usual costs"))
     if s.turn.framing and sc is not None and sc.location is None:
         opts.append(Option("establish_location", "1 (a new one with a proper name: 2)"))
-        opts.append(Option("create_component", "1 (+1 for a proper name)", "not introduced until the location is set"))
-        opts.append(Option("add_trait", "1 per Trait"))
-        return opts
-    if s.turn.framing and sc is not None and sc.time_kind == "after":
-        opts.append(Option("set_time", "0 after/concurrent; 1 past/explicit; 1 to each other player for the future"))
-    opts += [Option(t, c) for t, c in TURN_PAID]
+    opts += [Option(t, c) for t, c in TURN_PAID if not (t == "establish_location" and sc is not None
+                                                        and s.turn.framing and sc.location is None)]
     if not s.turn.tenet_used:
         opts.append(Option("propose_tenet", "1"))
-    if not s.turn.framing and s.turn.mini_scene is None and s.complication is None:
-        opts.append(Option("frame_mini_scene", "0; its location and time at the usual costs"))
     if s.turn.mini_scene is not None:
         opts.append(Option("fade_mini_scene", "1"))
     return opts
@@ -160,8 +168,6 @@ NARRATION_PAID = [
     ("narrate_event", "1"), ("buy_fact", "1"), ("add_trait", "1 per Trait"), ("remove_trait", "1"),
     ("restore_trait", "1"), ("reduce_importance", "1 per level"), ("restore_importance", "1"),
     ("create_component", "1 (+1 for a proper name)"), ("introduce_component", "1"), ("exit_component", "1"),
+    ("establish_location", "1"), ("declare_absent", "1"), ("return_component", "its Importance"),
 ]
-TURN_PAID = NARRATION_PAID + [
-    ("establish_location", "1"), ("declare_absent", "1"), ("dialog", "1"), ("take_over", "1"),
-    ("return_component", "its Importance"),
-]
+TURN_PAID = NARRATION_PAID + [("take_over", "1")]

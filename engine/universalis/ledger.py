@@ -37,9 +37,15 @@ def holdings(s: GameState, name: str) -> str:
     return " and ".join(parts)
 
 
+def costs(what: str) -> str:
+    """ "a Trait costs", "2 Trait occurrences cost": the verb agrees with what is bought."""
+    first = what.split(" ", 1)[0]
+    return f"{what} cost" if first.isdigit() and first != "1" else f"{what} costs"
+
+
 def require(s: GameState, name: str, cost: int, what: str, rule: str = "U-ECO-3") -> None:
     if cost > available(s, name):
-        raise RuleViolation(rule, f"{holdings(s, name)}; {what} costs {cost}")
+        raise RuleViolation(rule, f"{holdings(s, name)}; {costs(what)} {cost}")
 
 
 def pay(s: GameState, name: str, cost: int, what: str, rule: str = "U-ECO-3", use_bonus: bool = True) -> None:
@@ -53,7 +59,7 @@ def pay(s: GameState, name: str, cost: int, what: str, rule: str = "U-ECO-3", us
     bonus = narration_bonus(s, name) if use_bonus else 0
     p = s.player(name)
     if cost > bonus + p.wealth + p.stake:
-        raise RuleViolation(rule, f"{holdings(s, name)}; {what} costs {cost}")
+        raise RuleViolation(rule, f"{holdings(s, name)}; {costs(what)} {cost}")
     left = cost
     if bonus:
         use = min(bonus, left)

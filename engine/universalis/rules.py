@@ -232,12 +232,17 @@ def prep_or_turn(c: Ctx, narration_ok: bool = True) -> bool:
 def propose_tenet(c: Ctx) -> None:
     s, a = c.s, c.a
     assert isinstance(a, A.ProposeTenet)
-    prep = prep_or_turn(c, narration_ok=False)
+    prep = prep_or_turn(c, narration_ok=True)
     if not prep:
+        # bonus coins may propose Tenets too (line 1151); one per narration part, as per turn
         assert s.turn is not None
-        if s.turn.tenet_used:
+        slot = s.narration.slots[s.narration.current] if s.narration is not None else None
+        if (slot.tenet_used if slot is not None else s.turn.tenet_used):
             raise RuleViolation("U-PREP-2", "only one Tenet may be proposed or modified per turn")
-        s.turn.tenet_used = True
+        if slot is not None:
+            slot.tenet_used = True
+        else:
+            s.turn.tenet_used = True
     if a.replaces is not None:
         idx = next((i for i, t in enumerate(s.tenets) if t.id == a.replaces and not t.removed), None)
         if idx is None:
@@ -392,9 +397,11 @@ def react(c: Ctx) -> None:
     w = window_answer_check(c)
     if isinstance(a, (A.Interrupt, A.Obstacle)):
         if not w.allow_interrupt:
-            why = ("nobody may interrupt the framer before his first Event (U-FRAME-4)"
-                   if s.turn is not None and s.turn.framing else "nobody may interrupt now")
-            raise RuleViolation("U-FRAME-4" if s.turn is not None and s.turn.framing else "U-COMP-11", why)
+            if s.phase != "scene":
+                raise RuleViolation("U-TURN-2", "Interrupts take turns in a scene; there is none yet")
+            if in_narration(s):
+                raise RuleViolation("U-COMP-11", "nobody may interrupt while the bonus coins are narrated")
+            raise RuleViolation("U-FRAME-4", "nobody may interrupt the framer before his first Event")
         if isinstance(a, A.Obstacle):
             if not w.statement.is_event:
                 raise RuleViolation("U-COMP-1a", "an Obstacle opposes an Event; the last statement is not one")

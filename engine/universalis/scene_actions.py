@@ -158,6 +158,8 @@ def frame_mini_scene(c: Ctx) -> None:
         raise RuleViolation("U-TURN-4", "a mini scene is already open on this turn")
     if s.complication is not None:
         raise RuleViolation("U-TURN-4", "resolve the open Complication before framing a mini scene")
+    # framing is free, but a mini scene without a location is no scene: its location costs 1
+    require(s, a.player, 1, "a mini scene needs a location, and establishing it")  # type: ignore[attr-defined]
     number = len(s.scenes) + 1
     s.scenes.append(Scene(number=number, framer=a.player, mini=True))  # type: ignore[attr-defined]
     s.turn.mini_scene = number

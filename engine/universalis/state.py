@@ -202,6 +202,7 @@ class NarrationSlot(Mutable):
     coins: int
     won: bool
     done: bool = False
+    tenet_used: bool = False  # one Tenet action per narration part, as per turn (U-PREP-2)
 
 
 class Narration(Mutable):
