@@ -1,16 +1,18 @@
 """HeuristicPlayer: the offline co-player. A real strategy, no model, no network.
 
-It bids for scenes by what it wants to frame and what it holds, builds scenes on the Tenets,
-creates components with meaningful Traits, starts Complications when coins run low, draws on
-every applicable Trait, challenges statements that contradict Facts, spends bonus coins on the
-Complication's outcome and keeps a reserve. A persona (data) shifts each of these choices.
+It follows the rulebook's advice (rules/universalis-addons.md section 3): specific Tenets,
+no duplicates; bids sized by what it wants to frame and what it holds; scenes framed on its
+own cast, a Tenet made concrete and a first Event; components with personality, goal, limit
+and relationship Traits; Complications when coins run low or a scene stalls; every applicable
+Trait drawn; contradictions of established Facts challenged; bonus coins spent on the
+Complication's outcome; a reserve kept. A persona (data) shifts each of these choices.
 Every candidate action is checked with the engine before it is returned, so it never asks the
 table for an illegal move.
 """
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Callable, Iterable
 
 from pydantic import BaseModel
 
@@ -18,11 +20,11 @@ from agents.base import Decision, Observation
 from agents.narration import Words
 from agents.personas import Persona, persona as persona_named
 from engine.universalis import actions as A
-from engine.universalis.components import importance, trait_ids_drawable
+from engine.universalis.components import importance, own_importance, trait_ids_drawable
 from engine.universalis.ledger import available
-from engine.universalis.state import Component, GameState
+from engine.universalis.state import Component, GameState, Scene
 
-SCENE_EVENTS = 6  # Events after which a framer starts to think of ending his scene
+Plan = tuple[BaseModel, str]
 
 
 class HeuristicPlayer:
@@ -33,24 +35,45 @@ class HeuristicPlayer:
         self.persona = persona if isinstance(persona, Persona) else persona_named(persona, seat_index)
         self.rng = random.Random(f"{seed}:{name}")
         self._declined: set[int] = set()
+        self._cancelled: set[tuple[int, str]] = set()
+        self._bonus_start: dict[tuple[int, str, int], int] = {}
+        self._took_over: set[int] = set()  # scenes in which it already took a component over
+        self._seen_complications: dict[int, set[int]] = {}  # scene -> Complications seen there
+        self._withdrawn: set[str] = set()  # its own words a Challenge took back: not said again
 
     # -- entry point ---------------------------------------------------------------------------
     def decide(self, obs: Observation) -> Decision:
-        s = obs.state
-        words = Words(s, self.rng, obs.premise)
-        handler: Callable[[Observation, Words], tuple[BaseModel, str]] = getattr(
-            self, f"_{obs.pending.kind}", self._fallback)
+        self._remember(obs)
+        words = Words(obs.state, self.rng, obs.premise)
+        handler: Callable[[Observation, Words], Plan] = getattr(self, f"_{obs.pending.kind}", self._fallback)
         action, why = handler(obs, words)
         if obs.check is not None and obs.check(action) is not None:
             action, why = self._safe(obs), f"safe choice ({why} was refused)"
+        sc = obs.state.scene()
+        if isinstance(action, A.TakeOver) and sc is not None:
+            self._took_over.add(sc.number)
         return Decision(action=action, kind="heuristic", rationale=why)
 
-    def _ok(self, obs: Observation, action: BaseModel) -> bool:
+    def _remember(self, obs: Observation) -> None:
+        s = obs.state
+        if s.complication is not None:
+            self._seen_complications.setdefault(s.complication.scene, set()).add(s.complication.id)
+        for e in obs.recent:
+            if e.kind == "statement_withdrawn" and e.player == self.name and "“" in e.text:
+                said = e.text.split("“", 1)[1].rsplit("”", 1)[0]
+                self._withdrawn.add(said.split(": ", 1)[-1])
+
+    def _ok(self, obs: Observation, action: BaseModel | None) -> bool:
+        if action is None:
+            return False
+        text = getattr(action, "text", None)
+        if text and text in self._withdrawn:
+            return False
         return obs.check is None or obs.check(action) is None
 
-    def _first_ok(self, obs: Observation, *cands: BaseModel | None) -> BaseModel | None:
+    def _first(self, obs: Observation, cands: Iterable[Plan | None]) -> Plan | None:
         for c in cands:
-            if c is not None and self._ok(obs, c):
+            if c is not None and self._ok(obs, c[0]):
                 return c
         return None
 
@@ -69,7 +92,7 @@ class HeuristicPlayer:
             return simple[k]
         sc = s.scene()
         if s.turn and s.turn.framing and sc is not None and sc.location is None and available(s, me) > 0:
-            return A.EstablishLocation(player=me, new_role=Words(s, self.rng).new_place())
+            return A.EstablishLocation(player=me, new_role=f"A place of {me}'s choosing ({sc.number})")
         if s.complication is not None and s.complication.pools:
             return A.CallResolution(player=me)
         if sc is not None and sc.framer == me and s.turn and s.turn.mini_scene is None:
@@ -78,164 +101,272 @@ class HeuristicPlayer:
                 return end
         return A.EndTurn(player=me)
 
-    def _fallback(self, obs: Observation, words: Words) -> tuple[BaseModel, str]:
+    def _fallback(self, obs: Observation, words: Words) -> Plan:
         return self._safe(obs), "no special plan"
 
-    # -- preparation and bids ---------------------------------------------------------------------
-    def _prep_turn(self, obs: Observation, words: Words) -> tuple[BaseModel, str]:
-        s, me = obs.state, self.name
-        mine = sum(1 for t in s.tenets if t.by == me)
-        if mine < self.persona.tenets and s.player(me).wealth > 15:
-            return A.ProposeTenet(player=me, text=words.tenet(), kind="story"), "a Tenet to shape the story"
-        if mine < self.persona.tenets + 1 and self.rng.random() < self.persona.build * 0.5 and s.player(me).wealth > 18:
-            role, _ = words.new_character()
-            return A.CreateComponent(player=me, role=role.capitalize()), "a character for later scenes"
-        return A.PassPrep(player=me), "enough Tenets"
+    # -- looking at the table ------------------------------------------------------------------------
+    def _present(self, s: GameState) -> list[Component]:
+        sc = s.scene()
+        return [s.components[x] for x in (sc.present if sc else []) if x in s.components
+                and s.components[x].kind != "location" and not s.components[x].eliminated]
 
-    def _bid(self, obs: Observation, words: Words) -> tuple[BaseModel, str]:
-        s, me = obs.state, self.name
+    def _place(self, s: GameState) -> Component | None:
+        sc = s.scene()
+        return s.components.get(sc.location) if sc is not None and sc.location else None
+
+    def _mine(self, s: GameState) -> list[Component]:
+        return [c for c in self._present(s) if s.controller(c.id) == self.name]
+
+    def _theirs(self, s: GameState) -> list[Component]:
+        return [c for c in self._present(s) if s.controller(c.id) not in (None, self.name)]
+
+    def _offstage(self, s: GameState, sc: Scene, by: str | None = None, absent_ok: bool = False) -> list[Component]:
+        return [c for c in s.components.values() if c.kind != "location" and not c.eliminated and not c.is_master
+                and c.owner is None and c.id not in sc.present and (absent_ok or c.id not in sc.absent)
+                and (by is None or c.created_by == by)]
+
+    def _events_here(self, s: GameState, sc: Scene) -> int:
+        return sum(1 for f in s.facts if f.scene == sc.number and f.kind == "event")
+
+    def _complications_here(self, obs: Observation, sc: Scene) -> int:
+        return len(self._seen_complications.get(sc.number, ()))
+
+    # -- preparation and bids ---------------------------------------------------------------------
+    def _prep_turn(self, obs: Observation, words: Words) -> Plan:
+        s, me, p = obs.state, self.name, self.persona
         wealth = s.player(me).wealth
-        if wealth < 6:
-            return A.Bid(player=me, amount=0), "too poor to frame"
-        want = self.persona.bid_eagerness * wealth
-        # a player whose components wait off-stage wants the next scene more
-        mine = [c for c in s.components.values() if c.created_by == me and not c.eliminated]
-        want *= 1.0 + 0.1 * min(len(mine), 4)
-        amount = max(0, min(wealth - 2, int(want * self.rng.uniform(0.4, 1.0))))
-        return A.Bid(player=me, amount=amount), f"bids {amount} of {wealth}"
+        mine = sum(1 for t in s.tenets if t.by == me)
+        if mine < p.tenets and wealth > 15:
+            text = words.tenet()
+            if text:
+                kind = "story"
+                return A.ProposeTenet(player=me, text=text, kind=kind), "a specific Tenet to shape the story"
+        made = [c for c in s.components.values() if c.created_by == me]
+        if len(made) < p.prep_components and wealth > 18:
+            new = words.new_character()
+            if new:
+                return A.CreateComponent(player=me, role=new[0]), "a character the story can return to"
+        for c in made:
+            if len(c.traits) < 3 and wealth > 18:
+                text = words.trait_for(c)
+                if text:
+                    return A.AddTrait(player=me, component=c.id, text=text), f"gives {c.label} a purpose"
+        return A.PassPrep(player=me), "has invested in the world"
+
+    def _bid(self, obs: Observation, words: Words) -> Plan:
+        s, me, p, r = obs.state, self.name, self.persona, self.rng
+        wealth = s.player(me).wealth
+        if wealth < 5:
+            return A.Bid(player=me, amount=0), "too poor to frame; lets others lead"
+        # what it wants to frame: its own cast waiting off-stage, a story of its own to push on
+        waiting = sum(1 for c in s.components.values() if c.created_by == me and not c.eliminated
+                      and c.kind != "location")
+        desire = 0.6 + 0.15 * min(waiting, 3) + (0.3 if waiting == 0 else 0.0)
+        amount = int(wealth * p.bid_eagerness * desire * r.uniform(0.5, 1.0))
+        if s.scenes_ended == 0:
+            amount = min(amount, 4)  # first-game bids stay low (L1486)
+        rivals = [x.wealth for x in s.players if x.name != me]
+        if rivals and max(rivals) > wealth + 8 and r.random() < p.conflict * 0.3:
+            amount = max(amount, min(wealth // 2, max(rivals) // 3))  # deny the rich rival the frame (L1796)
+        amount = max(0, min(amount, wealth - 4))
+        return A.Bid(player=me, amount=amount), f"bids {amount} of {wealth}: {waiting} of its characters wait"
 
     # -- turns --------------------------------------------------------------------------------------
-    def _turn(self, obs: Observation, words: Words) -> tuple[BaseModel, str]:
-        s, me = obs.state, self.name
+    def _turn(self, obs: Observation, words: Words) -> Plan:
+        s, me, p = obs.state, self.name, self.persona
         sc = s.scene()
         assert s.turn is not None and sc is not None
         money = available(s, me)
-        place = s.components.get(sc.location) if sc.location else None
         if s.turn.framing:
             return self._frame(obs, words, sc, money)
         if s.complication is not None:
             return self._complication_turn(obs, words)
-        budget = self.persona.spend_per_turn
-        rich = money - self.persona.reserve
-        events_here = sum(1 for f in s.facts if f.scene == sc.number and f.kind == "event")
-        # the framer ends a scene that has done its work
-        if sc.framer == me and s.turn.mini_scene is None:
-            if events_here >= SCENE_EVENTS or money <= 1 or (events_here >= 3 and self.rng.random() < 0.25):
-                fade = money > self.persona.reserve + 2 and self.rng.random() < 0.3
-                end = A.EndScene(player=me, fade=fade, text=self._closing_line(s, words, place))
+        events_here = self._events_here(s, sc)
+        place = self._place(s)
+        if sc.framer == me and s.turn.mini_scene is None and obs.turn_actions == 0:
+            if events_here >= p.scene_events or money <= 1:
+                fade = money > p.reserve and self.rng.random() < p.fade
+                end = A.EndScene(player=me, fade=fade, text=words.closing(place, fade))
                 if self._ok(obs, end):
-                    return end, "the scene has done its work"
-        if money <= 0 or obs.turn_actions >= budget:
+                    return end, "the scene has done its work" + (": fade to black" if fade else "")
+        if money <= 0 or obs.turn_actions >= p.spend_per_turn + max(0, money - 25) // 8:
             return A.EndTurn(player=me), "spent what it meant to this turn"
-        mine = [c for c in self._present(s) if s.controller(c.id) == me and c.kind != "location"]
-        theirs = [c for c in self._present(s) if s.controller(c.id) not in (None, me) and c.kind != "location"]
-        # low on coins: start a Complication, which pays bonus coins to both sides
-        if theirs and mine and (rich < 3 or self.rng.random() < self.persona.conflict * 0.5):
-            perf, recv = self.rng.choice(mine), self._best_target(s, theirs)
-            act = A.NarrateEvent(player=me, text=words.event(perf, recv, place), performer=perf.id, receiver=recv.id)
-            if self._ok(obs, act):
-                return act, f"a Complication against {recv.label}: coins are low and conflict pays"
-        if rich <= 0:
-            return A.EndTurn(player=me), "keeping a reserve"
-        cands = self._building_moves(obs, words, mine, theirs, place)
-        for act, why, cost in cands:
-            if cost <= money and self._ok(obs, act):
-                return act, why
-        return A.EndTurn(player=me), "nothing worth buying"
+        mine, theirs = self._mine(s), self._theirs(s)
+        spare = money - p.reserve
+        fights = self._complications_here(obs, sc)
+        stalled = events_here >= 2 and fights == 0
+        if theirs and mine and fights < 3 and (spare < 3 or (stalled and self.rng.random() < p.conflict)
+                                               or self.rng.random() < p.conflict * 0.15):
+            plan = self._start_complication(obs, words, mine, theirs, place)
+            if plan is not None:
+                return plan
+        if spare <= 0:
+            return A.EndTurn(player=me), "keeps a reserve"
+        plan = self._first(obs, self._building_moves(obs, words, sc, mine, theirs, place, money))
+        return plan or (A.EndTurn(player=me), "nothing worth buying")
 
-    def _closing_line(self, s: GameState, words: Words, place: Component | None) -> str:
-        flavour = words.tenet_flavour()
-        where = place.label if place else "the scene"
-        return f"The lights go down on {where}." + (f" ({flavour})" if flavour and self.rng.random() < 0.3 else "")
-
-    def _present(self, s: GameState) -> list[Component]:
-        sc = s.scene()
-        return [s.components[x] for x in (sc.present if sc else []) if x in s.components]
-
-    def _best_target(self, s: GameState, comps: list[Component]) -> Component:
-        return max(comps, key=lambda c: (importance(s, c.id), c.id))
-
-    def _frame(self, obs: Observation, words: Words, sc, money: int) -> tuple[BaseModel, str]:
+    def _start_complication(self, obs: Observation, words: Words, mine: list[Component], theirs: list[Component],
+                            place: Component | None) -> Plan | None:
         s, me = obs.state, self.name
+        perf = max(mine, key=lambda c: (importance(s, c.id), c.id))
+        recv = max(theirs, key=lambda c: (importance(s, c.id) + self.rng.random() * 6, c.id))
+        if self.rng.random() < 0.15:
+            line = words.dialog_line(perf, recv)
+            act: BaseModel = A.Dialog(player=me, speaker=perf.id, listener=recv.id, line=line)
+            if self._ok(obs, act):
+                return act, f"opens a Dialog with {recv.label}"
+        act = A.NarrateEvent(player=me, text=words.event(perf, recv, place, hostile=True), performer=perf.id,
+                             receiver=recv.id)
+        if self._ok(obs, act):
+            return act, f"a Complication against {recv.label}: conflict drives the scene and pays"
+        return None
+
+    def _frame(self, obs: Observation, words: Words, sc: Scene, money: int) -> Plan:
+        """Location, a time, the cast, a Tenet made concrete, then the first Event."""
+        s, me, r, p = obs.state, self.name, self.rng, self.persona
         if sc.location is None:
-            old = [c for c in s.components.values() if c.kind == "location" and not c.eliminated and not c.is_master]
             returnable = [x for x in s.scenes if x.ended and not x.faded and not x.mini and x.number != sc.number]
-            if returnable and self.rng.random() < 0.15:
-                act = A.EstablishLocation(player=me, return_to_scene=returnable[-1].number)
+            if returnable and r.random() < 0.1:
+                act = A.EstablishLocation(player=me, return_to_scene=returnable[-1].number,
+                                          text="We cut back to where we left off.")
                 if self._ok(obs, act):
                     return act, "cuts back to an unfinished scene"
-            if old and self.rng.random() < 0.45:
-                loc = self.rng.choice(old)
-                return A.EstablishLocation(player=me, location=loc.id), f"returns to {loc.label}"
+            old = [c for c in s.components.values() if c.kind == "location" and not c.eliminated and not c.is_master]
             name = words.new_place()
-            return A.EstablishLocation(player=me, new_role=name), "a new place for the story"
-        if self.rng.random() < 0.12 and sc.time_kind == "after" and money > 4:
-            act = A.SetTime(player=me, when="past", text="Years earlier.")
-            if self._ok(obs, act):
-                return act, "a flashback"
-        present = [c for c in self._present(s) if c.kind != "location"]
-        if len(present) < 2 and money > 2:
-            offstage = [c for c in s.components.values() if c.kind != "location" and not c.eliminated
-                        and not c.is_master and c.id not in sc.present and c.id not in sc.absent]
-            if offstage and self.rng.random() < 0.6:
-                comp = max(offstage, key=lambda c: (importance(s, c.id) + self.rng.random() * 3, c.id))
-                return A.IntroduceComponent(player=me, component=comp.id), f"brings back {comp.label}"
-            role, name = words.new_character()
-            named = self.rng.random() < 0.6 and money > 3
-            return (A.CreateComponent(player=me, kind="character", role=role.capitalize(),
-                                      proper_name=name if named else None, introduce=True),
-                    f"a new {role} for the scene")
-        perf = self.rng.choice(present) if present else None
-        recv = None
-        mine = [c for c in present if s.controller(c.id) == me]
-        if mine:
-            perf = self.rng.choice(mine)
-            others = [c for c in mine if c.id != perf.id]
-            recv = self.rng.choice(others) if others and self.rng.random() < 0.5 else None
-        elif perf is not None and s.controller(perf.id) != me:
-            perf = None
-        place = s.components.get(sc.location)
-        return (A.NarrateEvent(player=me, text=words.event(perf, recv, place), performer=perf.id if perf else None,
+            if old and (name is None or r.random() < 0.4):
+                loc = r.choice(old)
+                return A.EstablishLocation(player=me, location=loc.id, text=f"Back to {loc.label}."), \
+                    f"returns to {loc.label}"
+            if name is None:
+                name = f"a place only {me} knows"
+            return A.EstablishLocation(player=me, new_role=name, text=f"We open on {name}."), "a new place"
+        place = self._place(s)
+        cast = self._present(s)
+        has_time = any(f.kind == "time" and f.scene == sc.number for f in s.facts)
+        if not has_time and sc.time_kind == "after" and money > p.reserve and obs.turn_actions <= 1:
+            if s.scenes_ended == 0 and r.random() < 0.4:
+                act = A.SetTime(player=me, when="explicit", text=words.scene_time())
+                if self._ok(obs, act):
+                    return act, "sets the story's starting time"
+            elif s.scenes_ended >= 2 and r.random() < 0.08:
+                act = A.SetTime(player=me, when="past", text=words.scene_time(past=True))
+                if self._ok(obs, act):
+                    return act, "a flashback"
+        if len(cast) < 2 and money > 2 and obs.turn_actions < 6:
+            plan = self._bring_in(obs, words, sc, money)
+            if plan is not None:
+                return plan
+        if cast and obs.turn_actions < 6 and money > p.reserve:
+            # lay supporting Facts while nobody may interrupt (L1780): a Trait, a Tenet made concrete
+            fresh = [c for c in cast if len(c.live_traits()) < 3]
+            if fresh and r.random() < p.build:
+                plan = self._trait_plan(obs, words, fresh[0], cast)
+                if plan is not None:
+                    return plan
+            detail = words.detail(place)
+            if detail and not any(f.kind == "detail" and f.scene == sc.number for f in s.facts) and r.random() < 0.5:
+                act = A.BuyFact(player=me, text=detail)
+                if self._ok(obs, act):
+                    return act, "makes a Tenet concrete in the scene"
+        mine = [c for c in cast if s.controller(c.id) == me]
+        perf = r.choice(mine) if mine else None
+        others = [c for c in mine if perf is not None and c.id != perf.id]
+        recv = r.choice(others) if others and r.random() < 0.7 else None
+        text = words.event(perf, recv, place, hostile=r.random() < p.conflict)
+        return (A.NarrateEvent(player=me, text=text, performer=perf.id if perf else None,
                                receiver=recv.id if recv else None), "the scene's first Event")
 
-    def _building_moves(self, obs: Observation, words: Words, mine: list[Component], theirs: list[Component],
-                        place: Component | None) -> list[tuple[BaseModel, str, int]]:
+    def _bring_in(self, obs: Observation, words: Words, sc: Scene, money: int) -> Plan | None:
+        """Introduce one of its own characters waiting off-stage, someone important, or a new one."""
+        s, me, r = obs.state, self.name, self.rng
+        careless = r.random() < self.persona.careless
+        own = self._offstage(s, sc, by=me, absent_ok=careless)
+        anyone = self._offstage(s, sc, absent_ok=careless)
+        if careless:
+            back = [c for c in anyone if c.id in sc.absent]
+            if back:
+                return A.IntroduceComponent(player=me, component=back[0].id,
+                                            text=f"{back[0].label} turns up after all."), \
+                    "the story needs this character here, absent or not"
+        pool = own if own and r.random() < 0.7 else anyone
+        new = words.new_character()
+        if pool and (new is None or r.random() < 0.55):
+            comp = max(pool, key=lambda c: (importance(s, c.id) + r.random() * 3, c.id))
+            return A.IntroduceComponent(player=me, component=comp.id, text=f"{comp.label} is here."), \
+                f"brings back {comp.label}"
+        if new is None:
+            return None
+        role, name = new
+        named = money > 3 and r.random() < 0.8
+        return (A.CreateComponent(player=me, kind="character", role=role, proper_name=name if named else None,
+                                  introduce=True), f"a new {role.lower()} for the story")
+
+    def _trait_plan(self, obs: Observation, words: Words, comp: Component, cast: list[Component]) -> Plan | None:
+        """A Trait that says who the component is: a goal, a personality, a limit or a relationship."""
+        s, me = obs.state, self.name
+        if len(comp.live_traits()) >= self.persona.max_traits:
+            return None
+        others = [c for c in cast if c.id != comp.id and c.kind == "character" and s.controller(c.id) == me]
+        related = {t.other for t in comp.traits if t.other}
+        others = [c for c in others if c.id not in related]
+        if others and self.rng.random() < 0.3:
+            other = self.rng.choice(others)
+            text, back = words.relation(comp, other)
+            act = A.AddTrait(player=me, component=comp.id, text=text, kind="relationship", other=other.id,
+                             corollary=back)
+            if self._ok(obs, act):
+                return act, f"ties {comp.label} to {other.label}"
+        text = words.trait_for(comp)
+        if text is None:
+            return None
+        return A.AddTrait(player=me, component=comp.id, text=text), f"says who {comp.label} is"
+
+    def _building_moves(self, obs: Observation, words: Words, sc: Scene, mine: list[Component],
+                        theirs: list[Component], place: Component | None, money: int) -> list[Plan | None]:
         s, me, r, p = obs.state, self.name, self.rng, self.persona
-        moves: list[tuple[BaseModel, str, int]] = []
-        if mine and r.random() < p.build:
-            comp = r.choice(mine)
-            moves.append((A.AddTrait(player=me, component=comp.id, text=words.trait_for(comp)),
-                          f"deepens {comp.label}", 1))
-        if place is not None and r.random() < p.build * 0.3 and s.controller(place.id) == me:
-            moves.append((A.AddTrait(player=me, component=place.id, text=words.trait_for(place)),
-                          f"colours {place.label}", 1))
-        weak = [c for c in mine if importance(s, c.id) <= 2 and c.created_by != me]
-        if weak and r.random() < p.eliminate:
-            comp = weak[0]
-            moves.append((A.ReduceImportance(player=me, component=comp.id, coins=importance(s, comp.id) or 1,
-                                             text=words.fate(comp, None)), f"writes {comp.label} out", 2))
-        if len(self._present(s)) < 4 and r.random() < p.build * 0.6:
-            role, name = words.new_character()
-            moves.append((A.CreateComponent(player=me, role=role.capitalize(), proper_name=name if r.random() < 0.5 else None,
-                                            introduce=True), f"a new {role} enters", 2))
+        moves: list[tuple[float, Plan | None]] = []
+        if not mine:
+            moves.append((3.0, self._bring_in(obs, words, sc, money)))
         if mine:
+            comp = min(mine, key=lambda c: (len(c.live_traits()), c.id))
+            moves.append((p.build * 2, self._trait_plan(obs, words, comp, self._present(s))))
             perf = r.choice(mine)
             recv = r.choice([c for c in mine if c.id != perf.id] or [None])  # type: ignore[list-item]
-            moves.append((A.NarrateEvent(player=me, text=words.event(perf, recv, place), performer=perf.id,
-                                         receiver=recv.id if recv else None), "moves the story on", 1))
-        if r.random() < 0.2 and s.turn is not None and not s.turn.tenet_used:
-            moves.append((A.ProposeTenet(player=me, text=words.tenet()), "a new truth about the world", 1))
-        if r.random() < 0.3:
-            moves.append((A.BuyFact(player=me, text=words.detail(place)), "a detail of the scene", 1))
-        if theirs and r.random() < p.takeover:
-            tgt = self._best_target(s, theirs)
-            moves.append((A.TakeOver(player=me, component=tgt.id), f"takes {tgt.label} in hand", 1))
-        if not mine:
-            role, name = words.new_character()
-            moves.append((A.CreateComponent(player=me, role=role.capitalize(), proper_name=name, introduce=True),
-                          "someone to act through", 2))
-        r.shuffle(moves)
-        return moves
+            moves.append((1.2, (A.NarrateEvent(player=me, text=words.event(perf, recv, place), performer=perf.id,
+                                               receiver=recv.id if recv else None), "moves its story on")))
+        if place is not None and s.controller(place.id) == me and len(place.live_traits()) < 4:
+            text = words.trait_for(place)
+            if text:
+                moves.append((p.build * 0.5, (A.AddTrait(player=me, component=place.id, text=text),
+                                              f"colours {place.label}")))
+        if len(self._present(s)) < 4:
+            moves.append((p.build * 0.6, self._bring_in(obs, words, sc, money)))
+        if theirs and p.takeover and sc.number not in self._took_over:
+            tgt = max(theirs, key=lambda c: (importance(s, c.id), c.id))
+            weight = p.takeover * (3 if not mine else 1)
+            moves.append((weight, (A.TakeOver(player=me, component=tgt.id), f"takes {tgt.label} in hand")))
+        weak = [c for c in mine if c.created_by != me and importance(s, c.id) <= 2]
+        if weak:
+            c = weak[0]
+            moves.append((p.eliminate, (A.ReduceImportance(player=me, component=c.id, coins=max(1, importance(s, c.id)),
+                                                          text=words.fate(c, None)), f"writes {c.label} out")))
+        rivals = [c for c in self._offstage(s, sc) if c.created_by not in (me, "") and importance(s, c.id) >= 3]
+        if rivals:
+            c = max(rivals, key=lambda x: importance(s, x.id))
+            moves.append((p.absent, (A.DeclareAbsent(player=me, component=c.id,
+                                                     text=f"{c.label} is far from here tonight."),
+                                     f"keeps {c.label} out of this scene")))
+        if s.turn is not None and not s.turn.tenet_used:
+            text = words.tenet()
+            if text:
+                moves.append((0.1, (A.ProposeTenet(player=me, text=text), "a new truth about the world")))
+        detail = words.detail(place)
+        if detail:
+            moves.append((0.3, (A.BuyFact(player=me, text=detail), "a detail of the scene")))
+        # weighted order: a random draw per move scaled by its weight
+        keyed = [(r.random() * w, i, m) for i, (w, m) in enumerate(moves) if m is not None and w > 0]
+        keyed.sort(key=lambda x: (-x[0], x[1]))
+        return [m for _, _, m in keyed]
 
     # -- complications -----------------------------------------------------------------------------
     def _my_pool(self, s: GameState) -> str | None:
@@ -247,164 +378,240 @@ class HeuristicPlayer:
                 return p.key
         return None
 
-    def _complication_turn(self, obs: Observation, words: Words) -> tuple[BaseModel, str]:
-        s, me = obs.state, self.name
+    def _side_sizes(self, s: GameState, pool: str) -> tuple[int, int]:
         comp = s.complication
         assert comp is not None
-        pool = self._my_pool(s)
-        sc = s.scene()
-        assert sc is not None
+        ours = sum(p.size for p in comp.pools if (p.key == "C") == (pool == "C"))
+        other = sum(p.size for p in comp.pools if (p.key == "C") != (pool == "C"))
+        return ours, other
+
+    def _favoured_pool(self, s: GameState) -> str | None:
+        """The pool a bystander helps: the side of a component it created, else none."""
+        comp = s.complication
+        assert comp is not None
+        mine_targeted = [t for t in comp.targets if s.components[t].created_by == self.name]
+        if mine_targeted:
+            ctrl = s.controller(mine_targeted[0])
+            return ctrl if ctrl and any(p.key == ctrl for p in comp.pools) else None
+        if comp.originator != self.name and self.rng.random() < self.persona.conflict * 0.5:
+            return "C"
+        return None
+
+    def _complication_turn(self, obs: Observation, words: Words) -> Plan:
+        s, me, p = obs.state, self.name, self.persona
+        comp = s.complication
+        assert comp is not None
+        pool = self._my_pool(s) or self._favoured_pool(s)
         if pool is not None:
-            # draw on every applicable Trait of the components I control, and of the location
+            # draw on every applicable Trait: its own components in the scene, then the location's
             sources = [c for c in self._present(s) if s.controller(c.id) == me]
-            if sc.location:
-                sources.append(s.components[sc.location])
+            place = self._place(s)
+            if place is not None and s.controller(place.id) == me and self._my_pool(s):
+                sources.append(place)
             for c in sources:
                 for trait, key in trait_ids_drawable(s, c):
                     if key in comp.drawn:
                         continue
-                    act = A.DrawTrait(player=me, trait=trait.id, component=c.id, pool=pool, text=trait.text)
+                    act = A.DrawTrait(player=me, trait=trait.id, component=c.id, pool=pool,
+                                      text=words.justify(trait.text, c, trait.kind))
                     if self._ok(obs, act):
                         return act, f"draws on {c.label}'s “{trait.text}”"
-            mine_dice = comp.pool(pool).size
-            other = sum(p.size for p in comp.pools if (p.key == "C") != (pool == "C"))
-            spare = available(s, me) - self.persona.reserve
-            if mine_dice <= other and spare > 0:
-                n = min(spare, other - mine_dice + 1, 4)
-                act = A.BuyDie(player=me, pool=pool, count=n, text="pressing the advantage")
+            ours, other = self._side_sizes(s, pool)
+            spare = available(s, me) - p.reserve
+            if ours <= other and spare > 0 and self._my_pool(s) is not None:
+                n = max(1, min(spare, other - ours + 1, 4))
+                act = A.BuyDie(player=me, pool=pool, count=n, text="everything on this one moment")
                 if self._ok(obs, act):
-                    return act, f"buys {n} dice to close the gap"
+                    return act, f"buys {n} {'die' if n == 1 else 'dice'} to close the gap"
+        if self._my_pool(s) is None:
+            return A.EndTurn(player=me), "leaves the Complication to those in it"
         act = A.CallResolution(player=me)
         if self._ok(obs, act):
             return act, "ready to roll"
         return A.EndTurn(player=me), "waits"
 
-    def _consent(self, obs: Observation, words: Words) -> tuple[BaseModel, str]:
+    def _drawable(self, s: GameState, comp) -> int:
+        """Trait occurrences it could still draw on for its side, free."""
+        n = 0
+        for c in self._present(s):
+            if s.controller(c.id) == self.name:
+                n += sum(1 for _, key in trait_ids_drawable(s, c) if key not in comp.drawn)
+        return n
+
+    def _consent(self, obs: Observation, words: Words) -> Plan:
         s, me = obs.state, self.name
         comp = s.complication
         pool = self._my_pool(s)
         if comp is not None and pool is not None and comp.id not in self._declined:
-            mine = comp.pool(pool).size
-            other = sum(p.size for p in comp.pools if (p.key == "C") != (pool == "C"))
-            if mine + 2 <= other and available(s, me) > self.persona.reserve + 2:
+            ours, other = self._side_sizes(s, pool)
+            free = self._drawable(s, comp)
+            can_buy = available(s, me) > self.persona.reserve + 1
+            if ours <= other and (free > 0 or can_buy) and (free + ours > other or can_buy):
                 self._declined.add(comp.id)
                 return A.AnswerResolution(player=me, agree=False), "behind on dice: wants a turn to catch up"
         return A.AnswerResolution(player=me, agree=True), "agrees to roll"
 
-    def _narration(self, obs: Observation, words: Words) -> tuple[BaseModel, str]:
+    def _narration(self, obs: Observation, words: Words) -> Plan:
         s, me = obs.state, self.name
         nar, comp = s.narration, s.complication
         assert nar is not None and comp is not None
         slot = nar.slots[nar.current]
+        key = (comp.id, slot.pool, len(comp.rolls))
+        start = self._bonus_start.setdefault(key, slot.coins)
         losers = [x for x in nar.slots if not x.won and not x.done and x.coins > 0]
-        spent_cancel = getattr(self, "_cancelled_for", None) == (comp.id, slot.pool)
-        if slot.won and losers and not spent_cancel and slot.coins > 2:
-            self._cancelled_for = (comp.id, slot.pool)
+        if slot.won and losers and (comp.id, slot.pool) not in self._cancelled and slot.coins > 3:
+            self._cancelled.add((comp.id, slot.pool))
             n = min(int(slot.coins * self.persona.cancel_share), losers[0].coins)
             if n >= 1:
-                return A.CancelBonus(player=me, pool=losers[0].pool, coins=n), f"cancels {n} of {losers[0].player}'s coins"
-        keep = max(1, slot.coins // 3)
-        if slot.coins > keep:
-            act = self._spend_bonus(obs, words, slot.won)
-            if act is not None:
-                return act
+                return (A.CancelBonus(player=me, pool=losers[0].pool, coins=n),
+                        f"cancels {n} of {losers[0].player}'s bonus coins")
+        budget = max(2, int(start * self.persona.bonus_spend))
+        spent = start - slot.coins
+        if slot.coins > 0 and spent < budget:
+            plan = self._spend_bonus(obs, words, slot.won, slot.coins, budget - spent, first=spent == 0)
+            if plan is not None:
+                return plan
         return A.EndNarration(player=me), f"keeps {slot.coins} coins"
 
-    def _spend_bonus(self, obs: Observation, words: Words, won: bool) -> tuple[BaseModel, str] | None:
-        s, me = obs.state, self.name
+    def _spend_bonus(self, obs: Observation, words: Words, won: bool, coins: int, budget: int,
+                     first: bool) -> Plan | None:
+        """The outcome first, then what it did to the losers and to its own side."""
+        s, me, r = obs.state, self.name, self.rng
         comp = s.complication
         assert comp is not None
-        slot = s.narration.slots[s.narration.current]  # type: ignore[union-attr]
-        sc = s.scene()
-        place = s.components.get(sc.location) if sc and sc.location else None
-        mine_side = {x for x in comp.committed if s.controller(x) == me}
+        originator_won = comp.winner_side == "C"
+        mine_side = [s.components[x] for x in dict.fromkeys(comp.committed)
+                     if x in s.components and s.controller(x) == me and not s.components[x].eliminated
+                     and s.components[x].kind != "location"]
         against = [s.components[x] for x in dict.fromkeys(comp.targets + comp.committed)
                    if x in s.components and s.controller(x) not in (None, me) and not s.components[x].eliminated
                    and s.components[x].kind != "location"]
-        ours = [s.components[x] for x in sorted(mine_side) if not s.components[x].eliminated
-                and s.components[x].kind != "location"]
-        if won and against:
-            victim = max(against, key=lambda c: importance(s, c.id))
+        hero = mine_side[0] if mine_side else None
+        victim = max(against, key=lambda c: (importance(s, c.id), c.id)) if against else None
+        if first:
+            text = words.outcome(hero, victim, originator_won, comp.source) if won else words.loser_outcome(hero)
+            act = A.NarrateEvent(player=me, text=text, performer=hero.id if hero else None,
+                                 receiver=victim.id if victim and won else None)
+            if self._ok(obs, act):
+                return act, "narrates the Complication's outcome"
+            act = A.BuyFact(player=me, text=text)
+            if self._ok(obs, act):
+                return act, "narrates the Complication's outcome"
+        if won and victim is not None:
             imp = importance(s, victim.id)
-            own = max(0, len(victim.live_traits()) - victim.reduced)
-            if 0 < imp <= slot.coins - 1 and own >= imp and self.rng.random() < self.persona.eliminate + 0.3:
-                killer = ours[0] if ours else None
-                act = A.ReduceImportance(player=me, component=victim.id, coins=imp, text=words.fate(victim, killer))
+            late = min(1.0, 0.3 + s.scenes_ended / 8)
+            if 0 < imp <= min(coins, budget + 2) and own_importance(victim) >= imp \
+                    and r.random() < self.persona.eliminate * late:
+                act = A.ReduceImportance(player=me, component=victim.id, coins=imp, text=words.fate(victim, hero))
                 if self._ok(obs, act):
                     return act, f"eliminates {victim.label} with bonus coins"
-            act = A.AddTrait(player=me, component=victim.id, text=words.injury(victim))
-            if self._ok(obs, act):
-                return act, f"marks {victim.label} with the defeat"
-        if ours:
-            hero = self.rng.choice(ours)
-            text = words.trait_for(hero) if won else f"Learned from the defeat: {words.trait_for(hero).lower()}"
+            if not any(t.scene == s.scene().number and t.text in words.lex["injuries"]  # type: ignore[union-attr]
+                       for t in victim.live_traits()):
+                act = A.AddTrait(player=me, component=victim.id, text=words.injury(victim))
+                if self._ok(obs, act):
+                    return act, f"marks {victim.label} with the defeat"
+        if hero is not None and len(hero.live_traits()) < self.persona.max_traits + 2:
+            text = words.lesson(hero, victim) if r.random() < 0.6 else (words.trait_for(hero) or words.lesson(hero))
             act = A.AddTrait(player=me, component=hero.id, text=text)
             if self._ok(obs, act):
                 return act, f"{hero.label} comes out of it changed"
-        if obs.turn_actions == 0:
-            verdict = "it comes to pass" if won == (slot.pool == "C") else "it does not come to pass"
-            act = A.NarrateEvent(player=me, text=f"{comp.source.rstrip('.')}: {verdict}.")
-            if self._ok(obs, act):
-                return act, "narrates the outcome"
         return None
 
     # -- reactions ------------------------------------------------------------------------------------
-    def _reaction(self, obs: Observation, words: Words) -> tuple[BaseModel, str]:
+    def _reaction(self, obs: Observation, words: Words) -> Plan:
         s, me, p, r = obs.state, self.name, self.persona, self.rng
         w = s.window
         assert w is not None
         st = w.statement
         money = available(s, me)
-        # challenge what contradicts an established Fact
-        contradiction = self._contradiction(s, st.components, st.kind)
-        if contradiction is not None and w.allow_challenge and r.random() < 0.5 + p.challenge:
-            fid, why = contradiction
-            return (A.ChallengeStatement(player=me, reason=why, fact=fid, withdraw=True),
-                    f"it contradicts an established Fact: {why}")
-        # defend what I made from someone else's hand
-        mine_touched = [x for x in st.components if x in s.components and s.components[x].created_by == me
-                        and s.controller(x) not in (None, me)]
-        if mine_touched and st.is_event and money > p.reserve and r.random() < p.takeover * 2:
-            act = A.TakeOver(player=me, component=mine_touched[0])
-            if self._ok(obs, act):
-                return act, f"takes back {s.components[mine_touched[0]].label}"
-        if w.allow_challenge and st.kind == "reduce" and mine_touched and r.random() < p.challenge:
+        if w.allow_challenge and st.kind in ("event", "fact", "trait", "introduce", "component", "complication"):
+            found = self._contradiction(obs, st.text, [x for x in st.components if x])
+            if found is not None and r.random() < 0.55 + p.challenge:
+                fid, text, why = found
+                return (A.ChallengeStatement(player=me, reason=words.challenge_reason(text, why), fact=fid,
+                                             withdraw=True), f"it contradicts an established Fact: {why}")
+        made_by_me = [x for x in st.components if x and x in s.components and s.components[x].created_by == me
+                      and s.controller(x) not in (None, me)]
+        if w.allow_challenge and st.kind == "reduce" and made_by_me and r.random() < p.challenge + 0.2:
             return (A.ChallengeStatement(player=me, reason="That death comes too cheap for a character this important.",
                                          withdraw=True), "protects a component it created")
-        if (w.allow_interrupt and st.is_event and s.complication is None and money > p.reserve + 3
-                and r.random() < p.conflict * 0.25):
-            n = min(3, money - p.reserve - 1)
-            act = A.Obstacle(player=me, dice=max(1, n), text=f"But it is not so easy: {words.pick('deeds')}")
+        if money <= 1:
+            return A.Pass(player=me), "no coins to react with"
+        sc = s.scene()
+        if made_by_me and st.is_event and not st.complication_started and money > p.reserve \
+                and sc is not None and sc.number not in self._took_over and r.random() < p.takeover * 2:
+            act = A.TakeOver(player=me, component=made_by_me[0])
+            if self._ok(obs, act):
+                return act, f"takes back {s.components[made_by_me[0]].label}: the Event becomes a Complication"
+        if (w.allow_interrupt and st.is_event and s.complication is None and not st.complication_started
+                and money > p.reserve + 3 and r.random() < p.conflict * 0.2):
+            n = max(1, min(2, money - p.reserve - 2))
+            deed = words.rng.choice(words.lex["deeds"])
+            act = A.Obstacle(player=me, dice=n, text=f"It is not that easy: someone else {deed} first.")
             if self._ok(obs, act):
                 return act, "makes the Event an Obstacle"
-        if w.allow_interrupt and money > p.reserve + 2 and r.random() < p.interrupt * 0.5:
-            act = A.Interrupt(player=me, text="interrupts with an idea.")
+        if w.allow_interrupt and money > p.reserve + 2 and r.random() < p.interrupt * 0.3:
+            act = A.Interrupt(player=me, text="has an idea of its own for this scene.")
             if self._ok(obs, act):
-                return act, "has an idea of its own"
+                return act, "interrupts: it has an idea of its own"
         return A.Pass(player=me), "lets it stand"
 
-    def _contradiction(self, s: GameState, comps: list[str], kind: str) -> tuple[str, str] | None:
-        """Offline check: a component placed in a scene where it was declared absent."""
+    def _contradiction(self, obs: Observation, text: str, comps: list[str]) -> tuple[str, str, str] | None:
+        """An established Fact the statement contradicts: an explicit absence, or (offline judge)
+        a Trait, Event or Tenet about the same components with the opposite sense."""
+        s = obs.state
         sc = s.scene()
         if sc is None:
             return None
         for cid in comps:
             if cid in sc.absent and cid in sc.present:
                 fact = next((f for f in reversed(s.facts) if f.kind == "absence" and cid in f.components
-                             and f.scene == sc.number), None)
+                             and f.scene == sc.number and not f.removed), None)
                 if fact is not None:
-                    return fact.id, f"{s.components[cid].label} was declared absent from this scene"
+                    return fact.id, fact.text, f"{s.components[cid].label} was declared absent from this scene"
+        if not comps:
+            return None
+        from agents.memory.contradiction import HeuristicJudge
+        from agents.memory.records import FactRecord
+
+        judge = HeuristicJudge()
+        cands: list[tuple[str, str, str | None]] = []
+        for cid in comps:
+            c = s.components.get(cid)
+            if c is None:
+                continue
+            cands += [(t.id, t.text, c.label) for t in c.live_traits() if t.kind == "plain"
+                      and t.text != text and t.seq < s.seq]
+        cands += [(f.id, f.text, None) for f in s.facts[-30:] if f.kind == "event" and not f.removed
+                  and f.text != text and set(f.components) & set(comps)]
+        for fid, ftext, cname in cands:
+            rec = FactRecord(id=fid, text=ftext, kind="trait", game_id="", scene=None, component_id=None,
+                             component_name=cname, paid_by=None, seq=0)
+            verdict = judge.judge(text, rec)
+            if verdict.contradicts:
+                return fid, ftext, verdict.reason
         return None
 
-    def _negotiation(self, obs: Observation, words: Words) -> tuple[BaseModel, str]:
+    def _negotiation(self, obs: Observation, words: Words) -> Plan:
+        """Straw poll (L1706): concede unless the point is worth paying for and it would win."""
         s, me = obs.state, self.name
         ch = s.challenge
         assert ch is not None
-        if ch.statement.cost <= 1 or available(s, me) < 4:
+        mine = available(s, me)
+        theirs = available(s, ch.challenger)
+        if ch.fact_id and self.rng.random() < 0.5 and ch.statement.cost <= 2:
+            return A.ConcedeChallenge(player=me), "the Fact stands against it; concedes"
+        if ch.statement.cost <= 1 and self.rng.random() < 0.5:
             return A.ConcedeChallenge(player=me), "not worth a fight"
+        if mine < 4 or mine + 2 < theirs:
+            return A.ConcedeChallenge(player=me), "would lose the bidding"
+        if ch.fact_id and self.rng.random() < 0.3:
+            act = A.DisputeFact(player=me)
+            if self._ok(obs, act):
+                return act, "disputes that the Fact applies"
         return A.ContestChallenge(player=me), "stands by the statement"
 
-    def _challenge_bid(self, obs: Observation, words: Words) -> tuple[BaseModel, str]:
+    def _challenge_bid(self, obs: Observation, words: Words) -> Plan:
         s, me, p = obs.state, self.name, self.persona
         ch = s.challenge
         assert ch is not None
@@ -414,28 +621,37 @@ class HeuristicPlayer:
         elif me == ch.challenged:
             side = 0
         else:
-            side = 1 if ch.fact_id else (0 if self.rng.random() < 0.5 else -1)
-        if side < 0 or money <= p.reserve // 2:
+            side = 1 if ch.fact_id and p.challenge >= 0.3 else -1
+        if side < 0 or money <= 1:
             return A.ChallengePass(player=me), "stays out"
-        totals = [t * (2 if i == 1 and ch.fact_id and ch.fact_applies is not False else 1) for i, t in enumerate(ch.totals)]
-        mine, best_other = totals[side], max(t for i, t in enumerate(totals) if i != side)
-        if mine > best_other and not (not ch.bids and me == ch.challenger):
+        doubled = [t * (2 if i == 1 and ch.fact_id and ch.fact_applies is not False else 1)
+                   for i, t in enumerate(ch.totals)]
+        mine, best_other = doubled[side], max((t for i, t in enumerate(doubled) if i != side), default=0)
+        opening = not ch.bids and me == ch.challenger
+        if mine > best_other and not opening:
             return A.ChallengePass(player=me), "already ahead"
-        coins = max(1, min(money - p.reserve // 2, best_other - mine + 1, 4))
-        if (not ch.bids and me == ch.challenger) or coins <= money - p.reserve // 2:
-            return A.ChallengeBid(player=me, option=side, coins=max(1, coins)), f"bids {coins} for its side"
-        return A.ChallengePass(player=me), "cannot afford more"
+        limit = max(1, min(money - p.reserve // 2, 5))
+        per = 2 if side == 1 and ch.fact_id and ch.fact_applies is not False else 1
+        need = max(1, (best_other - mine) // per + 1)
+        if opening or need <= limit:
+            coins = max(1, min(need, limit))
+            return A.ChallengeBid(player=me, option=side, coins=coins), f"bids {coins} for its side"
+        return A.ChallengePass(player=me), "not worth more coins"
 
-    def _fact_vote(self, obs: Observation, words: Words) -> tuple[BaseModel, str]:
+    def _fact_vote(self, obs: Observation, words: Words) -> Plan:
         ch = obs.state.challenge
         applies = ch is None or self.name != ch.challenged
-        return A.FactVote(player=self.name, applies=applies), "votes on the Fact"
+        return A.FactVote(player=self.name, applies=applies), "votes on whether the Fact applies"
 
-    def _fine_vote(self, obs: Observation, words: Words) -> tuple[BaseModel, str]:
+    def _fine_vote(self, obs: Observation, words: Words) -> Plan:
         f = obs.state.fine
         return A.FineVote(player=self.name, fine=f is not None and f.accuser == self.name), "votes on the Fine"
 
-    def _dialog_answer(self, obs: Observation, words: Words) -> tuple[BaseModel, str]:
-        if self.rng.random() < self.persona.conflict * 0.3:
+    def _dialog_answer(self, obs: Observation, words: Words) -> Plan:
+        s = obs.state
+        d = s.dialog
+        if self.rng.random() < self.persona.conflict * 0.5 or d is None:
             return A.AnswerDialog(player=self.name, accept=False), "refuses: it becomes a Complication"
-        return A.AnswerDialog(player=self.name, accept=True, line="Then we understand each other."), "answers"
+        listener = s.components.get(d.listener)
+        who = listener.label if listener else "I"
+        return A.AnswerDialog(player=self.name, accept=True, line=f"{who} hears you out. Go on."), "answers"

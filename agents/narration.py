@@ -1,8 +1,9 @@
 """Words for the heuristic player, built from the game's own Tenets, components and Traits.
 
-A small grammar per genre supplies fresh material (names, roles, places, traits); sentences
-about the story re-use what the table has already paid for, so an all-heuristic transcript
-reads as one story rather than as placeholders.
+A small lexicon per genre supplies fresh material (names, roles, places, Traits, Tenets);
+the sentences about the story re-use what the table has already paid for (a character's goal,
+its relationships, the place's colour, a Tenet), so an all-heuristic transcript reads as one
+story rather than as placeholders. Nothing here is random without the player's seeded rng.
 """
 from __future__ import annotations
 
@@ -11,150 +12,349 @@ from dataclasses import dataclass
 
 from engine.universalis.state import Component, GameState
 
-GENRES: dict[str, dict[str, list[str]]] = {
+Lex = dict[str, list[str]]
+
+GENRES: dict[str, Lex] = {
     "space opera": {
+        "genre": ["A space opera at the edge of a dying Empire"],
         "tenets": ["Faster-than-light travel costs a year of the traveller's life",
                    "The Empire is dying and everyone knows it", "Machines may not lie to humans",
-                   "No one returns from the Rim unchanged", "Every station has a hidden lower deck"],
+                   "No one returns from the Rim unchanged", "Every station has a hidden lower deck",
+                   "Debts are paid in blood or in water", "The Syndicate owns every dock on the Rim"],
         "names": ["Vex Adaro", "Ilsa Marn", "Corin Thale", "Jun Okafor", "Mira Quell", "Dace Holloway",
-                  "Tarek Voss", "Nyla Serrat", "Brannoc", "Sefa Lune"],
-        "roles": ["smuggler captain", "imperial envoy", "rogue pilot", "station medic", "bounty hunter",
-                  "android archivist", "rebel courier", "dockmaster"],
+                  "Tarek Voss", "Nyla Serrat", "Brannoc", "Sefa Lune", "Oren Kask", "Hale Ditmar"],
+        "roles": ["Smuggler captain", "Imperial envoy", "Rogue pilot", "Station medic", "Bounty hunter",
+                  "Android archivist", "Rebel courier", "Dockmaster", "Syndicate broker", "Deserter marine"],
         "places": ["Orbital Station Kessa", "the derelict freighter Anvil", "the throne world of Ys",
-                   "a mining colony on Tarsis", "the smugglers' moon", "the Rim beacon"],
-        "props": ["stolen star chart", "ion pistol", "encrypted data core", "battered shuttle", "imperial seal"],
-        "traits": ["Haunted by the war", "Owes a debt to the Syndicate", "Quick on the trigger",
-                   "Speaks every trade tongue", "Trusts no machine", "Carries a forged identity",
-                   "Loyal to a dead captain", "Reckless under fire", "Knows the hidden lanes", "Cold and precise"],
-        "place_traits": ["Flickering lights", "Crowded with refugees", "Patrolled by drones",
-                         "Smells of ozone", "Echoing empty corridors"],
-        "verbs": ["confronts", "bargains with", "betrays", "rescues", "ambushes", "confides in",
-                  "chases", "warns", "threatens", "shields"],
+                   "the mining colony on Tarsis", "the smugglers' moon", "the Rim beacon", "the Envoy's yacht"],
+        "props": ["Stolen star chart", "Encrypted data core", "Battered shuttle", "Imperial seal", "Ion pistol"],
+        "traits": ["Haunted by the war", "Quick on the trigger", "Reckless under fire", "Cold and precise",
+                   "A charming liar", "Loyal to a dead captain", "Hungry for glory"],
+        "habits": ["Speaks every trade tongue", "Trusts no machine", "Carries a forged identity",
+                   "Knows the hidden lanes", "Never leaves a crew member behind"],
+        "goals": ["Wants to buy back the family ship", "Wants to see the Empire fall", "Wants to find the lost fleet",
+                  "Wants to clear a stolen name", "Wants a seat on the Council", "Wants to get off the Rim for good"],
+        "limits": ["Cannot fly without the implant", "Wanted in three systems", "Afraid of the void",
+                   "Bound by an oath to the Emperor", "Running out of air credits"],
+        "place_traits": ["Flickering lights", "Crowded with refugees", "Patrolled by drones", "Smells of ozone",
+                         "Echoing empty corridors", "Gravity fails on the lower decks"],
+        "hostile": ["confronts", "ambushes", "threatens", "outbids", "chases", "sabotages the ship of",
+                    "turns the crew against", "holds a blaster on"],
+        "friendly": ["bargains with", "confides in", "patches up", "shields", "warns", "shares a drink with"],
         "deeds": ["slips past the patrol", "repairs the failing drive", "decodes a fragment of the message",
-                  "hides the evidence", "signals the fleet", "studies the star chart"],
-        "injuries": ["Burned hand", "Cracked ribs", "Shaken nerve", "Blaster wound"],
+                  "hides the evidence in a cargo crate", "signals the fleet", "studies the star chart",
+                  "counts what is left of the credits"],
+        "injuries": ["Burned hand", "Cracked ribs", "Shaken nerve", "Blaster wound", "Lost the ship's codes"],
+        "lessons": ["Knows who sold them out", "Owes the crew a life", "Trusts the android now",
+                    "Has seen the Envoy's true face"],
+        "times": ["The last night before the blockade", "Ten days after the Emperor's death",
+                  "The hour the beacon went dark"],
+        "past": ["Years earlier, before the war", "The night the old captain died"],
     },
     "fantasy": {
+        "genre": ["A dark fantasy of a realm under a dying crown"],
         "tenets": ["Magic always exacts a price in memory", "The old gods are awake but weak",
                    "All true love affairs must end tragically", "The dead cannot cross running water",
-                   "Every crown in the realm is cursed"],
+                   "Every crown in the realm is cursed", "An oath sworn on iron cannot be broken"],
         "names": ["Aldric Vane", "Seren of the Marsh", "Tamsin Hale", "Orrin Blackwood", "Lysa Thorne",
-                  "Gareth Morrow", "Wenna", "Edric the Grey", "Isolde Fenn", "Brother Cal"],
-        "roles": ["exiled knight", "hedge witch", "thief", "royal heir", "wandering priest", "mercenary captain",
-                  "sparrow rider", "court spy"],
-        "places": ["the Drowned Abbey", "Castle Ravensmoor", "the Meadow village", "a smoky tavern",
-                   "the Whispering Forest", "the queen's throne room"],
-        "props": ["cursed blade", "sealed letter", "crown of thorns", "healing draught", "map of the old roads"],
-        "traits": ["Sworn to vengeance", "Touched by the old gods", "Master swordsman", "Cannot tell a lie",
-                   "Fears deep water", "Beloved by the common folk", "Carries a secret name",
-                   "Quick tongue", "Bears a royal birthmark", "Hunted by the Order"],
+                  "Gareth Morrow", "Wenna", "Edric the Grey", "Isolde Fenn", "Brother Cal", "Maud Ashby"],
+        "roles": ["Exiled knight", "Hedge witch", "Thief", "Royal heir", "Wandering priest", "Mercenary captain",
+                  "Court spy", "Ferryman", "Bone-reader", "Steward of the keep"],
+        "places": ["the Drowned Abbey", "Castle Ravensmoor", "the Meadow village", "the Crooked Lantern tavern",
+                   "the Whispering Forest", "the queen's throne room", "the ford at Greywater"],
+        "props": ["Cursed blade", "Sealed letter", "Crown of thorns", "Map of the old roads", "Healing draught"],
+        "traits": ["Sworn to vengeance", "Touched by the old gods", "A master swordsman", "Beloved by the common folk",
+                   "Quick of tongue", "Hunted by the Order", "Proud as a prince"],
+        "habits": ["Cannot tell a lie", "Carries a secret name", "Bears a royal birthmark",
+                   "Remembers nothing before the river", "Prays to no god"],
+        "goals": ["Wants to take back the throne", "Wants to break the curse on the crown",
+                  "Wants to bury a brother properly", "Wants to find the witch who took her memory",
+                  "Wants the Order destroyed", "Wants to earn a knight's spurs"],
+        "limits": ["Fears deep water", "Bound by an oath on iron", "Cannot enter holy ground",
+                   "Loses a memory with every spell", "Owes a life to the Ferryman"],
         "place_traits": ["Crumbling walls", "Thick with fog", "Guarded by wolves", "Full of whispers",
-                         "Lit by witch-fire"],
-        "verbs": ["duels", "swears fealty to", "deceives", "heals", "ambushes", "confesses to", "pursues",
-                  "warns", "curses", "protects"],
+                         "Lit by witch-fire", "Bells ring here at midnight"],
+        "hostile": ["duels", "deceives", "ambushes", "curses", "pursues", "turns the villagers against",
+                    "lays a trap for", "denounces"],
+        "friendly": ["swears fealty to", "heals", "confesses to", "protects", "warns", "shares bread with"],
         "deeds": ["reads the omens", "sharpens the blade by the fire", "prays at the broken altar",
-                  "hides the letter", "rides through the night", "studies the old map"],
-        "injuries": ["Deep gash", "Cursed wound", "Broken arm", "Fevered"],
+                  "hides the letter", "rides through the night", "studies the old map", "buries something by the ford"],
+        "injuries": ["Deep gash", "Cursed wound", "Broken arm", "Fevered", "Lost a memory"],
+        "lessons": ["Knows the witch's true name", "Has seen the old god's face", "Owes the steward a life",
+                    "No longer trusts the Order"],
+        "times": ["The first night of the long winter", "The eve of the coronation", "The morning after the flood"],
+        "past": ["Twenty years earlier, when the crown was whole", "The night the abbey drowned"],
     },
     "noir": {
+        "genre": ["A noir story in a city that never dries"],
         "tenets": ["Everyone in this city is on someone's payroll", "It always rains after midnight",
-                   "No good deed goes unpunished", "The past never stays buried", "Cops and crooks drink at the same bar"],
+                   "No good deed goes unpunished", "The past never stays buried", "Cops and crooks drink at the same bar",
+                   "Every photograph hides a second face"],
         "names": ["Jack Malone", "Vera Lisle", "Sal Benedetti", "Ruby Kane", "Detective Hart", "Mickey Flynn",
-                  "Lorna Vance", "Eddie 'the Knife' Russo", "Dr. Grayson", "Nell Shaw"],
-        "roles": ["private eye", "torch singer", "crooked cop", "mob accountant", "bartender", "reporter",
-                  "femme fatale", "bootlegger"],
+                  "Lorna Vance", "Eddie Russo", "Dr. Grayson", "Nell Shaw", "Frankie Doyle"],
+        "roles": ["Private eye", "Torch singer", "Crooked cop", "Mob accountant", "Bartender", "Reporter",
+                  "Widow", "Bootlegger", "Union boss", "Cab driver"],
         "places": ["the Blue Note club", "a rain-soaked alley", "the precinct house", "the docks at night",
-                   "a cheap hotel room", "the mayor's mansion"],
-        "props": ["snub-nosed revolver", "ledger of payoffs", "photograph", "getaway car", "key to a locker"],
-        "traits": ["Drinks too much", "Owes the mob", "Never forgets a face", "Honest to a fault",
-                   "Lies as easily as breathing", "Knows where the bodies are buried", "Tough as nails",
-                   "Carries a torch for an old flame", "Quick with a gun", "Paid off by the mayor"],
-        "place_traits": ["Smoke-filled", "Neon-lit", "Watched by goons", "Stinking of fish", "Quiet as a grave"],
-        "verbs": ["interrogates", "double-crosses", "tails", "bribes", "threatens", "kisses", "shoots at",
-                  "tips off", "blackmails", "covers for"],
+                   "a cheap hotel room", "the mayor's mansion", "the all-night diner"],
+        "props": ["Snub-nosed revolver", "Ledger of payoffs", "Photograph", "Getaway car", "Key to a locker"],
+        "traits": ["Honest to a fault", "Tough as nails", "Quick with a gun", "Paid off by the mayor",
+                   "Tired of the city", "Cool under pressure"],
+        "habits": ["Drinks too much", "Never forgets a face", "Lies as easily as breathing",
+                   "Knows where the bodies are buried", "Sings like an angel", "Keeps a second set of books"],
+        "goals": ["Wants to find out who killed her husband", "Wants out of the rackets", "Wants the mayor ruined",
+                  "Wants the ledger back", "Wants one honest story printed", "Wants enough cash to leave town"],
+        "limits": ["Owes the mob", "On parole", "Cannot resist a pretty lie", "Hooked on the bottle",
+                   "Carries a torch for an old flame"],
+        "place_traits": ["Smoke-filled", "Neon-lit", "Watched by goons", "Stinking of fish", "Quiet as a grave",
+                         "The phone here is tapped"],
+        "hostile": ["interrogates", "double-crosses", "tails", "blackmails", "threatens", "shoots at",
+                    "frames", "sells out"],
+        "friendly": ["bribes", "tips off", "covers for", "kisses", "buys a drink for", "patches up"],
         "deeds": ["lights a cigarette and waits", "searches the office", "pockets the evidence",
-                  "makes a phone call", "pours another drink", "reads the ledger"],
-        "injuries": ["Black eye", "Bullet in the shoulder", "Cracked knuckles", "Concussion"],
+                  "makes a phone call", "pours another drink", "reads the ledger", "burns a letter in the sink"],
+        "injuries": ["Black eye", "Bullet in the shoulder", "Cracked knuckles", "Concussion", "Lost the photograph"],
+        "lessons": ["Knows who pulled the trigger", "Owes the bartender a favour", "Has seen the ledger",
+                    "Knows the mayor's secret"],
+        "times": ["The night of the big storm", "Three days before the election", "The morning they found the body"],
+        "past": ["Ten years earlier, before the war", "The night of the first killing"],
     },
 }
 
+# relationship Traits: (text about the other, corollary for the other or None when one-sided)
+RELATIONS = [
+    ("Rival of {o}", "Rival of {s}"), ("Sworn to protect {o}", "Protected by {s}"),
+    ("Owes a debt to {o}", "Holds a debt over {s}"), ("Mentor of {o}", "Student of {s}"),
+    ("Betrayed {o} once", "Betrayed by {s}"), ("Secretly in love with {o}", None),
+    ("Sibling of {o}", "Sibling of {s}"), ("Hunting {o}", None),
+]
+
+GENRE_WORDS = {"fantasy": ["magic", "knight", "fantasy", "gods", "crown", "witch", "dragon", "realm"],
+               "noir": ["noir", "detective", "city", "mob", "rain", "cop", "payroll"],
+               "space opera": ["space", "star", "empire", "station", "ship", "planet", "rim"]}
+
 
 def genre_of(s: GameState, premise: str = "") -> str:
-    """The genre the Tenets or the premise speak of; space opera when nothing says."""
-    text = (premise + " " + " ".join(t.text for t in s.tenets)).lower()
-    for key, words in {"fantasy": ["magic", "knight", "fantasy", "gods", "crown", "witch", "dragon"],
-                       "noir": ["noir", "detective", "city", "mob", "rain", "cop"],
-                       "space opera": ["space", "star", "empire", "station", "ship", "planet"]}.items():
-        if any(w in text for w in words):
-            return key
+    """The genre the premise or the Tenets speak of; space opera when nothing says."""
+    for text in (premise.lower(), " ".join(t.text for t in s.tenets).lower()):
+        for key, words in GENRE_WORDS.items():
+            if any(w in text for w in words):
+                return key
     return "space opera"
+
+
+def lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:] if text and not text[:2].isupper() else text
+
+
+def goal_of(comp: Component) -> str:
+    """The component's goal Trait as an infinitive ("to find the lost fleet"), or ""."""
+    for t in reversed(comp.live_traits()):
+        if t.text.startswith("Wants "):
+            rest = t.text[len("Wants "):]
+            return rest if rest.startswith("to ") else f"to have {rest}"
+    return ""
 
 
 @dataclass
 class Words:
-    """Sentence-making for one game, seeded so a simulation is reproducible."""
+    """Sentence-making for one decision, seeded so a simulation is reproducible."""
 
     s: GameState
     rng: random.Random
     premise: str = ""
 
     @property
-    def lex(self) -> dict[str, list[str]]:
-        return GENRES[genre_of(self.s, self.premise)]
+    def genre(self) -> str:
+        return genre_of(self.s, self.premise)
 
-    def pick(self, key: str, avoid: set[str] | None = None) -> str:
-        items = [x for x in self.lex[key] if not avoid or x not in avoid]
-        return self.rng.choice(items or self.lex[key])
+    @property
+    def lex(self) -> Lex:
+        return GENRES[self.genre]
 
+    def pick(self, key: str, avoid: set[str] | None = None) -> str | None:
+        """A fresh item of the lexicon, or None when every one is already used."""
+        items = [x for x in self.lex[key] if not avoid or x.lower() not in avoid]
+        return self.rng.choice(items) if items else None
+
+    # -- what the game already holds -------------------------------------------------------------
     def used_texts(self) -> set[str]:
-        out = {t.text for c in self.s.components.values() for t in c.traits}
-        return out | {t.text for t in self.s.tenets}
+        out = {t.text.lower() for c in self.s.components.values() for t in c.traits}
+        return out | {t.text.lower() for t in self.s.tenets}
 
-    def tenet(self) -> str:
-        return self.pick("tenets", self.used_texts())
-
-    def new_character(self) -> tuple[str, str]:
-        return self.pick("roles"), self.pick("names", self.used_texts())
-
-    def new_place(self) -> str:
-        return self.pick("places", self.used_texts())
-
-    def trait_for(self, comp: Component) -> str:
-        have = {t.text for t in comp.traits}
-        key = "place_traits" if comp.kind == "location" else "traits"
-        return self.pick(key, have)
-
-    def injury(self, comp: Component) -> str:
-        return self.pick("injuries", {t.text for t in comp.traits})
-
-    def describe(self, comp: Component) -> str:
-        """"Vex Adaro, the smuggler captain" with a Trait when there is one."""
-        label = comp.label
-        roles = [t.text for t in comp.traits if t.kind in ("role", "sub") and not t.removed and t.text != label]
-        return f"{label}, the {roles[0].lower()}" if roles else label
+    def live_tenets(self) -> list[str]:
+        return [t.text for t in self.s.tenets if not t.removed]
 
     def tenet_flavour(self) -> str:
-        live = [t.text for t in self.s.tenets if not t.removed]
+        live = self.live_tenets()[1:] or self.live_tenets()  # the first one usually names the genre
         return self.rng.choice(live) if live else ""
 
-    def event(self, performer: Component | None, receiver: Component | None, place: Component | None) -> str:
-        where = f" in {place.label}" if place is not None else ""
+    # -- new material -------------------------------------------------------------------------------
+    def tenet(self) -> str | None:
+        """A specific Tenet not yet on the table (the genre itself first, if nobody stated it)."""
+        used = self.used_texts()
+        if not self.s.tenets and not self.premise:
+            return self.pick("genre", used)
+        return self.pick("tenets", used)
+
+    def new_character(self) -> tuple[str, str] | None:
+        """(role, name) not yet used by a live component; None when the lexicon is exhausted."""
+        used = self.used_texts()
+        role, name = self.pick("roles", used), self.pick("names", used)
+        return (role, name) if role and name else None
+
+    def new_place(self) -> str | None:
+        return self.pick("places", self.used_texts())
+
+    def new_prop(self) -> str | None:
+        return self.pick("props", self.used_texts())
+
+    def trait_for(self, comp: Component, kind: str = "") -> str | None:
+        """A meaningful Trait the component lacks: personality, goal or limit (places: colour)."""
+        have = {t.text.lower() for t in comp.traits}
+        if comp.kind == "location":
+            return self.pick("place_traits", have)
+        if not kind:
+            has_goal = any(t.text.startswith("Wants ") for t in comp.live_traits())
+            kinds = ["traits", "habits", "limits"] + ([] if has_goal else ["goals", "goals", "goals"])
+            kind = self.rng.choice(kinds)
+        return self.pick(kind, have) or self.pick("traits", have)
+
+    def relation(self, comp: Component, other: Component) -> tuple[str, str | None]:
+        text, back = self.rng.choice(RELATIONS)
+        return text.format(o=other.label, s=comp.label), (back.format(o=other.label, s=comp.label) if back else None)
+
+    def injury(self, comp: Component) -> str:
+        return self.pick("injuries", {t.text.lower() for t in comp.traits}) or "Scarred"
+
+    def lesson(self, comp: Component, other: Component | None = None) -> str:
+        """What a component learned from a Complication, about the other side when there is one."""
+        have = {t.text.lower() for t in comp.traits}
+        if other is not None:
+            forms = [f"Knows what {self.who(other)} is capable of", f"Will not trust {self.who(other)} again",
+                     f"Has seen {self.who(other)} up close", f"Swore to settle things with {self.who(other)}"]
+            forms = [f for f in forms if f.lower() not in have]
+            if forms:
+                return self.rng.choice(forms)
+        return self.pick("lessons", have) or "Wiser for it"
+
+    def scene_time(self, past: bool = False) -> str:
+        return self.rng.choice(self.lex["past" if past else "times"])
+
+    # -- sentences about the story ----------------------------------------------------------------
+    def who(self, comp: Component, start: bool = False) -> str:
+        """A named component by its name, an unnamed one as "the smuggler captain"."""
+        named = any(t.kind == "name" and not t.removed for t in comp.traits)
+        text = comp.label if named or comp.kind == "location" else f"the {lower_first(comp.label)}"
+        return text[:1].upper() + text[1:] if start else text
+
+    def _where(self, place: Component | None) -> str:
+        return f" in {place.label}" if place is not None and self.rng.random() < 0.4 else ""
+
+    def _how(self, comp: Component) -> str:
+        """An apposition from the component's own Traits: ", haunted by the war," or ", who drinks too much,"."""
+        if self.rng.random() > 0.4:
+            return ""
+        live = {t.text for t in comp.live_traits() if t.kind == "plain"}
+        adj = [x for x in self.lex["traits"] if x in live]
+        habits = [x for x in self.lex["habits"] if x in live]
+        if adj and (not habits or self.rng.random() < 0.5):
+            return f", {lower_first(self.rng.choice(adj))},"
+        if habits:
+            return f", who {lower_first(self.rng.choice(habits))},"
+        return ""
+
+    def event(self, performer: Component | None, receiver: Component | None, place: Component | None,
+              hostile: bool = False) -> str:
+        """An Event with one performer and one receiver, motivated by the performer's goal."""
+        where = self._where(place)
         if performer is not None and receiver is not None:
-            verb = self.pick("verbs")
-            trait = [t.text for t in performer.live_traits() if t.kind == "plain"]
-            how = f", {trait[-1].lower()}," if trait and self.rng.random() < 0.5 else ""
-            return f"{performer.label}{how} {verb} {receiver.label}{where}."
+            verb = self.rng.choice(self.lex["hostile" if hostile else "friendly"])
+            goal = goal_of(performer)
+            why = f", determined {goal}" if goal and self.rng.random() < 0.5 else ""
+            return f"{self.who(performer, True)}{self._how(performer)} {verb} {self.who(receiver)}{where}{why}."
         actor = performer or receiver
         if actor is not None:
-            return f"{actor.label} {self.pick('deeds')}{where}."
+            deed = self.rng.choice(self.lex["deeds"])
+            goal = goal_of(actor)
+            if goal and self.rng.random() < 0.4:
+                return f"{self.who(actor, True)} {deed}{where}, still hoping {goal}."
+            return f"{self.who(actor, True)}{self._how(actor)} {deed}{where}."
         return f"Something stirs{where}."
 
-    def detail(self, place: Component | None) -> str:
-        flavour = self.tenet_flavour()
-        if flavour and self.rng.random() < 0.5:
-            return f"As everyone here knows, {flavour[0].lower() + flavour[1:]}."
-        return f"{place.label if place else 'The place'} is {self.pick('place_traits').lower()}."
+    def detail(self, place: Component | None) -> str | None:
+        """A detail of the scene bought as a Fact, often one of the Tenets made concrete here;
+        None when every detail it could think of is already on the table."""
+        have = {f.text for f in self.s.facts}
+        options = []
+        where = place.label if place is not None else "this place"
+        for t in self.live_tenets()[1:] or self.live_tenets():
+            options.append(f"In {where}, too, {lower_first(t.rstrip('.'))}.")
+        if place is not None:
+            for t in place.live_traits():
+                if t.kind == "plain":
+                    options.append(f"{where[:1].upper() + where[1:]}: {lower_first(t.text)}, tonight more than ever.")
+            for x in self.lex["place_traits"]:
+                options.append(f"{where[:1].upper() + where[1:]}: {lower_first(x)}.")
+        options = [o for o in options if o not in have]
+        return self.rng.choice(options) if options else None
+
+    def opening(self, place: Component | None, cast: list[Component]) -> str:
+        """Words for establishing the location."""
+        who = " and ".join(c.label for c in cast[:2])
+        return f"We open on {place.label if place else 'a new place'}" + (f", where {who} wait." if who else ".")
+
+    def challenge_reason(self, fact_text: str, why: str) -> str:
+        return f"That contradicts what we already paid for: “{fact_text}” ({why})."
+
+    def outcome(self, winner: Component | None, loser: Component | None, originator_won: bool,
+                 source: str) -> str:
+        """The Complication's outcome, told by the winner of the roll."""
+        if winner is not None and loser is not None:
+            form = self.rng.choice(["{W} gets the better of {l}.", "{L} is no match for {w} this time.",
+                                    "{W} wins out over {l}, and it costs {l} dearly."])
+            return form.format(W=self.who(winner, True), w=self.who(winner), L=self.who(loser, True), l=self.who(loser))
+        if winner is not None:
+            return f"{self.who(winner, True)} comes through it{'' if originator_won else ' unharmed'}."
+        base = source.rstrip(".")
+        return f"{base}: {'so it goes' if originator_won else 'but it fails'}."
+
+    def loser_outcome(self, hero: Component | None) -> str:
+        if hero is None:
+            return "Not everything is lost."
+        return self.rng.choice([f"{self.who(hero, True)} gets away, bruised but alive.",
+                                f"{self.who(hero, True)} retreats to fight another day.",
+                                f"{self.who(hero, True)} loses this round and remembers it."])
 
     def fate(self, comp: Component, killer: Component | None) -> str:
-        by = f" at the hands of {killer.label}" if killer is not None else ""
-        return f"{comp.label} falls{by} and is gone from the story."
+        by = f" at the hands of {self.who(killer)}" if killer is not None else ""
+        return f"{self.who(comp, True)} falls{by} and is gone from the story."
+
+    def closing(self, place: Component | None, fade: bool) -> str:
+        where = place.label if place else "the scene"
+        if fade:
+            return f"The light dies on {where}; what happens next stays in the dark."
+        flavour = self.tenet_flavour()
+        tail = f" {flavour}." if flavour and self.rng.random() < 0.3 else ""
+        return f"We leave {where}.{tail}"
+
+    def dialog_line(self, speaker: Component, listener: Component) -> str:
+        goal = goal_of(speaker)
+        if goal:
+            return f"I mean {goal}, {self.who(listener)}. Are you with me or in my way?"
+        return f"We both know why I came, {self.who(listener)}."
+
+    def justify(self, trait: str, comp: Component, kind: str = "plain") -> str:
+        """Why a Trait applies, for the draw's words."""
+        if comp.kind == "location":
+            return f"{comp.label} is home ground"
+        if kind == "name":
+            return f"{trait} is at the heart of it"
+        if kind in ("role", "sub"):
+            return f"this is what a {lower_first(trait)} does best"
+        if trait.startswith("Wants "):
+            return "everything hangs on it"
+        if kind == "relationship":
+            return "this is personal"
+        if trait in self.lex["injuries"]:
+            return "fighting through the pain"
+        return self.rng.choice(["it matters here", "it shows", "that is who they are"])
