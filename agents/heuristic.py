@@ -546,8 +546,8 @@ class HeuristicPlayer:
         if (w.allow_interrupt and st.is_event and s.complication is None and not st.complication_started
                 and money > p.reserve + 3 and r.random() < p.conflict * 0.2):
             n = max(1, min(2, money - p.reserve - 2))
-            deed = words.rng.choice(words.lex["deeds"])
-            act = A.Obstacle(player=me, dice=n, text=f"It is not that easy: someone else {deed} first.")
+            act = A.Obstacle(player=me, dice=n, text=words.obstacle([s.components[x] for x in st.components
+                                                                      if x in s.components]))
             if self._ok(obs, act):
                 return act, "makes the Event an Obstacle"
         if w.allow_interrupt and money > p.reserve + 2 and r.random() < p.interrupt * 0.3:

@@ -325,6 +325,14 @@ class Words:
                                 f"{self.who(hero, True)} retreats to fight another day.",
                                 f"{self.who(hero, True)} loses this round and remembers it."])
 
+    def obstacle(self, comps: list[Component]) -> str:
+        """Words for an Obstacle raised against an Event."""
+        c = next((x for x in comps if x.kind != "location"), None)
+        if c is None:
+            return "It will not be that easy."
+        return self.rng.choice([f"It will not be that easy for {self.who(c)}.", f"Something stands in {self.who(c)}'s way.",
+                                f"{self.who(c, True)} is not the only one with plans here."])
+
     def fate(self, comp: Component, killer: Component | None) -> str:
         by = f" at the hands of {self.who(killer)}" if killer is not None else ""
         return f"{self.who(comp, True)} falls{by} and is gone from the story."

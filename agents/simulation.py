@@ -90,18 +90,23 @@ def seat_names(seats: int) -> list[str]:
 
 def simulate_game(seats: int = 4, scenes: int = 10, seed: int = 0, ai: str = "heuristic",
                   log_path: Path | str | None = None, progress: Callable[[Table], None] | None = None,
-                  settings=None, max_steps: int = 200_000, every: int = 50) -> SimResult:
+                  settings=None, max_steps: int = 200_000, every: int = 50, premise: str | None = None) -> SimResult:
     """Run an all-AI game until `scenes` scenes have ended (or `max_steps` actions).
 
     `progress(table)` is called every `every` actions and once at the end. `ai` is
     "heuristic" (offline) or "llm" (the configured endpoint; `settings` are its LLMSettings).
+    Without a `premise` the seed picks a genre, so a batch of games tells different stories.
     """
     from agents.seating import SeatSpec, make_seats
     from engine.core.dice import SeededDice
 
     specs = [SeatSpec(n, ai) for n in seat_names(seats)]  # type: ignore[arg-type]
+    if premise is None:
+        from agents.narration import GENRES
+
+        premise = list(GENRES.values())[seed % len(GENRES)]["genre"][0]
     table = Table.new(make_seats(specs, seed=seed, settings=settings), dice=SeededDice(seed), log_path=log_path,
-                      game_id=f"sim-{seed}")
+                      game_id=f"sim-{seed}", premise=premise)
     started = time.perf_counter()
     steps = 0
     while steps < max_steps and table.state.scenes_ended < scenes:
@@ -140,3 +145,35 @@ def summarize(results: list[SimResult]) -> dict[str, Any]:
         "mean_scenes": round(sum(r.table.state.scenes_ended for r in results) / n, 2),
         "missing": [f for f in REQUIRED_FAMILIES if not fam.get(f)],
     }
+
+
+HIDDEN = {"reaction", "bid_placed", "turn", "narration_turn", "end_turn", "pass_prep", "resolution_agreed",
+          "complication_end", "refresh"}
+
+
+def transcript_lines(table: Table) -> list[str]:
+    """The story as it was told, scene by scene, without the bookkeeping."""
+    out: list[str] = []
+    premise = table.premise
+    if premise:
+        out.append(f"Premise: {premise}")
+    events = table.events
+    for i, e in enumerate(events):
+        if e.kind in HIDDEN:
+            continue
+        if e.kind == "interrupt" and any(x.kind == "obstacle" and x.text == e.text for x in events[i + 1:i + 4]):
+            continue  # an Obstacle's interrupt repeats its words
+        if e.kind == "prep_end":
+            out.append("")
+            continue
+        if e.kind == "bids_revealed":
+            number = e.data.get("scene") or ""
+            out += ["", f"== Scene {number} ==".replace("  ", " "), f"   ({e.text})"]
+            continue
+        if e.kind in ("roll", "edge", "complication_result", "challenge_result", "fine"):
+            out.append(f"   * {e.text}")
+            continue
+        price = f"  [{e.cost}]" if e.cost else ""
+        who = f"{e.player}: " if e.player else ""
+        out.append(f"{who}{e.text}{price}")
+    return out

@@ -1,0 +1,90 @@
+"""`storytable simulate`: an all-AI game, with progress on stderr, a summary and a transcript."""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+HELP = "play an all-AI game (heuristic players offline, or LLM players on the configured endpoint)"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seats", type=int, default=4, help="number of AI players (default 4)")
+    p.add_argument("--scenes", type=int, default=10, help="stop after this many scenes have ended (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="seed for the dice and the players (default 0)")
+    p.add_argument("--out", metavar="FILE", help="write the game log (JSON Lines) here as the game goes")
+    p.add_argument("--transcript", action="store_true", help="print the story as it was told")
+    p.add_argument("--ai", choices=["heuristic", "llm"], default="heuristic",
+                   help="heuristic: offline players (default); llm: the OpenAI-compatible endpoint configured by "
+                        "OPENAI_API_KEY / OPENAI_BASE_URL or storytable.toml")
+    p.add_argument("--premise", help="the game's premise (default: a genre picked by the seed)")
+    p.add_argument("--max-steps", type=int, default=200_000, help=argparse.SUPPRESS)
+
+
+def llm_settings():
+    """The configured LLM settings, or a UserError saying how to configure them."""
+    from agents.llm.config import is_configured, load_settings
+    from app.cli import UserError
+
+    settings = load_settings()
+    if not is_configured(settings):
+        raise UserError("--ai llm needs a model endpoint: set OPENAI_API_KEY (OpenAI) or OPENAI_BASE_URL "
+                        "(a local server such as Ollama), or an [llm] table in storytable.toml; "
+                        "--ai heuristic plays offline")
+    return settings
+
+
+class Progress:
+    """One self-overwriting line on stderr: scenes, actions, time."""
+
+    def __init__(self, scenes: int, stream=None) -> None:
+        self.scenes = scenes
+        self.stream = stream or sys.stderr
+        self.started = time.perf_counter()
+        self.tty = getattr(self.stream, "isatty", lambda: False)()
+        self._last = -1.0
+
+    def __call__(self, table) -> None:
+        now = time.perf_counter()
+        if not self.tty and now - self._last < 2.0 and table.state.scenes_ended < self.scenes:
+            return  # a log file gets a line every two seconds, a terminal every update
+        self._last = now
+        s = table.state
+        line = (f"scene {min(s.scenes_ended + 1, self.scenes)}/{self.scenes} - {len(table.records)} actions - "
+                f"{now - self.started:.1f}s")
+        self.stream.write(("\r" + line) if self.tty else line + "\n")
+        self.stream.flush()
+
+    def done(self) -> None:
+        if self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    from agents.simulation import simulate_game, transcript_lines
+    from app.cli import UserError
+
+    if not 2 <= args.seats <= 12:
+        raise UserError(f"--seats must be between 2 and 12, not {args.seats}")
+    if args.scenes < 1:
+        raise UserError(f"--scenes must be at least 1, not {args.scenes}")
+    settings = llm_settings() if args.ai == "llm" else None
+    progress = Progress(args.scenes)
+    result = simulate_game(seats=args.seats, scenes=args.scenes, seed=args.seed, ai=args.ai, log_path=args.out,
+                           progress=progress, settings=settings, max_steps=args.max_steps, premise=args.premise)
+    progress.done()
+    if args.transcript:
+        print("\n".join(transcript_lines(result.table)))
+        print()
+    st = result.stats()
+    fam = st["families"]
+    print(f"Scenes: {st['scenes']}   Complications: {st['complications']}   Challenges: {st['challenges']}   "
+          f"Eliminations: {st['eliminations']}   Fades to black: {fam.get('fade to black', 0)}")
+    print(f"Actions: {st['actions']} in {st['seconds']:.1f}s   AI fallbacks: {st['fallbacks']}")
+    print("Coins: " + ", ".join(f"{n} {c}" for n, c in st["coins"].items()))
+    if args.out:
+        print(f"Game log: {args.out}")
+    if st["scenes"] < args.scenes:
+        print(f"note: stopped after {st['actions']} actions with {st['scenes']} scenes ended", file=sys.stderr)
+    return 0
