@@ -451,6 +451,21 @@ def test_U_CTRL_3_take_over_costs_one_does_not_give_the_turn_and_follows_possess
     g.refused(A.TakeOver(player="Ben", component=g.new_component()), "U-CTRL-3")  # not in the scene
 
 
+def test_U_CTRL_3_two_take_overs_in_one_window_the_one_closest_to_the_left_wins_U_TURN_3():
+    """Both Ben and Cat declare a Take Over of Ann's knight after her statement: Ben, closest to
+    Ann's left, takes it and pays; Cat's declaration lapses unpaid (engine choice: the window's
+    priority, line 391, decides, rather than the later declaration silently winning)."""
+    g = framed(P3, {"Ann": 1})
+    knight = g.create("Ann", "Knight")
+    coins = {p: g.spendable(p) for p in P3}
+    g.do(A.BuyFact(player="Ann", text="The banners are green."))
+    g.do(A.TakeOver(player="Cat", component=knight))  # Cat declares first: no priority for that
+    g.do(A.TakeOver(player="Ben", component=knight))
+    assert g.s.scene().control[knight] == "Ben"
+    assert g.spendable("Ben") == coins["Ben"] - 1 and g.spendable("Cat") == coins["Cat"]
+    g.check()
+
+
 def test_U_CTRL_4_uncontrolled_component_traits_added_by_anyone_removal_needs_introduction():
     g = framed(P3, {"Ann": 1})
     g.act(A.CreateComponent(player="Ann", role="King"))

@@ -445,11 +445,15 @@ def resolve_window(c: Ctx) -> None:
             open_fine(c, n, ans["accused"], ans["reason"])
             return
     from engine.universalis.complications import take_over_effect, take_over_problem, originate
+    taken: set[str] = set()
     for n, ans in answers:
-        if ans["type"] == "take_over":
+        # two Take Overs of one component in one window: priority decides, as for Interrupts
+        # (U-TURN-3); the later declaration lapses unpaid (engine choice)
+        if ans["type"] == "take_over" and ans["component"] not in taken:
             problem = take_over_problem(s, n, ans["component"])
             if problem is None:
                 take_over_effect(c, n, ans["component"], w.statement)
+                taken.add(ans["component"])
     st = w.statement
     s.window = None
     for n, ans in answers:
