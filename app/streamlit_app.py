@@ -41,7 +41,7 @@ def main() -> None:
     elif "nav" not in st.session_state:
         st.session_state["nav"] = "Table" if live else "New table"
     with st.sidebar:
-        st.title("🎲 Storytable")
+        st.title("Storytable")
         nav = st.radio("Page", PAGES, key="nav", label_visibility="collapsed")
     if code and live is None:
         st.error(f"There is no table {code!r} on this server (games live in {store.home()}).")

@@ -24,7 +24,7 @@ def seats(live: store.Live) -> None:
     for col, p in zip(cols, s.players):
         seat = live.table.seats.get(p.name)
         who = "person" if seat is None or seat.is_human else f"AI · {seat.persona or 'heuristic'}"
-        mark = " ⏳" if p.name in pend.players else ""
+        mark = " · to decide" if p.name in pend.players else ""
         with col.container(border=True):
             st.metric(f"{p.name}{mark}", f"{p.wealth} coins", help=f"{p.name}'s wealth")
             st.caption(f"stake {p.stake} · {who}")

@@ -40,6 +40,16 @@ LABELS = {
 }
 BOOL_WORDS = {"fine": ("Fine them", "No fine"), "applies": ("It applies", "It does not apply"),
               "agree": ("Agree: roll", "Not yet"), "accept": ("Accept", "Refuse (a Complication)")}
+FIELD_LABELS = {
+    ("propose_tenet", "text"): "the Tenet", ("narrate_event", "text"): "the Event", ("buy_fact", "text"): "the Fact",
+    ("add_trait", "text"): "the Trait", ("obstacle", "text"): "the obstacle", ("interrupt", "text"): "what you say",
+    ("establish_location", "location"): "an existing location", ("establish_location", "new_role"): "or a new place",
+    ("establish_location", "return_to_scene"): "or cut back to scene", ("create_component", "role"): "Role",
+    ("draw_trait", "pool"): "into Pool", ("buy_die", "pool"): "Pool", ("dialog", "line"): "the line",
+    ("speak", "line"): "the line", ("end_scene", "fade"): "fade to black (1 coin)",
+    ("challenge", "alternative"): "what should happen instead", ("challenge", "fact"): "the Fact it contradicts",
+    ("challenge", "withdraw"): "it should not happen at all", ("bid", "amount"): "coins (secret)",
+}
 LONG_TEXT = {"text", "line", "reason", "alternative", "new_option"}
 
 
@@ -88,7 +98,7 @@ def inputs(s: GameState, opt: Option, player: str, prefix: str) -> dict[str, Any
         if opt.type == "draw_trait" and name in ("trait", "component"):
             continue
         key = f"{prefix}:{name}"
-        human = name.replace("_", " ")
+        human = FIELD_LABELS.get((opt.type, name), name.replace("_", " "))
         optional = not f.is_required()
         lit = _literal(f.annotation)
         picks = C.for_field(s, opt.type, name, player)

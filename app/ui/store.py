@@ -306,14 +306,16 @@ def run_ai(live: Live, progress=None, max_steps: int = 400) -> int:
     """Let the AI seats (and virtual dice) decide until a person is awaited; returns steps taken."""
     steps = 0
     with live.lock:
-        for _ in range(max_steps):
-            if needs_typed_roll(live):
-                break
-            res = live.table.step()
-            if not res.acted:
-                break
-            steps += 1
-            if progress is not None:
-                progress(live, res, steps)
-        live.synced()
+        try:
+            for _ in range(max_steps):
+                if needs_typed_roll(live):
+                    break
+                res = live.table.step()
+                if not res.acted:
+                    break
+                steps += 1
+                if progress is not None:
+                    progress(live, res, steps)  # may raise when the browser starts a new run
+        finally:
+            live.synced()
     return steps
