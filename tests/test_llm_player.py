@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 
 import pytest
 from fakeserver import (  # noqa: F401
@@ -304,3 +305,22 @@ def test_short_game_with_llm_seats_finishes(fake_openai: FakeOpenAIServer, tmp_p
 def test_decision_meta_shape() -> None:
     d = Decision(action=A.Pass(player="Ann"), kind="llm", tokens_in=5, tokens_out=2, retries=1)
     assert d.meta()["tokens_in"] == 5 and d.meta()["retries"] == 1
+
+
+def test_a_model_that_never_ends_its_turn_cannot_stall_the_game() -> None:
+    """Free actions forever (speak, say): after a cap of actions in one turn the heuristic decides."""
+    import dataclasses
+
+    chat = ScriptedChatModel(script=[])  # the model must not be asked
+    table = _table_with_human(chat)
+    for name in ("Ann", "Bo"):
+        table.submit(A.PassPrep(player=name))
+    table.submit(A.Bid(player="Ann", amount=3))
+    table.submit(A.Bid(player="Bo", amount=0))
+    obs = table.observe("Ann")
+    assert obs.pending.kind == "turn"
+    ann = table.seats["Ann"].player
+    decision = ann.decide(dataclasses.replace(obs, turn_actions=12))
+    assert chat.calls == [] and decision.kind == "heuristic"
+    assert "12 actions this turn" in decision.fallback
+    assert table.check(decision.action) is None

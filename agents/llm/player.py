@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 FACT_KINDS = {"turn", "reaction", "negotiation", "fact_vote", "narration"}
 TRANSPORT_STREAK = 3  # consecutive transport fallbacks before the model is rested
 COOLDOWN = 8  # decisions decided by the heuristic while the model rests
+MAX_TURN_ACTIONS = 12  # a model that never ends its turn (free speech, say) cannot stall the game
 
 
 @dataclass
@@ -131,6 +132,8 @@ class LLMPlayer:
             if not concern:
                 self.stats.skipped += 1
                 return Decision(action=quick, kind="llm", rationale="passes without a model call: nothing here concerns it")
+        if obs.pending.kind == "turn" and obs.turn_actions >= MAX_TURN_ACTIONS:
+            return self._heuristic(obs, f"{obs.turn_actions} actions this turn: the heuristic finishes it", count=True)
         if self._rest > 0:
             self._rest -= 1
             self.stats.rested += 1
@@ -182,13 +185,21 @@ class LLMPlayer:
 
     def _heuristic(self, obs: Observation, reason: str, count: bool = False) -> Decision:
         """The HeuristicPlayer's decision, marked as a fallback with its reason."""
-        decision = self.heuristic.decide(obs)
+        decision = self._heuristic_decision(obs)
         decision.fallback = reason
         if count:
             self.stats.fallbacks += 1
             key = _reason_key(reason)
             self.stats.fallback_reasons[key] = self.stats.fallback_reasons.get(key, 0) + 1
         return decision
+
+    def _heuristic_decision(self, obs: Observation) -> Decision:
+        """The heuristic's choice; its simplest always-legal answer if the heuristic itself fails."""
+        try:
+            return self.heuristic.decide(obs)
+        except Exception as exc:  # noqa: BLE001 - the safety net must not tear
+            log.warning("heuristic fallback failed; using its safe answer", exc_info=exc)
+            return Decision(action=self.heuristic._safe(obs), kind="heuristic", rationale="safe answer")
 
     # -- reaction windows --------------------------------------------------------------------------
     def _concern(self, obs: Observation) -> tuple[str, BaseModel]:
@@ -204,12 +215,12 @@ class LLMPlayer:
         if w is None:
             return "", quick
         st = w.statement
-        wish = self.heuristic.decide(obs)
+        wish = self._heuristic_decision(obs)
         if getattr(wish.action, "type", "pass") != "pass":
             return f"your instinct is to react ({wish.rationale})", quick
-        contradiction = self.heuristic._contradiction(s, st.components, st.kind)
-        if contradiction is not None:
-            return f"it may contradict an established Fact: {contradiction[1]}", quick
+        contradiction = self._contradiction(obs)
+        if contradiction:
+            return f"it may contradict an established Fact: {contradiction}", quick
         touched = [x for x in st.components if x in s.components
                    and (s.controller(x) == me or s.components[x].created_by == me)]
         if touched and st.actor != me:
@@ -221,6 +232,21 @@ class LLMPlayer:
             if rich:
                 return "you are short of coins and this Event could become a Complication that pays", quick
         return "", quick
+
+    def _contradiction(self, obs: Observation) -> str:
+        """The heuristic's offline contradiction check, as words ('' when none or it fails)."""
+        s = obs.state
+        st = s.window.statement if s.window is not None else None
+        if st is None:
+            return ""
+        try:
+            found = self.heuristic._contradiction(obs, st.text, st.components)
+        except Exception:  # noqa: BLE001 - a judgement aid, never a reason to stop
+            log.debug("contradiction check failed", exc_info=True)
+            return ""
+        if not found:
+            return ""
+        return str(found[-1])
 
     # -- prompts -----------------------------------------------------------------------------------
     def messages(self, obs: Observation, concern: str = "") -> list[BaseMessage]:
@@ -271,7 +297,7 @@ def _reason_key(reason: str) -> str:
     """A short category for counting fallback reasons."""
     r = reason.lower()
     for key in ("timeout", "http", "connection", "prose", "invalid json", "invalid output", "refused",
-                "no structured output", "rests", "no action a model"):
+                "no structured output", "rests", "no action a model", "actions this turn"):
         if key in r:
             return key
     return "other"
