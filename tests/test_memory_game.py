@@ -129,7 +129,7 @@ def test_removed_trait_is_marked_and_undone_fact_dropped(played, tmp_path: Path)
 
 def test_retriever_fills_observations_exact_first_then_recalled(played) -> None:
     table, memory, _ = played
-    assert table.retriever == memory.retriever
+    assert table.retriever == memory.retriever and table.memory is memory
     obs = table.observe("ana")
     facts = obs.facts
     state = table.state

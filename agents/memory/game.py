@@ -155,7 +155,11 @@ class GameMemory:
 
     @classmethod
     def attach(cls, table: Any, game_dir: str | Path | None = None, **kwargs: Any) -> "GameMemory":
-        """Open the table's memory, index as it plays (listener) and fill its Observations (retriever)."""
+        """Open the table's memory, index as it plays (listener) and fill its Observations (retriever).
+
+        The memory is also left on `table.memory`, so players and front ends can call
+        `check()` on a statement or `flush()` when the game stops.
+        """
         if game_dir is None:
             if table.log_path is None:
                 raise ValueError("a table without a log file needs an explicit game_dir for its memory")
@@ -165,6 +169,7 @@ class GameMemory:
         memory.table = table
         table.listeners.append(memory.on_action)
         table.retriever = memory.retriever
+        table.memory = memory
         return memory
 
     # ------------------------------------------------------------------ syncing

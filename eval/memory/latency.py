@@ -7,6 +7,7 @@ HNSW's recall against the exact top-10, and hybrid-search latency.
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import tempfile
@@ -53,6 +54,7 @@ def _ms(samples: Sequence[float]) -> dict[str, float]:
 
 
 def run_latency(sizes: Sequence[int], repeats: int = 3, k: int = 10, hybrid_queries: int = 20) -> dict[str, Any]:
+    load_start = _load()
     game_id, probe_facts, queries = load_probe(PROBE_FILE)
     ef = WordLlamaEmbeddingFunction()
     biggest = max(sizes)
@@ -100,4 +102,15 @@ def run_latency(sizes: Sequence[int], repeats: int = 3, k: int = 10, hybrid_quer
                 "hnsw_recall_vs_exact@10_tie_aware": round(float(np.mean(agree)), 4), "hybrid": _ms(hyb_t),
             })
     return {"embed_s_all": round(embed_s, 2), "queries": len(queries), "repeats": repeats, "k": k, "sizes": rows,
-            "note": "chroma timing includes its Python client overhead; numpy is one matrix-vector product"}
+            "load_average_1min": {"start": load_start, "end": _load()},
+            "blas_threads": os.environ.get("OPENBLAS_NUM_THREADS") or os.environ.get("OMP_NUM_THREADS") or "default",
+            "note": "chroma timing includes its Python client overhead; numpy is one matrix-vector product. "
+                    "Timings on a shared machine vary with its load (recorded above); run with "
+                    "OPENBLAS_NUM_THREADS=1 so numpy does not fight other processes for cores."}
+
+
+def _load() -> float | None:
+    try:
+        return round(os.getloadavg()[0], 2)
+    except OSError:
+        return None

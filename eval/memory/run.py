@@ -3,6 +3,8 @@
     python -m eval.memory.run --quick     # ~15 s: probe recall, 1k latency, contradictions
     python -m eval.memory.run             # adds 10k and 100k latency (a few minutes)
 
+Latency is fairest with OPENBLAS_NUM_THREADS=1 (numpy on one core, like one Chroma query).
+
 `run(quick)` returns the figures as a dict so a top-level `storytable eval`
 can include them; the CLI also writes them to JSON.
 """
