@@ -19,6 +19,38 @@ __all__ = ["NOT_FOR_PLAYERS", "choice_schema", "flat_action_model", "to_engine_a
 NOT_FOR_PLAYERS = {"roll"}  # dice come from the table's dice source
 
 
+class _Lean(BaseModel):
+    """A model whose JSON schema leaves out what costs tokens and tells a model nothing.
+
+    Titles repeat the property names; the discriminator mapping repeats the `type` consts;
+    `oneOf` becomes `anyOf` (same meaning for a discriminated union, and accepted by strict mode).
+    """
+
+    model_config = ConfigDict(extra="ignore")
+
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:  # type: ignore[override]
+        return _lean(super().model_json_schema(*args, **kwargs))
+
+
+def _lean(node: Any) -> Any:
+    if isinstance(node, list):
+        return [_lean(x) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key == "title" and isinstance(value, str):
+            continue
+        if key == "discriminator":
+            continue
+        if key == "properties" and isinstance(value, dict):
+            out[key] = {name: _lean(sub) for name, sub in value.items()}
+            continue
+        out["anyOf" if key == "oneOf" else key] = _lean(value)
+    return out
+
+
 @lru_cache(maxsize=None)
 def flat_action_model(action_type: str, require_type: bool = False) -> type[BaseModel]:
     """The engine's model for `action_type` without `player`; extra keys (a stray player) ignored.
@@ -49,7 +81,7 @@ def choice_schema(types: tuple[str, ...]) -> type[BaseModel]:
     action: Any = models[0] if len(models) == 1 else Annotated[Union[models], Field(discriminator="type")]
     return create_model(  # type: ignore[call-overload, no-any-return]
         "Choice",
-        __config__=ConfigDict(extra="ignore"),
+        __base__=_Lean,
         __doc__="Choose exactly one of the legal actions.",
         action=(action, Field(description="the action, with its `type`")),
         why=(str, Field(default="", description="one short sentence: why this action")),
