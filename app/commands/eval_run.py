@@ -1,0 +1,114 @@
+"""`storytable eval`: benchmarks and evaluations; `--compare OLD NEW` prints what changed.
+
+    storytable eval --quick --out results.json            # CI-sized, about a minute
+    storytable eval --out eval/data/results_full.json --report eval/reports/full
+    storytable eval --compare old.json new.json           # exit code 1 when a figure got worse
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+HELP = "measure engine speed, AI decisions, the economy and memory; compare two runs"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--quick", action="store_true", help="small N, for CI (about a minute)")
+    p.add_argument("--out", type=Path, default=None, help="JSON file for every figure (default: print a summary only)")
+    p.add_argument("--report", type=Path, default=None, metavar="DIR", help="write a Markdown report with PNG plots here")
+    p.add_argument("--compare", nargs=2, type=Path, metavar=("OLD.json", "NEW.json"),
+                   help="print every figure's relative change, flagging the worse ones; runs nothing")
+    p.add_argument("--threshold", type=float, default=0.10,
+                   help="relative change beyond which --compare flags a figure (default 0.10)")
+    p.add_argument("--only", default="", help="comma-separated parts to run: speed,scaling,ai,economy,memory")
+    p.add_argument("--games", type=int, default=None, help="economy games (default 1000; quick 6)")
+    p.add_argument("--economy-budget", type=float, default=None, metavar="SECONDS",
+                   help="stop the economy games after this long and say so (default: no limit)")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="worker processes for the economy games only (speed is always one process)")
+    p.add_argument("--ai-budget", type=float, default=None, metavar="SECONDS", help="time limit of the AI game")
+    p.add_argument("--speed-games", type=int, default=None, help="games for the speed figures")
+
+
+def run(args: argparse.Namespace) -> int:
+    from app.cli import UserError
+
+    if args.compare:
+        return compare(args.compare[0], args.compare[1], args.threshold, UserError)
+    from dataclasses import replace
+
+    from eval.games import Progress
+    from eval.harness import FULL, PARTS, QUICK, run_all
+
+    preset = QUICK if args.quick else FULL
+    changes = {}
+    if args.games is not None:
+        changes["economy_games"] = args.games
+    if args.economy_budget is not None:
+        changes["economy_budget_s"] = args.economy_budget
+    if args.jobs != 1:
+        if args.jobs < 1:
+            raise UserError("--jobs must be at least 1")
+        changes["jobs"] = args.jobs
+    if args.ai_budget is not None:
+        changes["ai_budget_s"] = args.ai_budget
+    if args.speed_games is not None:
+        changes["speed_games"] = args.speed_games
+    preset = replace(preset, **changes)
+    parts = tuple(x.strip() for x in args.only.split(",") if x.strip()) or PARTS
+    unknown = [x for x in parts if x not in PARTS]
+    if unknown:
+        raise UserError(f"unknown part {unknown[0]!r}: choose from {', '.join(PARTS)}")
+    res = run_all(preset, parts, progress=Progress())
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(res, indent=1, default=str) + "\n", encoding="utf-8")
+        print(f"wrote {args.out}", file=sys.stderr)
+    if args.report:
+        from eval.report import write_report
+        path = write_report(res, args.report)
+        print(f"wrote {path}", file=sys.stderr)
+    print(headline(res))
+    return 0
+
+
+def compare(old_path: Path, new_path: Path, threshold: float, user_error: type[Exception]) -> int:
+    from eval.compare import compare as diff
+    from eval.compare import render
+
+    data = []
+    for path in (old_path, new_path):
+        try:
+            data.append(json.loads(path.read_text(encoding="utf-8")))
+        except json.JSONDecodeError as exc:
+            raise user_error(f"{path} is not a results JSON file ({exc.msg} at line {exc.lineno})") from None
+        if not isinstance(data[-1], dict):
+            raise user_error(f"{path} is not a results JSON file (expected an object)")
+    rows = diff(data[0], data[1], threshold)
+    print(render(rows))
+    return 1 if any(r.verdict == "worse" for r in rows) else 0
+
+
+def headline(res: dict) -> str:
+    """A few lines for the terminal; the JSON and the report hold everything."""
+    out = []
+    sp = res.get("speed", {})
+    if "games_per_s" in sp:
+        out.append(f"speed ({sp['seats']} seats x {sp['scenes']} scenes): {sp['games_per_s']:.3g} games/s, "
+                   f"{sp['actions_per_s']:.4g} actions/s; engine alone {sp['engine_actions_per_s']:.4g} actions/s; "
+                   f"engine/reference {sp['engine_over_reference']:.3g}x")
+    ec = res.get("economy", {})
+    if "bonus_per_die" in ec:
+        b = ec["bonus_per_die"]
+        out.append(f"economy ({ec['games']} games): bonus per die winner {b['winner']:.3g} (book 1.5), "
+                   f"loser {b['loser']:.3g} (book 1); complications per scene {ec['complications_per_scene']:.3g}")
+    ai = res.get("ai", {})
+    if ai.get("available"):
+        out.append(f"ai ({ai['source']}): {ai['model_decisions']} model decisions, first-try legal "
+                   f"{ai['first_try_legal_rate']}, fallbacks {ai['fallbacks']}")
+    for name in ("speed", "scaling", "ai", "economy", "memory"):
+        if isinstance(res.get(name), dict) and "error" in res[name]:
+            out.append(f"{name}: FAILED {res[name]['error']}")
+    return "\n".join(out)

@@ -1,0 +1,112 @@
+"""`storytable eval`: run every benchmark and evaluation, return one dict of figures.
+
+Two presets: quick (CI-sized, well under a minute of game play) and full (the documented run:
+`storytable eval --out eval/data/results_full.json --report eval/reports/full`). Each part
+is timed and a part that fails is recorded as an error instead of ending the run.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import os
+import platform
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from eval.games import Progress, ProgressFn
+
+PARTS = ("speed", "scaling", "ai", "economy", "memory")
+
+
+@dataclass
+class Preset:
+    name: str
+    seats: int = 4
+    scenes: int = 10
+    speed_games: int = 10
+    seat_counts: tuple[int, ...] = (4, 6, 8)
+    scene_counts: tuple[int, ...] = (10, 30, 100)
+    scaling_games: dict[str, int] = field(default_factory=dict)  # "seats x scenes" -> games
+    economy_games: int = 1000
+    economy_budget_s: float | None = None
+    jobs: int = 1
+    ai_scenes: int = 2
+    ai_budget_s: float = 300.0
+    memory_quick: bool = False
+    memory_game_peak: bool = True
+
+
+QUICK = Preset("quick", scenes=2, speed_games=2, seat_counts=(4, 6, 8), scene_counts=(1, 2, 3),
+               economy_games=4, ai_scenes=1, ai_budget_s=6.0, memory_quick=True)
+FULL = Preset("full", scaling_games={"6x10": 5, "8x10": 5, "4x30": 3, "4x100": 1})
+
+
+def games_for(preset: Preset) -> dict[tuple[int, int], int]:
+    out = {}
+    for key, n in preset.scaling_games.items():
+        seats, scenes = key.split("x")
+        out[(int(seats), int(scenes))] = n
+    return out
+
+
+def run_all(preset: Preset, parts: tuple[str, ...] = PARTS, progress: ProgressFn | None = None) -> dict[str, Any]:
+    progress = progress or Progress(False)
+    started = time.perf_counter()
+    res: dict[str, Any] = {"meta": meta(preset, parts)}
+    timings: dict[str, float] = {}
+
+    def part(name: str, fn) -> None:
+        if name not in parts:
+            return
+        progress(f"{name}: starting")
+        t0 = time.perf_counter()
+        try:
+            res[name] = fn()
+        except Exception as exc:  # noqa: BLE001 - one broken part must not hide the others' figures
+            res[name] = {"error": f"{type(exc).__name__}: {exc}"[:500]}
+            progress(f"{name}: FAILED {type(exc).__name__}: {exc}")
+        timings[name] = time.perf_counter() - t0
+        progress(f"{name}: done in {timings[name]:.1f} s")
+
+    from eval import economy, speed
+
+    part("speed", lambda: speed.measure(preset.seats, preset.scenes, preset.speed_games, progress=progress,
+                                        memory_game=preset.memory_game_peak))
+    part("scaling", lambda: speed.scaling(preset.seat_counts, preset.scene_counts, preset.seats, preset.scenes,
+                                          games_for(preset), res.get("speed") if "error" not in
+                                          res.get("speed", {"error": 1}) else None, progress))
+    part("ai", lambda: _ai(preset, progress))
+    part("economy", lambda: economy.run_economy(preset.economy_games, preset.seats, preset.scenes, jobs=preset.jobs,
+                                                budget_s=preset.economy_budget_s, progress=progress))
+    part("memory", lambda: _memory(preset))
+    res["meta"]["part_seconds"] = timings
+    res["meta"]["seconds"] = time.perf_counter() - started
+    return res
+
+
+def _ai(preset: Preset, progress: ProgressFn) -> dict[str, Any]:
+    import logging
+
+    from eval.ai import run_ai
+    for name in ("httpx", "httpx2", "openai", "chromadb"):
+        logging.getLogger(name).setLevel(logging.WARNING)
+    return run_ai(preset.seats, preset.ai_scenes, seed=0, budget_s=preset.ai_budget_s, progress=progress)
+
+
+def _memory(preset: Preset) -> dict[str, Any]:
+    from eval.memory.run import run
+    return run(quick=preset.memory_quick)
+
+
+def meta(preset: Preset, parts: tuple[str, ...]) -> dict[str, Any]:
+    try:
+        load = os.getloadavg()
+    except OSError:
+        load = None
+    return {
+        "preset": asdict(preset), "parts": list(parts),
+        "when": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
+        "load_average_at_start": load,
+        "speed_is_single_process": True,
+    }
