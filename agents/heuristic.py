@@ -524,9 +524,10 @@ class HeuristicPlayer:
         assert w is not None
         st = w.statement
         money = available(s, me)
-        if w.allow_challenge and st.kind in ("event", "fact", "trait", "introduce", "component", "complication"):
+        if (w.allow_challenge and st.kind in ("event", "fact", "trait", "introduce", "component", "complication")
+                and r.random() < 0.55 + p.challenge):
             found = self._contradiction(obs, st.text, [x for x in st.components if x])
-            if found is not None and r.random() < 0.55 + p.challenge:
+            if found is not None:
                 fid, text, why = found
                 return (A.ChallengeStatement(player=me, reason=words.challenge_reason(text, why), fact=fid,
                                              withdraw=True), f"it contradicts an established Fact: {why}")
@@ -582,7 +583,7 @@ class HeuristicPlayer:
                 continue
             cands += [(t.id, t.text, c.label) for t in c.live_traits() if t.kind == "plain"
                       and t.text != text and t.seq < s.seq]
-        cands += [(f.id, f.text, None) for f in s.facts[-30:] if f.kind == "event" and not f.removed
+        cands += [(f.id, f.text, None) for f in s.facts[-12:] if f.kind == "event" and not f.removed
                   and f.text != text and set(f.components) & set(comps)]
         for fid, ftext, cname in cands:
             rec = FactRecord(id=fid, text=ftext, kind="trait", game_id="", scene=None, component_id=None,

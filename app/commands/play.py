@@ -1,0 +1,304 @@
+"""`storytable play`: a terminal game, one or more people and AI players at one table.
+
+A person sees the situation, whose decision is pending and the numbered legal actions with their
+costs; picks one and types its words. A refused action prints the rule's message and changes
+nothing. The log is written action by action (--out), so a game can stop at any time and go on
+later with --load.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import typing
+from pathlib import Path
+from typing import Any, Callable
+
+HELP = "play a game in the terminal: people and AI players at one table"
+
+InputFn = Callable[[str], str]
+OutputFn = Callable[[str], None]
+
+# action fields that name a component, a Trait, a pool or a Fact: the prompt lists the choices
+COMPONENT_FIELDS = {"component", "performer", "receiver", "location", "speaker", "listener", "about", "other",
+                    "sub_of"}
+HELP_TEXT = ("Type the number of an action, then answer its questions (Enter keeps the [default]).\n"
+             "Commands: s = the situation again, t = last lines of the story, u = undo your last decision, "
+             "q = quit (the game is saved in the log).")
+
+
+class Quit(Exception):
+    """The person asked to stop (q, or the input ended)."""
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--humans", default="Ann", help="comma-separated names of the people at the table (default Ann)")
+    p.add_argument("--seats", type=int, default=4, help="number of seats, people and AI together (default 4)")
+    p.add_argument("--ai", choices=["heuristic", "llm"], default="heuristic", help="kind of the AI seats")
+    p.add_argument("--out", metavar="FILE", help="write the game log here as the game goes (default game.jsonl)")
+    p.add_argument("--load", metavar="FILE", help="go on with a saved game (its log keeps being written)")
+    p.add_argument("--seed", type=int, default=None, help="seed for the dice and the AI players")
+    p.add_argument("--premise", default="", help="the game's premise, e.g. 'noir in a drowned city'")
+    p.add_argument("--scenes", type=int, default=0, help="stop after this many scenes have ended (0: no limit)")
+
+
+def _names(humans: list[str], seats: int) -> list[str]:
+    from agents.simulation import NAMES
+
+    out = list(humans)
+    for n in NAMES:
+        if len(out) >= seats:
+            break
+        if n not in out:
+            out.append(n)
+    return out
+
+
+def make_table(args: argparse.Namespace):
+    """A new table, or the loaded one with people and AI seated as asked."""
+    from agents.seating import SeatSpec, make_seats
+    from agents.table import Table
+    from app.cli import UserError
+    from engine.core.dice import SeededDice
+
+    humans = [h.strip() for h in (args.humans or "").split(",") if h.strip()]
+    settings = None
+    if args.ai == "llm":
+        from app.commands.simulate import llm_settings
+        settings = llm_settings()
+    seed = args.seed if args.seed is not None else 0
+    if args.load:
+        path = Path(args.load)
+        if not path.exists():
+            raise UserError(f"no saved game at {path}")
+
+        def seats_factory(config: dict) -> list:
+            names = config.get("players") or []
+            unknown = [h for h in humans if h not in names]
+            if unknown:
+                raise UserError(f"{', '.join(unknown)} is not at this table; its players are {', '.join(names)}")
+            specs = [SeatSpec(n, "human" if n in humans else args.ai) for n in names]  # type: ignore[arg-type]
+            return make_seats(specs, seed=seed, settings=settings)
+
+        dice = SeededDice(args.seed)
+        return Table.load_file(path, seats_factory=seats_factory, dice=dice,
+                               log_path=Path(args.out) if args.out else path)
+    if not humans:
+        raise UserError("name at least one person with --humans (or use `storytable simulate` for an all-AI game)")
+    if len(set(humans)) != len(humans):
+        raise UserError("two people have the same name")
+    if args.seats < len(humans) or not 2 <= args.seats <= 12:
+        raise UserError(f"--seats must be 2..12 and at least the number of people ({len(humans)})")
+    names = _names(humans, args.seats)
+    specs = [SeatSpec(n, "human" if n in humans else args.ai) for n in names]  # type: ignore[arg-type]
+    out = Path(args.out or "game.jsonl")
+    return Table.new(make_seats(specs, seed=seed, settings=settings), dice=SeededDice(args.seed), log_path=out,
+                     premise=args.premise)
+
+
+# -- what a person sees ------------------------------------------------------------------------------
+def situation(table, name: str) -> list[str]:
+    """The scene, the cast with Traits and controllers, the coins, any open Complication."""
+    from engine.universalis.components import importance
+    from engine.universalis.decisions import pending
+
+    s = table.state
+    lines = []
+    coins = ", ".join(f"{p.name} {p.wealth}" + (f" (+{p.stake} stake)" if p.stake else "") for p in s.players)
+    lines.append(f"Coins: {coins}")
+    if s.tenets:
+        lines.append("Tenets: " + "; ".join(t.text for t in s.tenets if not t.removed))
+    sc = s.scene()
+    if sc is not None and s.phase == "scene":
+        loc = s.components[sc.location].label if sc.location else "(no location yet)"
+        lines.append(f"Scene {sc.number}, framed by {sc.framer}: {loc}, {sc.time}")
+        for cid in sc.present:
+            c = s.components[cid]
+            traits = ", ".join(f"{t.text} [{t.id}]" for t in c.live_traits())
+            lines.append(f"  {c.label} [{c.id}] - controlled by {s.controller(cid) or 'nobody'}, "
+                         f"Importance {importance(s, cid)}: {traits}")
+    if s.complication is not None:
+        comp = s.complication
+        pools = ", ".join(f"{'Complication' if p.key == 'C' else p.key} ({p.owner}) {p.size} dice" for p in comp.pools)
+        lines.append(f"Complication: {comp.source} - pools: {pools}")
+    pend = pending(s)
+    note = f" - {pend.note}" if pend.note else ""
+    lines.append(f"Waiting for {', '.join(pend.players)} ({pend.kind.replace('_', ' ')}){note}")
+    return lines
+
+
+def component_list(table) -> list[str]:
+    s = table.state
+    return [f"    {c.id}: {c.label} ({c.kind}{', eliminated' if c.eliminated else ''})" for c in s.components.values()]
+
+
+# -- asking for one action ----------------------------------------------------------------------------
+def _field_hint(name: str, ann: Any) -> tuple[str, list[str] | None]:
+    origin = typing.get_origin(ann)
+    args = typing.get_args(ann)
+    if origin is typing.Literal:
+        return "one of " + "/".join(map(str, args)), [str(a) for a in args]
+    inner = [a for a in args if a is not type(None)]
+    if inner and typing.get_origin(inner[0]) is typing.Literal:
+        vals = typing.get_args(inner[0])
+        return "one of " + "/".join(map(str, vals)) + ", or empty", [str(a) for a in vals]
+    if ann is bool:
+        return "y/n", None
+    if ann is int or int in args:
+        return "a number", None
+    return "words" if name in ("text", "line", "reason", "role", "alternative", "new_option") else "", None
+
+
+def ask_action(table, name: str, type_name: str, ask: InputFn, say: OutputFn) -> dict | None:
+    """Ask for the fields of one action type; None if the person types q at a field (back to the menu)."""
+    from engine.universalis.actions import ACTION_TYPES
+
+    model = ACTION_TYPES[type_name]
+    data: dict[str, Any] = {"type": type_name, "player": name}
+    shown_components = False
+    for field, info in model.model_fields.items():
+        if field in ("type", "player"):
+            continue
+        if field in COMPONENT_FIELDS and not shown_components:
+            say("  components:")
+            for line in component_list(table):
+                say(line)
+            shown_components = True
+        hint, choices = _field_hint(field, info.annotation)
+        required = info.is_required()
+        default = None if required else info.get_default(call_default_factory=True)
+        desc = f" - {info.description}" if info.description else ""
+        while True:
+            shown = "" if default in (None, "") else f" [{default}]"
+            raw = ask(f"  {field} ({hint}{desc}){shown}: ").strip()
+            if raw == "q":
+                return None
+            if raw == "":
+                if required:
+                    say(f"  {field} is needed.")
+                    continue
+                break
+            try:
+                value: Any = raw
+                if info.annotation is bool or (hint == "y/n"):
+                    value = raw.lower() in ("y", "yes", "true", "1")
+                elif hint.startswith("a number"):
+                    value = int(raw)
+                if choices and str(value) not in choices:
+                    say(f"  choose one of {', '.join(choices)}")
+                    continue
+            except ValueError:
+                say("  that is not a number")
+                continue
+            data[field] = value
+            break
+    return data
+
+
+def human_turn(table, name: str, ask: InputFn, say: OutputFn) -> bool:
+    """One decision by a person. Returns True when an action was applied."""
+    from pydantic import ValidationError
+
+    from engine.core.errors import RuleViolation
+    from engine.universalis.decisions import legal_options
+
+    opts = legal_options(table.state, name)
+    say("")
+    for line in situation(table, name):
+        say(line)
+    say(f"{name}, your choice:")
+    for i, o in enumerate(opts, 1):
+        note = f" - {o.note}" if o.note else ""
+        say(f"  {i}. {o.type.replace('_', ' ')} (cost {o.cost}){note}")
+    from engine.universalis import actions as A
+    from engine.universalis.decisions import pending
+
+    reaction = pending(table.state).kind == "reaction"
+    raw = ask(f"{name}> " if not reaction else f"{name} (Enter = pass)> ").strip().lower()
+    if raw in ("q", "quit", "exit"):
+        raise Quit()
+    if raw == "" and reaction:
+        table.submit(A.Pass(player=name), {"decided_by": "human"})
+        return True
+    if raw in ("h", "help", "?"):
+        say(HELP_TEXT)
+        return False
+    if raw in ("s", ""):
+        return False
+    if raw == "t":
+        for e in table.transcript()[-15:]:
+            say("  " + e.line())
+        return False
+    if raw == "u":
+        before = len(table.records)
+        table.undo_to_human()
+        say(f"  undone {before - len(table.records)} actions" if len(table.records) < before else "  nothing to undo")
+        return False
+    if not raw.isdigit() or not 1 <= int(raw) <= len(opts):
+        say(f"  type a number from 1 to {len(opts)}, or h for help")
+        return False
+    data = ask_action(table, name, opts[int(raw) - 1].type, ask, say)
+    if data is None:
+        return False
+    try:
+        events = table.submit(data, {"decided_by": "human"})
+    except RuleViolation as exc:
+        say(f"  refused: {exc}")
+        return False
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        say(f"  refused: {problems}")
+        return False
+    for e in events:
+        if e.kind not in ("reaction", "bid_placed"):
+            say("  " + e.line())
+    return True
+
+
+def play_loop(table, ask: InputFn, say: OutputFn, scenes: int = 0, max_ai_steps: int = 100_000) -> int:
+    """Run AI seats and the dice until a person is needed, ask that person, repeat. Ends on q or EOF."""
+    shown = len(table.events)
+    try:
+        while True:
+            if scenes and table.state.scenes_ended >= scenes:
+                say(f"{scenes} scenes have ended.")
+                break
+            stop = (lambda t: t.state.scenes_ended >= scenes) if scenes else None
+            res = table.run(stop=stop, max_steps=max_ai_steps)
+            for e in table.events[shown:]:
+                if e.kind not in ("reaction", "bid_placed", "turn"):
+                    say(e.line())
+            shown = len(table.events)
+            if res.acted and not res.waiting_for:
+                if scenes and table.state.scenes_ended >= scenes:
+                    continue
+                say("the AI players ran for a long time without needing you; stopping here.")
+                break
+            if not res.waiting_for:
+                if scenes and table.state.scenes_ended >= scenes:
+                    continue
+                break
+            name = res.waiting_for[0]
+            human_turn(table, name, ask, say)
+            shown = len(table.events)
+    except (Quit, EOFError):
+        say("")
+    if table.log_path is not None:
+        say(f"The game is saved in {table.log_path}; go on with: storytable play --load {table.log_path}")
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    table = make_table(args)
+    humans = [s.name for s in table.seats.values() if s.is_human]
+    ais = [s.name for s in table.seats.values() if not s.is_human]
+    print(f"At the table: people {', '.join(humans) or 'none'}; AI {', '.join(ais) or 'none'}. Type h for help.")
+
+    def ask(prompt: str) -> str:
+        line = input(prompt)
+        return line
+
+    return play_loop(table, ask, lambda line: print(line, flush=True), scenes=args.scenes)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run(argparse.Namespace()))

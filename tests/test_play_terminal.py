@@ -1,0 +1,134 @@
+"""`storytable play`: a person at the terminal with AI players; scripted input, real engine."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+from app.commands.play import make_table, play_loop
+
+
+def _args(tmp_path, **kw):
+    base = dict(humans="Ann", seats=3, ai="heuristic", out=str(tmp_path / "g.jsonl"), load=None, seed=4,
+                premise="noir in a drowned city", scenes=0)
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def _script(*answers, table=None):
+    """Answers in order; reaction windows (other players' statements) are passed with Enter."""
+    it = iter(answers)
+
+    def ask(prompt: str) -> str:
+        if "(Enter = pass)" in prompt:
+            return ""
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+    return ask
+
+
+def test_person_proposes_a_tenet_passes_and_bids(tmp_path):
+    table = make_table(_args(tmp_path))
+    out: list[str] = []
+    # prep: 1 = propose tenet (text, kind default, replaces empty); then 4 = pass; then a bid
+    ask = _script("1", "It always rains in the drowned city", "", "",
+                  *["4"] * 6, "1", "2")
+    play_loop(table, ask, out.append)
+    s = table.state
+    assert any(t.text == "It always rains in the drowned city" and t.by == "Ann" for t in s.tenets)
+    text = "\n".join(out)
+    assert "Waiting for Ann (prep turn)" in text
+    assert "1. propose tenet (cost 1)" in text
+    assert "Waiting for Ann (bid)" in text
+    # the log on disk holds every action, the person's marked as hers
+    lines = (tmp_path / "g.jsonl").read_text().splitlines()
+    recs = [json.loads(x) for x in lines[1:]]
+    assert len(recs) == len(table.records)
+    assert any(r["meta"].get("decided_by") == "human" and r["action"]["type"] == "propose_tenet" for r in recs)
+    assert any(r["action"] == {"type": "bid", "player": "Ann", "amount": 2} for r in recs)
+
+
+def test_refused_action_prints_the_rule_and_changes_nothing(tmp_path):
+    table = make_table(_args(tmp_path))
+    out: list[str] = []
+    # pass preparation until the bid, then bid more than Ann holds
+    play_loop(table, _script(*["4"] * 6), out.append)
+    assert table.state.phase == "bidding"
+    before = (len(table.records), table.state.player("Ann").wealth)
+    out.clear()
+    play_loop(table, _script("1", "999"), out.append)
+    assert any("refused:" in line and "U-ECO-3" in line for line in out), out
+    assert (len(table.records), table.state.player("Ann").wealth) == before
+
+
+def test_bad_menu_input_and_help_do_not_act(tmp_path):
+    table = make_table(_args(tmp_path))
+    out: list[str] = []
+    n = len(table.records)
+    play_loop(table, _script("h", "x", "77", "s", "q"), out.append)
+    assert len(table.records) == n
+    text = "\n".join(out)
+    assert "Commands:" in text and "type a number from 1 to" in text
+    assert "storytable play --load" in text
+
+
+def test_saved_game_goes_on_with_load(tmp_path):
+    table = make_table(_args(tmp_path))
+    play_loop(table, _script(*["4"] * 6, "1", "3"), lambda _: None)
+    n = len(table.records)
+    assert n > 0
+    again = make_table(_args(tmp_path, load=str(tmp_path / "g.jsonl"), out=None))
+    assert len(again.records) == n
+    assert again.seats["Ann"].is_human and not again.seats["Bob"].is_human
+    assert [p.wealth for p in again.state.players] == [p.wealth for p in table.state.players]
+
+
+def test_undo_takes_back_the_persons_last_decision(tmp_path):
+    table = make_table(_args(tmp_path))
+    answers = iter(["1", "The river keeps what it takes", "", ""])
+    seen = []
+
+    def ask(prompt: str) -> str:
+        seen.append(prompt)
+        if "(Enter = pass)" in prompt:
+            if not any("undo" in x for x in seen):
+                seen.append("undo")
+                assert any(t.text == "The river keeps what it takes" for t in table.state.tenets)
+                return "u"
+            raise EOFError
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    play_loop(table, ask, lambda _: None)
+    assert "undo" in seen
+    assert not any(t.text == "The river keeps what it takes" for t in table.state.tenets)
+    on_disk = (tmp_path / "g.jsonl").read_text()
+    assert "The river keeps what it takes" not in on_disk
+
+
+def test_terminal_play_through_stdin(tmp_path):
+    log = tmp_path / "t.jsonl"
+    env = dict(os.environ)
+    p = subprocess.run([sys.executable, "-m", "app.cli", "play", "--humans", "Ann", "--seats", "2", "--seed", "1",
+                        "--out", str(log)], input="1\nThe sea remembers\n\n\n4\n4\n4\n1\n1\nq\n",
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "Ann, your choice:" in p.stdout
+    assert "Traceback" not in p.stderr
+    recs = [json.loads(x) for x in log.read_text().splitlines()[1:]]
+    assert any(r["action"].get("text") == "The sea remembers" for r in recs)
+
+
+def test_unknown_person_on_load_is_a_clear_error(tmp_path):
+    from app.cli import main
+
+    table = make_table(_args(tmp_path))
+    play_loop(table, _script("q"), lambda _: None)
+    code = main(["play", "--load", str(tmp_path / "g.jsonl"), "--humans", "Zed"])
+    assert code == 2
