@@ -15,6 +15,7 @@ from engine.universalis.state import GameState
 MAX_COMPONENTS = 24
 MAX_TRAITS = 8
 MAX_FACTS = 30
+MAX_TENETS = 12
 
 
 def describe_state(s: GameState, me: str | None) -> str:
@@ -29,7 +30,9 @@ def describe_state(s: GameState, me: str | None) -> str:
         lines.append(f"You may spend now: {available(s, me)} coins.")
     tenets = [t for t in s.tenets if not t.removed]
     if tenets:
-        lines.append("Tenets: " + " | ".join(f"[{t.id}] {t.text}" for t in tenets))
+        shown = tenets[:MAX_TENETS]
+        more = f" (+{len(tenets) - len(shown)} more)" if len(tenets) > len(shown) else ""
+        lines.append("Tenets: " + " | ".join(f"[{t.id}] {t.text}" for t in shown) + more)
     sc = s.scene()
     if sc is not None:
         loc = s.components[sc.location].label if sc.location and sc.location in s.components else "not set yet"
@@ -78,8 +81,11 @@ def describe_state(s: GameState, me: str | None) -> str:
 
 
 def describe_facts(facts: Iterable[Any], limit: int = MAX_FACTS) -> str:
-    """Relevant Facts with ids, newest last, so a Challenge can cite one (U-FACT-2)."""
-    items = list(facts)[-limit:]
+    """Relevant Facts with ids, newest last, so a Challenge can cite one (U-FACT-2).
+
+    Tenets are left out: the state text already lists them.
+    """
+    items = [f for f in facts if getattr(f, "kind", "") != "tenet"][-limit:]
     if not items:
         return "(none yet)"
     out = []
