@@ -11,11 +11,11 @@ import os
 import platform
 import time
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from eval.games import Progress, ProgressFn
 
-PARTS = ("speed", "scaling", "ai", "economy", "memory")
+PARTS = ("speed", "scaling", "ai", "memory", "economy")
 
 
 @dataclass
@@ -38,7 +38,7 @@ class Preset:
 
 QUICK = Preset("quick", scenes=2, speed_games=2, seat_counts=(4, 6, 8), scene_counts=(1, 2, 3),
                economy_games=4, ai_scenes=1, ai_budget_s=6.0, memory_quick=True)
-FULL = Preset("full", scaling_games={"6x10": 5, "8x10": 5, "4x30": 3, "4x100": 1})
+FULL = Preset("full", scaling_games={"6x10": 5, "8x10": 5, "4x30": 3, "4x100": 1}, ai_budget_s=120.0)
 
 
 def games_for(preset: Preset) -> dict[tuple[int, int], int]:
@@ -49,7 +49,9 @@ def games_for(preset: Preset) -> dict[tuple[int, int], int]:
     return out
 
 
-def run_all(preset: Preset, parts: tuple[str, ...] = PARTS, progress: ProgressFn | None = None) -> dict[str, Any]:
+def run_all(preset: Preset, parts: tuple[str, ...] = PARTS, progress: ProgressFn | None = None,
+            after_part: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """Every part in order; `after_part(results)` after each (the CLI saves partial results there)."""
     progress = progress or Progress(False)
     started = time.perf_counter()
     res: dict[str, Any] = {"meta": meta(preset, parts)}
@@ -67,6 +69,9 @@ def run_all(preset: Preset, parts: tuple[str, ...] = PARTS, progress: ProgressFn
             progress(f"{name}: FAILED {type(exc).__name__}: {exc}")
         timings[name] = time.perf_counter() - t0
         progress(f"{name}: done in {timings[name]:.1f} s")
+        res["meta"]["part_seconds"] = timings
+        if after_part is not None:
+            after_part(res)
 
     from eval import economy, speed
 
@@ -76,9 +81,9 @@ def run_all(preset: Preset, parts: tuple[str, ...] = PARTS, progress: ProgressFn
                                           games_for(preset), res.get("speed") if "error" not in
                                           res.get("speed", {"error": 1}) else None, progress))
     part("ai", lambda: _ai(preset, progress))
+    part("memory", lambda: _memory(preset))
     part("economy", lambda: economy.run_economy(preset.economy_games, preset.seats, preset.scenes, jobs=preset.jobs,
                                                 budget_s=preset.economy_budget_s, progress=progress))
-    part("memory", lambda: _memory(preset))
     res["meta"]["part_seconds"] = timings
     res["meta"]["seconds"] = time.perf_counter() - started
     return res

@@ -61,10 +61,17 @@ def run(args: argparse.Namespace) -> int:
     unknown = [x for x in parts if x not in PARTS]
     if unknown:
         raise UserError(f"unknown part {unknown[0]!r}: choose from {', '.join(PARTS)}")
-    res = run_all(preset, parts, progress=Progress())
+    def save(res: dict) -> None:
+        """After every part, so a long run stopped half-way keeps what it measured."""
+        if args.out:
+            args.out.parent.mkdir(parents=True, exist_ok=True)
+            tmp = args.out.with_suffix(args.out.suffix + ".tmp")
+            tmp.write_text(json.dumps(res, indent=1, default=str) + "\n", encoding="utf-8")
+            tmp.replace(args.out)
+
+    res = run_all(preset, parts, progress=Progress(), after_part=save)
     if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(res, indent=1, default=str) + "\n", encoding="utf-8")
+        save(res)
         print(f"wrote {args.out}", file=sys.stderr)
     if args.report:
         from eval.report import write_report
