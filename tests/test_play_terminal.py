@@ -115,7 +115,8 @@ def test_undo_takes_back_the_persons_last_decision(tmp_path):
 def test_terminal_play_through_stdin(tmp_path):
     log = tmp_path / "t.jsonl"
     env = dict(os.environ)
-    p = subprocess.run([sys.executable, "-m", "app.cli", "play", "--humans", "Ann", "--seats", "2", "--seed", "1",
+    code = "import sys; from app.cli import main; sys.exit(main())"
+    p = subprocess.run([sys.executable, "-c", code, "play", "--humans", "Ann", "--seats", "2", "--seed", "1",
                         "--out", str(log)], input="1\nThe sea remembers\n\n\n4\n4\n4\n1\n1\nq\n",
                        capture_output=True, text=True, env=env, timeout=120)
     assert p.returncode == 0, p.stderr

@@ -1,0 +1,107 @@
+"""HeuristicPlayer: choices that follow the rulebook's advice, checked on real games."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from agents.heuristic import HeuristicPlayer
+from agents.simulation import simulate_game
+from agents.table import Seat, Table
+from engine.universalis import actions as A
+from engine.universalis.decisions import pending
+
+
+@pytest.fixture(scope="module")
+def game():
+    return simulate_game(seats=4, scenes=6, seed=3)
+
+
+def test_no_duplicate_tenets_or_characters(game):
+    s = game.table.state
+    tenets = Counter(t.text for t in s.tenets)
+    assert tenets and max(tenets.values()) == 1
+    roles = Counter(c.traits[0].text for c in s.components.values() if c.traits)
+    assert max(roles.values()) == 1, roles
+    names = Counter(t.text for c in s.components.values() for t in c.traits if t.kind == "name")
+    assert not names or max(names.values()) == 1
+
+
+def test_every_player_invests_in_tenets_and_characters_get_goals(game):
+    s = game.table.state
+    assert {t.by for t in s.tenets} == {"Ann", "Bob", "Cat", "Dan"}
+    chars = [c for c in s.components.values() if c.kind == "character"]
+    with_goal = [c for c in chars if any(t.text.startswith("Wants ") for t in c.traits)]
+    assert len(with_goal) >= len(chars) // 3
+
+
+def test_bonus_coins_narrate_the_outcome_first(game):
+    ev = game.table.events
+    for i, e in enumerate(ev):
+        if e.kind == "narration_turn":
+            nxt = next(x for x in ev[i + 1:] if x.kind not in ("reaction",))
+            # a narrator with coins tells what happened before anything else, or cancels a loser's coins
+            assert nxt.kind in ("event", "fact", "cancel_bonus", "end_narration", "challenge"), nxt
+
+
+def test_persona_shifts_choices():
+    calm = HeuristicPlayer("Ann", "world-builder")
+    wild = HeuristicPlayer("Ann", "antagonist")
+    assert calm.persona.conflict < wild.persona.conflict
+    assert HeuristicPlayer("Ann", None, seat_index=1).persona.name == "antagonist"
+
+
+def _drive(table: Table, person: str, script: list) -> None:
+    """Run the AI until `person` is asked: pass reactions and preparation, bid 20, then act from the script."""
+    for _ in range(500):
+        res = table.run(max_steps=2000)
+        if not res.waiting_for:
+            return
+        kind = pending(table.state).kind
+        if kind == "reaction":
+            act = A.Pass(player=person)
+        elif kind == "prep_turn":
+            act = A.PassPrep(player=person)
+        elif kind == "bid":
+            act = A.Bid(player=person, amount=20)
+        elif script:
+            act = script.pop(0)
+            act = act(table) if callable(act) else act
+        else:
+            return
+        table.submit(act, {"decided_by": "human"})
+
+
+def test_guardian_challenges_an_event_that_contradicts_a_trait():
+    bob = HeuristicPlayer("Bob", "guardian", seed=1)
+    table = Table.new([Seat("Ann", None), Seat("Bob", bob, "guardian")], starting_coins=25)
+    ann = "Ann"
+
+    def comp_id(t: Table) -> str:
+        return next(c.id for c in t.state.components.values() if c.label == "Ilsa Marn")
+
+    _drive(table, ann, [
+        A.EstablishLocation(player=ann, new_role="Orbital Station Kessa"),
+        A.CreateComponent(player=ann, role="Imperial envoy", proper_name="Ilsa Marn", introduce=True),
+        lambda t: A.AddTrait(player=ann, component=comp_id(t), text="Loyal to the Emperor"),
+    ])
+    assert pending(table.state).kind == "turn" and table.state.turn.player == ann
+    assert any(t.text == "Loyal to the Emperor" for c in table.state.components.values() for t in c.traits)
+    cid = comp_id(table)
+    table.submit(A.NarrateEvent(player=ann, text="Ilsa Marn betrayed the Emperor to the rebels.", performer=cid),
+                 {"decided_by": "human"})
+    table.run(max_steps=1)
+    challenges = [e for e in table.events if e.kind == "challenge"]
+    assert challenges, [e.line() for e in table.events[-5:]]
+    assert challenges[0].player == "Bob"
+    assert challenges[0].data.get("fact")  # names the Trait it contradicts (U-FACT-2)
+    assert "Loyal to the Emperor" in challenges[0].text
+
+
+def test_heuristic_passes_a_harmless_event():
+    bob = HeuristicPlayer("Bob", "world-builder", seed=1)
+    table = Table.new([Seat("Ann", None), Seat("Bob", bob, "world-builder")], starting_coins=25)
+    _drive(table, "Ann", [A.EstablishLocation(player="Ann", new_role="Orbital Station Kessa")])
+    table.submit(A.NarrateEvent(player="Ann", text="The station hums quietly."), {"decided_by": "human"})
+    table.run(max_steps=1)
+    assert not [e for e in table.events if e.kind == "challenge"]

@@ -1,0 +1,126 @@
+"""All-heuristic simulations: they finish, they are reproducible, and every action family occurs.
+
+The issue asks that across 100 seeded games every family occurs; 100 games take minutes on
+a shared CI machine, so this test plays the first GAMES seeds (deterministic, so a pass is not
+luck) and the 100-game summary is measured by `agents.simulation.summarize` for the report.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from agents.simulation import REQUIRED_FAMILIES, simulate_game, summarize, transcript_lines
+
+GAMES = 12
+
+
+@pytest.fixture(scope="module")
+def games():
+    return [simulate_game(seats=4, scenes=10, seed=seed) for seed in range(GAMES)]
+
+
+def test_every_game_reaches_ten_scenes_without_fallbacks(games):
+    for r in games:
+        st = r.stats()
+        assert st["scenes"] == 10, st
+        assert st["fallbacks"] == 0
+        assert r.table.state.phase == "bidding"  # a scene just ended and the next bid waits
+
+
+def test_every_action_family_occurs_across_the_games(games):
+    sm = summarize(games)
+    assert sm["missing"] == [], sm["families"]
+    for fam in REQUIRED_FAMILIES:
+        assert sm["families"][fam] > 0, fam
+    # complications are started with drawn dice and bought dice on both sides
+    assert sm["families"]["complications started"] >= GAMES
+    assert sm["families"]["eliminations done"] >= 1
+
+
+def test_stats_count_what_the_log_holds(games):
+    r = games[0]
+    st = r.stats()
+    assert sum(st["types"].values()) == st["actions"] == len(r.table.records)
+    assert set(st["coins"]) == {"Ann", "Bob", "Cat", "Dan"}
+    assert st["coins"]["Ann"] == r.table.state.player("Ann").wealth
+    assert st["complications"] == sum(1 for e in r.table.events if e.kind == "complication")
+
+
+def test_same_seed_same_game(tmp_path):
+    a = simulate_game(seats=3, scenes=2, seed=5, log_path=tmp_path / "a.jsonl")
+    b = simulate_game(seats=3, scenes=2, seed=5, log_path=tmp_path / "b.jsonl")
+    la = [json.loads(x) for x in (tmp_path / "a.jsonl").read_text().splitlines()[1:]]
+    lb = [json.loads(x) for x in (tmp_path / "b.jsonl").read_text().splitlines()[1:]]
+    assert [x["action"] for x in la] == [x["action"] for x in lb]
+    assert len(la) == a.actions == b.actions
+
+
+def test_log_on_disk_replays_to_the_same_state(tmp_path):
+    from engine.universalis.replay import replay_text
+
+    r = simulate_game(seats=4, scenes=3, seed=11, log_path=tmp_path / "g.jsonl")
+    rep = replay_text((tmp_path / "g.jsonl").read_text())
+    assert rep.error is None
+    assert rep.state.scenes_ended == 3
+    assert [p.wealth for p in rep.state.players] == [p.wealth for p in r.table.state.players]
+
+
+def test_progress_is_called_and_max_steps_stops(games):
+    seen = []
+    r = simulate_game(seats=4, scenes=10, seed=1, progress=lambda t: seen.append(len(t.records)), max_steps=120,
+                      every=40)
+    assert r.actions == 120
+    assert seen[:3] == [40, 80, 120]
+
+
+def test_transcript_reads_as_a_story(games):
+    lines = transcript_lines(games[0].table)
+    text = "\n".join(lines)
+    assert lines[0].startswith("Premise: ")
+    assert "== Scene 1 ==" in text and "== Scene 10 ==" in text
+    # the story re-uses its own components: every named character appears in more than one line
+    s = games[0].table.state
+    names = [c.label for c in s.components.values() if c.kind == "character"
+             and any(t.kind == "name" for t in c.traits)]
+    assert names
+    assert all(sum(1 for ln in lines if n in ln) >= 2 for n in names)
+    assert "None" not in text and "{" not in text
+
+
+def _cli(*args, env=None, cwd=None):
+    e = dict(os.environ)
+    e.pop("OPENAI_API_KEY", None)
+    e.pop("OPENAI_BASE_URL", None)
+    e.update(env or {})
+    # through main() as the console script does (python -m app.cli would load app.cli twice)
+    code = "import sys; from app.cli import main; sys.exit(main())"
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=e, cwd=cwd,
+                          timeout=300)
+
+
+def test_cli_simulate_summary_transcript_and_log(tmp_path):
+    out = tmp_path / "game.jsonl"
+    p = _cli("simulate", "--seats", "3", "--scenes", "2", "--seed", "7", "--out", str(out), "--transcript")
+    assert p.returncode == 0, p.stderr
+    assert "Scenes: 2" in p.stdout and "Coins: Ann" in p.stdout and "Complications:" in p.stdout
+    assert "== Scene 1 ==" in p.stdout
+    assert "scene " in p.stderr and "actions" in p.stderr  # progress on stderr
+    lines = out.read_text().splitlines()
+    assert json.loads(lines[0]).get("game_id")
+    assert len(lines) > 20
+
+
+def test_cli_simulate_llm_without_endpoint_says_so(tmp_path):
+    p = _cli("simulate", "--ai", "llm", "--scenes", "1", cwd=tmp_path,
+             env={"STORYTABLE_CONFIG": "", "PYTHONPATH": os.getcwd()})
+    assert p.returncode == 2
+    assert "OPENAI_API_KEY" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_cli_simulate_refuses_bad_numbers():
+    p = _cli("simulate", "--seats", "1")
+    assert p.returncode == 2 and "--seats" in p.stderr
