@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import random
 import sys
 import tempfile
 import time
@@ -41,7 +42,17 @@ def fake_server(lifetime_s: float) -> Iterator[Any]:
             raise RuntimeError(f"the fake model server cannot be loaded: {exc}") from None
     old = {k: os.environ.get(k) for k in ("NO_PROXY", "no_proxy")}
     os.environ["NO_PROXY"] = os.environ["no_proxy"] = "127.0.0.1,localhost"
-    server = module.FakeOpenAIServer().start(max_lifetime_s=lifetime_s)
+    rng = random.Random(0)
+
+    def varied(body: dict[str, Any]) -> Any:
+        """A random branch of the requested schema: the server's default (always the first option)
+        never gets a game past preparation, and a game must reach its scenes to be measured."""
+        schema = module.requested_schema(body)
+        if schema is None:
+            return module.prose("Nothing was asked of me in a structured way.")
+        return module.valid(random_instance(schema, schema, rng))
+
+    server = module.FakeOpenAIServer(default=varied).start(max_lifetime_s=lifetime_s)
     try:
         yield server
     finally:
@@ -51,6 +62,53 @@ def fake_server(lifetime_s: float) -> Iterator[Any]:
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = v
+
+
+def _resolve(node: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/"):
+        target: Any = root
+        for part in ref[2:].split("/"):
+            target = target[part]
+        return _resolve(target, root)
+    return node
+
+
+def random_instance(schema: dict[str, Any], root: dict[str, Any], rng: random.Random) -> Any:
+    """A minimal instance of a JSON schema, choosing union branches and enum values at random."""
+    node = _resolve(schema, root)
+    if "const" in node:
+        return node["const"]
+    if node.get("enum"):
+        return rng.choice(node["enum"])
+    for key in ("anyOf", "oneOf"):
+        if node.get(key):
+            branches = [b for b in node[key] if _resolve(b, root).get("type") != "null"] or node[key]
+            return random_instance(rng.choice(branches), root, rng)
+    if node.get("allOf"):
+        return random_instance(node["allOf"][0], root, rng)
+    if "default" in node:
+        return node["default"]
+    kind = node.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), "null")
+    if kind == "object" or "properties" in node:
+        props: dict[str, Any] = node.get("properties", {})
+        required = set(node.get("required", list(props)))
+        wanted = [n for n, p in props.items() if n in required or "const" in _resolve(p, root)]
+        return {name: random_instance(props[name], root, rng) for name in wanted}
+    if kind == "array":
+        return [random_instance(node.get("items", {}), root, rng) for _ in range(node.get("minItems", 0))]
+    if kind == "integer":
+        low = int(node.get("minimum", 0))
+        return rng.randint(low, max(low, min(int(node.get("maximum", low + 2)), low + 2)))
+    if kind == "number":
+        return float(node.get("minimum", 0))
+    if kind == "boolean":
+        return rng.random() < 0.5
+    if kind == "string":
+        return "the story goes on" if int(node.get("minLength", 1)) <= 17 else "x" * int(node["minLength"])
+    return None
 
 
 class Timer:
