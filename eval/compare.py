@@ -11,7 +11,7 @@ from typing import Any
 
 HIGHER = ("per_s", "legal_rate", "accepted_rate", "recall", "precision", "detection_rate", "agreement")
 LOWER = ("seconds", "bytes", "_ms", "ms_", "over_reference", "retries", "fallbacks", "failed_games",
-         "errors", "disagreements", "mismatches", "tokens", "false_alarm", "latency", "share_of_game")
+         "errors", "disagreements", "mismatches", "tokens", "false_alarm", "latency")
 SKIP = ("meta.", "seed", ".budget", "games_requested", ".jobs", "expected_", "server_requests")
 
 
