@@ -88,6 +88,21 @@ def test_play_a_few_steps_in_chromium(server, tmp_path):
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.set_default_timeout(30_000)
+        try:
+            _play(page, server, tmp_path)
+        except Exception:
+            page.screenshot(path=str(tmp_path / "failure.png"), full_page=True)
+            raise
+        finally:
+            browser.close()
+    assert (tmp_path / "3-scene.png").stat().st_size > 10_000
+
+
+def _play(page, server: str, tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=30_000)
+    if True:
         page.goto(server)
         expect(page.get_by_text("Set up a table")).to_be_visible()
         page.screenshot(path=str(tmp_path / "1-setup.png"), full_page=True)
@@ -106,17 +121,38 @@ def test_play_a_few_steps_in_chromium(server, tmp_path):
         expect(page.get_by_text("You, it is your decision").first).to_be_visible()
         # pass until the scene bids, then bid
         for _ in range(30):
-            if page.get_by_text("Bid for the scene").count():
-                break
-            page.get_by_role("button", name=re.compile(r"^Pass")).first.click()  # preparation or reaction
             settle(page)
+            if page.get_by_text("Waiting for You: secret scene bid").count():
+                break
+            try:  # a preparation pass or a reaction window's pass
+                page.get_by_role("button", name=re.compile(r"^Pass")).first.click(timeout=5_000)
+            except Exception:
+                continue
         expect(page.get_by_text("You, it is your decision").first).to_be_visible()
         page.screenshot(path=str(tmp_path / "2-bidding.png"), full_page=True)
         assert page.get_by_text("Bid for the scene").count(), "preparation ended and the bids are open"
         # the game survives a reload: same table, same Tenet
         page.reload()
+        settle(page)
         expect(page.get_by_text("The lighthouse keeper never sleeps").first).to_be_visible()
         expect(page.get_by_text("Coins over the game")).to_be_visible()
-        page.screenshot(path=str(tmp_path / "3-after-reload.png"), full_page=True)
-        browser.close()
-    assert (tmp_path / "3-after-reload.png").stat().st_size > 10_000
+        expect(page.locator('[data-testid="stVegaLiteChart"]').first).to_be_visible()
+        # bid high enough to frame the scene, then set its location
+        amount = page.get_by_label("coins (secret)")
+        amount.fill("20")
+        amount.press("Enter")
+        settle(page)
+        page.get_by_role("button", name="Bid for the scene", exact=True).click()
+        settle(page)
+        expect(page.get_by_text("You wins the bid").first).to_be_visible()
+        place = page.get_by_label("or a new place")
+        expect(place).to_be_visible()
+        place.fill("The lighthouse")
+        place.press("Enter")
+        settle(page)
+        page.get_by_role("button", name="Establish the location", exact=True).click()
+        settle(page)
+        expect(page.get_by_text("The scene is set at The lighthouse").first).to_be_visible()
+        expect(page.get_by_text("Importance").first).to_be_visible()
+        page.wait_for_timeout(800)
+        page.screenshot(path=str(tmp_path / "3-scene.png"), full_page=True)

@@ -58,7 +58,12 @@ def errors(at: AppTest) -> list[str]:
 
 
 def act(at: AppTest, typ: str, /, player: str = ME, button: str | None = None, expect_error: bool = False, **inputs):
-    """Fill the inputs of one action in the person's panel and press its button."""
+    """Pick the action in the person's panel, fill its inputs and press its button."""
+    pick = [w for w in at.selectbox if w.key == f"pick:{player}"]
+    from app.ui.forms import fields
+    from engine.universalis.actions import ACTION_TYPES
+    if pick and pick[0].value != typ and can(at, typ, player) and fields(ACTION_TYPES[typ]):
+        pick[0].set_value(typ).run()  # a button of its own otherwise
     for name, value in inputs.items():
         w = widget(at, f"f:{player}:{typ}:{name}")
         if hasattr(w, "input") and not hasattr(w, "select"):
@@ -70,6 +75,11 @@ def act(at: AppTest, typ: str, /, player: str = ME, button: str | None = None, e
     if not expect_error:
         assert not errors(at), errors(at)
     return at
+
+
+def can(at: AppTest, typ: str, player: str = ME) -> bool:
+    from engine.universalis import legal_options
+    return typ in [o.type for o in legal_options(live(at).table.state, player)]
 
 
 def my_turn(at: AppTest) -> str:
@@ -94,7 +104,7 @@ def answer_simply(at: AppTest) -> str:
         at.button(key=f"do:{ME}:answer_dialog:true").click().run()
     elif k == "turn":
         sc = live(at).table.state.scene()
-        end = sc is not None and sc.framer == ME and any(b.key == f"do:{ME}:end_scene" for b in at.button)
+        end = sc is not None and sc.framer == ME and can(at, "end_scene")
         act(at, "end_scene" if end else "end_turn")
     else:
         raise AssertionError(f"unexpected decision {k!r}")
@@ -154,11 +164,14 @@ def test_play_a_scene_tenets_bid_frame_event_complication_roll_end(home):
         if s.complications_resolved:
             break
         k = my_turn(at)
-        if k == "reaction" and s.complication is None and any(b.key == f"do:{ME}:obstacle" for b in at.button):
+        if k == "reaction" and s.complication is None and can(at, "obstacle"):
             act(at, "obstacle", dice=1, text="A squall rises over the harbour")
             assert live(at).table.state.complication is not None
             continue
         if k == "turn" and s.complication is not None:
+            pick = [w for w in at.selectbox if w.key == f"pick:{ME}"]
+            if pick and pick[0].value != "draw_trait":
+                pick[0].set_value("draw_trait").run()
             picks = [w for w in at.selectbox if w.key == f"f:{ME}:draw_trait:pick"]
             if picks and picks[0].options:
                 act(at, "draw_trait", pick=widget(at, f"f:{ME}:draw_trait:pick").value, pool="C")

@@ -75,9 +75,23 @@ def person_panel(live: store.Live, player: str) -> None:
             if col.button(word, key=f"do:{player}:{o.type}:{str(val).lower()}", use_container_width=True):
                 if _do(live, {"type": o.type, "player": player, name: val, **extra}):
                     st.rerun()
-    for i, o in enumerate(rest):
-        with st.expander(forms.label(o), expanded=(i == 0 and pend.kind in ("bid", "prep_turn"))):
-            forms.action_form(s, o, player, lambda d: _do(live, d))
+    if rest:
+        by_type = {o.type: o for o in rest}
+        chosen = st.selectbox("Or choose an action", list(by_type), index=list(by_type).index(_default(s, pend.kind, rest)),
+                              format_func=lambda t: forms.label(by_type[t]), key=f"pick:{player}")
+        with st.container(border=True):
+            forms.action_form(s, by_type[chosen], player, lambda d: _do(live, d))
+
+
+def _default(s, kind: str, rest: list) -> str:
+    """The action a newcomer most likely wants next: the location when framing, else an Event."""
+    types = [o.type for o in rest]
+    sc = s.scene()
+    for want in (("establish_location",) if kind == "turn" and sc is not None and sc.location is None else ()) + \
+            ("propose_tenet", "bid", "narrate_event", "challenge_bid", "draw_trait"):
+        if want in types:
+            return want
+    return types[0]
 
 
 def typed_roll(live: store.Live) -> None:

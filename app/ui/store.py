@@ -222,8 +222,11 @@ def open_table(code: str) -> Live | None:
     log = d / "game.jsonl"
     with _REG_LOCK:
         live = _REGISTRY.get(k)
-        if live is not None and log.exists() and log.stat().st_size == live.size:
-            return live
+    if live is not None:
+        with live.lock:  # another session may be writing this table right now: wait for it
+            if log.exists() and log.stat().st_size == live.size:
+                return live
+    with _REG_LOCK:
         if not log.exists():
             _REGISTRY.pop(k, None)
             return None

@@ -32,19 +32,25 @@ def transcript(live: store.Live, height: int = 420) -> None:
     meta_by_seq = {r.seq: r.meta for r in t.records}
     fact_text = {f.id: f.text for f in all_facts(t.state)}
     events = t.transcript()
-    st.markdown(f"**Transcript** <small>({len(events)} entries)</small>", unsafe_allow_html=True)
+    st.markdown(f"**Transcript** <small>({len(events)} entries, newest first)</small>", unsafe_allow_html=True)
     box = st.container(height=height)
     cost_by_seq: dict[int, int] = {}
     for e in t.events:
         cost_by_seq[e.seq] = cost_by_seq.get(e.seq, 0) + e.cost
-    if len(events) > SHOWN:
-        box.caption(f"… {len(events) - SHOWN} earlier entries (export the transcript to read them all)")
+    groups: list[list[str]] = []
     last_seq = None
     for e in events[-SHOWN:]:
         who = f"**{html.escape(e.player)}**: " if e.player else ""
         price = f" <small>[{e.cost}]</small>" if e.cost else ""
-        box.markdown(f"{who}{html.escape(e.text)}{price}", unsafe_allow_html=True)
+        lines = [f"{who}{html.escape(e.text)}{price}"]
         meta = meta_by_seq.get(e.seq, {})
         if meta.get("decided_by") not in (None, "human", "dice", "dice (typed)") and e.seq != last_seq:
-            box.caption("↳ " + why(meta, cost_by_seq.get(e.seq, 0), fact_text))
+            lines.append("↳ " + why(meta, cost_by_seq.get(e.seq, 0), fact_text))
         last_seq = e.seq
+        groups.append(lines)
+    for lines in reversed(groups):
+        box.markdown(lines[0], unsafe_allow_html=True)
+        if len(lines) > 1:
+            box.caption(lines[1])
+    if len(events) > SHOWN:
+        box.caption(f"… {len(events) - SHOWN} earlier entries (export the transcript to read them all)")
