@@ -324,3 +324,17 @@ def test_a_model_that_never_ends_its_turn_cannot_stall_the_game() -> None:
     assert chat.calls == [] and decision.kind == "heuristic"
     assert "12 actions this turn" in decision.fallback
     assert table.check(decision.action) is None
+
+
+def test_a_broken_prompt_falls_back_instead_of_crashing(monkeypatch: pytest.MonkeyPatch) -> None:
+    import prompts
+
+    def missing(name, values):
+        raise FileNotFoundError("no prompt file prep_turn.md")
+
+    monkeypatch.setattr(prompts, "render", missing)
+    chat = ScriptedChatModel(script=[])
+    table = _table_with_human(chat)
+    decision = table.seats["Ann"].player.decide(table.observe("Ann"))
+    assert chat.calls == [] and "could not build the prompt" in decision.fallback
+    assert table.check(decision.action) is None

@@ -138,8 +138,12 @@ class LLMPlayer:
             self._rest -= 1
             self.stats.rested += 1
             return self._heuristic(obs, "endpoint failing: the model rests for a few decisions", count=True)
-        schema = choice_schema(types)
-        messages = self.messages(obs, concern)
+        try:
+            schema = choice_schema(types)
+            messages = self.messages(obs, concern)
+        except Exception as exc:  # noqa: BLE001 - a prompt bug must not stop the game either
+            log.warning("could not build the LLM prompt", exc_info=exc)
+            return self._heuristic(obs, f"could not build the prompt: {type(exc).__name__}", count=True)
         chosen: dict[str, BaseModel] = {}
 
         def validate(choice: BaseModel) -> str | None:
