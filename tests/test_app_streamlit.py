@@ -321,3 +321,38 @@ def test_storytable_app_passes_streamlit_options_with_quiet_defaults():
     assert "--server.headless=true" in argv and "--browser.gatherUsageStats=false" in argv
     assert argv[-2:] == ["--server.port", "8601"]
     assert "--server.headless=true" not in app_run.streamlit_argv(["--server.headless=false"])
+
+
+def test_brainstorm_keep_and_drop_then_start_a_table_with_the_kept_tenets(home):
+    at = fresh()
+    at.sidebar.radio(key="nav").set_value("Brainstorm").run()
+    widget(at, "bs:premise").input("witches in a drowned city")
+    widget(at, "bs:count").set_value(3)
+    at.button(key="do:bs:propose").click().run()
+    assert not at.exception, at.exception
+    props = at.session_state["bs:proposals"]
+    assert len(props) == 3 and all(p.text for p in props)
+    at.checkbox(key="bs:keep:1").uncheck().run()  # drop the second
+    at.button(key="do:bs:start").click().run()
+    assert widget(at, "setup:premise").value == "witches in a drowned city"
+    at.button(key="do:start").click().run()
+    assert not at.exception, at.exception
+    tenets = [t.text for t in live(at).table.state.tenets]
+    assert tenets[:2] == [props[0].text, props[2].text] and props[1].text not in tenets
+
+
+def test_facts_browser_searches_and_export_has_a_canon_sheet(home):
+    at = fresh()
+    at.button(key="do:start").click().run()
+    act(at, "propose_tenet", text="The lighthouse keeper never sleeps")
+    at.sidebar.radio(key="nav").set_value("Facts").run()
+    assert not at.exception, at.exception
+    all_rows = at.dataframe[0].value
+    assert "The lighthouse keeper never sleeps" in list(all_rows["fact"])
+    widget(at, "facts:q").input("lighthouse keeper").run()
+    rows = at.dataframe[0].value
+    assert rows["fact"].iloc[0] == "The lighthouse keeper never sleeps"
+    from app.ui.export import markdown
+    md = markdown(live(at).table)
+    assert "## Canon sheet" in md and "### Tenets" in md and "The lighthouse keeper never sleeps" in md
+    assert "## Transcript" in md and "### Components" in md
