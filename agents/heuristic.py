@@ -37,6 +37,7 @@ class HeuristicPlayer:
         self._declined: set[int] = set()
         self._cancelled: set[tuple[int, str]] = set()
         self._bonus_start: dict[tuple[int, str, int], int] = {}
+        self._told: set[tuple[int, str, int]] = set()  # narrations in which it told the outcome
         self._took_over: set[int] = set()  # scenes in which it already took a component over
         self._seen_complications: dict[int, set[int]] = {}  # scene -> Complications seen there
         self._withdrawn: set[str] = set()  # its own words a Challenge took back: not said again
@@ -147,7 +148,7 @@ class HeuristicPlayer:
             if new:
                 return A.CreateComponent(player=me, role=new[0]), "a character the story can return to"
         for c in made:
-            if len(c.traits) < 3 and wealth > 18:
+            if len(c.traits) < 4 and wealth > 18:
                 text = words.trait_for(c)
                 if text:
                     return A.AddTrait(player=me, component=c.id, text=text), f"gives {c.label} a purpose"
@@ -286,13 +287,13 @@ class HeuristicPlayer:
             back = [c for c in anyone if c.id in sc.absent]
             if back:
                 return A.IntroduceComponent(player=me, component=back[0].id,
-                                            text=f"{back[0].label} turns up after all."), \
+                                            text=f"{words.who(back[0], True)} turns up after all."), \
                     "the story needs this character here, absent or not"
         pool = own if own and r.random() < 0.7 else anyone
         new = words.new_character()
         if pool and (new is None or r.random() < 0.55):
             comp = max(pool, key=lambda c: (importance(s, c.id) + r.random() * 3, c.id))
-            return A.IntroduceComponent(player=me, component=comp.id, text=f"{comp.label} is here."), \
+            return A.IntroduceComponent(player=me, component=comp.id, text=f"{words.who(comp, True)} is here."), \
                 f"brings back {comp.label}"
         if new is None:
             return None
@@ -468,7 +469,10 @@ class HeuristicPlayer:
         budget = max(2, int(start * self.persona.bonus_spend))
         spent = start - slot.coins
         if slot.coins > 0 and spent < budget:
-            plan = self._spend_bonus(obs, words, slot.won, slot.coins, budget - spent, first=spent == 0)
+            first = key not in self._told
+            plan = self._spend_bonus(obs, words, slot.won, slot.coins, budget - spent, first=first)
+            if first:
+                self._told.add(key)
             if plan is not None:
                 return plan
         return A.EndNarration(player=me), f"keeps {slot.coins} coins"
@@ -483,11 +487,12 @@ class HeuristicPlayer:
         mine_side = [s.components[x] for x in dict.fromkeys(comp.committed)
                      if x in s.components and s.controller(x) == me and not s.components[x].eliminated
                      and s.components[x].kind != "location"]
-        against = [s.components[x] for x in dict.fromkeys(comp.targets + comp.committed)
+        ordered = comp.targets if comp.originator == me else comp.committed[len(comp.targets):] + comp.targets
+        against = [s.components[x] for x in dict.fromkeys(ordered)
                    if x in s.components and s.controller(x) not in (None, me) and not s.components[x].eliminated
                    and s.components[x].kind != "location"]
         hero = mine_side[0] if mine_side else None
-        victim = max(against, key=lambda c: (importance(s, c.id), c.id)) if against else None
+        victim = against[0] if against else None
         if first:
             text = words.outcome(hero, victim, originator_won, comp.source) if won else words.loser_outcome(hero)
             act = A.NarrateEvent(player=me, text=text, performer=hero.id if hero else None,
@@ -533,7 +538,8 @@ class HeuristicPlayer:
                                              withdraw=True), f"it contradicts an established Fact: {why}")
         made_by_me = [x for x in st.components if x and x in s.components and s.components[x].created_by == me
                       and s.controller(x) not in (None, me)]
-        if w.allow_challenge and st.kind == "reduce" and made_by_me and r.random() < p.challenge + 0.2:
+        mine_dying = [x for x in st.components if x and x in s.components and s.components[x].created_by == me]
+        if w.allow_challenge and st.kind == "reduce" and mine_dying and r.random() < p.challenge + 0.3:
             return (A.ChallengeStatement(player=me, reason="That death comes too cheap for a character this important.",
                                          withdraw=True), "protects a component it created")
         if money <= 1:
@@ -551,8 +557,8 @@ class HeuristicPlayer:
                                                                       if x in s.components]))
             if self._ok(obs, act):
                 return act, "makes the Event an Obstacle"
-        if w.allow_interrupt and money > p.reserve + 2 and r.random() < p.interrupt * 0.3:
-            act = A.Interrupt(player=me, text="has an idea of its own for this scene.")
+        if w.allow_interrupt and money > p.reserve + 2 and r.random() < p.interrupt * 0.1:
+            act = A.Interrupt(player=me, text="cuts in: the scene needs something else now.")
             if self._ok(obs, act):
                 return act, "interrupts: it has an idea of its own"
         return A.Pass(player=me), "lets it stand"
@@ -589,7 +595,9 @@ class HeuristicPlayer:
             rec = FactRecord(id=fid, text=ftext, kind="trait", game_id="", scene=None, component_id=None,
                              component_name=cname, paid_by=None, seq=0)
             verdict = judge.judge(text, rec)
-            if verdict.contradicts:
+            # a clash of opposites ("loyal" / "betrayed") or numbers; a bare negation is too often
+            # the offline judge misreading "no" or "never" in ordinary prose, so it is not fought over
+            if verdict.contradicts and not verdict.reason.startswith("one says not"):
                 return fid, ftext, verdict.reason
         return None
 
@@ -653,6 +661,6 @@ class HeuristicPlayer:
         d = s.dialog
         if self.rng.random() < self.persona.conflict * 0.5 or d is None:
             return A.AnswerDialog(player=self.name, accept=False), "refuses: it becomes a Complication"
-        listener = s.components.get(d.listener)
-        who = listener.label if listener else "I"
-        return A.AnswerDialog(player=self.name, accept=True, line=f"{who} hears you out. Go on."), "answers"
+        speaker = s.components.get(d.speaker)
+        to = f", {words.who(speaker)}" if speaker is not None else ""
+        return A.AnswerDialog(player=self.name, accept=True, line=f"I hear you{to}. Say the rest."), "answers"

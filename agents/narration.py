@@ -71,7 +71,7 @@ GENRES: dict[str, Lex] = {
                   "Wants to bury a brother properly", "Wants to find the witch who took her memory",
                   "Wants the Order destroyed", "Wants to earn a knight's spurs"],
         "limits": ["Fears deep water", "Bound by an oath on iron", "Cannot enter holy ground",
-                   "Loses a memory with every spell", "Owes a life to the Ferryman"],
+                   "Loses a memory with every spell", "Cannot refuse a plea for help"],
         "place_traits": ["Crumbling walls", "Thick with fog", "Guarded by wolves", "Full of whispers",
                          "Lit by witch-fire", "Bells ring here at midnight"],
         "hostile": ["duels", "deceives", "ambushes", "curses", "pursues", "turns the villagers against",
@@ -217,6 +217,9 @@ class Words:
             has_goal = any(t.text.startswith("Wants ") for t in comp.live_traits())
             kinds = ["traits", "habits", "limits"] + ([] if has_goal else ["goals", "goals", "goals"])
             kind = self.rng.choice(kinds)
+        if kind == "goals":
+            have |= {t.text.lower() for c in self.s.components.values() for t in c.live_traits()
+                     if t.text.startswith("Wants ")}
         return self.pick(kind, have) or self.pick("traits", have)
 
     def relation(self, comp: Component, other: Component) -> tuple[str, str | None]:
@@ -270,13 +273,16 @@ class Words:
         if performer is not None and receiver is not None:
             verb = self.rng.choice(self.lex["hostile" if hostile else "friendly"])
             goal = goal_of(performer)
-            why = f", determined {goal}" if goal and self.rng.random() < 0.5 else ""
+            recent = " ".join(f.text for f in self.s.facts[-6:])
+            why = f", determined {goal}" if goal and goal not in recent and self.rng.random() < 0.5 else ""
             return f"{self.who(performer, True)}{self._how(performer)} {verb} {self.who(receiver)}{where}{why}."
         actor = performer or receiver
         if actor is not None:
-            deed = self.rng.choice(self.lex["deeds"])
+            recent = " ".join(f.text for f in self.s.facts[-12:])
+            deeds = [d for d in self.lex["deeds"] if d not in recent] or self.lex["deeds"]
+            deed = self.rng.choice(deeds)
             goal = goal_of(actor)
-            if goal and self.rng.random() < 0.4:
+            if goal and goal not in recent and self.rng.random() < 0.4:
                 return f"{self.who(actor, True)} {deed}{where}, still hoping {goal}."
             return f"{self.who(actor, True)}{self._how(actor)} {deed}{where}."
         return f"Something stirs{where}."
@@ -310,8 +316,8 @@ class Words:
                  source: str) -> str:
         """The Complication's outcome, told by the winner of the roll."""
         if winner is not None and loser is not None:
-            form = self.rng.choice(["{W} gets the better of {l}.", "{L} is no match for {w} this time.",
-                                    "{W} wins out over {l}, and it costs {l} dearly."])
+            form = self.rng.choice(["{W} gets the better of {l}.", "{L} is outmatched by {w} this time.",
+                                    "{W} prevails over {l}, and it costs {l} dearly."])
             return form.format(W=self.who(winner, True), w=self.who(winner), L=self.who(loser, True), l=self.who(loser))
         if winner is not None:
             return f"{self.who(winner, True)} comes through it{'' if originator_won else ' unharmed'}."
@@ -323,7 +329,7 @@ class Words:
             return "Not everything is lost."
         return self.rng.choice([f"{self.who(hero, True)} gets away, bruised but alive.",
                                 f"{self.who(hero, True)} retreats to fight another day.",
-                                f"{self.who(hero, True)} loses this round and remembers it."])
+                                f"{self.who(hero, True)} comes off worst this time and will remember it."])
 
     def obstacle(self, comps: list[Component]) -> str:
         """Words for an Obstacle raised against an Event."""

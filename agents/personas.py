@@ -34,12 +34,12 @@ PERSONAS: dict[str, Persona] = {p.name: p for p in [
             max_traits=7, fade=0.15),
     Persona("antagonist", "Brings threats and villains, starts Complications, kills off the weak.",
             tenets=1, bid_eagerness=0.3, conflict=0.6, takeover=0.25, eliminate=0.45, interrupt=0.2,
-            cancel_share=0.4, reserve=4, absent=0.15, bonus_spend=0.7, fade=0.3, max_traits=5),
+            cancel_share=0.4, reserve=4, absent=0.25, bonus_spend=0.7, fade=0.3, max_traits=5),
     Persona("dramatist", "Wants scenes with stakes: bids high, interrupts, frames confrontations.",
             tenets=1, bid_eagerness=0.4, conflict=0.45, interrupt=0.25, challenge=0.2, reserve=4,
-            spend_per_turn=4, careless=0.2, scene_events=4, fade=0.4),
+            spend_per_turn=4, careless=0.3, scene_events=4, fade=0.4),
     Persona("guardian", "Keeps the story consistent: challenges contradictions, defends Facts.",
-            tenets=2, challenge=0.45, conflict=0.25, build=0.5, reserve=7, absent=0.1, bonus_spend=0.5),
+            tenets=2, challenge=0.45, conflict=0.25, build=0.5, reserve=7, absent=0.15, bonus_spend=0.5),
 ]}
 
 DEFAULT_ROTATION = ["world-builder", "antagonist", "dramatist", "guardian"]
