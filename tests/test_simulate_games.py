@@ -124,3 +124,15 @@ def test_cli_simulate_llm_without_endpoint_says_so(tmp_path):
 def test_cli_simulate_refuses_bad_numbers():
     p = _cli("simulate", "--seats", "1")
     assert p.returncode == 2 and "--seats" in p.stderr
+
+
+def test_llm_game_with_a_dead_endpoint_finishes_on_fallbacks():
+    """--ai llm: every transport failure falls back to the heuristic, is counted, and the game goes on."""
+    from agents.llm.config import LLMSettings
+
+    settings = LLMSettings(base_url="http://127.0.0.1:9", timeout_s=0.5, max_refusals=0)
+    r = simulate_game(seats=2, scenes=1, seed=1, ai="llm", settings=settings, max_steps=2000)
+    st = r.stats()
+    assert st["scenes"] == 1
+    assert st["fallbacks"] > 0
+    assert any(rec.meta.get("decided_by") == "llm" for rec in r.table.records)
