@@ -10,6 +10,8 @@ import importlib
 import sys
 from types import ModuleType
 
+from app.errors import UserError
+
 # name -> module under app.commands; the order is the order of `storytable --help`
 COMMANDS: dict[str, str] = {
     "app": "app_run",
@@ -21,10 +23,6 @@ COMMANDS: dict[str, str] = {
     "reindex": "reindex",
     "eval": "eval_run",
 }
-
-
-class UserError(Exception):
-    """A problem the user can fix (bad input, bad file, bad configuration): shown without traceback."""
 
 
 def _load(module: str) -> ModuleType | None:
@@ -98,4 +96,6 @@ def _describe(exc: BaseException) -> str:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    from app import cli as _cli  # the importable module, so UserError is the same class everywhere
+
+    sys.exit(_cli.main())
