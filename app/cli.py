@@ -57,7 +57,8 @@ def user_errors() -> tuple[type[BaseException], ...]:
                                         IsADirectoryError, PermissionError]
     try:
         from agents.llm.config import ConfigError
-        kinds.append(ConfigError)
+        from agents.memory.config import MemoryConfigError
+        kinds += [ConfigError, MemoryConfigError]
     except ImportError:  # pragma: no cover - agents always installed with the package
         pass
     return tuple(kinds)
