@@ -66,7 +66,7 @@ GENRES: dict[str, Lex] = {
         "traits": ["Sworn to vengeance", "Touched by the old gods", "A master swordsman", "Beloved by the common folk",
                    "Quick of tongue", "Hunted by the Order", "Proud as a prince"],
         "habits": ["Cannot tell a lie", "Carries a secret name", "Bears a royal birthmark",
-                   "Remembers nothing before the river", "Prays to no god"],
+                   "Remembers nothing before the river", "Keeps a dead man's ring"],
         "goals": ["Wants to take back the throne", "Wants to break the curse on the crown",
                   "Wants to bury a brother properly", "Wants to find the witch who took her memory",
                   "Wants the Order destroyed", "Wants to earn a knight's spurs"],
@@ -321,12 +321,15 @@ class Words:
             return form.format(W=self.who(winner, True), w=self.who(winner), L=self.who(loser, True), l=self.who(loser))
         if winner is not None:
             return f"{self.who(winner, True)} comes through it{'' if originator_won else ' unharmed'}."
+        if loser is not None:
+            return self.rng.choice([f"It goes wrong for {self.who(loser)}.",
+                                    f"{self.who(loser, True)} does not get what was wanted here."])
         base = source.rstrip(".")
         return f"{base}: {'so it goes' if originator_won else 'but it fails'}."
 
     def loser_outcome(self, hero: Component | None) -> str:
         if hero is None:
-            return "Not everything is lost."
+            return self.rng.choice(["The trouble passes, for now.", "This time, nothing stands in the way."])
         return self.rng.choice([f"{self.who(hero, True)} gets away, bruised but alive.",
                                 f"{self.who(hero, True)} retreats to fight another day.",
                                 f"{self.who(hero, True)} comes off worst this time and will remember it."])
