@@ -359,3 +359,36 @@ def test_facts_browser_searches_and_export_has_a_canon_sheet(home):
     md = markdown(live(at).table)
     assert "## Canon sheet" in md and "### Tenets" in md and "The lighthouse keeper never sleeps" in md
     assert "## Transcript" in md and "### Components" in md
+
+
+def test_challenge_bidding_shows_fact_defence_doubled_and_undo(home):
+    from agents.seating import SeatSpec
+    from engine.universalis import actions as A
+    lv = store.create(store.TableConfig([SeatSpec(n, "human") for n in ("Ann", "Ben", "Cat")]))
+    t = lv.table
+    while t.state.phase == "prep":
+        t.submit(A.PassPrep(player=pending(t.state).players[0]), {"decided_by": "human"})
+    for n in ("Ann", "Ben", "Cat"):
+        t.submit(A.Bid(player=n, amount=1 if n == "Ann" else 0), {"decided_by": "human"})
+    for a in (A.EstablishLocation(player="Ann", new_role="Tavern"), A.NarrateEvent(player="Ann", text="Lamps lit."),
+              A.BuyFact(player="Ann", text="The only bridge is out."), A.EndTurn(player="Ann")):
+        t.submit(a, {"decided_by": "human"})
+        _passes(t)
+    fact = t.state.facts[-1].id
+    t.submit(A.NarrateEvent(player="Ben", text="Ben's hero crosses the bridge."), {"decided_by": "human"})
+    lv.synced()
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["table"] = lv.code
+    at.run()
+    # the reaction window: Cat challenges with the Fact, Ann lets it stand
+    act(at, "challenge", player="Cat", reason="the bridge is out", fact=fact)
+    act(at, "pass", player="Ann")
+    assert live(at).table.state.challenge is not None
+    act(at, "contest_challenge", player="Ben")
+    act(at, "challenge_bid", player="Cat", option="1", coins=2)
+    assert any("2 × 2 = **4**" in m.value for m in at.markdown), [m.value for m in at.markdown if "option" in m.value]
+    # undo takes back the last person's decision (Cat's bid)
+    at.button(key="do:undo").click().run()
+    assert not at.exception
+    ch = live(at).table.state.challenge
+    assert ch is not None and ch.totals == [0, 0] and pending(live(at).table.state).players == ("Cat",)

@@ -64,12 +64,7 @@ def panel(live: store.Live, open_code) -> str | None:
         files.save_export(live)
         if st.button("Undo my last decision", key="do:undo", use_container_width=True,
                      help="for a slip of the hand: replays the log without it"):
-            with live.lock:
-                live.table.undo_to_human()
-                mem = getattr(live.table, "memory", None)
-                if mem is not None:
-                    mem.sync(live.table.state)
-                live.synced()
+            store.undo_to_human(live)
             st.rerun()
         st.divider()
         files.load(open_code)

@@ -187,10 +187,31 @@ def _attach_memory(live: Live) -> None:
             mem.table = live.table
             live.table.listeners.append(mem.on_action)
             live.table.retriever = mem.retriever
-            mem.ensure_fresh(live.table.state, fingerprint_of(live.table.header, live.table.records))
+            resync_memory(live)
         live.table.memory = mem  # type: ignore[attr-defined]
     except Exception as exc:  # the game goes on without retrieval
         live.notes.append(f"The Facts memory could not open ({exc}); search uses plain text.")
+
+
+def resync_memory(live: Live) -> None:
+    """After an undo or a reload the log went back or changed: bring the Fact memory to it."""
+    mem = getattr(live.table, "memory", None) or _MEMORIES.get(str(live.dir))
+    if mem is None:
+        return
+    try:
+        from agents.memory.game import fingerprint_of  # type: ignore[import-not-found]
+
+        mem.ensure_fresh(live.table.state, fingerprint_of(live.table.header, live.table.records))
+    except Exception as exc:  # retrieval degrades; the game goes on
+        live.notes.append(f"The Facts memory could not follow the undo ({exc}).")
+
+
+def undo_to_human(live: Live) -> None:
+    """Take back the last decision a person made (a slip of the hand)."""
+    with live.lock:
+        live.table.undo_to_human()
+        resync_memory(live)
+        live.synced()
 
 
 def create(config: TableConfig, starting_coins: int = 25, refreshment: int = 5, premise: str = "",
