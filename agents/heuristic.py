@@ -582,13 +582,14 @@ class HeuristicPlayer:
         from agents.memory.records import FactRecord
 
         judge = HeuristicJudge()
-        cands: list[tuple[str, str, str | None]] = []
-        for cid in comps:
-            c = s.components.get(cid)
-            if c is None:
-                continue
-            cands += [(t.id, t.text, c.label) for t in c.live_traits() if t.kind == "plain"
-                      and t.text != text and t.seq < s.seq]
+        # the Facts the table judged relevant (the memory index when one is plugged in): the
+        # components' own Traits and the Tenets, then the latest Events about the same components
+        plain = {t.id for cid in comps if cid in s.components for t in s.components[cid].live_traits()
+                 if t.kind == "plain"}
+        cands: list[tuple[str, str, str | None]] = [
+            (f.id, f.text, f.component_name) for f in obs.facts
+            if not f.removed and f.text != text and f.seq < s.seq
+            and ((f.kind == "trait" and f.id in plain) or f.kind == "tenet")]
         cands += [(f.id, f.text, None) for f in s.facts[-12:] if f.kind == "event" and not f.removed
                   and f.text != text and set(f.components) & set(comps)]
         for fid, ftext, cname in cands:
