@@ -201,18 +201,24 @@ def human_turn(table, name: str, ask: InputFn, say: OutputFn) -> bool:
     from engine.core.errors import RuleViolation
     from engine.universalis.decisions import legal_options
 
-    opts = legal_options(table.state, name)
-    say("")
-    for line in situation(table, name):
-        say(line)
-    say(f"{name}, your choice:")
-    for i, o in enumerate(opts, 1):
-        note = f" - {o.note}" if o.note else ""
-        say(f"  {i}. {o.type.replace('_', ' ')} (cost {o.cost}){note}")
     from engine.universalis import actions as A
     from engine.universalis.decisions import pending
 
-    reaction = pending(table.state).kind == "reaction"
+    opts = legal_options(table.state, name)
+    pend = pending(table.state)
+    reaction = pend.kind == "reaction"
+    if reaction:
+        # reaction windows come after every paid statement: one compact line, Enter lets it stand
+        menu = ", ".join(f"{i} {o.type.replace('_', ' ')}" for i, o in enumerate(opts, 1) if o.type != "pass")
+        say(f"{pend.note}  -- {name}, react? ({menu}; s shows the table)")
+    else:
+        say("")
+        for line in situation(table, name):
+            say(line)
+        say(f"{name}, your choice:")
+        for i, o in enumerate(opts, 1):
+            note = f" - {o.note}" if o.note else ""
+            say(f"  {i}. {o.type.replace('_', ' ')} (cost {o.cost}){note}")
     raw = ask(f"{name}> " if not reaction else f"{name} (Enter = pass)> ").strip().lower()
     if raw in ("q", "quit", "exit"):
         raise Quit()
@@ -223,6 +229,11 @@ def human_turn(table, name: str, ask: InputFn, say: OutputFn) -> bool:
         say(HELP_TEXT)
         return False
     if raw in ("s", ""):
+        if reaction:
+            for line in situation(table, name):
+                say(line)
+            for i, o in enumerate(opts, 1):
+                say(f"  {i}. {o.type.replace('_', ' ')} (cost {o.cost})")
         return False
     if raw == "t":
         for e in table.transcript()[-15:]:
