@@ -26,14 +26,22 @@ class Played:
     table: Any
     seconds: float
     seed: int
+    complete: bool = True  # False: stopped by its time limit before `scenes` scenes ended
 
 
-def play_game(seats: int, scenes: int, seed: int, max_steps: int = 200_000) -> Played:
-    """An all-heuristic game of `seats` seats until `scenes` scenes have ended (single process)."""
-    try:
-        from agents.simulation import simulate_game
-    except ImportError:  # the shared driver not there: drive the Table the same way
-        simulate_game = None
+def play_game(seats: int, scenes: int, seed: int, max_steps: int = 200_000,
+              max_seconds: float | None = None) -> Played:
+    """An all-heuristic game of `seats` seats until `scenes` scenes have ended (single process).
+
+    With `max_seconds` the game stops there and says it is incomplete (long games on a busy
+    machine); its per-action figures still hold for the length it reached.
+    """
+    simulate_game = None
+    if max_seconds is None:
+        try:
+            from agents.simulation import simulate_game
+        except ImportError:  # the shared driver not there: drive the Table the same way
+            simulate_game = None
     if simulate_game is not None:
         res = simulate_game(seats=seats, scenes=scenes, seed=seed, ai="heuristic", max_steps=max_steps)
         return Played(res.table, res.seconds, seed)
@@ -43,11 +51,15 @@ def play_game(seats: int, scenes: int, seed: int, max_steps: int = 200_000) -> P
     table = Table.new(heuristic_seats(NAMES[:seats], seed), dice=SeededDice(seed), game_id=f"sim-{seed}")
     started = time.perf_counter()
     steps = 0
+    complete = True
     while steps < max_steps and table.state.scenes_ended < scenes:
+        if max_seconds is not None and steps % 20 == 0 and time.perf_counter() - started > max_seconds:
+            complete = False
+            break
         if not table.step().acted:
             break
         steps += 1
-    return Played(table, time.perf_counter() - started, seed)
+    return Played(table, time.perf_counter() - started, seed, complete)
 
 
 def parsed_actions(records: list[LogRecord]) -> list[Any]:

@@ -27,6 +27,7 @@ class Preset:
     seat_counts: tuple[int, ...] = (4, 6, 8)
     scene_counts: tuple[int, ...] = (10, 30, 100)
     scaling_games: dict[str, int] = field(default_factory=dict)  # "seats x scenes" -> games
+    scaling_budget_s: float | None = None  # playing time per size; a longer game stops, marked incomplete
     economy_games: int = 1000
     economy_budget_s: float | None = None
     jobs: int = 1
@@ -38,7 +39,8 @@ class Preset:
 
 QUICK = Preset("quick", scenes=2, speed_games=2, seat_counts=(4, 6, 8), scene_counts=(1, 2, 3),
                economy_games=4, ai_scenes=1, ai_budget_s=6.0, memory_quick=True)
-FULL = Preset("full", scaling_games={"6x10": 5, "8x10": 5, "4x30": 3, "4x100": 1}, ai_budget_s=120.0)
+FULL = Preset("full", scaling_games={"6x10": 5, "8x10": 5, "4x30": 3, "4x100": 1}, ai_budget_s=120.0,
+              scaling_budget_s=300.0)
 
 
 def games_for(preset: Preset) -> dict[tuple[int, int], int]:
@@ -50,11 +52,19 @@ def games_for(preset: Preset) -> dict[tuple[int, int], int]:
 
 
 def run_all(preset: Preset, parts: tuple[str, ...] = PARTS, progress: ProgressFn | None = None,
-            after_part: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
-    """Every part in order; `after_part(results)` after each (the CLI saves partial results there)."""
+            after_part: Callable[[dict[str, Any]], None] | None = None,
+            earlier: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Every part in order; `after_part(results)` after each (the CLI saves partial results there).
+
+    `earlier`: results of a previous run whose other parts are kept (`--merge`); its meta is kept
+    under meta.earlier so both runs' conditions stay on record.
+    """
     progress = progress or Progress(False)
     started = time.perf_counter()
-    res: dict[str, Any] = {"meta": meta(preset, parts)}
+    res: dict[str, Any] = {k: v for k, v in (earlier or {}).items() if k != "meta"}
+    res["meta"] = meta(preset, parts)
+    if earlier and "meta" in earlier:
+        res["meta"]["earlier"] = earlier["meta"]
     timings: dict[str, float] = {}
 
     def part(name: str, fn) -> None:
@@ -79,7 +89,8 @@ def run_all(preset: Preset, parts: tuple[str, ...] = PARTS, progress: ProgressFn
                                         memory_game=preset.memory_game_peak))
     part("scaling", lambda: speed.scaling(preset.seat_counts, preset.scene_counts, preset.seats, preset.scenes,
                                           games_for(preset), res.get("speed") if "error" not in
-                                          res.get("speed", {"error": 1}) else None, progress))
+                                          res.get("speed", {"error": 1}) else None, progress,
+                                          preset.scaling_budget_s))
     part("ai", lambda: _ai(preset, progress))
     part("memory", lambda: _memory(preset))
     part("economy", lambda: economy.run_economy(preset.economy_games, preset.seats, preset.scenes, jobs=preset.jobs,

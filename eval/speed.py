@@ -40,16 +40,27 @@ def warm_up() -> None:
 
 
 def measure(seats: int, scenes: int, games: int, seed0: int = 0, progress: ProgressFn | None = None,
-            memory_game: bool = False) -> dict[str, Any]:
-    """Play `games` seeded games; time them whole, `apply` alone, and the reference alone."""
+            memory_game: bool = False, budget_s: float | None = None) -> dict[str, Any]:
+    """Play `games` seeded games; time them whole, `apply` alone, and the reference alone.
+
+    `budget_s` bounds the playing time of this size: no new game starts after it, and a game
+    still running when it runs out stops there, marked incomplete (its scenes are reported).
+    """
     rows: list[dict[str, Any]] = []
     errors: list[str] = []
     mem: dict[str, Any] = {}
     warm_up()
+    incomplete = 0
+    spent = 0.0
     for i in range(games):
         seed = seed0 + i
+        left = None if budget_s is None else budget_s - spent
+        if left is not None and left <= 0:
+            break
         try:
-            played = play_game(seats, scenes, seed)
+            played = play_game(seats, scenes, seed, max_seconds=left)
+            spent += played.seconds
+            incomplete += not played.complete
         except Exception as exc:  # noqa: BLE001 - a crashing game is a finding, not the end of the run
             errors.append(f"seed {seed}: {type(exc).__name__}: {exc}"[:300])
             if progress:
@@ -67,10 +78,14 @@ def measure(seats: int, scenes: int, games: int, seed0: int = 0, progress: Progr
             mem = replay_memory(t.header, actions)
         if progress:
             progress(f"speed {seats} seats x {scenes} scenes: game {i + 1}/{games}, {len(actions)} actions, "
-                     f"{played.seconds:.2f} s (apply alone {engine_s:.2f} s)")
+                     f"{state.scenes_ended} scenes, {played.seconds:.2f} s (apply alone {engine_s:.2f} s)"
+                     + ("" if played.complete else " - STOPPED by the time budget"))
     if memory_game and rows:
         mem["game_peak_bytes"] = game_memory_peak(seats, scenes, seed0)
-    return summarize(seats, scenes, rows, errors, mem)
+    out = summarize(seats, scenes, rows, errors, mem)
+    out.update({"games_requested": games, "incomplete_games": incomplete, "budget_s": budget_s,
+                "scenes_reached_per_game": sum(r["scenes"] for r in rows) / len(rows) if rows else 0})
+    return out
 
 
 def summarize(seats: int, scenes: int, rows: list[dict[str, Any]], errors: list[str],
@@ -107,7 +122,8 @@ def summarize(seats: int, scenes: int, rows: list[dict[str, Any]], errors: list[
 
 
 def scaling(seat_counts: tuple[int, ...], scene_counts: tuple[int, ...], base_seats: int, base_scenes: int,
-            games: dict[tuple[int, int], int], base: dict[str, Any] | None, progress: ProgressFn | None) -> dict:
+            games: dict[tuple[int, int], int], base: dict[str, Any] | None, progress: ProgressFn | None,
+            budget_s: float | None = None) -> dict:
     """The same figures at several seat counts (base scenes) and scene counts (base seats)."""
     done: dict[tuple[int, int], dict[str, Any]] = {}
     if base is not None:
@@ -115,10 +131,10 @@ def scaling(seat_counts: tuple[int, ...], scene_counts: tuple[int, ...], base_se
     for seats in seat_counts:
         key = (seats, base_scenes)
         if key not in done:
-            done[key] = measure(seats, base_scenes, games.get(key, 1), progress=progress)
+            done[key] = measure(seats, base_scenes, games.get(key, 1), progress=progress, budget_s=budget_s)
     for scenes in scene_counts:
         key = (base_seats, scenes)
         if key not in done:
-            done[key] = measure(base_seats, scenes, games.get(key, 1), progress=progress)
+            done[key] = measure(base_seats, scenes, games.get(key, 1), progress=progress, budget_s=budget_s)
     return {"by_seats": [done[(s, base_scenes)] for s in seat_counts],
             "by_scenes": [done[(base_seats, n)] for n in scene_counts]}

@@ -30,6 +30,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="worker processes for the economy games only (speed is always one process)")
     p.add_argument("--ai-budget", type=float, default=None, metavar="SECONDS", help="time limit of the AI game")
     p.add_argument("--speed-games", type=int, default=None, help="games for the speed figures")
+    p.add_argument("--merge", action="store_true",
+                   help="keep the parts already in --out that this run does not redo (with --only)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -69,7 +71,15 @@ def run(args: argparse.Namespace) -> int:
             tmp.write_text(json.dumps(res, indent=1, default=str) + "\n", encoding="utf-8")
             tmp.replace(args.out)
 
-    res = run_all(preset, parts, progress=Progress(), after_part=save)
+    earlier = None
+    if args.merge:
+        if not args.out or not args.out.is_file():
+            raise UserError("--merge needs an existing --out file to merge into")
+        try:
+            earlier = json.loads(args.out.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            raise UserError(f"{args.out} is not a results JSON file ({exc.msg})") from None
+    res = run_all(preset, parts, progress=Progress(), after_part=save, earlier=earlier)
     if args.out:
         save(res)
         print(f"wrote {args.out}", file=sys.stderr)
