@@ -112,6 +112,9 @@ def _play(page, server: str, tmp_path: Path) -> None:
     if True:
         page.goto(server)
         expect(page.get_by_text("Set up a table")).to_be_visible()
+        settle(page)
+        expect(page.get_by_role("button", name="Start the table")).to_be_visible()
+        expect(page.get_by_label("Starting coins")).to_have_value("25")
         mark("setup page")
         page.screenshot(path=str(tmp_path / "1-setup.png"), full_page=True)
         page.get_by_role("button", name="Start the table").click()
