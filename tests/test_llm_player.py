@@ -273,7 +273,7 @@ def sensible_model(table_box: dict, server: FakeOpenAIServer):
             return http_error(500)
         table = table_box["table"]
         name = pending(table.state).players[0]
-        decision = HeuristicPlayer(name, seed=n).decide(table.observe(name))
+        decision = table.seats[name].player.heuristic.decide(table.observe(name))
         data = decision.action.model_dump(mode="json")
         data.pop("player")
         return valid({"action": data, "why": decision.rationale})
@@ -338,3 +338,32 @@ def test_a_broken_prompt_falls_back_instead_of_crashing(monkeypatch: pytest.Monk
     decision = table.seats["Ann"].player.decide(table.observe("Ann"))
     assert chat.calls == [] and "could not build the prompt" in decision.fallback
     assert table.check(decision.action) is None
+
+
+def test_models_that_only_end_their_turns_cannot_freeze_a_scene() -> None:
+    """Ending every turn is legal; the framer's seat hands a stalled scene to the heuristic."""
+    simple = {"pass_prep": {}, "pass": {}, "end_turn": {}, "bid": {"amount": 1}, "end_narration": {},
+              "challenge_pass": {}, "answer_resolution": {"agree": True}, "fine_vote": {"fine": False},
+              "fact_vote": {"applies": True}, "concede_challenge": {}, "answer_dialog": {"accept": True}}
+
+    def idle(messages):
+        offered = re.findall(r"^- ([a-z_]+): ", messages[-1].content.split("Legal actions")[-1], re.M)
+        kind = next((k for k in simple if k in offered), offered[0])
+        return tool_call("Choice", {"action": {"type": kind, **simple.get(kind, {})}})
+
+    players = [LLMPlayer(n, LLMSettings(base_url="http://127.0.0.1:9/v1"), seat_index=i,
+                         chat_model=ScriptedChatModel(script=[idle] * 1000)) for i, n in enumerate(("Ann", "Bo"))]
+    table = Table.new([Seat(p.name, p) for p in players], dice=SeededDice(2))
+    table.run(stop=lambda t: t.state.scenes_ended >= 1, max_steps=400)
+    assert table.state.scenes_ended >= 1
+    stalls = [r for r in table.records if "stalls" in str(r.meta.get("fallback"))]
+    assert stalls and all(r.meta["decided_by"] == "heuristic" for r in stalls)
+
+
+def test_redaction_masks_keys_and_leaves_other_text_alone() -> None:
+    from agents.llm.decider import redact
+
+    assert redact("bad key sk-proj-abcdef123456 given", ()) == "bad key sk-pr*** given"
+    assert redact("Bearer abcdefghijk", ()) == "Bearer ab***"
+    assert redact("my-own-secret-key here", ("my-own-secret-key",)) == "*** here"
+    assert redact("model error: IndexError", ("",)) == "model error: IndexError"

@@ -169,7 +169,8 @@ def redact(text: str, secrets: tuple[str, ...] = ()) -> str:
     Error messages end up in the game log as fallback reasons, and the key must never be there.
     """
     for secret in secrets:
-        text = text.replace(secret, "***")
+        if secret and len(secret) >= 4:
+            text = text.replace(secret, "***")
     return _KEY_LIKE.sub(lambda m: f"{m.group(1)}{m.group(2)}***", text)
 
 

@@ -39,6 +39,7 @@ FACT_KINDS = {"turn", "reaction", "negotiation", "fact_vote", "narration"}
 TRANSPORT_STREAK = 3  # consecutive transport fallbacks before the model is rested
 COOLDOWN = 8  # decisions decided by the heuristic while the model rests
 MAX_TURN_ACTIONS = 12  # a model that never ends its turn (free speech, say) cannot stall the game
+IDLE_TURNS = 3  # a framer whose model only ends turns this often in a row: the heuristic moves the scene
 
 
 @dataclass
@@ -116,6 +117,8 @@ class LLMPlayer:
         self.stats = LLMStats()
         self._streak = 0
         self._rest = 0
+        self._idle: tuple[int | None, int] = (None, 0)  # (scene, empty turns in a row) as framer
+        self._hand_over = False  # the heuristic plays the rest of this turn
 
     def __repr__(self) -> str:  # never show settings (and so never the key)
         return f"LLMPlayer({self.name!r}, model={self.settings.model!r}, persona={self.persona.name!r})"
@@ -123,7 +126,8 @@ class LLMPlayer:
     # -- the decision ------------------------------------------------------------------------------
     def decide(self, obs: Observation) -> Decision:
         self.stats.decisions += 1
-        types = tuple(o.type for o in obs.options if o.type not in NOT_FOR_PLAYERS)
+        options = self.offered(obs)
+        types = tuple(o.type for o in options)
         if not types:
             return self._heuristic(obs, "no action a model could choose")
         concern = ""
@@ -134,6 +138,14 @@ class LLMPlayer:
                 return Decision(action=quick, kind="llm", rationale="passes without a model call: nothing here concerns it")
         if obs.pending.kind == "turn" and obs.turn_actions >= MAX_TURN_ACTIONS:
             return self._heuristic(obs, f"{obs.turn_actions} actions this turn: the heuristic finishes it", count=True)
+        if obs.pending.kind == "turn" and self._hand_over:
+            if obs.turn_actions > 0:  # the heuristic plays out the turn it took over
+                return self._heuristic(obs, "the heuristic finishes the stalled turn", count=True)
+            self._hand_over = False
+        if self._stalling(obs):
+            self._idle, self._hand_over = (self._idle[0], 0), True
+            return self._heuristic(obs, f"the scene stalls ({IDLE_TURNS} empty turns): the heuristic moves it on",
+                                   count=True)
         if self._rest > 0:
             self._rest -= 1
             self.stats.rested += 1
@@ -169,6 +181,7 @@ class LLMPlayer:
             st.first_try_legal += outcome.attempts == 1
             why = self._redact(str(getattr(outcome.action, "why", "") or "")[:300])
             act = chosen["action"]
+            self._note_idle(obs, act)
             cited = [str(getattr(act, "fact"))] if getattr(act, "fact", None) else []
             return Decision(action=act, kind="llm", rationale=why, facts_used=cited,
                             tokens_in=outcome.tokens_in, tokens_out=outcome.tokens_out,
@@ -182,6 +195,31 @@ class LLMPlayer:
         decision.tokens_in, decision.tokens_out = outcome.tokens_in, outcome.tokens_out
         decision.latency_s, decision.retries = outcome.latency_s, outcome.retries
         return decision
+
+    def offered(self, obs: Observation) -> list[Any]:
+        """The legal options the model is offered: all a player may choose, except that a framer
+        without a location is not offered to end the turn or scene (U-FRAME-1: the place first)."""
+        options = [o for o in obs.options if o.type not in NOT_FOR_PLAYERS]
+        s = obs.state
+        sc = s.scene()
+        if (obs.pending.kind == "turn" and s.turn is not None and s.turn.framing and sc is not None
+                and sc.location is None and any(o.type == "establish_location" for o in options)):
+            options = [o for o in options if o.type not in ("end_turn", "end_scene")]
+        return options
+
+    def _stalling(self, obs: Observation) -> bool:
+        """Ending every turn without acting is legal, but as the framer it can freeze a scene."""
+        sc = obs.state.scene()
+        return (obs.pending.kind == "turn" and sc is not None and sc.framer == self.name
+                and self._idle == (sc.number, self._idle[1]) and self._idle[1] >= IDLE_TURNS)
+
+    def _note_idle(self, obs: Observation, action: BaseModel) -> None:
+        sc = obs.state.scene()
+        if obs.pending.kind != "turn" or sc is None or sc.framer != self.name:
+            return
+        empty = getattr(action, "type", "") == "end_turn" and obs.turn_actions == 0
+        count = self._idle[1] + 1 if empty and self._idle[0] == sc.number else (1 if empty else 0)
+        self._idle = (sc.number, count)
 
     def _redact(self, text: str) -> str:
         """A server may echo the key in an error message: it must not reach the log."""
@@ -267,7 +305,7 @@ class LLMPlayer:
             "state": describe_state(s, self.name),
             "recent": describe_recent(obs.recent),
             "options": "\n".join(f"- {o.type}: {o.cost}" + (f" ({o.note})" if o.note else "")
-                                 for o in obs.options if o.type not in NOT_FOR_PLAYERS),
+                                 for o in self.offered(obs)),
             "turn_actions": obs.turn_actions,
             "concern": concern or "it is your turn to answer",
             "note": obs.pending.note or "",
@@ -301,7 +339,7 @@ def _reason_key(reason: str) -> str:
     """A short category for counting fallback reasons."""
     r = reason.lower()
     for key in ("timeout", "http", "connection", "prose", "invalid json", "invalid output", "refused",
-                "no structured output", "rests", "no action a model", "actions this turn"):
+                "no structured output", "rests", "no action a model", "actions this turn", "stalls"):
         if key in r:
             return key
     return "other"
