@@ -320,9 +320,9 @@ def test_a_model_that_never_ends_its_turn_cannot_stall_the_game() -> None:
     obs = table.observe("Ann")
     assert obs.pending.kind == "turn"
     ann = table.seats["Ann"].player
-    decision = ann.decide(dataclasses.replace(obs, turn_actions=12))
+    decision = ann.decide(dataclasses.replace(obs, turn_actions=30))
     assert chat.calls == [] and decision.kind == "heuristic"
-    assert "12 actions this turn" in decision.fallback
+    assert "30 actions this turn" in decision.fallback
     assert table.check(decision.action) is None
 
 

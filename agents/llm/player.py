@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 FACT_KINDS = {"turn", "reaction", "negotiation", "fact_vote", "narration"}
 TRANSPORT_STREAK = 3  # consecutive transport fallbacks before the model is rested
 COOLDOWN = 8  # decisions decided by the heuristic while the model rests
-MAX_TURN_ACTIONS = 12  # a model that never ends its turn (free speech, say) cannot stall the game
+MAX_TURN_ACTIONS = 30  # a model that never ends its turn (free speech, say) cannot stall the game
 IDLE_TURNS = 3  # a framer whose model only ends turns this often in a row: the heuristic moves the scene
 
 
