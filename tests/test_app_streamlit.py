@@ -322,6 +322,7 @@ def test_storytable_app_passes_streamlit_options_with_quiet_defaults():
     argv = app_run.streamlit_argv(["--server.port", "8601"])
     assert argv[:3] == ["streamlit", "run", str(app_run.APP)]
     assert "--server.headless=true" in argv and "--browser.gatherUsageStats=false" in argv
+    assert "--client.toolbarMode=viewer" in argv  # no "Deploy" button at a game table
     assert argv[-2:] == ["--server.port", "8601"]
     assert "--server.headless=true" not in app_run.streamlit_argv(["--server.headless=false"])
 

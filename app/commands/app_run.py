@@ -12,7 +12,7 @@ from pathlib import Path
 HELP = "start the table in the browser (Streamlit); Streamlit options pass through, e.g. --server.port 8601"
 
 APP = Path(__file__).resolve().parents[1] / "streamlit_app.py"
-DEFAULTS = {"server.headless": "true", "browser.gatherUsageStats": "false"}
+DEFAULTS = {"server.headless": "true", "browser.gatherUsageStats": "false", "client.toolbarMode": "viewer"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
