@@ -393,3 +393,26 @@ def test_challenge_bidding_shows_fact_defence_doubled_and_undo(home):
     assert not at.exception
     ch = live(at).table.state.challenge
     assert ch is not None and ch.totals == [0, 0] and pending(live(at).table.state).players == ("Cat",)
+
+
+def test_a_fine_is_called_and_voted_with_buttons(home):
+    from agents.seating import SeatSpec
+    from engine.universalis import actions as A
+    lv = store.create(store.TableConfig([SeatSpec(n, "human") for n in ("Ann", "Ben", "Cat")]))
+    t = lv.table
+    while t.state.phase == "prep":
+        t.submit(A.PassPrep(player=pending(t.state).players[0]), {"decided_by": "human"})
+    for n in ("Ann", "Ben", "Cat"):
+        t.submit(A.Bid(player=n, amount=1 if n == "Ann" else 0), {"decided_by": "human"})
+    lv.synced()
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["table"] = lv.code
+    at.run()
+    act(at, "call_fine", player="Ann", accused="Ben", reason="talks over everyone")
+    assert pending(live(at).table.state).kind == "fine_vote"
+    assert any("calls for a Fine against Ben" in w.value for w in at.warning)
+    for name, vote in (("Ann", "true"), ("Ben", "false"), ("Cat", "true")):
+        at.button(key=f"do:{name}:fine_vote:{vote}").click().run()
+        assert not at.exception, at.exception
+    s = live(at).table.state
+    assert s.fine is None and any(e.kind.startswith("fine") for e in live(at).table.events[-3:])
