@@ -76,11 +76,16 @@ def person_panel(live: store.Live, player: str) -> None:
                 if _do(live, {"type": o.type, "player": player, name: val, **extra}):
                     st.rerun()
     if rest:
-        by_type = {o.type: o for o in rest}
-        chosen = st.selectbox("Or choose an action", list(by_type), index=list(by_type).index(_default(s, pend.kind, rest)),
-                              format_func=lambda t: forms.label(by_type[t]), key=f"pick:{player}")
-        with st.container(border=True):
-            forms.action_form(s, by_type[chosen], player, lambda d: _do(live, d))
+        # in a reaction window most people let it stand: the reactions fold away under the pass button
+        holder = st.expander("…or react: " + ", ".join(forms.LABELS.get(o.type, o.type).split(" (")[0].lower()
+                                                      for o in rest)) if pend.kind == "reaction" else st.container()
+        with holder:
+            by_type = {o.type: o for o in rest}
+            chosen = st.selectbox("Or choose an action", list(by_type),
+                                  index=list(by_type).index(_default(s, pend.kind, rest)),
+                                  format_func=lambda t: forms.label(by_type[t]), key=f"pick:{player}")
+            with st.container(border=True):
+                forms.action_form(s, by_type[chosen], player, lambda d: _do(live, d))
 
 
 def _default(s, kind: str, rest: list) -> str:
