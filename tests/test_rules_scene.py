@@ -8,6 +8,26 @@ from engine_helpers import P3, framed, to_scene
 
 
 # --- U-FRAME -------------------------------------------------------------------------------
+def test_U_FRAME_1_a_framer_who_can_pay_must_establish_a_location_before_ending_turn_or_scene():
+    """Line 359: the framing player *must* establish a location; ending framing without one is refused."""
+    g = to_scene(P3, {"Ann": 5})
+    g.refused(A.EndTurn(player="Ann"), "U-FRAME-1", "location")
+    g.refused(A.EndScene(player="Ann"), "U-FRAME-1", "location")
+    kinds = {o.type for o in legal_options(g.s, "Ann")}
+    assert "end_turn" not in kinds and "end_scene" not in kinds
+    g.act(A.EstablishLocation(player="Ann", new_role="Lighthouse"))
+    assert "end_turn" in {o.type for o in legal_options(g.s, "Ann")}
+    g.end_turn("Ann")
+    assert g.turn != "Ann"
+
+
+def test_U_FRAME_1_a_framer_with_no_coin_at_all_may_still_end_his_turn():
+    """U-TURN-1 wins when he cannot pay for a location (U-BID-4's empty stake)."""
+    g = to_scene(P3, {}, starting_coins=0)
+    assert g.spendable(g.turn) == 0
+    g.end_turn(g.turn)
+
+
 def test_U_FRAME_1_location_first_one_coin_and_a_new_location_buys_its_role_with_that_coin():
     g = to_scene(P3, {"Ann": 5})
     g.refused(A.CreateComponent(player="Ann", role="Guard", introduce=True), "U-FRAME-1")

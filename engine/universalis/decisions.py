@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from engine.core.seats import seats_left_of
 from engine.universalis.complications import roll_request
 from engine.universalis.ledger import available
-from engine.universalis.rules import narrator, prep_player
+from engine.universalis.rules import must_establish_location, narrator, prep_player
 from engine.universalis.state import GameState
 
 
@@ -133,8 +133,10 @@ def legal_options(s: GameState, player: str) -> list[Option]:
     # a turn: free options first, then (if he holds a coin) the paid ones
     assert s.turn is not None
     sc = s.scene()
-    opts = [Option("end_turn", "0")]
-    if sc is not None and sc.framer == player and s.turn.mini_scene is None and s.complication is None:
+    no_location = must_establish_location(s, player)
+    opts = [] if no_location else [Option("end_turn", "0")]
+    if (sc is not None and sc.framer == player and s.turn.mini_scene is None and s.complication is None
+            and not no_location):
         opts.append(Option("end_scene", "0; 1 to fade to black"))
     opts.append(Option("call_fine", "0"))
     if sc is not None and s.controller_any(player):

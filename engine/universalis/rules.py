@@ -143,6 +143,18 @@ def require_location(s: GameState) -> Scene:
     return sc
 
 
+def must_establish_location(s: GameState, player: str) -> bool:
+    """A framer who can pay may not leave framing before the scene has a location (U-FRAME-1, line 359)."""
+    sc = s.scene()
+    return (s.turn is not None and s.turn.framing and sc is not None and sc.location is None
+            and s.turn.player == player and available(s, player) >= 1)
+
+
+def refuse_without_location(s: GameState, player: str, doing: str) -> None:
+    if must_establish_location(s, player):
+        raise RuleViolation("U-FRAME-1", f"the framer must establish the scene's location (1 coin) before {doing}")
+
+
 def in_narration(s: GameState) -> bool:
     return s.narration is not None
 
@@ -335,6 +347,7 @@ def reveal_bids(c: Ctx) -> None:
 @handles(A.EndTurn)
 def end_turn(c: Ctx) -> None:
     require_turn(c)
+    refuse_without_location(c.s, c.a.player, "ending the turn")  # type: ignore[attr-defined]
     c.emit("end_turn", "ends the turn.")
     finish_turn(c, next_seat(c.s, c.a.player))  # type: ignore[attr-defined]
 
@@ -353,6 +366,7 @@ def end_scene(c: Ctx) -> None:
         raise RuleViolation("U-TURN-5", f"only the framer, {sc.framer}, may end the scene")
     if s.complication is not None:
         raise RuleViolation("U-TURN-5", "the scene cannot end while a Complication in it is unresolved")
+    refuse_without_location(s, a.player, "ending the scene")
     if a.fade:
         pay(s, a.player, 1, "Fade to Black")
     end_main_scene(c, a.fade, a.text)
