@@ -152,3 +152,31 @@ def test_dense_search_is_plain_chroma(world: FactIndex) -> None:
     res = dense_search(world, "who burned the woods", 2)
     assert res[0].record.id == "s1" and set(res[0].sources) == {"dense"}
     assert hybrid_search(world, "   ", 5) == []
+
+
+def test_recall_counts_a_group_of_equivalent_facts_once() -> None:
+    from eval.memory.probe import recall_at
+
+    res = [search_result("f1"), search_result("f7")]
+    assert recall_at(res, ["f7", ["f2", "f1", "f3"]], 2) == 1.0
+    assert recall_at(res, ["f9", ["f2", "f1"]], 2) == 0.5
+    assert recall_at(res, [["f2", "f3"]], 2) == 0.0
+
+
+def search_result(fid: str):
+    from agents.memory.retrieval import ScoredFact
+
+    return ScoredFact(fact(fid, "x"), 1.0, {})
+
+
+def test_played_game_probe_matches_its_log() -> None:
+    """The committed probe is the replay of the committed log, with >= 300 Facts and >= 60 questions."""
+    import json
+
+    from eval.memory.probe import GAME_PROBE_FILE, load_probe
+    from eval.memory.probe_game import build
+
+    _, facts, queries = load_probe(GAME_PROBE_FILE)
+    assert len(facts) >= 300 and len(queries) >= 60
+    stored = json.loads(GAME_PROBE_FILE.read_text())
+    assert build() == stored  # rerun `python -m eval.memory.probe_game` after editing the questions

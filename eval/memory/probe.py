@@ -1,8 +1,14 @@
 """Recall of dense vs hybrid retrieval on paraphrased questions.
 
 The probe file is generic: {"game_id", "facts": [FactRecord dicts], "queries":
-[{"id", "text", "relevant": [fact ids], "scene"?: int}]}, so a probe built from
-a real played game drops in without code changes.
+[{"id", "text", "relevant": [fact id or [fact ids]], "scene"?: int}]}. An inner
+list is a group of Facts saying the same thing (a Trait restated in events, a
+deed done twice): any one of them counts as that item recalled.
+
+Two probes: the synthetic world (memory_probe.json, probe_world.py) and a real
+played game (memory_probe_game.json, probe_game.py). Each is split in halves by
+query position: weights may be tuned on the "tune" half (1st, 3rd, 5th...
+query); the "held_out" half shows whether that tuning generalises.
 """
 
 from __future__ import annotations
@@ -19,13 +25,14 @@ from agents.memory.retrieval import DEFAULT_WEIGHTS, HybridWeights, ScoredFact, 
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 PROBE_FILE = DATA / "memory_probe.json"
+GAME_PROBE_FILE = DATA / "memory_probe_game.json"
 
 
 @dataclass(frozen=True)
 class ProbeQuery:
     id: str
     text: str
-    relevant: tuple[str, ...]
+    relevant: tuple[tuple[str, ...], ...]  # items to recall; each a group of equivalent Fact ids
     scene: int | None = None
 
 
@@ -37,16 +44,24 @@ def load_probe(path: Path = PROBE_FILE) -> tuple[str, list[FactRecord], list[Pro
     ids = {f.id for f in facts}
     queries = []
     for q in data["queries"]:
-        missing = [r for r in q["relevant"] if r not in ids]
-        if missing:
-            raise ValueError(f"{path}: query {q.get('id')} needs unknown facts {missing}")
-        queries.append(ProbeQuery(str(q["id"]), q["text"], tuple(q["relevant"]), q.get("scene")))
+        groups = tuple((r,) if isinstance(r, str) else tuple(r) for r in q["relevant"])
+        missing = [r for g in groups for r in g if r not in ids]
+        if missing or not groups or not all(groups):
+            raise ValueError(f"{path}: query {q.get('id')} needs unknown facts {missing or 'none'}")
+        queries.append(ProbeQuery(str(q["id"]), q["text"], groups, q.get("scene")))
     return game_id, facts, queries
 
 
-def recall_at(results: Sequence[ScoredFact], relevant: Sequence[str], k: int) -> float:
+def recall_at(results: Sequence[ScoredFact], relevant: Sequence[str | Sequence[str]], k: int) -> float:
+    """Share of the relevant items with at least one of their Facts in the top k."""
     top = {sf.record.id for sf in results[:k]}
-    return sum(r in top for r in relevant) / len(relevant)
+    groups = [(r,) if isinstance(r, str) else r for r in relevant]
+    return sum(any(i in top for i in g) for g in groups) / len(groups)
+
+
+def halves(queries: Sequence[ProbeQuery]) -> dict[str, list[ProbeQuery]]:
+    """Tune on the 1st, 3rd, 5th... query; the others are held out."""
+    return {"tune": list(queries[0::2]), "held_out": list(queries[1::2])}
 
 
 def evaluate(index: FactIndex, queries: Sequence[ProbeQuery],
@@ -66,21 +81,30 @@ def evaluate(index: FactIndex, queries: Sequence[ProbeQuery],
 
 def run_probe(path: Path = PROBE_FILE, weights: HybridWeights = DEFAULT_WEIGHTS,
               workdir: Path | None = None) -> dict[str, Any]:
-    """Index the probe Facts in a throwaway Chroma dir and score both retrievers."""
+    """Index the probe Facts in a throwaway Chroma dir and score both retrievers, overall and per half.
+
+    The hybrid is asked exactly as GameMemory.recall asks (same function, the
+    query's scene as the current scene); dense is plain Chroma nearest neighbours.
+    """
     game_id, facts, queries = load_probe(path)
+    searchers: dict[str, Callable[[FactIndex, ProbeQuery], list[ScoredFact]]] = {
+        "dense": lambda ix, q: dense_search(ix, q.text, 10),
+        "hybrid": lambda ix, q: hybrid_search(ix, q.text, 10, current_scene=q.scene, weights=weights),
+    }
     with tempfile.TemporaryDirectory(prefix="memprobe-") as tmp:
         index = FactIndex(workdir or Path(tmp), game_id)
         index.rebuild(facts, log_fingerprint(len(facts), facts[-1].id if facts else ""))
-        dense = evaluate(index, queries, lambda ix, q: dense_search(ix, q.text, 10))
-        hybrid = evaluate(index, queries, lambda ix, q: hybrid_search(
-            ix, q.text, 10, current_scene=q.scene, weights=weights))
-        # Weights were tuned on this probe: also report the halves separately, so
-        # a gap between them shows over-fitting.
-        halves = {
-            name: evaluate(index, [q for i, q in enumerate(queries) if i % 2 == parity],
-                           lambda ix, q: hybrid_search(ix, q.text, 10, current_scene=q.scene, weights=weights))
-            for name, parity in (("odd_queries", 0), ("even_queries", 1))
+        out: dict[str, Any] = {"facts": len(facts), "queries": len(queries), "source": str(path.name)}
+        for name, searcher in searchers.items():
+            out[name] = evaluate(index, queries, searcher)
+        out["halves"] = {
+            half: {name: {m: v[m] for m in ("recall@5", "recall@10")}
+                   for name, v in ((n, evaluate(index, qs, s)) for n, s in searchers.items())}
+            for half, qs in halves(queries).items()
         }
-    return {"facts": len(facts), "queries": len(queries), "source": str(path.name), "dense": dense,
-            "hybrid": hybrid, "hybrid_halves": {k: {m: v[m] for m in ("recall@5", "recall@10")}
-                                                  for k, v in halves.items()}}
+    return out
+
+
+def run_probes(weights: HybridWeights = DEFAULT_WEIGHTS) -> dict[str, dict[str, Any]]:
+    """Both probes: "synthetic" (the generated world) and "played_game" (a real heuristic game)."""
+    return {"synthetic": run_probe(PROBE_FILE, weights), "played_game": run_probe(GAME_PROBE_FILE, weights)}
