@@ -94,12 +94,18 @@ def scaling_section(sc: dict[str, Any], pngs: dict[str, str]) -> list[str]:
             rows.append(r)
     if not rows:
         return lines
-    lines += ["| seats | scenes | games | actions/game | s/game | engine ms/action | engine actions/s | "
-              "engine/reference | state JSON bytes | replay peak bytes | failed |", "|" + "---|" * 11]
+    lines += ["Sizes whose games hit the time budget show the scenes reached and count the stopped game in "
+              "s/game; compare them by the per-action columns.", "",
+              "| seats | scenes | games (stopped) | scenes reached | actions/game | s/game | whole ms/action | "
+              "engine ms/action | engine actions/s | engine/reference | state JSON bytes | replay peak bytes | failed |",
+              "|" + "---|" * 13]
     for r in rows:
         mem = r.get("memory", {})
-        lines.append(f"| {r['seats']} | {r['scenes']} | {r['games']} | {fmt(r.get('actions_per_game'))} | "
-                     f"{fmt(r.get('seconds_per_game'))} | {fmt(r.get('engine_ms_per_action'))} | "
+        whole = 1000 * r["seconds_per_game"] / r["actions_per_game"] if r.get("actions_per_game") else None
+        reached = r.get("scenes_reached_per_game", r["scenes"] if r.get("games") else None)
+        lines.append(f"| {r['seats']} | {r['scenes']} | {r['games']} ({r.get('incomplete_games', 0)}) | {fmt(reached)} | "
+                     f"{fmt(r.get('actions_per_game'))} | "
+                     f"{fmt(r.get('seconds_per_game'))} | {fmt(whole)} | {fmt(r.get('engine_ms_per_action'))} | "
                      f"{fmt(r.get('engine_actions_per_s'))} | {fmt(r.get('engine_over_reference'))} | "
                      f"{fmt(mem.get('state_json_bytes'))} | {fmt(mem.get('replay_peak_bytes'))} | "
                      f"{r.get('failed_games')} |")
