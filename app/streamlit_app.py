@@ -45,7 +45,7 @@ def main() -> None:
         nav = st.radio("Page", PAGES, key="nav", label_visibility="collapsed")
     if code and live is None:
         st.error(f"There is no table {code!r} on this server (games live in {store.home()}).")
-    mine = sidebar.panel(live, open_code) if live else None
+    mine, count = sidebar.panel(live, open_code) if live else (None, None)
     if live is None:
         with st.sidebar:
             files.load(open_code)
@@ -61,6 +61,8 @@ def main() -> None:
     else:
         assert live is not None
         play.page(live, mine)
+    if live is not None and count is not None:
+        count.caption(sidebar.count_line(live))  # after the AI steps the page ran
 
 
 main()

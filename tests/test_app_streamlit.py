@@ -365,7 +365,9 @@ def test_facts_browser_searches_and_export_has_a_canon_sheet(home):
 def test_challenge_bidding_shows_fact_defence_doubled_and_undo(home):
     from agents.seating import SeatSpec
     from engine.universalis import actions as A
-    lv = store.create(store.TableConfig([SeatSpec(n, "human") for n in ("Ann", "Ben", "Cat")]))
+    # Cat challenges a statement that touches nothing of hers: she asked to see every window
+    lv = store.create(store.TableConfig([SeatSpec(n, "human") for n in ("Ann", "Ben", "Cat")],
+                                        reactions={"Ann": "always", "Cat": "always"}))
     t = lv.table
     while t.state.phase == "prep":
         t.submit(A.PassPrep(player=pending(t.state).players[0]), {"decided_by": "human"})

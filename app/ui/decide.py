@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 from pydantic import ValidationError
 
-from app.ui import forms, store
+from app.ui import forms, reactions, store
 from engine.core.dice import normalize_face
 from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
@@ -52,6 +52,10 @@ def person_panel(live: store.Live, player: str) -> None:
     st.caption(KIND_TEXT.get(pend.kind, pend.kind))
     if pend.note:
         (st.warning if pend.kind in ("reaction", "negotiation", "fine_vote") else st.info)(pend.note)
+    if pend.kind == "reaction" and live.config.reaction_mode(player) == "concerns":
+        why = reactions.concern(live.table, player)
+        if why:
+            st.caption(f"You are asked because {why}.")
     quick = [o for o in opts if forms.is_quick(o)]
     votes = [o for o in opts if not forms.is_quick(o) and forms.vote_field(o)]
     rest = [o for o in opts if o not in quick and o not in votes]

@@ -17,9 +17,12 @@ def run_ai(live: store.Live, limit: int = 400) -> None:
     bar = box.progress(0.0)
     lines: list[str] = []
     line_box = box.empty()
+    auto = [0]
 
     def progress(_live: store.Live, res, steps: int) -> None:
-        if res.decision is not None and res.decision.action.type not in ("pass",):
+        if res.decision is not None and res.decision.kind == "human":
+            auto[0] += 1  # a reaction window passed for a person by his setting
+        elif res.decision is not None and res.decision.action.type not in ("pass",):
             why = res.decision.rationale or ""
             lines.append(f"{res.player}: {res.decision.action.type.replace('_', ' ')}" + (f" — {why}" if why else ""))
         elif res.player == "dice":
@@ -27,9 +30,11 @@ def run_ai(live: store.Live, limit: int = 400) -> None:
         bar.progress(min(1.0, steps / max(1, limit)), text=f"{steps} decisions")
         line_box.markdown("\n".join(f"- {x}" for x in lines[-6:]))
 
-    n = store.run_ai(live, progress, max_steps=limit)
-    box.update(label=f"The AI players made {n} decisions" if n else "Nothing for the AI players to decide",
-               state="complete", expanded=False)
+    n = store.run_ai(live, progress, max_steps=limit) - auto[0]
+    label = f"The AI players made {n} decisions" if n else "Nothing for the AI players to decide"
+    if auto[0]:
+        label += f"; {auto[0]} statements let stand for you (reaction windows setting)"
+    box.update(label=label, state="complete", expanded=False)
 
 
 def _ai_pending(live: store.Live) -> bool:
@@ -56,7 +61,7 @@ def _watch(live: store.Live) -> None:
 
 def page(live: store.Live, mine: str | None) -> None:
     has_person = any(s.is_human for s in live.table.seats.values())
-    if _ai_pending(live):
+    if _ai_pending(live) or store.auto_pass_due(live):
         if has_person:
             run_ai(live)
         elif st.button(f"Let the AI play {AI_ONLY_CHUNK} decisions", key="do:ai", type="primary"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 from agents.personas import PERSONAS
-from app.ui import files, store
+from app.ui import files, reactions, store
 from app.ui.setup import KINDS
 
 
@@ -36,8 +36,9 @@ def seating(live: store.Live) -> str | None:
 
 
 def switch_seats(live: store.Live) -> None:
-    with st.expander("Seats: person or AI", expanded=False):
-        st.caption("Switch any seat between a person and an AI, between two decisions.")
+    with st.expander("Seat settings", expanded=False):
+        st.caption("Switch any seat between a person and an AI, between two decisions. A person chooses "
+                   "when to be asked to react to others' statements; otherwise they stand (a Pass is logged).")
         for i, spec in enumerate(live.config.seats):
             key = f"sb:kind:{spec.name}"
             kinds = list(KINDS)
@@ -53,12 +54,34 @@ def switch_seats(live: store.Live) -> None:
 
             st.selectbox(spec.name, kinds, index=kinds.index(spec.kind), format_func=KINDS.get, key=key,
                          on_change=change)
+            if spec.kind == "human":
+                reaction_setting(live, spec.name)
 
 
-def panel(live: store.Live, open_code) -> str | None:
+def reaction_setting(live: store.Live, name: str) -> None:
+    """When this person is asked in reaction windows; saved with the table (table.json)."""
+    key = f"sb:react:{name}"
+    modes = list(reactions.MODES)
+
+    def change() -> None:
+        with live.lock:
+            live.set_reaction_mode(name, st.session_state[key])
+
+    st.selectbox(f"{name}: reaction windows", modes, index=modes.index(live.config.reaction_mode(name)),
+                 format_func=reactions.MODES.get, key=key, on_change=change)
+
+
+def count_line(live: store.Live) -> str:
+    return f"dice: {live.config.dice} · seed {live.config.seed} · {len(live.table.records)} actions"
+
+
+def panel(live: store.Live, open_code) -> tuple[str | None, "st.delta_generator.DeltaGenerator"]:
+    """The sidebar; returns the seat this browser plays and the slot of the count line, which the
+    caller fills again after the page ran (AI steps add actions after the sidebar is drawn)."""
     with st.sidebar:
         st.markdown(f"### Table `{live.code}`")
-        st.caption(f"dice: {live.config.dice} · seed {live.config.seed} · {len(live.table.records)} actions")
+        count = st.empty()
+        count.caption(count_line(live))
         mine = seating(live)
         switch_seats(live)
         files.save_export(live)
@@ -74,4 +97,4 @@ def panel(live: store.Live, open_code) -> str | None:
                                 format_func=lambda c: c or "—")
             if pick:
                 open_code(pick)
-    return mine
+    return mine, count

@@ -18,6 +18,7 @@ from typing import Any
 
 from agents.seating import SeatSpec
 from agents.table import Seat, Table
+from app.ui import reactions as windows
 from engine.core.errors import LogError
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -68,16 +69,22 @@ class TableConfig:
     dice: str = "virtual"  # virtual | physical
     ruleset: str = "universalis"
     notes: list[str] = field(default_factory=list)
+    reactions: dict[str, str] = field(default_factory=dict)  # seat -> windows.MODES key (default: concerns)
+
+    def reaction_mode(self, name: str) -> str:
+        return self.reactions.get(name, windows.DEFAULT)
 
     def to_json(self) -> str:
         return json.dumps({"seats": [s.__dict__ for s in self.seats], "seed": self.seed, "dice": self.dice,
-                           "ruleset": self.ruleset}, indent=1)
+                           "ruleset": self.ruleset, "reactions": self.reactions}, indent=1)
 
     @classmethod
     def from_json(cls, text: str) -> "TableConfig":
         d = json.loads(text)
+        modes = d.get("reactions") or {}
+        modes = {str(k): v for k, v in modes.items() if v in windows.MODES} if isinstance(modes, dict) else {}
         return cls([SeatSpec(**s) for s in d["seats"]], int(d.get("seed", 0)), d.get("dice", "virtual"),
-                   d.get("ruleset", "universalis"))
+                   d.get("ruleset", "universalis"), reactions=modes)
 
     @classmethod
     def from_header(cls, header: dict[str, Any], seed: int = 0) -> "TableConfig":
@@ -137,6 +144,13 @@ class Live:
         self.config.seats[i] = spec
         self.save_config()
         return note
+
+    def set_reaction_mode(self, name: str, mode: str) -> None:
+        """A person's choice of when to be asked in reaction windows, kept in table.json."""
+        if mode not in windows.MODES:
+            raise ValueError(f"unknown reaction setting {mode!r}")
+        self.config.reactions[name] = mode
+        self.save_config()
 
     def wealth_history(self) -> list[dict[str, int]]:
         """Wealth of every seat after each action (index 0: the start)."""
@@ -207,9 +221,14 @@ def resync_memory(live: Live) -> None:
 
 
 def undo_to_human(live: Live) -> None:
-    """Take back the last decision a person made (a slip of the hand)."""
+    """Take back the last decision a person made (a slip of the hand). Passes the table made for
+    a person by his reaction setting are skipped: undoing one would only see it made again."""
     with live.lock:
-        live.table.undo_to_human()
+        recs = live.table.records
+        for i in range(len(recs) - 1, -1, -1):
+            if recs[i].meta.get("decided_by") == "human" and not windows.is_auto(recs[i].meta):
+                live.table.undo(len(recs) - i)
+                break
         resync_memory(live)
         live.synced()
 
@@ -326,20 +345,28 @@ def needs_typed_roll(live: Live) -> bool:
     return live.config.dice == "physical" and pending(live.table.state).kind == "roll"
 
 
+def auto_pass_due(live: Live) -> bool:
+    """Is a person waited for in a reaction window that his setting says not to ask him about?"""
+    return bool(windows.due(live.table, live.config.reactions))
+
+
 def run_ai(live: Live, progress=None, max_steps: int = 400) -> int:
-    """Let the AI seats (and virtual dice) decide until a person is awaited; returns steps taken."""
+    """Let the AI seats (and virtual dice) decide, and pass reaction windows for people whose
+    setting says not to ask them, until a person is awaited; returns steps taken."""
     steps = 0
     with live.lock:
         try:
-            for _ in range(max_steps):
+            while steps < max_steps:
                 if needs_typed_roll(live):
                     break
                 res = live.table.step()
-                if not res.acted:
+                done = [res] if res.acted else windows.auto_pass(live.table, live.config.reactions)
+                if not done:
                     break
-                steps += 1
-                if progress is not None:
-                    progress(live, res, steps)  # may raise when the browser starts a new run
+                for r in done:
+                    steps += 1
+                    if progress is not None:
+                        progress(live, r, steps)  # may raise when the browser starts a new run
         finally:
             live.synced()
     return steps
