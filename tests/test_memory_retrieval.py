@@ -79,7 +79,7 @@ def test_alias_routing_pulls_in_the_components_other_facts(world: FactIndex) -> 
     res = search(world, "How much does it cost to cross the river?", 2)
     assert [sf.record.id for sf in res] == ["o2", "o1"]
     assert res[1].sources["alias"] > 0.5 and res[1].sources["lexical"] == 0
-    assert set(res[0].sources) == {"dense", "lexical", "name", "alias", "profile", "scene"}
+    assert set(res[0].sources) == {"dense", "lexical", "name", "alias", "profile", "scene", "rest"}
     plain = search(world, "How much does it cost to cross the river?", 5, weights=HybridWeights(alias=0.0))
     o1_plain = next(sf for sf in plain if sf.record.id == "o1")
     assert res[1].score > o1_plain.score + 0.1  # the routing, not the wording, recalled o1
@@ -93,8 +93,28 @@ def test_scores_are_sorted_and_explained(world: FactIndex) -> None:
     w = HybridWeights()
     s = res[0].sources
     expected = (w.dense * s["dense"] + w.lexical * s["lexical"] + w.name * s["name"] + w.alias * s["alias"]
-                + w.profile * s["profile"] + w.scene * s["scene"])
+                + w.profile * s["profile"] + w.scene * s["scene"] + w.rest * s["rest"])
     assert math.isclose(res[0].score, expected, rel_tol=1e-6)
+
+
+def test_name_picks_the_component_and_the_rest_of_the_question_picks_the_fact(tmp_path: Path) -> None:
+    """A bare Trait answers a question naming its bearer, over the Facts that merely repeat the name."""
+    ix = FactIndex(tmp_path, GAME)
+    name = "Corin Thale"
+    ix.add([fact("n", name, "c-ct", name, 2, seq=1), fact("role", "Bounty hunter", "c-ct", name, 2, seq=2),
+            fact("e1", "Corin Thale gets away, bruised but alive.", "c-ct", name, 4, "event", 3),
+            fact("e2", "Corin Thale counts what is left of the credits.", "c-ct", name, 5, "event", 4),
+            fact("e3", "Corin Thale comes off worst this time and will remember it.", "c-ct", name, 6, "event", 5),
+            fact("sea", "Afraid of deep water", "c-ct", name, 6, seq=7),
+            fact("o", "Jun Okafor shares a drink with the envoy.", "c-jo", "Jun Okafor", 3, "event", 6)])
+    whole_question = HybridWeights(dense=1.0, rest=0.0)
+    for query, answer in (("Can Thale swim?", "sea"), ("Does Thale hunt people for money?", "role")):
+        top = search(ix, query, 3)[0]
+        assert top.record.id == answer, query
+        assert top.sources["rest"] > 0 and top.sources["dense"] < 0.3  # the name is not what matched
+        assert search(ix, query, 1, weights=whole_question)[0].record.id == "n"  # the name alone wins there
+    unnamed = search(ix, "Who drank with the envoy?", 1)[0]
+    assert unnamed.sources["rest"] == unnamed.sources["dense"]  # no name said: the two signals agree
 
 
 def test_removed_facts_excluded_unless_asked(world: FactIndex) -> None:

@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 from .bm25 import STOPWORDS, stem
 from .index import FactIndex
 from .records import FactRecord
-from .retrieval import ScoredFact, hybrid_search
+from .retrieval import SAME_SUBJECT_WEIGHTS, ScoredFact, hybrid_search
 
 __all__ = [
     "ContradictionReport",
@@ -273,7 +273,8 @@ def check_contradiction(
     judge = judge or HeuristicJudge()
     if isinstance(index_or_candidates, FactIndex):
         candidates = [sf.record for sf in hybrid_search(index_or_candidates, statement, k,
-                                                        current_scene=current_scene)]
+                                                        current_scene=current_scene,
+                                                        weights=SAME_SUBJECT_WEIGHTS)]
     else:
         candidates = [c.record if isinstance(c, ScoredFact) else c for c in index_or_candidates]
         candidates = [c for c in candidates if not c.removed]

@@ -26,7 +26,8 @@ from .contradiction import ContradictionReport, HeuristicJudge, Judge, LLMJudge,
 from .embeddings import make_embedding_function
 from .index import FactIndex, Progress, log_fingerprint
 from .records import FactRecord
-from .retrieval import ScoredFact, context_for_decision, hybrid_search
+from .retrieval import (DEFAULT_WEIGHTS, SAME_SUBJECT_WEIGHTS, HybridWeights, ScoredFact, context_for_decision,
+                        hybrid_search)
 
 __all__ = ["GameMemory", "fingerprint_of", "records_from_state", "replay_log", "stderr_progress"]
 
@@ -275,14 +276,14 @@ class GameMemory:
     # ------------------------------------------------------------------ reading
 
     def recall(self, query: str, k: int = 10, *, state: Any = None, include_removed: bool = False,
-               kinds: Sequence[str] | None = None) -> list[ScoredFact]:
+               kinds: Sequence[str] | None = None, weights: HybridWeights = DEFAULT_WEIGHTS) -> list[ScoredFact]:
         """Hybrid search in this game's Facts, recency relative to the scene in play."""
         self._observe_state(state)
         self.flush()
         state = self._state
         scene = state.current_scene if state is not None else None
         return hybrid_search(self.index, query, k, current_scene=scene, include_removed=include_removed,
-                             kinds=kinds)
+                             kinds=kinds, weights=weights)
 
     def situation_query(self, state: Any, situation: str) -> str:
         """The words to search with: what just happened plus the names of who and where is on the table."""
@@ -340,7 +341,7 @@ class GameMemory:
             candidates = [FactRecord.from_view(v, self.game_id) for v in views.values()
                           if v.kind == "tenet" and not v.removed]
         seen = {c.id for c in candidates}
-        for sf in self.recall(statement, k, state=state):
+        for sf in self.recall(statement, k, state=state, weights=SAME_SUBJECT_WEIGHTS):
             if sf.record.id not in seen:
                 seen.add(sf.record.id)
                 candidates.append(sf.record)
