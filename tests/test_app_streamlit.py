@@ -418,3 +418,120 @@ def test_a_fine_is_called_and_voted_with_buttons(home):
         assert not at.exception, at.exception
     s = live(at).table.state
     assert s.fine is None and any(e.kind.startswith("fine") for e in live(at).table.events[-3:])
+
+
+# -- reaction windows: ask a person only when it concerns him --------------------------------------------
+
+
+def _autos(table) -> list:
+    from app.ui.reactions import is_auto
+    return [r for r in table.records if is_auto(r.meta)]
+
+
+def test_default_setting_brings_the_person_to_his_turn_without_unconcerned_windows(home):
+    from app.ui.reactions import AUTO_RATIONALE, concern
+    at = fresh()
+    at.button(key="do:start").click().run()
+    assert at.selectbox(key=f"sb:react:{ME}").value == "concerns"
+    asked = []
+    for _ in range(120):
+        lv = live(at)
+        k = my_turn(at)
+        if k == "turn" and lv.table.state.phase == "scene":
+            break
+        if k == "reaction":  # only a window that concerns the person, and the page says why
+            why = concern(lv.table, ME)
+            assert why, pending(lv.table.state)
+            assert any(c.value.startswith("You are asked because") for c in at.caption)
+            asked.append(why)
+        assert k, f"nobody asks the person: {pending(lv.table.state)}"
+        answer_simply(at)
+    else:
+        raise AssertionError("the person never reached his turn")
+    autos = _autos(live(at).table)
+    assert len(autos) >= 9, "three AIs' statements in preparation and the scene were let stand for him"
+    assert all(r.action == {"type": "pass", "player": ME} and r.meta == {"decided_by": "human", "rationale": AUTO_RATIONALE}
+               for r in autos)
+    assert len(asked) < len(autos)
+    # the sidebar's count is drawn after the AI steps: it says how long the log is now
+    n = len(live(at).table.records)
+    assert any(c.value.endswith(f"· {n} actions") for c in at.sidebar.caption), [c.value for c in at.sidebar.caption]
+
+
+def test_always_ask_gives_the_plain_window_and_survives_a_restart(home):
+    at = fresh()
+    at.button(key="do:start").click().run()
+    code = code_of(at)
+    at.selectbox(key=f"sb:react:{ME}").set_value("always").run()
+    assert not at.exception, at.exception
+    assert json.loads((home / code / "table.json").read_text())["reactions"] == {ME: "always"}
+    for _ in range(40):
+        if my_turn(at) == "reaction":
+            break
+        answer_simply(at)
+    assert my_turn(at) == "reaction", "an AI's Tenet opens a window the person is asked about"
+    assert at.button(key=f"do:{ME}:pass").label.startswith("Pass (let it stand)")
+    assert not any(c.value.startswith("You are asked because") for c in at.caption)
+    assert not _autos(live(at).table)
+    store._REGISTRY.clear()
+    again = store.open_table(code)
+    assert again.config.reaction_mode(ME) == "always" and not store.auto_pass_due(again)
+    # switched to never: the window is let stand for him at once, and logged so
+    at.selectbox(key=f"sb:react:{ME}").set_value("never").run()
+    assert not at.exception, at.exception
+    assert _autos(live(at).table) and my_turn(at) != "reaction"
+
+
+def _three_people(modes: dict[str, str] | None = None) -> store.Live:
+    """You, Ada, Bo all people; You frames the scene with the Old ferryman in it (windows passed by hand)."""
+    from agents.seating import SeatSpec
+    from engine.universalis import actions as A
+    lv = store.create(store.TableConfig([SeatSpec(n, "human") for n in (ME, "Ada", "Bo")], reactions=modes or {}))
+    t = lv.table
+    while t.state.phase == "prep":
+        t.submit(A.PassPrep(player=pending(t.state).players[0]), {"decided_by": "human"})
+    for n in (ME, "Ada", "Bo"):
+        t.submit(A.Bid(player=n, amount=1 if n == ME else 0), {"decided_by": "human"})
+    for a in (A.EstablishLocation(player=ME, new_role="Harbour"),
+              A.CreateComponent(player=ME, role="Old ferryman", introduce=True)):
+        t.submit(a, {"decided_by": "human"})
+        _passes(t)
+    lv.synced()
+    return lv
+
+
+def test_what_concerns_a_person_touch_contradiction_fine(home):
+    from app.ui.reactions import concern
+    from engine.universalis import actions as A
+    lv = _three_people()
+    t = lv.table
+    ferryman = next(c.id for c in t.state.components.values() if c.label == "Old ferryman")
+    # his own Fact, then Ada's statement about the same bridge: the offline judge sees the clash
+    store.submit(lv, A.BuyFact(player=ME, text="The bridge is open."))
+    assert store.run_ai(lv) == 2 and len(_autos(t)) == 2  # neither Ada nor Bo is concerned
+    store.submit(lv, A.EndTurn(player=ME))
+    store.submit(lv, A.BuyFact(player="Ada", text="The bridge is not open."), who="human")
+    assert "may contradict your detail “The bridge is open.”" in concern(t, ME)
+    assert store.run_ai(lv) == 1 and pending(t.state).players == (ME,)  # Bo passed for, You asked
+    store.submit(lv, A.Pass(player=ME))
+    # an Event done to the component he controls: his window, and only his
+    store.submit(lv, A.NarrateEvent(player="Ada", text="A wave swamps the boat.", receiver=ferryman))
+    assert "Old ferryman, which you control" in concern(t, ME) and concern(t, "Bo") == ""
+    store.run_ai(lv)
+    assert pending(t.state).players == (ME,)
+    # a Fine called against Bo in a window: after the vote the window asks everyone again, Bo included
+    store.submit(lv, A.CallFine(player=ME, accused="Bo", reason="reads his phone"))  # Bo was passed for
+    for n in (ME, "Ada", "Bo"):
+        store.submit(lv, A.FineVote(player=n, fine=False))
+    assert pending(t.state).kind == "reaction" and "Fine against you" in concern(t, "Bo")
+
+
+def test_undo_skips_the_passes_the_setting_made(home):
+    from engine.universalis import actions as A
+    lv = _three_people()
+    t = lv.table
+    n = len(t.records)
+    store.submit(lv, A.BuyFact(player=ME, text="Gulls circle the mast."))
+    assert store.run_ai(lv) == 2 and [r.meta.get("rationale") for r in t.records[-2:]] == ["auto-pass (setting)"] * 2
+    store.undo_to_human(lv)
+    assert len(t.records) == n and pending(t.state).players == (ME,)

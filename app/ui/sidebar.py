@@ -64,8 +64,9 @@ def reaction_setting(live: store.Live, name: str) -> None:
     modes = list(reactions.MODES)
 
     def change() -> None:
-        with live.lock:
-            live.set_reaction_mode(name, st.session_state[key])
+        current = store.open_table(live.code) or live  # the registry's table, reloaded if it changed on disk
+        with current.lock:
+            current.set_reaction_mode(name, st.session_state[key])
 
     st.selectbox(f"{name}: reaction windows", modes, index=modes.index(live.config.reaction_mode(name)),
                  format_func=reactions.MODES.get, key=key, on_change=change)
