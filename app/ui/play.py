@@ -33,7 +33,7 @@ def run_ai(live: store.Live, limit: int = 400) -> None:
     n = store.run_ai(live, progress, max_steps=limit) - auto[0]
     label = f"The AI players made {n} decisions" if n else "Nothing for the AI players to decide"
     if auto[0]:
-        label += f"; {auto[0]} statements let stand for you (reaction windows setting)"
+        label += f"; {auto[0]} reaction windows let stand for a person by his setting"
     box.update(label=label, state="complete", expanded=False)
 
 
