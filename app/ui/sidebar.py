@@ -69,7 +69,10 @@ def reaction_setting(live: store.Live, name: str) -> None:
             current.set_reaction_mode(name, st.session_state[key])
 
     st.selectbox(f"{name}: reaction windows", modes, index=modes.index(live.config.reaction_mode(name)),
-                 format_func=reactions.MODES.get, key=key, on_change=change)
+                 format_func=reactions.MODES.get, key=key, on_change=change,
+                 help="It concerns you when it touches a component you control in the scene or created, may "
+                      "contradict a Fact you paid for, or follows a Fine called against you. Windows you are not "
+                      "asked about are passed for you and logged as 'auto-pass (setting)'.")
 
 
 def count_line(live: store.Live) -> str:
