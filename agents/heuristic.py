@@ -25,6 +25,7 @@ from engine.universalis.ledger import available
 from engine.universalis.state import Component, GameState, Scene
 
 Plan = tuple[BaseModel, str]
+MAX_WOUNDS = 3  # wounds a component carries before bonus coins go to other outcomes
 
 
 class HeuristicPlayer:
@@ -510,9 +511,11 @@ class HeuristicPlayer:
                 act = A.ReduceImportance(player=me, component=victim.id, coins=imp, text=words.fate(victim, hero))
                 if self._ok(obs, act):
                     return act, f"eliminates {victim.label} with bonus coins"
-            if not any(t.scene == s.scene().number and t.text in words.lex["injuries"]  # type: ignore[union-attr]
-                       for t in victim.live_traits()):
-                act = A.AddTrait(player=me, component=victim.id, text=words.injury(victim))
+            wounds = [t for t in victim.live_traits() if t.text in words.lex["injuries"] or t.text == "Scarred"]
+            wound = words.injury(victim)
+            if wound and len(wounds) < MAX_WOUNDS and not any(
+                    t.scene == s.scene().number for t in wounds):  # type: ignore[union-attr]
+                act = A.AddTrait(player=me, component=victim.id, text=wound)
                 if self._ok(obs, act):
                     return act, f"marks {victim.label} with the defeat"
         if hero is not None and len(hero.live_traits()) < self.persona.max_traits + 2:

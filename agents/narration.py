@@ -226,8 +226,10 @@ class Words:
         text, back = self.rng.choice(RELATIONS)
         return text.format(o=other.label, s=comp.label), (back.format(o=other.label, s=comp.label) if back else None)
 
-    def injury(self, comp: Component) -> str:
-        return self.pick("injuries", {t.text.lower() for t in comp.traits}) or "Scarred"
+    def injury(self, comp: Component) -> str | None:
+        """A wound the component does not carry yet, or None when it has them all."""
+        have = {t.text.lower() for t in comp.traits}
+        return self.pick("injuries", have) or (None if "scarred" in have else "Scarred")
 
     def lesson(self, comp: Component, other: Component | None = None) -> str:
         """What a component learned from a Complication, about the other side when there is one."""
