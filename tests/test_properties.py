@@ -179,6 +179,8 @@ def candidates(s: GameState, rnd: random.Random, faces_for) -> list:
                           proper_name=word.upper() if rnd.random() < 0.2 else None),
         A.BuyFact(player=who, text=f"There is a {word} here."),
     ]
+    if sc is not None and sc.location is not None:
+        out += [A.EndScene(player=who, fade=rnd.random() < 0.3)] * 2  # scenes must end for games to be real
     if sc is not None and sc.location is None:
         out += [A.EstablishLocation(player=who, new_role=f"{word.title()} Hall")] * 3
         if s.scenes and rnd.random() < 0.3:
@@ -290,7 +292,9 @@ def test_random_games_keep_the_invariants_U_ECO_2_U_ECO_3_U_IMP_1_U_CTRL_1():
     assert len(games) >= 200
     assert all(g["steps"] == MAX_STEPS for g in games)
     reached = {k: sum(g[k] > 0 for g in games) for k in games[0]}
-    # measured with hypothesis 6.x: scenes 188, ended 69, rolls 49, challenges 154 of 200
+    # measured with hypothesis 6.170 alone: scenes 181, ended 67, rolls 43, challenges 183 of 200; the
+    # examples differed inside a full suite run (31 ended before the EndScene weighting) for a reason
+    # not yet found, so the floors sit well below what is measured
     assert reached["scenes"] >= 150 and reached["ended"] >= 40, reached
     assert reached["rolls"] >= 25 and reached["challenges"] >= 100 and reached["fines"] >= 100, reached
 
