@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from agents.base import Decision, Observation
 from agents.narration import Words
 from agents.personas import Persona, persona as persona_named
+from agents.table import QUIET_EVENTS
 from engine.universalis import actions as A
 from engine.universalis.components import importance, own_importance, trait_ids_drawable
 from engine.universalis.ledger import available
@@ -186,7 +187,7 @@ class HeuristicPlayer:
         events_here = self._events_here(s, sc)
         place = self._place(s)
         if sc.framer == me and s.turn.mini_scene is None and obs.turn_actions == 0:
-            if events_here >= p.scene_events or money <= 1:
+            if events_here >= p.scene_events or money <= 1 or self._round_passed_quietly(obs):
                 fade = money > p.reserve and self.rng.random() < p.fade
                 end = A.EndScene(player=me, fade=fade, text=words.closing(place, fade))
                 if self._ok(obs, end):
@@ -206,6 +207,16 @@ class HeuristicPlayer:
             return A.EndTurn(player=me), "keeps a reserve"
         plan = self._first(obs, self._building_moves(obs, words, sc, mine, theirs, place, money))
         return plan or (A.EndTurn(player=me), "nothing worth buying")
+
+    @staticmethod
+    def _round_passed_quietly(obs: Observation) -> bool:
+        """Everyone else just ended a turn without buying anything: the scene has stalled, end it.
+
+        Without this a long game can stall for good once nobody finds anything worth buying.
+        """
+        others = len(obs.state.players) - 1
+        acts = [e for e in obs.recent if e.kind not in QUIET_EVENTS]
+        return len(acts) >= others and all(e.kind == "end_turn" and e.player != obs.player for e in acts[-others:])
 
     def _start_complication(self, obs: Observation, words: Words, mine: list[Component], theirs: list[Component],
                             place: Component | None) -> Plan | None:

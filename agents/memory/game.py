@@ -307,6 +307,8 @@ class GameMemory:
         else:
             chosen = [ScoredFact(r, float("inf"), {"exact": 1.0}) for r in exact]
         chosen = [sf for sf in chosen if sf.record.id in views]  # the state is the truth for text and removal
+        if query:  # a recalled Fact scored at or below zero is less like the situation than unrelated text
+            chosen = [sf for sf in chosen if sf.score > 0]
         if not query:  # nothing has happened yet to search with: the latest Facts fill the budget
             from .retrieval import estimate_tokens
 
