@@ -309,7 +309,7 @@ class GameMemory:
         chosen = [sf for sf in chosen if sf.record.id in views]  # the state is the truth for text and removal
         if query:  # a recalled Fact scored at or below zero is less like the situation than unrelated text
             chosen = [sf for sf in chosen if sf.score > 0]
-        if not query:  # nothing has happened yet to search with: the latest Facts fill the budget
+        else:  # nothing has happened yet to search with: the latest Facts fill the budget
             from .retrieval import estimate_tokens
 
             used = sum(estimate_tokens(sf.record.text) for sf in chosen)
