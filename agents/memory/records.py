@@ -30,9 +30,18 @@ class FactRecord:
     seq: int
     removed: bool = False
     eliminated: bool = False  # its component was eliminated (U-ELIM); the Fact stays as history
+    place: str | None = None  # name of the location of the scene it was bought in
+    mentions: tuple[str, ...] = ()  # ids of every component it is about, its own first
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.mentions, tuple):  # JSON gives a list
+            object.__setattr__(self, "mentions", tuple(self.mentions or ()))
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """A JSON-ready dict (`mentions` as a list)."""
+        data = asdict(self)
+        data["mentions"] = list(self.mentions)
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], game_id: str | None = None) -> "FactRecord":
@@ -55,7 +64,8 @@ class FactRecord:
             id=view.id, text=view.text, kind=view.kind, game_id=game_id, scene=view.scene,
             component_id=view.component_id, component_name=view.component_name,
             paid_by=getattr(view, "by", None), seq=view.seq, removed=bool(view.removed),
-            eliminated=bool(getattr(view, "eliminated", False)),
+            eliminated=bool(getattr(view, "eliminated", False)), place=getattr(view, "place", None),
+            mentions=tuple(getattr(view, "mentions", ()) or ()),
         )
 
     def to_metadata(self) -> dict[str, Any]:
@@ -66,10 +76,12 @@ class FactRecord:
         }
         if self.scene is not None:
             meta["scene"] = int(self.scene)
-        for key in ("component_id", "component_name", "paid_by"):
+        for key in ("component_id", "component_name", "paid_by", "place"):
             value = getattr(self, key)
             if value is not None:
                 meta[key] = value
+        if self.mentions:
+            meta["mentions"] = ",".join(self.mentions)  # Chroma metadata holds no lists
         return meta
 
     @classmethod
@@ -80,5 +92,6 @@ class FactRecord:
             scene=meta.get("scene"), component_id=meta.get("component_id"),
             component_name=meta.get("component_name"), paid_by=meta.get("paid_by"),
             seq=int(meta.get("seq", 0)), removed=bool(meta.get("removed", False)),
-            eliminated=bool(meta.get("eliminated", False)),
+            eliminated=bool(meta.get("eliminated", False)), place=meta.get("place"),
+            mentions=tuple(m for m in str(meta.get("mentions") or "").split(",") if m),
         )

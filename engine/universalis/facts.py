@@ -19,6 +19,16 @@ class FactView:
     component_id: str | None
     component_name: str | None
     removed: bool
+    place: str | None = None  # the name of the scene's location, when the scene has one
+    mentions: tuple[str, ...] = ()  # ids of every component the Fact is about (the first is component_id)
+
+
+def scene_place(s: GameState, scene: int | None) -> str | None:
+    """The location's name of scene number `scene`: where its Facts happened (None if not set)."""
+    if scene is None or not 1 <= scene <= len(s.scenes):
+        return None
+    loc = s.scenes[scene - 1].location
+    return s.components[loc].label if loc and loc in s.components else None
 
 
 def all_facts(s: GameState) -> list[FactView]:
@@ -29,11 +39,12 @@ def all_facts(s: GameState) -> list[FactView]:
     for comp in s.components.values():
         for tr in comp.traits:
             out.append(FactView(tr.id, "trait", tr.text, tr.by, tr.seq, tr.scene, comp.id, comp.label,
-                                tr.removed))
+                                tr.removed, scene_place(s, tr.scene), (comp.id,)))
     for f in s.facts:
         cid = f.components[0] if f.components else None
         name = s.components[cid].label if cid and cid in s.components else None
-        out.append(FactView(f.id, f.kind, f.text, f.by, f.seq, f.scene, cid, name, f.removed))
+        out.append(FactView(f.id, f.kind, f.text, f.by, f.seq, f.scene, cid, name, f.removed,
+                            scene_place(s, f.scene), tuple(f.components)))
     out.sort(key=lambda f: (f.seq, f.id))
     return out
 
