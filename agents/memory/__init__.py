@@ -19,6 +19,7 @@ from chromadb.api.types import Documents, EmbeddingFunction
 from .contradiction import ContradictionReport, HeuristicJudge, LLMJudge, Verdict, check_contradiction
 from .embeddings import (
     EmbeddingError,
+    MiniLMEmbeddingFunction,
     OpenAICompatibleEmbeddingFunction,
     WordLlamaEmbeddingFunction,
     make_embedding_function,
@@ -39,6 +40,7 @@ __all__ = [
     "HybridWeights",
     "LLMJudge",
     "MemoryIndexError",
+    "MiniLMEmbeddingFunction",
     "OpenAICompatibleEmbeddingFunction",
     "RecordsSource",
     "ScoredFact",

@@ -4,8 +4,8 @@ Why a module: the CLI, the table and the app must agree on one rule. Precedence
 (highest first): arguments, environment (`STORYTABLE_CHROMA_URL`,
 `STORYTABLE_EMBEDDINGS`), the `[memory]` table of `storytable.toml` (or
 `$STORYTABLE_CONFIG`), defaults: an embedded Chroma in `<game_dir>/index`,
-WordLlama embeddings, the offline contradiction judge unless a chat model is
-configured.
+MiniLM embeddings (offline; "wordllama" is faster but weaker on paraphrase),
+the offline contradiction judge unless a chat model is configured.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .embeddings import EMBEDDING_KINDS
 from .index import INDEX_DIR_NAME
 
 __all__ = ["ENV_CHROMA_URL", "ENV_EMBEDDINGS", "MemoryConfigError", "MemorySettings", "load_memory_settings"]
@@ -34,7 +35,7 @@ class MemoryConfigError(ValueError):
 class MemorySettings:
     chroma_url: str | None = None  # http(s)://host:port of a shared Chroma server
     index_dir: str = INDEX_DIR_NAME  # directory name beside game.jsonl
-    embeddings: str = "wordllama"  # wordllama | openai
+    embeddings: str = "minilm"  # minilm | wordllama | openai (see embeddings.py)
     embedding_model: str | None = None  # for "openai": the embedding model name
     token_budget: int = 800  # Facts handed to a decision, in estimated tokens
     judge: str = "auto"  # auto (LLM if configured) | heuristic | llm
@@ -73,8 +74,8 @@ def load_memory_settings(env: Mapping[str, str] = os.environ, **overrides: Any) 
     url = settings.chroma_url
     if url is not None and not str(url).startswith(("http://", "https://")):
         raise MemoryConfigError(f"chroma_url {url!r}: must start with http:// or https://")
-    if settings.embeddings not in ("wordllama", "openai"):
-        raise MemoryConfigError(f"embeddings {settings.embeddings!r}: use 'wordllama' or 'openai'")
+    if settings.embeddings not in EMBEDDING_KINDS:
+        raise MemoryConfigError(f"embeddings {settings.embeddings!r}: use 'minilm', 'wordllama' or 'openai'")
     if settings.judge not in ("auto", "heuristic", "llm"):
         raise MemoryConfigError(f"judge {settings.judge!r}: use 'auto', 'heuristic' or 'llm'")
     if not isinstance(settings.token_budget, int) or settings.token_budget < 50:

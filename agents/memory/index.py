@@ -10,6 +10,9 @@ Why these rules:
   are cached per resolved path.
 - A corrupted index must never stop a game: a broken directory is moved aside
   (`index.broken-<n>`) and rebuilt, with a warning in the log.
+- Vectors of two embedders cannot be compared (other model, often another
+  dimension): a collection built by another embedder than the configured one is
+  dropped on open and rebuilt from the log, never mixed or queried.
 """
 
 from __future__ import annotations
@@ -32,8 +35,9 @@ from chromadb.api import ClientAPI
 from chromadb.api.shared_system_client import SharedSystemClient
 from chromadb.api.types import Documents, EmbeddingFunction
 from chromadb.config import Settings
+from chromadb.errors import NotFoundError
 
-from .embeddings import WordLlamaEmbeddingFunction
+from .embeddings import EmbeddingError, MiniLMEmbeddingFunction
 from .records import FactRecord
 
 __all__ = [
@@ -90,9 +94,24 @@ def collection_name(game_id: str) -> str:
 
 
 def _reraise_if_fatal(exc: BaseException) -> None:
-    """Rust panics from Chroma arrive as BaseException; only these must propagate."""
-    if isinstance(exc, (KeyboardInterrupt, SystemExit, GeneratorExit)):
+    """Rust panics from Chroma arrive as BaseException; only these must propagate.
+
+    So does EmbeddingError: a missing model or unreachable embedding server is not
+    a broken index, and moving the index aside would not cure it.
+    """
+    if isinstance(exc, (KeyboardInterrupt, SystemExit, GeneratorExit, EmbeddingError)):
         raise exc
+
+
+#: Config keys that say where an embedder runs, not which vectors it makes.
+_PLACE_KEYS = frozenset({"base_url", "api_key_env_var"})
+
+
+def embedder_identity(name: str | None, config: dict[str, Any] | None) -> tuple[str | None, dict[str, Any] | None]:
+    """What must match for two collections' vectors to be comparable: the embedder's name and model settings."""
+    if config is None:
+        return name, None
+    return name, {k: v for k, v in config.items() if k not in _PLACE_KEYS}
 
 
 def _settings() -> Settings:
@@ -188,13 +207,14 @@ class FactIndex:
         dir_name: str = INDEX_DIR_NAME,
     ) -> None:
         self.game_id = game_id
-        self.embedding_function = embedding_function or WordLlamaEmbeddingFunction()
+        self.embedding_function = embedding_function or MiniLMEmbeddingFunction()
         self.records_source = records_source
         loc = str(location)
         self.url: str | None = loc if loc.startswith(("http://", "https://")) else None
         self.path: Path | None = None if self.url else (Path(loc) / dir_name).resolve()
         self.name = collection_name(game_id)
         self.recoveries: list[Path] = []  # where broken index directories were moved
+        self.replaced_embedder: str | None = None  # set when a collection of another embedder was dropped
         self._collection: Any = None
         self._snapshot: list[FactRecord] | None = None
         self._recovering = False
@@ -208,12 +228,14 @@ class FactIndex:
         """Open (or create) the collection; a broken local index is moved aside and rebuilt."""
         try:
             self._collection = self._open_collection()
-            return
         except BaseException as exc:  # noqa: BLE001 - any open failure is a broken index
             _reraise_if_fatal(exc)
             if self.path is None:
                 raise MemoryIndexError(f"cannot open memory collection on {self.url}: {exc}") from exc
             self._recover(f"{type(exc).__name__}: {exc}")
+            return
+        if self.replaced_embedder is not None and self.records_source is not None:
+            self._self_heal()  # without a source the empty index reads as missing: callers rebuild it
 
     def _recover(self, reason: str) -> None:
         """Quarantine the directory, start a fresh index and refill it (once; no loops)."""
@@ -239,6 +261,7 @@ class FactIndex:
             client = _persistent_client(self.path)
         else:
             client = _http_client(self.url or "")
+        self._drop_if_other_embedder(client)
         collection = client.get_or_create_collection(
             self.name,
             embedding_function=self.embedding_function,  # never Chroma's default: it downloads a model
@@ -247,6 +270,30 @@ class FactIndex:
         )
         collection.count()  # probe: a broken segment fails here, not mid-game
         return collection
+
+    def _drop_if_other_embedder(self, client: ClientAPI) -> None:
+        """Delete this game's collection if another embedder built it; the caller refills it from the log."""
+        try:
+            existing = client.get_collection(self.name, embedding_function=None)
+        except NotFoundError:
+            return
+        persisted = (existing.configuration_json or {}).get("embedding_function") or {}
+        stored = embedder_identity(persisted.get("name") or (existing.metadata or {}).get(_META_EMBEDDER),
+                                   persisted.get("config"))
+        ef = self.embedding_function
+        try:
+            config: dict[str, Any] | None = ef.get_config()
+        except Exception:  # noqa: BLE001 - a legacy embedding function without a config: compare names
+            config = None
+        wanted = embedder_identity(ef.name(), config)
+        if stored[0] == wanted[0] and (stored[1] is None or wanted[1] is None or stored[1] == wanted[1]):
+            return
+        where = self.url or self.path
+        log.warning("memory index for %s in %s was built by %s %s; rebuilding it with %s %s",
+                    self.game_id, where, stored[0], stored[1] or "", wanted[0], wanted[1])
+        client.delete_collection(self.name)
+        self.replaced_embedder = str(stored[0])
+        self._touch()
 
     def _quarantine(self, reason: str) -> None:
         """Move the broken directory to `<dir>.broken-<n>` and forget every handle on it."""
@@ -265,7 +312,7 @@ class FactIndex:
                     self.path, reason[:200], target.name)
 
     def _self_heal(self) -> None:
-        """After a quarantine: refill from the log if we can, else leave the index visibly stale."""
+        """After a quarantine or an embedder change: refill from the log if we can, else leave it visibly stale."""
         if self.records_source is None:
             log.warning("memory index for %s is empty until rebuilt from the game log", self.game_id)
             return

@@ -51,6 +51,9 @@ def run(args: argparse.Namespace) -> int:
     memory, rep = open_memory(args)
     note = {"rebuilt": "the index was missing or unreadable and was rebuilt from the log",
             "updated": "the index was behind the log and was brought up to date"}.get(memory.status)
+    if memory.index.replaced_embedder:
+        note = (f"the index was built by {memory.index.replaced_embedder} and was rebuilt from the log "
+                f"with {memory.index.embedding_function.name()}")
     if args.check:
         report = memory.check(args.query, rep.state)
         if args.json:
