@@ -134,8 +134,8 @@ def attach_memory(table: Any, game_dir: Path, timer: Timer) -> str:
     from agents.table import default_facts
     try:
         from agents.memory.game import GameMemory
-        GameMemory.attach(table, game_dir=game_dir)
-        how = "memory index (Chroma + WordLlama)"
+        memory = GameMemory.attach(table, game_dir=game_dir)
+        how = f"memory index (Chroma + {memory.index.embedding_function.name().removeprefix('storytable_')})"
     except Exception as exc:  # noqa: BLE001 - measured either way; the report says which
         table.retriever = lambda s, name, situation: default_facts(s)
         how = f"default Facts (memory index unavailable: {type(exc).__name__})"
