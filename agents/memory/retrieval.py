@@ -1,11 +1,12 @@
 """Hybrid retrieval: dense + BM25 + component matching + scene recency, fused by weighted sum.
 
 Why: players ask in other words than the Facts were bought in ("who burned the
-woods?" vs "The Slytheran set the forest fire"). Plain dense WordLlama search
-misses about a third of those in its top 5. Each extra signal covers a
-different miss: BM25 catches rare shared words and names, component matching
-routes "the boatman" to everything known about Odo the ferryman (its profile is
-all of his Facts), and scene recency breaks ties towards what is on the table.
+woods?" vs "The Slytheran set the forest fire"), and about characters by what
+they are rather than by name. Each extra signal covers a different miss: BM25
+catches rare shared words and names, component matching routes "the boatman" to
+everything known about Odo the ferryman (his Facts use the word), linking
+(linking.py) reads "the smuggler captain" as Hale Ditmar because one of his
+Traits says so, and scene recency breaks ties towards what is on the table.
 When the question names a component, the dense score is mostly taken on the
 question without that name ("Can Thale swim?" -> "Can swim?"): the name already
 picked the component, and left in, it makes every Fact that repeats it look close.
@@ -25,6 +26,7 @@ import numpy as np
 
 from .bm25 import BM25, stem, tokenize
 from .index import FactIndex
+from .linking import Link, link_components
 from .records import FactRecord
 
 __all__ = [
@@ -70,6 +72,14 @@ class HybridWeights:
     # Dense score of the question without the component names it says (the same as `dense` when it
     # names none, so dense + rest is the dense weight): 0.7/0.3 chosen on the probes' tune halves.
     rest: float = 0.7
+    # Linking (linking.py): a question phrase within `link_threshold` (cosine) of a component's Trait
+    # refers to that component. `named`: dense score of the question with such phrases replaced by the
+    # names they refer to; `about`: the Fact mentions a referred component (such Facts always join the
+    # candidates). Chosen on the tune halves with MiniLM: `about` and a scene-location signal (Facts
+    # that happened at a referred place) measured no gain there, so they are off.
+    named: float = 0.6
+    about: float = 0.0
+    link_threshold: float = 0.7
 
 
 DEFAULT_WEIGHTS = HybridWeights()
@@ -97,6 +107,7 @@ class _Corpus:
                 if r.component_name:
                     names[r.component_id] = r.component_name
         self.comp_ids = list(self.facts_by_comp)
+        self.names = names
         self.name_tokens = {c: set(tokenize(names.get(c, ""))) for c in self.comp_ids}
         profiles = []
         for c in self.comp_ids:
@@ -107,6 +118,25 @@ class _Corpus:
         self._index = weakref.ref(index)
         # Lexical profiles: which component's Facts use the question's words ("the duke" -> Aldric).
         self.profile_bm25 = BM25([tokenize(p) for p in profiles])
+        # Structure for linking (linking.py): each live Trait describes its component; every Fact is
+        # about the components it mentions and happened at its scene's location.
+        self.traits = [(r.id, r.component_id) for r in live if r.kind == "trait" and r.component_id]
+        self._trait_vectors: np.ndarray | None = None
+        self.about: dict[str, list[str]] = {}
+        for r in live:
+            for c in dict.fromkeys((*r.mentions, *([r.component_id] if r.component_id else []))):
+                self.about.setdefault(c, []).append(r.id)
+
+    @property
+    def trait_vectors(self) -> np.ndarray:
+        """Stored vectors of the live Traits, in `traits` order, fetched on first use."""
+        if self._trait_vectors is None:
+            index = self._index()
+            got = index.embeddings_for([t for t, _ in self.traits]) if index is not None else {}
+            self.traits = [(t, c) for t, c in self.traits if t in got]
+            self._trait_vectors = (np.stack([got[t] for t, _ in self.traits]) if self.traits
+                                   else np.zeros((0, 1), dtype=np.float32))
+        return self._trait_vectors
 
 
     @property
@@ -170,15 +200,29 @@ def _component_scores(
     return scores
 
 
-def _without_names(query: str, corpus: _Corpus, comp: dict[str, dict[str, float]]) -> str | None:
-    """The question minus the words of the component names it says outright; None if it names none."""
-    named = set().union(*(corpus.name_tokens[c] for c, m in comp.items() if m.get("name")), set())
-    if not named:
+def _without(query: str, names: set[str], phrases: Sequence[str]) -> str | None:
+    """The question minus the name words and linked phrases it uses; None if it has none of them."""
+    rest = query
+    for phrase in sorted(phrases, key=len, reverse=True):
+        rest = re.sub(re.escape(phrase), " ", rest, flags=re.IGNORECASE)
+    if names:
+        words = re.findall(r"[A-Za-z0-9']+|[^A-Za-z0-9'\s]+", rest)
+        rest = " ".join(x for x in words if stem(x.lower().removesuffix("'s").removesuffix("’s")) not in names)
+    rest = " ".join(rest.split())
+    if rest == " ".join(query.split()):
         return None
-    words = re.findall(r"[A-Za-z0-9']+|[^A-Za-z0-9'\s]+", query)
-    kept = [x for x in words if stem(x.lower().removesuffix("'s").removesuffix("’s")) not in named]
-    rest = " ".join(kept).strip()
     return rest if tokenize(rest) else None
+
+
+def _named(query: str, links: dict[str, Link], corpus: _Corpus) -> str | None:
+    """The question with each phrase that names one component (a unique Link) replaced by its name."""
+    out = query
+    for ln in sorted(links.values(), key=lambda ln: -len(ln.phrase)):
+        name = corpus.names.get(ln.component_id)
+        says_name = corpus.name_tokens.get(ln.component_id, set()) & set(tokenize(ln.phrase))
+        if ln.unique and name and not says_name:  # a name said outright stays out (see `rest`)
+            out = re.sub(re.escape(ln.phrase), name, out, count=1, flags=re.IGNORECASE)
+    return out if out != query else None
 
 
 def _scene_score(scene: int | None, now: int | None, w: HybridWeights) -> float:
@@ -202,35 +246,54 @@ def hybrid_search(
         return []
     w = weights
     corpus = _corpus(index)
+    kind_filter = list(kinds) if kinds else None
     qvec = index.embed([query])[0]
     dense = {r.id: s for r, s in index.query(query, w.dense_pool, include_removed=include_removed,
-                                              kind=list(kinds) if kinds else None, query_embedding=qvec)}
+                                              kind=kind_filter, query_embedding=qvec)}
     qterms = tokenize(query)
     mass = corpus.bm25.query_mass(qterms)
     expanded = corpus.bm25.expand(qterms)
     lexical_raw = sorted(corpus.bm25.weighted_scores(expanded).items(), key=lambda kv: -kv[1])[: w.lexical_pool]
     lexical = {corpus.records[i].id: min(1.0, s / mass) for i, s in lexical_raw} if mass > 0 else {}
     comp = _component_scores(corpus, set(qterms), qvec, w)
+    links = {}
+    if w.about > 0 or w.named > 0:
+        links = link_components(query, corpus.traits, corpus.trait_vectors, index.embed, w.link_threshold)
     candidates = set(dense) | set(lexical)
     for c in sorted(comp, key=lambda c: -max(comp[c].values())):
         candidates.update(corpus.facts_by_comp.get(c, [])[: w.max_component_facts])
+    for c in links:
+        candidates.update(corpus.about.get(c, [])[: w.max_component_facts])
     rest: dict[str, float] = {}
-    rest_query = _without_names(query, corpus, comp) if w.rest > 0 else None
+    named = set().union(*(corpus.name_tokens[c] for c, m in comp.items() if m.get("name")), set())
+    rest_query = _without(query, named, [ln.phrase for ln in links.values()]) if w.rest > 0 else None
     if rest_query:
-        # The name picks the component; the rest of the question picks the Fact. Dense
-        # similarity with the whole question favours whatever repeats the name
+        # The name (or description) picks the component; the rest of the question picks the Fact.
+        # Dense similarity with the whole question favours whatever repeats the name
         # ("Corin Thale gets away") over what answers it ("Bounty hunter").
         rvec = index.embed([rest_query])[0]
         rest = {r.id: s for r, s in index.query(rest_query, w.dense_pool, include_removed=include_removed,
-                                                kind=list(kinds) if kinds else None, query_embedding=rvec)}
+                                                kind=kind_filter, query_embedding=rvec)}
         candidates.update(rest)
-    missing = [i for i in candidates if i not in dense or (rest_query and i not in rest)]
+    named: dict[str, float] = {}
+    named_query = _named(query, links, corpus) if w.named > 0 else None
+    if named_query:
+        # "Who bandaged the smuggler captain?" -> "Who bandaged Hale Ditmar?": the Facts say names.
+        nvec = index.embed([named_query])[0]
+        named = {r.id: s for r, s in index.query(named_query, w.dense_pool, include_removed=include_removed,
+                                                 kind=kind_filter, query_embedding=nvec)}
+        candidates.update(named)
+    missing = [i for i in candidates if i not in dense or (rest_query and i not in rest)
+               or (named_query and i not in named)]
     if missing:
         for i, vec in index.embeddings_for(missing).items():
             if i not in dense:
                 dense[i] = float(vec @ qvec)
             if rest_query and i not in rest:
                 rest[i] = float(vec @ rvec)
+            if named_query and i not in named:
+                named[i] = float(vec @ nvec)
+    strength = {c: ln.strength for c, ln in links.items()}
     now = current_scene  # recency only means something relative to the scene being played
     out: list[ScoredFact] = []
     for fid in candidates:
@@ -238,6 +301,7 @@ def hybrid_search(
         if rec is None or (rec.removed and not include_removed) or (kinds and rec.kind not in kinds):
             continue
         match = comp.get(rec.component_id or "", {})
+        about = (*rec.mentions, rec.component_id) if rec.component_id else rec.mentions
         sources = {
             "dense": dense.get(fid, 0.0),
             "lexical": lexical.get(fid, 0.0),
@@ -246,10 +310,13 @@ def hybrid_search(
             "profile": match.get("profile", 0.0),
             "scene": _scene_score(rec.scene, now, w),
             "rest": rest.get(fid, dense.get(fid, 0.0)) if rest_query else dense.get(fid, 0.0),
+            "about": max((strength.get(c, 0.0) for c in about), default=0.0),
         }
+        # nothing reworded: the question without its names (or the whole question) stands in
+        sources["named"] = named.get(fid, 0.0) if named_query else sources["rest"]
         score = (w.dense * sources["dense"] + w.lexical * sources["lexical"] + w.name * sources["name"]
                  + w.alias * sources["alias"] + w.profile * sources["profile"] + w.scene * sources["scene"]
-                 + w.rest * sources["rest"])
+                 + w.rest * sources["rest"] + w.named * sources["named"] + w.about * sources["about"])
         out.append(ScoredFact(rec, score, sources))
     out.sort(key=lambda sf: (-sf.score, -sf.record.seq))
     return out[:k]
