@@ -261,7 +261,7 @@ def hybrid_search(
         links = link_components(query, corpus.traits, corpus.trait_vectors, index.embed, w.link_threshold)
     candidates = set(dense) | set(lexical)
     for c in sorted(comp, key=lambda c: -max(comp[c].values())):
-        candidates.update(corpus.facts_by_comp.get(c, [])[: w.max_component_facts])
+        candidates.update(corpus.about.get(c, [])[: w.max_component_facts])
     for c in links:
         candidates.update(corpus.about.get(c, [])[: w.max_component_facts])
     rest: dict[str, float] = {}
@@ -300,8 +300,10 @@ def hybrid_search(
         rec = corpus.by_id.get(fid)
         if rec is None or (rec.removed and not include_removed) or (kinds and rec.kind not in kinds):
             continue
-        match = comp.get(rec.component_id or "", {})
-        about = (*rec.mentions, rec.component_id) if rec.component_id else rec.mentions
+        about = (rec.component_id, *rec.mentions) if rec.component_id else rec.mentions
+        # a Fact is routed by every component it is about, not only the one it is filed under
+        match = {key: max(comp.get(c, {}).get(key, 0.0) for c in about) for key in ("name", "alias", "profile")} \
+            if about else {}
         sources = {
             "dense": dense.get(fid, 0.0),
             "lexical": lexical.get(fid, 0.0),
