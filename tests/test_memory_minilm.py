@@ -62,15 +62,25 @@ def test_paraphrase_beats_unrelated_fact(model) -> None:
 def test_a_texts_vector_does_not_depend_on_its_batch(model) -> None:
     short = "Marissa cannot swim."
     long = "Aldric sold his ancestral sword to pay the Grey Hounds, then drank until dawn. " * 6
-    alone = model.embed([short])[0]
-    batch = model.embed([long, short, "Odo is blind."])
+    alone = model._embed_uncached([short])[0]
+    batch = model._embed_uncached([long, short, "Odo is blind.", "Marissa can't swim."])
     assert np.abs(batch[1] - alone).max() <= 1e-5
-    assert np.abs(batch[0] - model.embed([long])[0]).max() <= 1e-5  # order kept
+    assert np.abs(batch[0] - model._embed_uncached([long])[0]).max() <= 1e-5  # order kept
     # the padded path (rows of unequal length in one pass) masks padding out of attention and pooling
     ids = [e.ids for e in model.tokenizer.encode_batch([short, long])]
     padded = model._forward(ids)
     assert len(ids[1]) > 3 * len(ids[0])
     assert np.abs(padded[0] - alone).max() <= 1e-5
+
+
+def test_cached_vectors_are_the_computed_ones(model) -> None:
+    texts = ["The ferry sank at dawn.", "A heron feather in the ledger.", "The ferry sank at dawn."]
+    first = model.embed(texts)
+    assert np.array_equal(first[0], first[2]) and not np.array_equal(first[0], first[1])
+    assert np.array_equal(model.embed(texts[::-1]), first[::-1])  # from the cache now
+    assert np.abs(first[:2] - model._embed_uncached(texts[:2])).max() <= 1e-5
+    first[0] = 0.0  # a caller's array is its own: the cache is not touched
+    assert np.linalg.norm(model.embed(texts[:1])[0]) > 0.99
 
 
 def test_long_text_is_cut_at_256_tokens(model) -> None:

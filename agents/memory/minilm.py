@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import math
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +40,7 @@ BATCH_TOKENS = 4096  # rows x length per pass: bounds the attention matrices (B 
 # The matrices of one pass are small: OpenBLAS threads cost more than they give, and on a
 # busy 2-core machine they made one query 10x slower (16 -> 160 ms). One thread while we embed.
 BLAS_THREADS = 1
+CACHE_SIZE = 16_384  # recent texts' vectors kept (1.5 kB each: ~25 MB at most)
 
 _LOCK = threading.Lock()
 _MODEL: "MiniLM | None" = None
@@ -148,6 +150,8 @@ class MiniLM:
                 ln2_g=w[p + "output.LayerNorm.weight"], ln2_b=w[p + "output.LayerNorm.bias"],
             ))
         self.dim = self.word.shape[1]
+        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._cache_lock = threading.Lock()
         try:
             from threadpoolctl import ThreadpoolController
 
@@ -183,16 +187,43 @@ class MiniLM:
             raise EmbeddingError(f"{path / 'model.safetensors'} lacks tensor {exc}: not {MODEL_NAME}") from None
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        """Unit vectors for texts, in order. Texts go through in batches of equal token count.
+        """Unit vectors for texts, in order; texts seen recently come from a cache.
+
+        Why a cache: retrieval embeds the same strings again and again (component
+        profiles after every write, the names in each situation); in a 600-action
+        game 85% of the texts asked for had been embedded before.
+        """
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        todo: dict[str, list[int]] = {}
+        with self._cache_lock:
+            for i, text in enumerate(texts):
+                text = str(text)
+                vec = self._cache.get(text)
+                if vec is None:
+                    todo.setdefault(text, []).append(i)
+                else:
+                    self._cache.move_to_end(text)
+                    out[i] = vec
+        if not todo:
+            return out
+        fresh = self._embed_uncached(list(todo))
+        with self._cache_lock:
+            for (text, rows), vec in zip(todo.items(), fresh):
+                out[rows] = vec
+                self._cache[text] = vec
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+        return out
+
+    def _embed_uncached(self, texts: list[str]) -> np.ndarray:
+        """Texts go through in batches of equal token count.
 
         Why equal counts: no padding to compute, and a text's vector is then bit for
         bit the same whatever it is batched with (checked on OpenBLAS), so a Fact
         indexed alone during play and the same Fact in a rebuild get one vector.
         """
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        if not texts:
-            return out
-        ids = [enc.ids for enc in self.tokenizer.encode_batch([str(t) for t in texts])]
+        ids = [enc.ids for enc in self.tokenizer.encode_batch(texts)]
         by_length: dict[int, list[int]] = {}
         for i, row in enumerate(ids):
             by_length.setdefault(len(row), []).append(i)
