@@ -223,7 +223,9 @@ class MiniLM:
         indexed alone during play and the same Fact in a rebuild get one vector.
         """
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        ids = [enc.ids for enc in self.tokenizer.encode_batch(texts)]
+        # one by one: encode_batch starts Rust worker threads, which then warn in forked worker
+        # processes (eval runs games in several); tokenizing is ~1% of the time anyway
+        ids = [self.tokenizer.encode(text).ids for text in texts]
         by_length: dict[int, list[int]] = {}
         for i, row in enumerate(ids):
             by_length.setdefault(len(row), []).append(i)
