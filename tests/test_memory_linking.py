@@ -78,3 +78,36 @@ def test_a_question_about_a_role_finds_what_was_done_to_its_bearer(tmp_path: Pat
     ranked = list(linked)
     assert ranked.index("e1") < ranked.index("e3") and ranked.index("e1") < ranked.index("e4")
     assert unlinked["e1"].score < unlinked["e4"].score  # without linking, an unrelated Fact beat it
+
+
+def test_a_question_about_a_place_recalls_what_happened_there(tmp_path: Path) -> None:
+    """Events rarely repeat where they happened; the scene's location (`place`) says it for them."""
+    ix = FactIndex(tmp_path, GAME)
+    facts = [
+        _fact("ln", "the Crooked Lantern tavern", "c-t", "the Crooked Lantern tavern", "trait", 1),
+        _fact("mn", "the Meadow village", "c-m", "the Meadow village", "trait", 2),
+        FactRecord("a", "Tamsin heals Brother Cal.", "event", GAME, 3, "c-ta", "Tamsin", "ana", 3,
+                   place="the Crooked Lantern tavern"),
+        FactRecord("b", "Tamsin heals the priest.", "event", GAME, 4, "c-ta", "Tamsin", "ana", 4,
+                   place="the Meadow village"),
+    ]
+    ix.add(facts)
+    by = {sf.record.id: sf for sf in search(ix, "Who was healed at the tavern?", 4)}
+    assert by["a"].sources["place"] >= 0.6 and by["b"].sources["place"] == 0  # "tavern" names the place
+    blind = {sf.record.id: sf for sf in search(ix, "Who was healed at the tavern?", 4,
+                                               weights=HybridWeights(**{**DEFAULT_WEIGHTS.__dict__, "place": 0.0}))}
+    gain = (by["a"].score - by["b"].score) - (blind["a"].score - blind["b"].score)
+    assert gain > 0.15
+
+
+def test_a_wording_bought_again_for_the_same_component_is_listed_once(tmp_path: Path) -> None:
+    ix = FactIndex(tmp_path, GAME)
+    facts = [_fact(f"e{i}", "Brother Cal gets away, bruised but alive.", "c-b", "Brother Cal", seq=i) for i in range(3)]
+    facts += [_fact("w1", "Wanted in three systems", "c-b", "Brother Cal", "trait", 5),
+              _fact("w2", "Wanted in three systems", "c-j", "Jun", "trait", 6)]
+    ix.add(facts)
+    ids = [sf.record.id for sf in search(ix, "Who got away bruised? Who is wanted?", 10)]
+    assert sum(i.startswith("e") for i in ids) == 1 and ids.count("w1") == 1 and "w2" in ids
+    everything = search(ix, "Who got away bruised? Who is wanted?", 10,
+                        weights=HybridWeights(**{**DEFAULT_WEIGHTS.__dict__, "distinct": False}))
+    assert sum(sf.record.id.startswith("e") for sf in everything) == 3

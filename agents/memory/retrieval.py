@@ -79,6 +79,8 @@ class HybridWeights:
     # that happened at a referred place) measured no gain there, so they are off.
     named: float = 0.6
     about: float = 0.0
+    place: float = 0.3  # the Fact happened at a location the question refers to
+    distinct: bool = True  # one result per wording: a Fact bought again word for word adds nothing to read
     link_threshold: float = 0.7
 
 
@@ -123,9 +125,13 @@ class _Corpus:
         self.traits = [(r.id, r.component_id) for r in live if r.kind == "trait" and r.component_id]
         self._trait_vectors: np.ndarray | None = None
         self.about: dict[str, list[str]] = {}
+        self.at: dict[str, list[str]] = {}  # location name (lowercase) -> Facts that happened there
         for r in live:
             for c in dict.fromkeys((*r.mentions, *([r.component_id] if r.component_id else []))):
                 self.about.setdefault(c, []).append(r.id)
+            if r.place:
+                self.at.setdefault(r.place.lower(), []).append(r.id)
+        self.place_of: dict[str, str] = {c: n.lower() for c, n in names.items() if n.lower() in self.at}
 
     @property
     def trait_vectors(self) -> np.ndarray:
@@ -257,13 +263,18 @@ def hybrid_search(
     lexical = {corpus.records[i].id: min(1.0, s / mass) for i, s in lexical_raw} if mass > 0 else {}
     comp = _component_scores(corpus, set(qterms), qvec, w)
     links = {}
-    if w.about > 0 or w.named > 0:
+    if w.about > 0 or w.named > 0 or w.place > 0:
         links = link_components(query, corpus.traits, corpus.trait_vectors, index.embed, w.link_threshold)
     candidates = set(dense) | set(lexical)
     for c in sorted(comp, key=lambda c: -max(comp[c].values())):
         candidates.update(corpus.about.get(c, [])[: w.max_component_facts])
     for c in links:
         candidates.update(corpus.about.get(c, [])[: w.max_component_facts])
+    at: dict[str, float] = {}  # place -> how surely the question refers to it: by description or by name
+    for c in corpus.place_of.keys() & (set(links) | {c for c, m in comp.items() if m.get("name")}):
+        at[corpus.place_of[c]] = max(links[c].strength if c in links else 0.0, comp.get(c, {}).get("name", 0.0))
+        if w.place > 0:
+            candidates.update(corpus.at[corpus.place_of[c]][: w.max_component_facts])
     rest: dict[str, float] = {}
     named = set().union(*(corpus.name_tokens[c] for c, m in comp.items() if m.get("name")), set())
     rest_query = _without(query, named, [ln.phrase for ln in links.values()]) if w.rest > 0 else None
@@ -313,14 +324,24 @@ def hybrid_search(
             "scene": _scene_score(rec.scene, now, w),
             "rest": rest.get(fid, dense.get(fid, 0.0)) if rest_query else dense.get(fid, 0.0),
             "about": max((strength.get(c, 0.0) for c in about), default=0.0),
+            "place": at.get((rec.place or "").lower(), 0.0),
         }
         # nothing reworded: the question without its names (or the whole question) stands in
         sources["named"] = named.get(fid, 0.0) if named_query else sources["rest"]
         score = (w.dense * sources["dense"] + w.lexical * sources["lexical"] + w.name * sources["name"]
                  + w.alias * sources["alias"] + w.profile * sources["profile"] + w.scene * sources["scene"]
-                 + w.rest * sources["rest"] + w.named * sources["named"] + w.about * sources["about"])
+                 + w.rest * sources["rest"] + w.named * sources["named"] + w.about * sources["about"] + w.place * sources["place"])
         out.append(ScoredFact(rec, score, sources))
     out.sort(key=lambda sf: (-sf.score, -sf.record.seq))
+    if w.distinct:
+        seen: set[str] = set()  # (component, wording)
+        kept = []
+        for sf in out:
+            key = f"{sf.record.component_id}|{' '.join(sf.record.text.lower().split())}"
+            if key not in seen:
+                seen.add(key)
+                kept.append(sf)
+        out = kept
     return out[:k]
 
 
