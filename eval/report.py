@@ -190,10 +190,15 @@ def memory_section(mem: dict[str, Any]) -> list[str]:
     lines += _error(mem)
     if "retrieval" not in mem:
         return lines
-    r = mem["retrieval"]
-    rows = [("facts / queries", f"{r.get('facts')} / {r.get('queries')}"),
-            ("dense recall@10", r.get("dense", {}).get("recall@10")),
-            ("hybrid recall@10", r.get("hybrid", {}).get("recall@10"))]
+    rows: list[tuple[str, Any]] = []
+    for key, label in (("retrieval", "synthetic world"), ("retrieval_game", "played game"),
+                       ("retrieval_game2", "played game 2 (blind)")):
+        r = mem.get(key)
+        if not r:
+            continue
+        rows += [(f"{label}: facts / queries ({r.get('embedder', '?')})", f"{r.get('facts')} / {r.get('queries')}"),
+                 (f"{label}: dense / hybrid recall@10",
+                  f"{fmt(r.get('dense', {}).get('recall@10'))} / {fmt(r.get('hybrid', {}).get('recall@10'))}")]
     for row in mem.get("latency", {}).get("sizes", []):
         rows.append((f"query ms at {row['facts']:,} facts: chroma / numpy exact",
                      f"{fmt(row['chroma']['median_ms'])} / {fmt(row['numpy_exact']['median_ms'])}"))

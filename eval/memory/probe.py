@@ -26,6 +26,7 @@ from agents.memory.retrieval import DEFAULT_WEIGHTS, HybridWeights, ScoredFact, 
 DATA = Path(__file__).resolve().parents[1] / "data"
 PROBE_FILE = DATA / "memory_probe.json"
 GAME_PROBE_FILE = DATA / "memory_probe_game.json"
+GAME2_PROBE_FILE = DATA / "memory_probe_game2.json"  # written blind: see probe_game2.py
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class ProbeQuery:
     text: str
     relevant: tuple[tuple[str, ...], ...]  # items to recall; each a group of equivalent Fact ids
     scene: int | None = None
+    tags: tuple[str, ...] = ()  # what kind of question (probe_game2.py tags: referent, topic, rewording)
 
 
 def load_probe(path: Path = PROBE_FILE) -> tuple[str, list[FactRecord], list[ProbeQuery]]:
@@ -48,7 +50,7 @@ def load_probe(path: Path = PROBE_FILE) -> tuple[str, list[FactRecord], list[Pro
         missing = [r for g in groups for r in g if r not in ids]
         if missing or not groups or not all(groups):
             raise ValueError(f"{path}: query {q.get('id')} needs unknown facts {missing or 'none'}")
-        queries.append(ProbeQuery(str(q["id"]), q["text"], groups, q.get("scene")))
+        queries.append(ProbeQuery(str(q["id"]), q["text"], groups, q.get("scene"), tuple(q.get("tags") or ())))
     return game_id, facts, queries
 
 
@@ -68,6 +70,7 @@ def evaluate(index: FactIndex, queries: Sequence[ProbeQuery],
              searcher: Callable[[FactIndex, ProbeQuery], list[ScoredFact]]) -> dict[str, Any]:
     r5 = r10 = 0.0
     misses = []
+    by_tag: dict[str, list[float]] = {}
     for q in queries:
         res = searcher(index, q)
         r5 += recall_at(res, q.relevant, 5)
@@ -75,12 +78,18 @@ def evaluate(index: FactIndex, queries: Sequence[ProbeQuery],
         r10 += got
         if got < 1.0:
             misses.append(q.id)
+        for tag in q.tags:
+            by_tag.setdefault(tag, []).append(got)
     n = len(queries) or 1
-    return {"recall@5": round(r5 / n, 4), "recall@10": round(r10 / n, 4), "misses@10": misses}
+    out: dict[str, Any] = {"recall@5": round(r5 / n, 4), "recall@10": round(r10 / n, 4), "misses@10": misses}
+    if by_tag:
+        out["recall@10_by_tag"] = {t: {"queries": len(v), "recall@10": round(sum(v) / len(v), 4)}
+                                   for t, v in sorted(by_tag.items())}
+    return out
 
 
 def run_probe(path: Path = PROBE_FILE, weights: HybridWeights = DEFAULT_WEIGHTS,
-              workdir: Path | None = None) -> dict[str, Any]:
+              workdir: Path | None = None, embedding_function: Any = None) -> dict[str, Any]:
     """Index the probe Facts in a throwaway Chroma dir and score both retrievers, overall and per half.
 
     The hybrid is asked exactly as GameMemory.recall asks (same function, the
@@ -92,9 +101,10 @@ def run_probe(path: Path = PROBE_FILE, weights: HybridWeights = DEFAULT_WEIGHTS,
         "hybrid": lambda ix, q: hybrid_search(ix, q.text, 10, current_scene=q.scene, weights=weights),
     }
     with tempfile.TemporaryDirectory(prefix="memprobe-") as tmp:
-        index = FactIndex(workdir or Path(tmp), game_id)
+        index = FactIndex(workdir or Path(tmp), game_id, embedding_function=embedding_function)
         index.rebuild(facts, log_fingerprint(len(facts), facts[-1].id if facts else ""))
-        out: dict[str, Any] = {"facts": len(facts), "queries": len(queries), "source": str(path.name)}
+        out: dict[str, Any] = {"facts": len(facts), "queries": len(queries), "source": str(path.name),
+                               "embedder": index.embedding_function.name()}
         for name, searcher in searchers.items():
             out[name] = evaluate(index, queries, searcher)
         out["halves"] = {
@@ -106,5 +116,6 @@ def run_probe(path: Path = PROBE_FILE, weights: HybridWeights = DEFAULT_WEIGHTS,
 
 
 def run_probes(weights: HybridWeights = DEFAULT_WEIGHTS) -> dict[str, dict[str, Any]]:
-    """Both probes: "synthetic" (the generated world) and "played_game" (a real heuristic game)."""
-    return {"synthetic": run_probe(PROBE_FILE, weights), "played_game": run_probe(GAME_PROBE_FILE, weights)}
+    """All probes: the generated world and two played games (the second written blind)."""
+    return {"synthetic": run_probe(PROBE_FILE, weights), "played_game": run_probe(GAME_PROBE_FILE, weights),
+            "played_game2": run_probe(GAME2_PROBE_FILE, weights)}

@@ -1,6 +1,6 @@
 """Memory eval: retrieval recall, query latency and contradiction precision/recall.
 
-    python -m eval.memory.run --quick     # ~15 s: probe recall, 1k latency, contradictions
+    python -m eval.memory.run --quick     # ~1 min: probe recall (3 probes, 2 embedders), 1k latency, contradictions
     python -m eval.memory.run             # adds 10k and 100k latency (a few minutes)
 
 Latency is fairest with OPENBLAS_NUM_THREADS=1 (numpy on one core, like one Chroma query).
@@ -21,7 +21,10 @@ from typing import Any
 
 from .contradictions import run_end_to_end, run_pairs
 from .latency import run_latency
-from .probe import DATA, GAME_PROBE_FILE, run_probe
+from .probe import DATA, GAME2_PROBE_FILE, GAME_PROBE_FILE, PROBE_FILE, run_probe
+
+PROBES = (("retrieval", PROBE_FILE, "synthetic world"), ("retrieval_game", GAME_PROBE_FILE, "played game"),
+          ("retrieval_game2", GAME2_PROBE_FILE, "played game 2, written blind"))
 
 QUICK_SIZES = (1000,)
 FULL_SIZES = (1000, 10_000, 100_000)
@@ -30,32 +33,40 @@ FULL_SIZES = (1000, 10_000, 100_000)
 def run(quick: bool = True) -> dict[str, Any]:
     """All memory figures; quick mode keeps latency to 1k Facts."""
     started = time.perf_counter()
-    retrieval = run_probe()  # the synthetic world
-    retrieval_game = run_probe(GAME_PROBE_FILE)  # a real played game (eval/data/probe_game.jsonl)
+    probes = {key: run_probe(path) for key, path, _ in PROBES}  # the default embedder (MiniLM)
+    from agents.memory.embeddings import WordLlamaEmbeddingFunction
+
+    # the same retrieval over the lighter embedder, for comparison
+    wordllama = {key: run_probe(path, embedding_function=WordLlamaEmbeddingFunction()) for key, path, _ in PROBES}
     contradiction = {"pairs": run_pairs(), "end_to_end": run_end_to_end()}
     latency = run_latency(QUICK_SIZES if quick else FULL_SIZES, repeats=2 if quick else 1)
     return {
         "suite": "memory", "quick": quick,
-        "retrieval": retrieval,
-        "retrieval_game": retrieval_game,
+        **probes,
+        "wordllama": wordllama,
         "latency": latency,
         "contradiction": contradiction,
-        "targets": {"hybrid_recall@10>=0.85": retrieval["hybrid"]["recall@10"] >= 0.85,
-                    "played_game_hybrid_recall@10>=0.85": retrieval_game["hybrid"]["recall@10"] >= 0.85},
+        "targets": {f"{key}: hybrid recall@10 >= 0.85": probes[key]["hybrid"]["recall@10"] >= 0.85
+                    for key, _, _ in PROBES},
         "seconds": round(time.perf_counter() - started, 1),
     }
 
 
 def _summary(res: dict[str, Any]) -> str:
     lines = []
-    for key, label in (("retrieval", "synthetic world"), ("retrieval_game", "played game")):
-        r = res[key]
-        lines.append(f"retrieval, {label} ({r['facts']} facts, {r['queries']} paraphrased queries):")
-        for name in ("dense", "hybrid"):
-            halves = "  ".join(f"{h} {v[name]['recall@5']:.3f}/{v[name]['recall@10']:.3f}"
-                               for h, v in r["halves"].items())
-            lines.append(f"  {name:<6} recall@5 {r[name]['recall@5']:.3f}  recall@10 {r[name]['recall@10']:.3f}"
-                         f"   (@5/@10 by half: {halves})")
+    for key, _, label in PROBES:
+        for r in (res[key], res["wordllama"][key]):
+            lines.append(f"retrieval, {label} ({r['facts']} facts, {r['queries']} paraphrased queries), "
+                         f"{r['embedder']}:")
+            for name in ("dense", "hybrid"):
+                halves = "  ".join(f"{h} {v[name]['recall@5']:.3f}/{v[name]['recall@10']:.3f}"
+                                   for h, v in r["halves"].items())
+                lines.append(f"  {name:<6} recall@5 {r[name]['recall@5']:.3f}  recall@10 {r[name]['recall@10']:.3f}"
+                             f"   (@5/@10 by half: {halves})")
+        tags = res[key]["hybrid"].get("recall@10_by_tag")
+        if tags:
+            lines.append("  hybrid recall@10 by kind of question: " + ", ".join(
+                f"{t} {v['recall@10']:.2f} ({v['queries']})" for t, v in tags.items()))
     lines.append("latency (median ms per query, k=10):")
     for row in res["latency"]["sizes"]:
         lines.append(f"  {row['facts']:>7} facts: chroma {row['chroma']['median_ms']:.2f}  numpy exact "
