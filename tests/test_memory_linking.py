@@ -111,3 +111,14 @@ def test_a_wording_bought_again_for_the_same_component_is_listed_once(tmp_path: 
     everything = search(ix, "Who got away bruised? Who is wanted?", 10,
                         weights=HybridWeights(**{**DEFAULT_WEIGHTS.__dict__, "distinct": False}))
     assert sum(sf.record.id.startswith("e") for sf in everything) == 3
+
+
+def test_a_question_naming_someone_favours_their_traits_but_not_the_name_itself(tmp_path: Path) -> None:
+    ix = FactIndex(tmp_path, GAME)
+    ix.add([_fact("n", "Isolde Fenn", "c-i", "Isolde Fenn", "trait", 1),
+            _fact("w", "Broken arm", "c-i", "Isolde Fenn", "trait", 2),
+            _fact("e", "Isolde Fenn protects the thief.", "c-i", "Isolde Fenn", seq=3),
+            _fact("o", "Broken arm", "c-o", "Orrin", "trait", 4)])
+    by = {sf.record.id: sf.sources for sf in search(ix, "What wounds does Isolde Fenn carry?", 4)}
+    assert by["w"]["bearer"] > 0.9  # her Trait
+    assert by["n"]["bearer"] == 0 and by["e"]["bearer"] == 0 and by["o"]["bearer"] == 0
