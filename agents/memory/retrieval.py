@@ -89,7 +89,7 @@ class HybridWeights:
 DEFAULT_WEIGHTS = HybridWeights()
 #: For contradiction candidates: a contradiction needs the same subject, so the name stays in the dense
 #: score (with DEFAULT_WEIGHTS other characters' Facts crowd in and the offline judge's false alarms double).
-SAME_SUBJECT_WEIGHTS = HybridWeights(dense=1.0, rest=0.0)
+SAME_SUBJECT_WEIGHTS = HybridWeights(dense=1.0, rest=0.0, named=0.0, place=0.0, bearer=0.0)
 
 
 class _Corpus:
