@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 LOG = DATA / "probe_game.jsonl"
@@ -121,23 +121,36 @@ QUERIES: list[tuple[str, Relevant]] = [
 ]
 
 
-def build(log: Path = LOG) -> dict[str, Any]:
-    """Replay the log into FactRecords and attach the questions; unknown Fact ids raise."""
+def flat_ids(relevant: Relevant) -> list[str]:
+    """Every Fact id a `relevant` list names, groups flattened."""
+    return [r for item in relevant for r in ([item] if isinstance(item, str) else item)]
+
+
+def build_probe(log: Path, questions: Sequence[tuple[str, Relevant, list[str]]], prefix: str,
+                module: str) -> dict[str, Any]:
+    """Replay a played game's log into FactRecords and attach (question, relevant, tags); unknown ids raise."""
     from agents.memory.game import records_from_state, replay_log
 
     rep = replay_log(log)
-    game_id = str(rep.header.get("game_id") or "probe-game")
+    game_id = str(rep.header.get("game_id") or log.stem)
     facts = records_from_state(rep.state, game_id)
     ids = {f.id for f in facts}
     queries = []
-    for i, (text, relevant) in enumerate(QUERIES, 1):
-        flat = [r for item in relevant for r in ([item] if isinstance(item, str) else item)]
-        unknown = [r for r in flat if r not in ids]
+    for i, (text, relevant, tags) in enumerate(questions, 1):
+        unknown = [r for r in flat_ids(relevant) if r not in ids]
         if unknown:
-            raise ValueError(f"query g{i} ({text!r}) names unknown facts {unknown}")
-        queries.append({"id": f"g{i}", "text": text, "relevant": relevant, "scene": ASKED_IN_SCENE})
-    return {"game_id": game_id, "source": f"played game {log.name} (eval/memory/probe_game.py)",
+            raise ValueError(f"query {prefix}{i} ({text!r}) names unknown facts {unknown}")
+        query: dict[str, Any] = {"id": f"{prefix}{i}", "text": text, "relevant": relevant, "scene": ASKED_IN_SCENE}
+        if tags:
+            query["tags"] = tags
+        queries.append(query)
+    return {"game_id": game_id, "source": f"played game {log.name} ({module})",
             "facts": [f.to_dict() for f in facts], "queries": queries}
+
+
+def build(log: Path = LOG) -> dict[str, Any]:
+    """This probe's questions on its log (ids g1, g2, ...)."""
+    return build_probe(log, [(text, relevant, []) for text, relevant in QUERIES], "g", "eval/memory/probe_game.py")
 
 
 def main() -> int:

@@ -38,12 +38,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+from .probe_game import ASKED_IN_SCENE, DATA, Relevant, build_probe, flat_ids
+
 LOG = DATA / "probe_game2.jsonl"
 OUT = DATA / "memory_probe_game2.json"
-ASKED_IN_SCENE = 14
-
-Relevant = list[str | list[str]]
+__all__ = ["ASKED_IN_SCENE", "QUERIES", "build", "flat_ids", "tag_counts"]
 
 REFERENTS = ("name", "role", "none")
 LEVELS = ("light", "moderate", "heavy")
@@ -187,11 +186,6 @@ QUERIES: list[tuple[str, Relevant, str]] = [
 ]
 
 
-def flat_ids(relevant: Relevant) -> list[str]:
-    """Every Fact id a `relevant` list names, groups flattened."""
-    return [r for item in relevant for r in ([item] if isinstance(item, str) else item)]
-
-
 def check_tags(tags: str) -> list[str]:
     """The tags as a list; a question must say whom it refers to and how far it is reworded."""
     words = tags.split()
@@ -201,22 +195,9 @@ def check_tags(tags: str) -> list[str]:
 
 
 def build(log: Path = LOG) -> dict[str, Any]:
-    """Replay the log into FactRecords and attach the questions; unknown Fact ids raise."""
-    from agents.memory.game import records_from_state, replay_log
-
-    rep = replay_log(log)
-    game_id = str(rep.header.get("game_id") or "probe-game2")
-    facts = records_from_state(rep.state, game_id)
-    ids = {f.id for f in facts}
-    queries = []
-    for i, (text, relevant, tags) in enumerate(QUERIES, 1):
-        unknown = [r for r in flat_ids(relevant) if r not in ids]
-        if unknown:
-            raise ValueError(f"query h{i} ({text!r}) names unknown facts {unknown}")
-        queries.append({"id": f"h{i}", "text": text, "relevant": relevant, "scene": ASKED_IN_SCENE,
-                        "tags": check_tags(tags)})
-    return {"game_id": game_id, "source": f"played game {log.name} (eval/memory/probe_game2.py)",
-            "facts": [f.to_dict() for f in facts], "queries": queries}
+    """This probe's questions on its log (ids h1, h2, ...), each with its checked tags."""
+    return build_probe(log, [(text, relevant, check_tags(tags)) for text, relevant, tags in QUERIES], "h",
+                       "eval/memory/probe_game2.py")
 
 
 def tag_counts(data: dict[str, Any]) -> dict[str, int]:
