@@ -122,3 +122,12 @@ def test_a_question_naming_someone_favours_their_traits_but_not_the_name_itself(
     by = {sf.record.id: sf.sources for sf in search(ix, "What wounds does Isolde Fenn carry?", 4)}
     assert by["w"]["bearer"] > 0.9  # her Trait
     assert by["n"]["bearer"] == 0 and by["e"]["bearer"] == 0 and by["o"]["bearer"] == 0
+
+
+def test_the_name_trait_is_not_an_answer_about_its_bearer(tmp_path: Path) -> None:
+    ix = FactIndex(tmp_path, GAME)
+    ix.add([_fact("n", "Brother Cal", "c-b", "Brother Cal", "trait", 1),
+            _fact("r", "Mercenary captain", "c-b", "Brother Cal", "trait", 2),
+            _fact("w", "Deep gash", "c-b", "Brother Cal", "trait", 3)])
+    by = {sf.record.id: sf.sources for sf in search(ix, "What wounds has the mercenary captain?", 3)}
+    assert by["w"]["bearer"] > 0.9 and by["n"]["bearer"] == 0 and by["r"]["bearer"] == 0

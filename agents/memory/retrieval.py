@@ -238,6 +238,8 @@ def _bearer(rec: FactRecord, links: dict[str, Link]) -> float:
     ln = links.get(rec.component_id or "")
     if rec.kind != "trait" or ln is None or not ln.unique or ln.trait_id == rec.id:
         return 0.0
+    if rec.text.strip().lower() == (rec.component_name or "").strip().lower():
+        return 0.0  # the name Trait says nothing about its bearer
     return ln.strength
 
 

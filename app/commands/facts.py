@@ -23,7 +23,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def _row(rank: int, sf) -> dict:
     r = sf.record
     return {"rank": rank, "score": round(sf.score, 4), "id": r.id, "kind": r.kind, "scene": r.scene,
-            "component": r.component_name, "paid_by": r.paid_by, "event": r.seq, "removed": r.removed,
+            "place": r.place, "component": r.component_name, "paid_by": r.paid_by, "event": r.seq, "removed": r.removed,
             "eliminated": r.eliminated, "text": r.text,
             "signals": {k: round(v, 3) for k, v in sf.sources.items() if v}}
 
@@ -37,6 +37,8 @@ def _print_rows(rows: list[dict]) -> None:
               f"event {row['event']:<5} paid by {row['paid_by'] or '-'}"
               f"{'  | ' + row['component'] if row['component'] else ''}{flags}")
         print(f"     {row['text']}")
+        if row["place"]:
+            print(f"     at {row['place']}")
         print(f"     ({signals})")
 
 
