@@ -186,13 +186,15 @@ class MiniLM:
         except KeyError as exc:
             raise EmbeddingError(f"{path / 'model.safetensors'} lacks tensor {exc}: not {MODEL_NAME}") from None
 
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        """Unit vectors for texts, in order; texts seen recently come from a cache.
+    def embed(self, texts: Sequence[str], use_cache: bool = True) -> np.ndarray:
+        """Unit vectors for texts, in order; texts seen recently come from a cache (unless `use_cache` is off).
 
         Why a cache: retrieval embeds the same strings again and again (component
         profiles after every write, the names in each situation); in a 600-action
         game 85% of the texts asked for had been embedded before.
         """
+        if not use_cache:
+            return self._embed_uncached([str(t) for t in texts])
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         todo: dict[str, list[int]] = {}
         with self._cache_lock:
