@@ -8,6 +8,7 @@ story rather than as placeholders. Nothing here is random without the player's s
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 
 from engine.universalis.state import Component, GameState
@@ -209,8 +210,14 @@ class Words:
         return self.pick("props", self.used_texts())
 
     def trait_for(self, comp: Component, kind: str = "") -> str | None:
-        """A meaningful Trait the component lacks: personality, goal or limit (places: colour)."""
+        """A meaningful Trait the component lacks: personality, goal or limit (places: colour).
+
+        None that names what the component is ("Owes the steward a life" for the steward).
+        """
         have = {t.text.lower() for t in comp.traits}
+        own = {t.text.lower() for t in comp.traits if t.kind in ("name", "role") and not t.removed}
+        have |= {x.lower() for k in ("traits", "habits", "limits", "goals") for x in self.lex[k]
+                 if any(word in x.lower() for word in own)}
         if comp.kind == "location":
             return self.pick("place_traits", have)
         if not kind:
@@ -270,7 +277,21 @@ class Words:
 
     def event(self, performer: Component | None, receiver: Component | None, place: Component | None,
               hostile: bool = False) -> str:
-        """An Event with one performer and one receiver, motivated by the performer's goal."""
+        """An Event with one performer and one receiver, motivated by the performer's goal.
+
+        Not word for word one already on the table when another wording can be found: a
+        story that repeats "Tamsin swears fealty to Brother Cal" five times says it once.
+        """
+        told = {f.text.lower() for f in self.s.facts}
+        text = self._event(performer, receiver, place, hostile)
+        for _ in range(6):
+            if text.lower() not in told:
+                break
+            text = self._event(performer, receiver, place, hostile)
+        return text
+
+    def _event(self, performer: Component | None, receiver: Component | None, place: Component | None,
+               hostile: bool) -> str:
         where = self._where(place)
         if performer is not None and receiver is not None:
             verb = self.rng.choice(self.lex["hostile" if hostile else "friendly"])
@@ -283,6 +304,8 @@ class Words:
             recent = " ".join(f.text for f in self.s.facts[-12:])
             deeds = [d for d in self.lex["deeds"] if d not in recent] or self.lex["deeds"]
             deed = self.rng.choice(deeds)
+            if re.search(r"\b(by|at|through|into|across|on) the\b", deed):
+                where = ""  # the deed says where it happens ("buries something by the ford")
             goal = goal_of(actor)
             if goal and goal not in recent and self.rng.random() < 0.4:
                 return f"{self.who(actor, True)} {deed}{where}, still hoping {goal}."
