@@ -32,6 +32,7 @@ class FactRecord:
     eliminated: bool = False  # its component was eliminated (U-ELIM); the Fact stays as history
     place: str | None = None  # name of the location of the scene it was bought in
     mentions: tuple[str, ...] = ()  # ids of every component it is about, its own first
+    origin: str | None = None  # "outcome" (a roll's narration) or "elimination" (U-ELIM), from the rules
 
     def __post_init__(self) -> None:
         if not isinstance(self.mentions, tuple):  # JSON gives a list
@@ -65,7 +66,7 @@ class FactRecord:
             component_id=view.component_id, component_name=view.component_name,
             paid_by=getattr(view, "by", None), seq=view.seq, removed=bool(view.removed),
             eliminated=bool(getattr(view, "eliminated", False)), place=getattr(view, "place", None),
-            mentions=tuple(getattr(view, "mentions", ()) or ()),
+            mentions=tuple(getattr(view, "mentions", ()) or ()), origin=getattr(view, "origin", None),
         )
 
     def to_metadata(self) -> dict[str, Any]:
@@ -76,7 +77,7 @@ class FactRecord:
         }
         if self.scene is not None:
             meta["scene"] = int(self.scene)
-        for key in ("component_id", "component_name", "paid_by", "place"):
+        for key in ("component_id", "component_name", "paid_by", "place", "origin"):
             value = getattr(self, key)
             if value is not None:
                 meta[key] = value
@@ -92,6 +93,6 @@ class FactRecord:
             scene=meta.get("scene"), component_id=meta.get("component_id"),
             component_name=meta.get("component_name"), paid_by=meta.get("paid_by"),
             seq=int(meta.get("seq", 0)), removed=bool(meta.get("removed", False)),
-            eliminated=bool(meta.get("eliminated", False)), place=meta.get("place"),
+            eliminated=bool(meta.get("eliminated", False)), place=meta.get("place"), origin=meta.get("origin"),
             mentions=tuple(m for m in str(meta.get("mentions") or "").split(",") if m),
         )

@@ -81,6 +81,7 @@ class HybridWeights:
     named: float = 0.6
     about: float = 0.0
     place: float = 0.3  # the Fact happened at a location the question refers to
+    origin: float = 0.2  # a question about who won or died, and a Fact the rules bought as an outcome or elimination
     bearer: float = 0.1  # a Trait of the one component the question refers to (not the Trait it was referred by)
     distinct: bool = True  # one result per wording: a Fact bought again word for word adds nothing to read
     link_threshold: float = 0.7
@@ -126,6 +127,10 @@ class _Corpus:
         # about the components it mentions and happened at its scene's location.
         self.traits = [(r.id, r.component_id) for r in live if r.kind == "trait" and r.component_id]
         self._trait_vectors: np.ndarray | None = None
+        self.by_origin: dict[str, list[str]] = {}
+        for r in live:
+            if r.origin:
+                self.by_origin.setdefault(r.origin, []).append(r.id)
         self.about: dict[str, list[str]] = {}
         self.at: dict[str, list[str]] = {}  # location name (lowercase) -> Facts that happened there
         for r in live:
@@ -233,6 +238,23 @@ def _named(query: str, links: dict[str, Link], corpus: _Corpus) -> str | None:
     return out if out != query else None
 
 
+# Words of a question about how a conflict ended or who left the story, as `tokenize` stems them.
+_DEATH = frozenset(stem(x) for x in "die died dies dead death kill killed kills slay slew slain murder murdered "
+                   "murders eliminated perish perished fell fall fallen".split())
+_OUTCOME = frozenset(stem(x) for x in "win won wins winner beat beaten beats defeat defeated lose lost loser prevail "
+                     "prevailed better bested overcame overcome outcome fight fought duel conflict".split())
+
+
+def _origins_asked(qterms: Sequence[str]) -> dict[str, float]:
+    """Origin -> weight for a question about deaths (eliminations first) or about who won (both alike)."""
+    terms = set(qterms)
+    if terms & _DEATH:
+        return {"elimination": 1.0, "outcome": 0.5}
+    if terms & _OUTCOME:
+        return {"outcome": 1.0, "elimination": 1.0}
+    return {}
+
+
 def _bearer(rec: FactRecord, links: dict[str, Link]) -> float:
     """How surely `rec` is a Trait of the component the question names ("What wounds has Lysa?")."""
     ln = links.get(rec.component_id or "")
@@ -287,6 +309,9 @@ def hybrid_search(
         at[corpus.place_of[c]] = max(links[c].strength if c in links else 0.0, comp.get(c, {}).get("name", 0.0))
         if w.place > 0:
             candidates.update(corpus.at[corpus.place_of[c]][: w.max_component_facts])
+    wants = _origins_asked(qterms) if w.origin > 0 else {}
+    for origin in wants:
+        candidates.update(corpus.by_origin.get(origin, [])[: w.max_component_facts])
     rest: dict[str, float] = {}
     named = set().union(*(corpus.name_tokens[c] for c, m in comp.items() if m.get("name")), set())
     rest_query = _without(query, named, [ln.phrase for ln in links.values()]) if w.rest > 0 else None
@@ -338,12 +363,13 @@ def hybrid_search(
             "about": max((strength.get(c, 0.0) for c in about), default=0.0),
             "place": at.get((rec.place or "").lower(), 0.0),
             "bearer": _bearer(rec, links),
+            "origin": wants.get(rec.origin or "", 0.0),
         }
         # nothing reworded: the question without its names (or the whole question) stands in
         sources["named"] = named.get(fid, 0.0) if named_query else sources["rest"]
         score = (w.dense * sources["dense"] + w.lexical * sources["lexical"] + w.name * sources["name"]
                  + w.alias * sources["alias"] + w.profile * sources["profile"] + w.scene * sources["scene"]
-                 + w.rest * sources["rest"] + w.named * sources["named"] + w.about * sources["about"] + w.place * sources["place"] + w.bearer * sources["bearer"])
+                 + w.rest * sources["rest"] + w.named * sources["named"] + w.about * sources["about"] + w.place * sources["place"] + w.bearer * sources["bearer"] + w.origin * sources["origin"])
         out.append(ScoredFact(rec, score, sources))
     out.sort(key=lambda sf: (-sf.score, -sf.record.seq))
     if w.distinct:

@@ -21,6 +21,7 @@ class FactView:
     removed: bool
     place: str | None = None  # the name of the scene's location, when the scene has one
     mentions: tuple[str, ...] = ()  # ids of every component the Fact is about (the first is component_id)
+    origin: str | None = None  # "outcome" or "elimination": see state.Fact
 
 
 def scene_place(s: GameState, scene: int | None) -> str | None:
@@ -44,7 +45,7 @@ def all_facts(s: GameState) -> list[FactView]:
         cid = f.components[0] if f.components else None
         name = s.components[cid].label if cid and cid in s.components else None
         out.append(FactView(f.id, f.kind, f.text, f.by, f.seq, f.scene, cid, name, f.removed,
-                            scene_place(s, f.scene), tuple(f.components)))
+                            scene_place(s, f.scene), tuple(f.components), f.origin))
     out.sort(key=lambda f: (f.seq, f.id))
     return out
 

@@ -19,7 +19,8 @@ def add_fact(c: Ctx, kind: str, text: str, components: list[str | None] | None =
     s = c.s
     sc = s.scene()
     f = Fact(id=new_id(s, "f"), kind=kind, text=text, by=c.a.player, scene=sc.number if sc else None,  # type: ignore[attr-defined]
-             seq=s.seq, components=tuple(x for x in (components or []) if x))
+             seq=s.seq, components=tuple(x for x in (components or []) if x),
+             origin="outcome" if s.narration is not None else None)
     s.facts.append(f)
     return f
 
@@ -573,6 +574,7 @@ def reduce_importance(c: Ctx) -> None:
     f = add_fact(c, "event", text, [comp.id])
     if total == 0 or importance(s, comp.id) == 0:
         eliminate(s, comp)
+        s.facts[-1] = f = f.model_copy(update={"origin": "elimination"})
         c.emit("eliminate", text, a.coins, component=comp.id)
     else:
         c.emit("reduce", text, a.coins, component=comp.id, importance=importance(s, comp.id))

@@ -111,6 +111,9 @@ class Fact(Frozen):
     seq: int
     components: tuple[str, ...] = ()
     removed: bool = False
+    # what the rules were doing when it was bought: "outcome" (the narration a roll's bonus
+    # coins pay for, U-COMP-10), "elimination" (it took a component out of the story, U-ELIM-1)
+    origin: Optional[str] = None
 
 
 class Tenet(Frozen):

@@ -1,0 +1,65 @@
+"""Facts keep what the rules were doing when they were bought (state.Fact.origin), and memory uses it.
+
+A question about who won or who died is answered by the Facts narrated with a roll's bonus coins
+(U-COMP-10) or by the one that took a component out of the story (U-ELIM-1), whatever their words.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.universalis import actions as A
+from engine.universalis.decisions import pending
+from engine.universalis.facts import all_facts
+
+from agents.memory import FactIndex, FactRecord, search
+from agents.memory.retrieval import DEFAULT_WEIGHTS, HybridWeights
+from engine_helpers import P3, framed
+
+GAME = "origin-game"
+
+
+def test_U_ELIM_1_the_fact_that_eliminates_is_marked_and_a_lesser_blow_is_not() -> None:
+    g = framed(P3, {"Ann": 1})
+    henchman = g.create("Ann", "Henchman")
+    g.act(A.AddTrait(player="Ann", component=henchman, text="Tough"))
+    g.act(A.ReduceImportance(player="Ann", component=henchman, coins=1, text="A kick to the knee."))
+    g.act(A.ReduceImportance(player="Ann", component=henchman, coins=1, text="The henchman is gone for good."))
+    origin = {f.text: f.origin for f in all_facts(g.s)}
+    assert origin["A kick to the knee."] is None
+    assert origin["The henchman is gone for good."] == "elimination"
+
+
+def test_U_COMP_10_what_the_bonus_coins_narrate_is_an_outcome_and_play_after_is_not() -> None:
+    g = framed(P3, {"Ann": 1})
+    hero = g.create("Ann", "Hero")
+    g.end_turn("Ann")
+    g.event("Ben", "A rival challenges the hero.", receiver=hero)
+    g.do(A.BuyDie(player="Ben", pool="C", count=4))
+    g.do(A.BuyDie(player="Ben", pool="Ann", count=3))
+    g.call_and_agree("Ben")
+    g.roll(C=[1, 4, 9, 0], Ann=[6, 7, 5])
+    winner = pending(g.s).players[0]
+    g.do(A.NarrateEvent(player=winner, text="The rival is driven off.", receiver=hero))
+    g.narrate_out()
+    origin = {f.text: f.origin for f in all_facts(g.s)}
+    assert origin["The rival is driven off."] == "outcome"
+    assert origin["A rival challenges the hero."] is None
+
+
+def _rec(fid: str, text: str, comp: str, origin: str | None, seq: int) -> FactRecord:
+    return FactRecord(fid, text, "event", GAME, 3, comp, comp.title(), "ana", seq, mentions=(comp,), origin=origin)
+
+
+def test_a_question_about_deaths_recalls_the_eliminations_whatever_their_words(tmp_path: Path) -> None:
+    ix = FactIndex(tmp_path, GAME)
+    ix.add([_rec("k", "The priest falls at the hands of Seren and is gone from the story.", "priest", "elimination", 1),
+            _rec("w", "Seren gets the better of the priest.", "seren", "outcome", 2),
+            _rec("p", "The priest prays at the broken altar.", "priest", None, 3),
+            _rec("d", "Seren denounces the priest.", "seren", None, 4)])
+    question = "Who killed the priest?"
+    by = {sf.record.id: sf for sf in search(ix, question, 4)}
+    assert by["k"].sources["origin"] == 1.0 and by["w"].sources["origin"] == 0.5 and by["p"].sources["origin"] == 0
+    blind = {sf.record.id: sf for sf in search(ix, question, 4,
+                                               weights=HybridWeights(**{**DEFAULT_WEIGHTS.__dict__, "origin": 0.0}))}
+    assert by["k"].score - by["p"].score > blind["k"].score - blind["p"].score + 0.15
+    assert search(ix, "Who prays at the altar?", 1)[0].sources["origin"] == 0  # no outcome asked: no boost
