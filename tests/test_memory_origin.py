@@ -63,3 +63,18 @@ def test_a_question_about_deaths_recalls_the_eliminations_whatever_their_words(t
                                                weights=HybridWeights(**{**DEFAULT_WEIGHTS.__dict__, "origin": 0.0}))}
     assert by["k"].score - by["p"].score > blind["k"].score - blind["p"].score + 0.15
     assert search(ix, "Who prays at the altar?", 1)[0].sources["origin"] == 0  # no outcome asked: no boost
+
+
+def test_an_index_written_with_an_older_record_layout_is_dropped_for_a_rebuild(tmp_path: Path) -> None:
+    """Old indexes lack `place`, `mentions` and `origin`: opening one empties it so the log refills it."""
+    from agents.memory.index import RECORD_SCHEMA
+
+    ix = FactIndex(tmp_path, GAME)
+    ix.add([_rec("k", "The priest is gone.", "priest", "elimination", 1)], fingerprint="1:k")
+    coll = ix._collection
+    coll.modify(metadata={**(coll.metadata or {}), "schema": RECORD_SCHEMA - 1})
+    reopened = FactIndex(tmp_path, GAME)
+    assert reopened.count() == 0 and reopened.fingerprint is None  # GameMemory rebuilds an empty index
+    reopened.add([_rec("k", "The priest is gone.", "priest", "elimination", 1)], fingerprint="1:k")
+    again = FactIndex(tmp_path, GAME)
+    assert again.count() == 1 and again.all_records()[0].origin == "elimination"

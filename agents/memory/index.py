@@ -54,6 +54,10 @@ INDEX_DIR_NAME = "index"  # beside game.jsonl in the game directory
 SQLITE_NAME = "chroma.sqlite3"
 _META_FINGERPRINT = "fingerprint"
 _META_EMBEDDER = "embedder"
+_META_SCHEMA = "schema"
+#: What a stored Fact's metadata holds; an index written with another layout is rebuilt from the log.
+#: 2: `place`, `mentions` and `origin` were added.
+RECORD_SCHEMA = 2
 _PAGE = 5000
 _MAX_OVERFETCH = 500  # beyond this many removed Facts, let Chroma filter them
 # HNSW graph quality. Chroma's defaults (ef 100/100, 16 neighbours) returned only 79% of the
@@ -266,7 +270,8 @@ class FactIndex:
             self.name,
             embedding_function=self.embedding_function,  # never Chroma's default: it downloads a model
             configuration={"hnsw": dict(HNSW_CONFIG)},
-            metadata={_META_EMBEDDER: self.embedding_function.name(), "game_id": self.game_id},
+            metadata={_META_EMBEDDER: self.embedding_function.name(), "game_id": self.game_id,
+                      _META_SCHEMA: RECORD_SCHEMA},
         )
         collection.count()  # probe: a broken segment fails here, not mid-game
         return collection
@@ -286,7 +291,14 @@ class FactIndex:
         except Exception:  # noqa: BLE001 - a legacy embedding function without a config: compare names
             config = None
         wanted = embedder_identity(ef.name(), config)
+        schema = (existing.metadata or {}).get(_META_SCHEMA)
         if stored[0] == wanted[0] and (stored[1] is None or wanted[1] is None or stored[1] == wanted[1]):
+            if schema == RECORD_SCHEMA:
+                return
+            log.warning("memory index for %s was written by an older Storytable (record layout %s, now %s); "
+                        "rebuilding it", self.game_id, schema or 1, RECORD_SCHEMA)
+            client.delete_collection(self.name)
+            self._touch()
             return
         where = self.url or self.path
         log.warning("memory index for %s in %s was built by %s %s; rebuilding it with %s %s",
