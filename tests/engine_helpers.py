@@ -193,3 +193,15 @@ def everyone_passes(state: GameState) -> GameState:
         for p in pending(state).players:
             state, _ = apply(state, A.Pass(player=p))
     return state
+
+
+def rival_called(complication_dice: int = 4, hero_dice: int = 3) -> tuple[Game, str]:
+    """Ann's Hero; Ben narrates a rival's challenge, buys dice for both pools and the call is agreed."""
+    g = framed(P3, {"Ann": 1})
+    hero = g.create("Ann", "Hero")
+    g.end_turn("Ann")
+    g.event("Ben", "A rival challenges the hero.", receiver=hero)
+    g.do(A.BuyDie(player="Ben", pool="C", count=complication_dice))
+    g.do(A.BuyDie(player="Ben", pool="Ann", count=hero_dice))
+    g.call_and_agree("Ben")
+    return g, hero

@@ -13,7 +13,7 @@ from engine.universalis.facts import all_facts
 
 from agents.memory import FactIndex, FactRecord, search
 from agents.memory.retrieval import DEFAULT_WEIGHTS, HybridWeights
-from engine_helpers import P3, framed
+from engine_helpers import P3, framed, rival_called
 
 GAME = "origin-game"
 
@@ -30,13 +30,7 @@ def test_U_ELIM_1_the_fact_that_eliminates_is_marked_and_a_lesser_blow_is_not() 
 
 
 def test_U_COMP_10_what_the_bonus_coins_narrate_is_an_outcome_and_play_after_is_not() -> None:
-    g = framed(P3, {"Ann": 1})
-    hero = g.create("Ann", "Hero")
-    g.end_turn("Ann")
-    g.event("Ben", "A rival challenges the hero.", receiver=hero)
-    g.do(A.BuyDie(player="Ben", pool="C", count=4))
-    g.do(A.BuyDie(player="Ben", pool="Ann", count=3))
-    g.call_and_agree("Ben")
+    g, hero = rival_called(4)
     g.roll(C=[1, 4, 9, 0], Ann=[6, 7, 5])
     winner = pending(g.s).players[0]
     g.do(A.NarrateEvent(player=winner, text="The rival is driven off.", receiver=hero))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine.universalis import actions as A
 from engine.universalis import legal_options, pending
 
-from engine_helpers import P3, framed
+from engine_helpers import P3, framed, rival_called
 
 P4 = ["A", "B", "Cy", "D"]
 
@@ -141,13 +141,7 @@ def test_U_COMP_6_resolution_needs_everyone_elses_agreement_a_decline_keeps_it_o
 
 
 def test_U_COMP_7_success_counting_and_face_validation():
-    g = framed(P3, {"Ann": 1})
-    hero = g.create("Ann", "Hero")
-    g.end_turn("Ann")
-    g.event("Ben", "A rival challenges the hero.", receiver=hero)
-    g.do(A.BuyDie(player="Ben", pool="C", count=3))
-    g.do(A.BuyDie(player="Ben", pool="Ann", count=3))
-    g.call_and_agree("Ben")
+    g, hero = rival_called(3)
     g.refused(A.Roll(faces={"C": [1, 2], "Ann": [1, 2, 3]}), "U-COMP-7")
     g.refused(A.Roll(faces={"C": [1, 2, 11], "Ann": [1, 2, 3]}), "U-COMP-7")
     g.refused(A.Roll(faces={"C": [1, 2, 3]}), "U-COMP-7")
@@ -210,13 +204,7 @@ def test_U_COMP_8_multi_pool_edge_and_U_COMP_9_bonus_and_U_COMP_11_order():
 
 
 def test_U_COMP_9_losing_pool_earns_one_per_die_winning_pool_sum_of_successes():
-    g = framed(P3, {"Ann": 1})
-    hero = g.create("Ann", "Hero")
-    g.end_turn("Ann")
-    g.event("Ben", "A rival challenges the hero.", receiver=hero)
-    g.do(A.BuyDie(player="Ben", pool="C", count=4))
-    g.do(A.BuyDie(player="Ben", pool="Ann", count=3))
-    g.call_and_agree("Ben")
+    g, hero = rival_called(4)
     before = {p: g.spendable(p) for p in P3}
     g.roll(C=[1, 4, 9, 0], Ann=[6, 7, 5])
     assert g.last("complication_result").data["bonus"] == {"C": 5, "Ann": 3}
