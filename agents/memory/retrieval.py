@@ -128,9 +128,6 @@ class _Corpus:
         self.traits = [(r.id, r.component_id) for r in live if r.kind == "trait" and r.component_id]
         self._trait_vectors: np.ndarray | None = None
         self.by_origin: dict[str, list[str]] = {}
-        for r in live:
-            if r.origin:
-                self.by_origin.setdefault(r.origin, []).append(r.id)
         self.about: dict[str, list[str]] = {}
         self.at: dict[str, list[str]] = {}  # location name (lowercase) -> Facts that happened there
         for r in live:
@@ -138,6 +135,8 @@ class _Corpus:
                 self.about.setdefault(c, []).append(r.id)
             if r.place:
                 self.at.setdefault(r.place.lower(), []).append(r.id)
+            if r.origin:
+                self.by_origin.setdefault(r.origin, []).append(r.id)
         self.place_of: dict[str, str] = {c: n.lower() for c, n in names.items() if n.lower() in self.at}
 
     @property
@@ -287,9 +286,14 @@ def hybrid_search(
     w = weights
     corpus = _corpus(index)
     kind_filter = list(kinds) if kinds else None
-    qvec = index.embed([query])[0]
-    dense = {r.id: s for r, s in index.query(query, w.dense_pool, include_removed=include_removed,
-                                              kind=kind_filter, query_embedding=qvec)}
+
+    def nearest(text: str) -> tuple[np.ndarray, dict[str, float]]:
+        """The text's vector and its dense_pool nearest Facts with their cosines."""
+        vec = index.embed([text])[0]
+        return vec, {r.id: s for r, s in index.query(text, w.dense_pool, include_removed=include_removed,
+                                                     kind=kind_filter, query_embedding=vec)}
+
+    qvec, dense = nearest(query)
     qterms = tokenize(query)
     mass = corpus.bm25.query_mass(qterms)
     expanded = corpus.bm25.expand(qterms)
@@ -312,35 +316,26 @@ def hybrid_search(
     wants = _origins_asked(qterms) if w.origin > 0 else {}
     for origin in wants:
         candidates.update(corpus.by_origin.get(origin, [])[: w.max_component_facts])
-    rest: dict[str, float] = {}
-    named = set().union(*(corpus.name_tokens[c] for c, m in comp.items() if m.get("name")), set())
-    rest_query = _without(query, named, [ln.phrase for ln in links.values()]) if w.rest > 0 else None
-    if rest_query:
-        # The name (or description) picks the component; the rest of the question picks the Fact.
-        # Dense similarity with the whole question favours whatever repeats the name
-        # ("Corin Thale gets away") over what answers it ("Bounty hunter").
-        rvec = index.embed([rest_query])[0]
-        rest = {r.id: s for r, s in index.query(rest_query, w.dense_pool, include_removed=include_removed,
-                                                kind=kind_filter, query_embedding=rvec)}
-        candidates.update(rest)
-    named: dict[str, float] = {}
-    named_query = _named(query, links, corpus) if w.named > 0 else None
-    if named_query:
-        # "Who bandaged the smuggler captain?" -> "Who bandaged Hale Ditmar?": the Facts say names.
-        nvec = index.embed([named_query])[0]
-        named = {r.id: s for r, s in index.query(named_query, w.dense_pool, include_removed=include_removed,
-                                                 kind=kind_filter, query_embedding=nvec)}
-        candidates.update(named)
-    missing = [i for i in candidates if i not in dense or (rest_query and i not in rest)
-               or (named_query and i not in named)]
+    # Dense channels besides the whole question, each a reworded question:
+    # "rest": the name (or description) picks the component, the rest of the question picks the Fact;
+    # dense similarity with the whole question favours whatever repeats the name ("Corin Thale gets
+    # away") over what answers it ("Bounty hunter").
+    # "named": "Who bandaged the smuggler captain?" -> "Who bandaged Hale Ditmar?": the Facts say names.
+    said = set().union(*(corpus.name_tokens[c] for c, m in comp.items() if m.get("name")), set())
+    rewordings = {"rest": _without(query, said, [ln.phrase for ln in links.values()]) if w.rest > 0 else None,
+                  "named": _named(query, links, corpus) if w.named > 0 else None}
+    channels: dict[str, tuple[np.ndarray, dict[str, float]]] = {"dense": (qvec, dense)}
+    for key, text in rewordings.items():
+        if text:
+            channels[key] = nearest(text)
+            candidates.update(channels[key][1])
+    missing = [i for i in candidates if any(i not in scores for _, scores in channels.values())]
     if missing:
         for i, vec in index.embeddings_for(missing).items():
-            if i not in dense:
-                dense[i] = float(vec @ qvec)
-            if rest_query and i not in rest:
-                rest[i] = float(vec @ rvec)
-            if named_query and i not in named:
-                named[i] = float(vec @ nvec)
+            for cvec, scores in channels.values():
+                if i not in scores:
+                    scores[i] = float(vec @ cvec)
+    rest = channels["rest"][1] if "rest" in channels else dense  # nothing reworded: the whole question
     strength = {c: ln.strength for c, ln in links.items()}
     now = current_scene  # recency only means something relative to the scene being played
     out: list[ScoredFact] = []
@@ -359,17 +354,15 @@ def hybrid_search(
             "alias": match.get("alias", 0.0),
             "profile": match.get("profile", 0.0),
             "scene": _scene_score(rec.scene, now, w),
-            "rest": rest.get(fid, dense.get(fid, 0.0)) if rest_query else dense.get(fid, 0.0),
+            "rest": rest.get(fid, 0.0),
             "about": max((strength.get(c, 0.0) for c in about), default=0.0),
             "place": at.get((rec.place or "").lower(), 0.0),
             "bearer": _bearer(rec, links),
             "origin": wants.get(rec.origin or "", 0.0),
         }
         # nothing reworded: the question without its names (or the whole question) stands in
-        sources["named"] = named.get(fid, 0.0) if named_query else sources["rest"]
-        score = (w.dense * sources["dense"] + w.lexical * sources["lexical"] + w.name * sources["name"]
-                 + w.alias * sources["alias"] + w.profile * sources["profile"] + w.scene * sources["scene"]
-                 + w.rest * sources["rest"] + w.named * sources["named"] + w.about * sources["about"] + w.place * sources["place"] + w.bearer * sources["bearer"] + w.origin * sources["origin"])
+        sources["named"] = channels["named"][1].get(fid, 0.0) if "named" in channels else sources["rest"]
+        score = sum(getattr(w, key) * value for key, value in sources.items())  # each source has its weight
         out.append(ScoredFact(rec, score, sources))
     out.sort(key=lambda sf: (-sf.score, -sf.record.seq))
     if w.distinct:
