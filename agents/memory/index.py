@@ -277,7 +277,10 @@ class FactIndex:
         return collection
 
     def _drop_if_other_embedder(self, client: ClientAPI) -> None:
-        """Delete this game's collection if another embedder built it; the caller refills it from the log."""
+        """Delete this game's collection if another embedder, or an older record layout, wrote it.
+
+        The caller refills it from the log.
+        """
         try:
             existing = client.get_collection(self.name, embedding_function=None)
         except NotFoundError:
@@ -292,19 +295,17 @@ class FactIndex:
             config = None
         wanted = embedder_identity(ef.name(), config)
         schema = (existing.metadata or {}).get(_META_SCHEMA)
-        if stored[0] == wanted[0] and (stored[1] is None or wanted[1] is None or stored[1] == wanted[1]):
-            if schema == RECORD_SCHEMA:
-                return
+        same_embedder = stored[0] == wanted[0] and (stored[1] is None or wanted[1] is None or stored[1] == wanted[1])
+        if same_embedder and schema == RECORD_SCHEMA:
+            return
+        if same_embedder:
             log.warning("memory index for %s was written by an older Storytable (record layout %s, now %s); "
                         "rebuilding it", self.game_id, schema or 1, RECORD_SCHEMA)
-            client.delete_collection(self.name)
-            self._touch()
-            return
-        where = self.url or self.path
-        log.warning("memory index for %s in %s was built by %s %s; rebuilding it with %s %s",
-                    self.game_id, where, stored[0], stored[1] or "", wanted[0], wanted[1])
+        else:
+            log.warning("memory index for %s in %s was built by %s %s; rebuilding it with %s %s",
+                        self.game_id, self.url or self.path, stored[0], stored[1] or "", wanted[0], wanted[1])
+            self.replaced_embedder = str(stored[0])
         client.delete_collection(self.name)
-        self.replaced_embedder = str(stored[0])
         self._touch()
 
     def _quarantine(self, reason: str) -> None:

@@ -15,12 +15,14 @@ from engine.universalis.rules import (
 from engine.universalis.state import Component, Fact, GameState, Scene
 
 
-def add_fact(c: Ctx, kind: str, text: str, components: list[str | None] | None = None) -> Fact:
+def add_fact(c: Ctx, kind: str, text: str, components: list[str | None] | None = None,
+             origin: str | None = None) -> Fact:
+    """Record a paid Fact; bought during a roll's narration, its origin is "outcome" unless given."""
     s = c.s
     sc = s.scene()
     f = Fact(id=new_id(s, "f"), kind=kind, text=text, by=c.a.player, scene=sc.number if sc else None,  # type: ignore[attr-defined]
              seq=s.seq, components=tuple(x for x in (components or []) if x),
-             origin="outcome" if s.narration is not None else None)
+             origin=origin or ("outcome" if s.narration is not None else None))
     s.facts.append(f)
     return f
 
@@ -571,10 +573,10 @@ def reduce_importance(c: Ctx) -> None:
     if complication_rules.touch(c, [comp.id], text):
         return
     comp.reduced += a.coins if total else 0
-    f = add_fact(c, "event", text, [comp.id])
-    if total == 0 or importance(s, comp.id) == 0:
+    gone = total == 0 or importance(s, comp.id) == 0
+    f = add_fact(c, "event", text, [comp.id], origin="elimination" if gone else None)
+    if gone:
         eliminate(s, comp)
-        s.facts[-1] = f = f.model_copy(update={"origin": "elimination"})
         c.emit("eliminate", text, a.coins, component=comp.id)
     else:
         c.emit("reduce", text, a.coins, component=comp.id, importance=importance(s, comp.id))
