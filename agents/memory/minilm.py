@@ -189,9 +189,9 @@ class MiniLM:
     def embed(self, texts: Sequence[str], use_cache: bool = True) -> np.ndarray:
         """Unit vectors for texts, in order; texts seen recently come from a cache (unless `use_cache` is off).
 
-        Why a cache: retrieval embeds the same strings again and again (component
-        profiles after every write, the names in each situation); in a 600-action
-        game 85% of the texts asked for had been embedded before.
+        Why a cache: retrieval embeds the same strings again and again (the phrases
+        of each question for linking, the situation of each decision); in a
+        600-action game 85% of the texts asked for had been embedded before.
         """
         if not use_cache:
             return self._embed_uncached([str(t) for t in texts])
