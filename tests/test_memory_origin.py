@@ -40,6 +40,32 @@ def test_U_COMP_10_what_the_bonus_coins_narrate_is_an_outcome_and_play_after_is_
     assert origin["A rival challenges the hero."] is None
 
 
+def test_U_COMP_10_a_trait_the_bonus_coins_buy_is_an_outcome_and_one_bought_in_play_is_not() -> None:
+    """What a loser is left with (a wound bought with the winner's bonus coins) is marked like an outcome Event."""
+    g, hero = rival_called(4)
+    g.roll(C=[1, 4, 9, 0], Ann=[6, 7, 5])
+    winner = pending(g.s).players[0]
+    g.do(A.AddTrait(player=winner, component=hero, text="Deep gash"))
+    g.narrate_out()
+    origin = {f.text: f.origin for f in all_facts(g.s) if f.kind == "trait"}
+    assert origin["Deep gash"] == "outcome"
+    assert origin["Hero"] is None  # bought in play, before the conflict
+
+
+def test_U_TRAIT_2_a_relationship_trait_is_about_both_components() -> None:
+    """"Betrayed Jack once" is filed under Jill, yet a question about Jack must find it too."""
+    g = framed(P3, {"Ann": 1})
+    jack = g.create("Ann", "Jack")
+    jill = g.create("Ann", "Jill")
+    g.act(A.AddTrait(player="Ann", component=jill, text="Betrayed Jack once", kind="relationship", other=jack,
+                     corollary="Betrayed by Jill"))
+    g.act(A.AddTrait(player="Ann", component=jill, text="Limps"))
+    mentions = {f.text: f.mentions for f in all_facts(g.s)}
+    assert mentions["Betrayed Jack once"] == (jill, jack)
+    assert mentions["Betrayed by Jill"] == (jack, jill)
+    assert mentions["Limps"] == (jill,)
+
+
 def _rec(fid: str, text: str, comp: str, origin: str | None, seq: int) -> FactRecord:
     return FactRecord(fid, text, "event", GAME, 3, comp, comp.title(), "ana", seq, mentions=(comp,), origin=origin)
 
@@ -57,6 +83,21 @@ def test_a_question_about_deaths_recalls_the_eliminations_whatever_their_words(t
                                                weights=HybridWeights(**{**DEFAULT_WEIGHTS.__dict__, "origin": 0.0}))}
     assert by["k"].score - by["p"].score > blind["k"].score - blind["p"].score + 0.15
     assert search(ix, "Who prays at the altar?", 1)[0].sources["origin"] == 0  # no outcome asked: no boost
+
+
+def test_a_question_about_wounds_recalls_the_traits_a_fight_left_whatever_their_words(tmp_path: Path) -> None:
+    """"What injuries has Cal taken?" against "Deep gash": the Trait was bought as a roll's outcome."""
+    def trait(fid: str, text: str, origin: str | None, seq: int) -> FactRecord:
+        return FactRecord(fid, text, "trait", GAME, 3, "cal", "Cal", "ana", seq, mentions=("cal",), origin=origin)
+
+    ix = FactIndex(tmp_path, GAME)
+    ix.add([trait("g", "Deep gash", "outcome", 1), trait("m", "Mercenary captain", None, 2),
+            trait("s", "Sworn to the abbey", None, 3), _rec("w", "Cal gets the better of Odo.", "cal", "outcome", 4)])
+    by = {sf.record.id: sf for sf in search(ix, "What injuries has Cal taken?", 4)}
+    assert by["g"].sources["origin"] == 1.0
+    assert by["m"].sources["origin"] == 0 and by["w"].sources["origin"] == 0  # an outcome Event is not a wound
+    assert search(ix, "What injuries has Cal taken?", 1)[0].record.id == "g"
+    assert search(ix, "Who won when Cal fought Odo?", 4)[0].sources["origin"] == 1.0
 
 
 def test_an_index_written_with_an_older_record_layout_is_dropped_for_a_rebuild(tmp_path: Path) -> None:

@@ -136,7 +136,8 @@ class _Corpus:
             if r.place:
                 self.at.setdefault(r.place.lower(), []).append(r.id)
             if r.origin:
-                self.by_origin.setdefault(r.origin, []).append(r.id)
+                for key in dict.fromkeys((r.origin, _origin_key(r))):  # a Trait answers both kinds of question
+                    self.by_origin.setdefault(key, []).append(r.id)
         self.place_of: dict[str, str] = {c: n.lower() for c, n in names.items() if n.lower() in self.at}
 
     @property
@@ -244,14 +245,31 @@ _OUTCOME = frozenset(stem(x) for x in "win won wins winner beat beaten beats def
                      "prevailed better bested overcame overcome outcome fight fought duel conflict".split())
 
 
+_HARM = frozenset(stem(x) for x in "wound wounded wounds injury injuries injured hurt hurts harm harmed scar scars "
+                  "scarred maimed crippled bruise bruised bleeding bleed sick sickness ill illness disease "
+                  "fever poisoned burned broken".split())
+
+
 def _origins_asked(qterms: Sequence[str]) -> dict[str, float]:
-    """Origin -> weight for a question about deaths (eliminations first) or about who won (both alike)."""
+    """Origin -> weight for a question about deaths (eliminations first), who won, or what a fight cost.
+
+    Keys are an origin, or "origin:trait" for Traits of that origin: what a roll's bonus coins bought
+    as Traits is what the conflict left on its losers (wounds, losses); as Events, how it went.
+    """
     terms = set(qterms)
+    wants: dict[str, float] = {}
     if terms & _DEATH:
-        return {"elimination": 1.0, "outcome": 0.5}
-    if terms & _OUTCOME:
-        return {"outcome": 1.0, "elimination": 1.0}
-    return {}
+        wants = {"elimination": 1.0, "outcome": 0.5}
+    elif terms & _OUTCOME:
+        wants = {"outcome": 1.0, "elimination": 1.0}
+    if terms & _HARM:
+        wants["outcome:trait"] = 1.0
+    return wants
+
+
+def _origin_key(rec: FactRecord) -> str:
+    """"outcome:trait" for a Trait bought as an outcome; a Fact's plain origin otherwise."""
+    return f"{rec.origin}:trait" if rec.kind == "trait" else (rec.origin or "")
 
 
 def _bearer(rec: FactRecord, links: dict[str, Link]) -> float:
@@ -358,7 +376,7 @@ def hybrid_search(
             "about": max((strength.get(c, 0.0) for c in about), default=0.0),
             "place": at.get((rec.place or "").lower(), 0.0),
             "bearer": _bearer(rec, links),
-            "origin": wants.get(rec.origin or "", 0.0),
+            "origin": max(wants.get(rec.origin or "", 0.0), wants.get(_origin_key(rec), 0.0)),
         }
         # nothing reworded: the question without its names (or the whole question) stands in
         sources["named"] = channels["named"][1].get(fid, 0.0) if "named" in channels else sources["rest"]

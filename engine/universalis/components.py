@@ -72,9 +72,10 @@ def new_id(s: GameState, prefix: str) -> str:
 
 
 def add_trait(s: GameState, comp: Component, text: str, kind: str, by: str, **extra) -> Trait:
+    """Record a bought Trait; bought during a roll's narration, its origin is "outcome" (as add_fact)."""
     sc = s.scene()
     t = Trait(id=new_id(s, "t"), text=text, kind=kind, by=by, seq=s.seq,
-              scene=sc.number if sc else None, **extra)
+              scene=sc.number if sc else None, origin="outcome" if s.narration is not None else None, **extra)
     comp.traits.append(t)
     return t
 

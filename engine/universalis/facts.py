@@ -20,8 +20,8 @@ class FactView:
     component_name: str | None
     removed: bool
     place: str | None = None  # the name of the scene's location, when the scene has one
-    mentions: tuple[str, ...] = ()  # ids of every component the Fact is about (the first is component_id)
-    origin: str | None = None  # "outcome" or "elimination": see state.Fact
+    mentions: tuple[str, ...] = ()  # ids of every component the Fact is about: its own first, then a relationship's other
+    origin: str | None = None  # "outcome" or "elimination": see state.Fact and state.Trait
 
 
 def scene_place(s: GameState, scene: int | None) -> str | None:
@@ -39,8 +39,9 @@ def all_facts(s: GameState) -> list[FactView]:
         out.append(FactView(t.id, "tenet", t.text, t.by, t.seq, None, None, None, t.removed))
     for comp in s.components.values():
         for tr in comp.traits:
+            other = (tr.other,) if tr.other and tr.other in s.components and tr.other != comp.id else ()
             out.append(FactView(tr.id, "trait", tr.text, tr.by, tr.seq, tr.scene, comp.id, comp.label,
-                                tr.removed, scene_place(s, tr.scene), (comp.id,)))
+                                tr.removed, scene_place(s, tr.scene), (comp.id, *other), tr.origin))
     for f in s.facts:
         cid = f.components[0] if f.components else None
         name = s.components[cid].label if cid and cid in s.components else None

@@ -74,6 +74,7 @@ class Trait(Frozen):
     by: str = ""
     seq: int = 0
     scene: Optional[int] = None
+    origin: Optional[str] = None  # "outcome": bought with a roll's bonus coins (U-COMP-10), as Fact.origin
 
 
 class Component(Mutable):
