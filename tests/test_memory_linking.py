@@ -131,3 +131,17 @@ def test_the_name_trait_is_not_an_answer_about_its_bearer(tmp_path: Path) -> Non
             _fact("w", "Deep gash", "c-b", "Brother Cal", "trait", 3)])
     by = {sf.record.id: sf.sources for sf in search(ix, "What wounds has the mercenary captain?", 3)}
     assert by["w"]["bearer"] > 0.9 and by["n"]["bearer"] == 0 and by["r"]["bearer"] == 0
+
+
+def test_a_question_saying_part_of_one_name_favours_that_components_traits(tmp_path: Path) -> None:
+    """'Okafor' is only part of 'Jun Okafor' (no Link), yet the question is about him alone."""
+    ix = FactIndex(tmp_path, GAME)
+    ix.add([_fact("n", "Jun Okafor", "c-j", "Jun Okafor", "trait", 1),
+            _fact("r", "Rebel courier", "c-j", "Jun Okafor", "trait", 2),
+            _fact("e", "Jun Okafor retreats to fight another day.", "c-j", "Jun Okafor", seq=3),
+            _fact("o", "Rebel courier", "c-s", "Sefa Lune", "trait", 4)])
+    by = {sf.record.id: sf.sources for sf in search(ix, "What does Okafor do for the insurgents?", 4)}
+    assert by["r"]["bearer"] > 0.5
+    assert by["n"]["bearer"] == 0 and by["e"]["bearer"] == 0 and by["o"]["bearer"] == 0
+    both = {sf.record.id: sf.sources for sf in search(ix, "What does Okafor think of Sefa Lune?", 4)}
+    assert both["r"]["bearer"] == 0  # two components named: neither is *the* one asked about

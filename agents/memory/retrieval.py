@@ -272,14 +272,19 @@ def _origin_key(rec: FactRecord) -> str:
     return f"{rec.origin}:trait" if rec.kind == "trait" else (rec.origin or "")
 
 
-def _bearer(rec: FactRecord, links: dict[str, Link]) -> float:
-    """How surely `rec` is a Trait of the component the question names ("What wounds has Lysa?")."""
-    ln = links.get(rec.component_id or "")
-    if rec.kind != "trait" or ln is None or not ln.unique or ln.trait_id == rec.id:
+def _bearer(rec: FactRecord, links: dict[str, Link], comp: dict[str, dict[str, float]]) -> float:
+    """How surely `rec` is a Trait of the one component the question is about ("What wounds has Lysa?").
+
+    That component is the one a phrase names uniquely (a Link), or the only one whose name the
+    question says ("What does Okafor do?"); its name Trait says nothing about it and is left out.
+    """
+    cid = rec.component_id or ""
+    if rec.kind != "trait" or rec.text.strip().lower() == (rec.component_name or "").strip().lower():
         return 0.0
-    if rec.text.strip().lower() == (rec.component_name or "").strip().lower():
-        return 0.0  # the name Trait says nothing about its bearer
-    return ln.strength
+    ln = links.get(cid)
+    linked = ln.strength if ln is not None and ln.unique and ln.trait_id != rec.id else 0.0
+    named = [c for c, m in comp.items() if m.get("name")]
+    return max(linked, comp[cid]["name"] if named == [cid] else 0.0)
 
 
 def _scene_score(scene: int | None, now: int | None, w: HybridWeights) -> float:
@@ -375,7 +380,7 @@ def hybrid_search(
             "rest": rest.get(fid, 0.0),
             "about": max((strength.get(c, 0.0) for c in about), default=0.0),
             "place": at.get((rec.place or "").lower(), 0.0),
-            "bearer": _bearer(rec, links),
+            "bearer": _bearer(rec, links, comp),
             "origin": max(wants.get(rec.origin or "", 0.0), wants.get(_origin_key(rec), 0.0)),
         }
         # nothing reworded: the question without its names (or the whole question) stands in
