@@ -80,6 +80,10 @@ class HybridWeights:
     # "Who ... Y?" boost for Facts done to Y, nor embedding Traits with their bearer's name).
     named: float = 0.6
     about: float = 0.0
+    # Share of `rest` taken against the Fact with every name replaced by "someone": "Who nursed ___ back
+    # to health?" is closer to "someone heals someone" than to "Tamsin Hale heals Brother Cal in the
+    # Crooked Lantern tavern", whose names weigh on its vector. Only when the question said names.
+    blind: float = 0.5
     place: float = 0.3  # the Fact happened at a location the question refers to
     origin: float = 0.2  # a question about who won or died, and a Fact the rules bought as an outcome or elimination
     bearer: float = 0.1  # a Trait of the one component the question refers to (not the Trait it was referred by)
@@ -139,6 +143,14 @@ class _Corpus:
                 for key in dict.fromkeys((r.origin, _origin_key(r))):  # a Trait answers both kinds of question
                     self.by_origin.setdefault(key, []).append(r.id)
         self.place_of: dict[str, str] = {c: n.lower() for c, n in names.items() if n.lower() in self.at}
+        spoken = sorted({n.strip() for n in names.values() if n.strip()}, key=len, reverse=True)
+        self._names_said = re.compile("|".join(rf"\b{re.escape(n)}\b" for n in spoken), re.IGNORECASE) if spoken else None
+
+    def name_blind(self, text: str) -> str:
+        """The Fact's words with every component's name replaced by "someone": "someone heals someone"."""
+        if self._names_said is None:
+            return text
+        return " ".join(self._names_said.sub(" someone ", text).split()) or text
 
     @property
     def trait_vectors(self) -> np.ndarray:
@@ -287,6 +299,18 @@ def _bearer(rec: FactRecord, links: dict[str, Link], comp: dict[str, dict[str, f
     return max(linked, comp[cid]["name"] if named == [cid] else 0.0)
 
 
+def _blend_blind(rest: dict[str, float], index: FactIndex, corpus: _Corpus, rest_vec: np.ndarray,
+                 ids: set[str], share: float) -> dict[str, float]:
+    """`rest` scores with `share` of each taken against the Fact's name-blind wording instead."""
+    ids_list = [i for i in ids if i in corpus.by_id]
+    wordings = {i: corpus.name_blind(corpus.by_id[i].text) for i in ids_list}
+    unique = list(dict.fromkeys(wordings.values()))
+    if not unique:
+        return rest
+    cos = dict(zip(unique, (index.embed(unique) @ rest_vec).tolist()))
+    return {i: (1 - share) * rest.get(i, 0.0) + share * cos[wordings[i]] for i in ids_list}
+
+
 def _scene_score(scene: int | None, now: int | None, w: HybridWeights) -> float:
     if scene is None or now is None or scene > now:
         return 0.0
@@ -359,6 +383,8 @@ def hybrid_search(
                 if i not in scores:
                     scores[i] = float(vec @ cvec)
     rest = channels["rest"][1] if "rest" in channels else dense  # nothing reworded: the whole question
+    if "rest" in channels and w.blind > 0:  # the question said names: compare its rest with name-blind Facts
+        rest = _blend_blind(rest, index, corpus, channels["rest"][0], candidates, w.blind)
     strength = {c: ln.strength for c, ln in links.items()}
     now = current_scene  # recency only means something relative to the scene being played
     out: list[ScoredFact] = []
