@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 
 from agents.memory import FactIndex, FactRecord, search
-from agents.memory.linking import link_components, phrases
+from agents.memory.linking import link_components, link_places, phrases
 from agents.memory.retrieval import DEFAULT_WEIGHTS, HybridWeights
 
 NO_LINKING = HybridWeights(**{**DEFAULT_WEIGHTS.__dict__, "named": 0.0, "link_threshold": 2.0})
@@ -174,3 +174,36 @@ def test_the_rest_of_a_question_is_also_compared_with_facts_whose_names_are_blan
     assert list(blind)[0] == "heal"
     nameless = search(ix, "Who heals people?", 5)  # a question that says no name is compared as it was
     assert all(sf.sources["rest"] == sf.sources["dense"] for sf in nameless)
+
+
+def test_a_place_described_in_other_words_is_linked_only_when_its_name_is_the_clear_nearest() -> None:
+    """"the royal hall" is the queen's throne room; "ambassador" is the envoy, not the Envoy's yacht."""
+    from agents.memory.embeddings import MiniLMEmbeddingFunction
+
+
+    ef = MiniLMEmbeddingFunction()
+
+    def embed(texts: list[str]):
+        return np.asarray(ef(texts))
+
+    names = {"p1": "the queen's throne room", "p2": "the Drowned Abbey", "p3": "the Whispering Forest",
+             "p4": "the Envoy's yacht", "c1": "Imperial envoy", "c2": "Maud Ashby"}
+    places = {"p1", "p2", "p3", "p4"}
+    assert set(link_places("Who was hurt in the royal hall?", names, places, embed, 0.5)) == {"p1"}
+    assert set(link_places("Who pledged fealty in the sunken monastery?", names, places, embed, 0.5)) == {"p2"}
+    assert link_places("What did the doctor tell the ambassador?", names, places, embed, 0.5) == {}
+    assert link_places("Who healed Maud Ashby?", names, places, embed, 0.5) == {}
+    assert link_places("Who was hurt in the royal hall?", names, {"c1"}, embed, 0.5) == {}  # no place named
+
+
+def test_a_question_describing_a_place_recalls_what_happened_there(tmp_path: Path) -> None:
+    ix = FactIndex(tmp_path, GAME)
+    ix.add([_fact("tn", "the queen's throne room", "c-q", "the queen's throne room", "trait", 1),
+            _fact("an", "the Drowned Abbey", "c-a", "the Drowned Abbey", "trait", 2),
+            FactRecord("x", "Maud Ashby buries something by the ford.", "event", GAME, 3, "c-m", "Maud Ashby", "ana",
+                       3, place="the queen's throne room"),
+            FactRecord("y", "Wenna buries something by the ford.", "event", GAME, 4, "c-w", "Wenna", "ana", 4,
+                       place="the Drowned Abbey")])
+    by = {sf.record.id: sf for sf in search(ix, "Who buried something in the royal audience chamber?", 4)}
+    assert by["x"].sources["place"] > 0.5 and by["y"].sources["place"] == 0
+    assert by["x"].score > by["y"].score

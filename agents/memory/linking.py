@@ -20,7 +20,7 @@ import numpy as np
 
 from .bm25 import STOPWORDS
 
-__all__ = ["Link", "link_components", "phrases"]
+__all__ = ["Link", "link_components", "link_places", "phrases"]
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
 MAX_PHRASE_WORDS = 4
@@ -94,3 +94,30 @@ def link_components(
             rivals = [s for c, (s, _) in comps.items() if c != comp]
             best[comp] = Link(comp, score, spans[row], trait_id, unique=not rivals or max(rivals) < score - margin)
     return best
+
+
+def link_places(
+    question: str,
+    names: dict[str, str],  # component id -> name, of every component
+    places: set[str],  # the components that are places where Facts happened
+    embed: Callable[[list[str]], np.ndarray],
+    threshold: float,
+    margin: float = 0.1,
+) -> dict[str, float]:
+    """Place id -> cosine, for the question's phrases whose closest name, by `margin`, is that place's.
+
+    "the royal hall" is nearer "the queen's throne room" than any other name; "ambassador" is near
+    "the Envoy's yacht" too, but nearer the Imperial envoy, a person, so it names no place.
+    """
+    ids = list(names)
+    spans = phrases(question)
+    if len(ids) < 2 or not spans or not places & set(ids):
+        return {}
+    sims = embed(spans) @ embed([names[c] for c in ids]).T  # phrases x names
+    out: dict[str, float] = {}
+    for row in sims:
+        first, second = np.argsort(-row)[:2]
+        best = float(row[first])
+        if best >= threshold and best - float(row[second]) >= margin and ids[int(first)] in places:
+            out[ids[int(first)]] = max(out.get(ids[int(first)], 0.0), best)
+    return out

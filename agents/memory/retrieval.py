@@ -26,7 +26,7 @@ import numpy as np
 
 from .bm25 import BM25, stem, tokenize
 from .index import FactIndex
-from .linking import Link, link_components
+from .linking import Link, link_components, link_places
 from .records import FactRecord
 
 __all__ = [
@@ -85,6 +85,9 @@ class HybridWeights:
     # Crooked Lantern tavern", whose names weigh on its vector. Only when the question said names.
     blind: float = 0.5
     place: float = 0.3  # the Fact happened at a location the question refers to
+    # A phrase names a place when its name is the closest of all names by a margin and this close (cosine):
+    # place names are few and unlike each other, so this can be lower than `link_threshold`.
+    place_threshold: float = 0.5
     origin: float = 0.2  # a question about who won or died, and a Fact the rules bought as an outcome or elimination
     bearer: float = 0.1  # a Trait of the one component the question refers to (not the Trait it was referred by)
     distinct: bool = True  # one result per wording: a Fact bought again word for word adds nothing to read
@@ -359,6 +362,10 @@ def hybrid_search(
     for c in corpus.place_of.keys() & (set(links) | {c for c, m in comp.items() if m.get("name")}):
         at[corpus.place_of[c]] = max(links[c].strength if c in links else 0.0, comp.get(c, {}).get("name", 0.0))
         if w.place > 0:
+            candidates.update(corpus.at[corpus.place_of[c]][: w.max_component_facts])
+    if w.place > 0:  # "the royal hall" for the queen's throne room: closer to its name than to any other
+        for c, st in link_places(query, corpus.names, set(corpus.place_of), index.embed, w.place_threshold).items():
+            at[corpus.place_of[c]] = max(at.get(corpus.place_of[c], 0.0), st)
             candidates.update(corpus.at[corpus.place_of[c]][: w.max_component_facts])
     wants = _origins_asked(qterms) if w.origin > 0 else {}
     for origin in wants:
