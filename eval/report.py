@@ -192,7 +192,8 @@ def memory_section(mem: dict[str, Any]) -> list[str]:
         return lines
     rows: list[tuple[str, Any]] = []
     for key, label in (("retrieval", "synthetic world"), ("retrieval_game", "played game"),
-                       ("retrieval_game2", "played game 2 (blind)"), ("retrieval_game3", "played game 3 (blind, untuned)")):
+                       ("retrieval_game2", "played game 2 (blind)"), ("retrieval_game3", "played game 3 (blind, untuned)"),
+                       ("retrieval_game4", "played game 4 (blind)")):
         r = mem.get(key)
         if not r:
             continue

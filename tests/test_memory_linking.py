@@ -207,3 +207,23 @@ def test_a_question_describing_a_place_recalls_what_happened_there(tmp_path: Pat
     by = {sf.record.id: sf for sf in search(ix, "Who buried something in the royal audience chamber?", 4)}
     assert by["x"].sources["place"] > 0.5 and by["y"].sources["place"] == 0
     assert by["x"].score > by["y"].score
+
+
+def test_a_question_about_the_beginning_or_the_end_favours_the_first_or_last_scene(tmp_path: Path) -> None:
+    def ev(fid: str, text: str, scene: int, place: str) -> FactRecord:
+        return FactRecord(fid, text, "event", GAME, scene, "c-" + place.split()[1], place, "ana", scene, place=place)
+
+    ix = FactIndex(tmp_path, GAME)
+    ix.add([ev("a", "We open on the Crooked Lantern tavern.", 1, "the Crooked Lantern tavern"),
+            ev("b", "The Meadow village: guarded by wolves.", 2, "the Meadow village"),
+            ev("c", "Wenna is far from here tonight.", 2, "the Meadow village"),
+            ev("d", "Back to the Meadow village.", 5, "the Meadow village"),
+            ev("e", "Back to the Crooked Lantern tavern.", 9, "the Crooked Lantern tavern")])
+    begin = {sf.record.id: sf.sources["order"] for sf in search(ix, "Where did the story begin?", 5)}
+    assert begin["a"] == 1.0 and begin["e"] < 0.01
+    end = {sf.record.id: sf.sources["order"] for sf in search(ix, "Where did the story end?", 5)}
+    assert end["e"] == 1.0 and end["a"] < 0.01
+    there = {sf.record.id: sf.sources["order"]
+             for sf in search(ix, "Who was away the first time we went to the Meadow village?", 5)}
+    assert there["c"] == 1.0 and there["d"] < 0.1  # the first scene at that place, not the first of all
+    assert all(v == 0 for v in {sf.record.id: sf.sources["order"] for sf in search(ix, "Who is far away?", 5)}.values())

@@ -89,6 +89,10 @@ class HybridWeights:
     # place names are few and unlike each other, so this can be lower than `link_threshold`.
     place_threshold: float = 0.5
     origin: float = 0.2  # a question about who won or died, and a Fact the rules bought as an outcome or elimination
+    # A question about the beginning or the end of the story (or of a place's part in it) favours the
+    # first or last scene played there; the boost falls to 1/e `order_scenes` scenes away.
+    order: float = 0.2
+    order_scenes: float = 1.0
     bearer: float = 0.1  # a Trait of the one component the question refers to (not the Trait it was referred by)
     distinct: bool = True  # one result per wording: a Fact bought again word for word adds nothing to read
     link_threshold: float = 0.7
@@ -314,6 +318,33 @@ def _blend_blind(rest: dict[str, float], index: FactIndex, corpus: _Corpus, rest
     return {i: (1 - share) * rest.get(i, 0.0) + share * cos[wordings[i]] for i in ids_list}
 
 
+# Words of a question about when in the story: its beginning or its end ("Where did the story begin?").
+_FIRST = frozenset(stem(x) for x in "begin began begins beginning start started starts first earliest".split())
+_LAST = frozenset(stem(x) for x in "end ended ends ending last final finally latest".split())
+
+
+def _order_target(qterms: Sequence[str], corpus: _Corpus, at: dict[str, float], candidates: set[str]) -> int | None:
+    """The scene a question about the beginning or the end points to: the first or last one played
+    (at the place it refers to, if any: "the first time the story went to the village"); else None."""
+    terms = set(qterms)
+    first, last = bool(terms & _FIRST), bool(terms & _LAST)
+    if first == last:
+        return None
+    pool = [corpus.by_id[i] for i in candidates if i in corpus.by_id]
+    if at:
+        pool = [r for r in pool if (r.place or "").lower() in at]
+    scenes = [r.scene for r in pool if r.scene is not None]
+    if not scenes:
+        return None
+    return min(scenes) if first else max(scenes)
+
+
+def _order_score(rec: FactRecord, target: int | None, w: HybridWeights) -> float:
+    if target is None or rec.scene is None:
+        return 0.0
+    return math.exp(-abs(rec.scene - target) / w.order_scenes)
+
+
 def _scene_score(scene: int | None, now: int | None, w: HybridWeights) -> float:
     if scene is None or now is None or scene > now:
         return 0.0
@@ -392,6 +423,7 @@ def hybrid_search(
     rest = channels["rest"][1] if "rest" in channels else dense  # nothing reworded: the whole question
     if "rest" in channels and w.blind > 0:  # the question said names: compare its rest with name-blind Facts
         rest = _blend_blind(rest, index, corpus, channels["rest"][0], candidates, w.blind)
+    order_target = _order_target(qterms, corpus, at, candidates) if w.order > 0 else None
     strength = {c: ln.strength for c, ln in links.items()}
     now = current_scene  # recency only means something relative to the scene being played
     out: list[ScoredFact] = []
@@ -410,6 +442,7 @@ def hybrid_search(
             "alias": match.get("alias", 0.0),
             "profile": match.get("profile", 0.0),
             "scene": _scene_score(rec.scene, now, w),
+            "order": _order_score(rec, order_target, w),
             "rest": rest.get(fid, 0.0),
             "about": max((strength.get(c, 0.0) for c in about), default=0.0),
             "place": at.get((rec.place or "").lower(), 0.0),

@@ -42,7 +42,7 @@ from .probe_game import ASKED_IN_SCENE, DATA, Relevant, build_probe, flat_ids
 
 LOG = DATA / "probe_game2.jsonl"
 OUT = DATA / "memory_probe_game2.json"
-__all__ = ["ASKED_IN_SCENE", "QUERIES", "build", "flat_ids", "tag_counts"]
+__all__ = ["ASKED_IN_SCENE", "QUERIES", "build", "flat_ids", "tag_counts", "write_probe"]
 
 REFERENTS = ("name", "role", "none")
 LEVELS = ("light", "moderate", "heavy")
@@ -205,12 +205,16 @@ def tag_counts(data: dict[str, Any]) -> dict[str, int]:
     return dict(sorted(Counter(t for q in data["queries"] for t in q["tags"]).items()))
 
 
-def main() -> int:
-    data = build()
-    OUT.write_text(json.dumps(data, indent=1) + "\n")
-    print(f"wrote {OUT}: {len(data['facts'])} facts, {len(data['queries'])} queries")
+def write_probe(data: dict[str, Any], out: Path) -> int:
+    """Write a tagged probe's JSON and say what it holds (the `main` of each tagged probe module)."""
+    out.write_text(json.dumps(data, indent=1) + "\n")
+    print(f"wrote {out}: {len(data['facts'])} facts, {len(data['queries'])} queries")
     print(", ".join(f"{k} {v}" for k, v in tag_counts(data).items()))
     return 0
+
+
+def main() -> int:
+    return write_probe(build(), OUT)
 
 
 if __name__ == "__main__":

@@ -36,12 +36,11 @@ questions are asked at the end of the game (scene 14).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from .probe_game import ASKED_IN_SCENE, DATA, Relevant, build_probe, flat_ids
-from .probe_game2 import LEVELS, REFERENTS, check_tags, tag_counts
+from .probe_game2 import LEVELS, REFERENTS, check_tags, tag_counts, write_probe
 
 LOG = DATA / "probe_game3.jsonl"
 OUT = DATA / "memory_probe_game3.json"
@@ -210,11 +209,7 @@ def build(log: Path = LOG) -> dict[str, Any]:
 
 
 def main() -> int:
-    data = build()
-    OUT.write_text(json.dumps(data, indent=1) + "\n")
-    print(f"wrote {OUT}: {len(data['facts'])} facts, {len(data['queries'])} queries")
-    print(", ".join(f"{k} {v}" for k, v in tag_counts(data).items()))
-    return 0
+    return write_probe(build(), OUT)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Memory eval: retrieval recall, query latency and contradiction precision/recall.
 
-    python -m eval.memory.run --quick     # ~1 min: probe recall (3 probes, 2 embedders), 1k latency, contradictions
+    python -m eval.memory.run --quick     # a few minutes: probe recall (5 probes, 2 embedders), 1k latency, contradictions
     python -m eval.memory.run             # adds 10k and 100k latency (a few minutes)
 
 Latency is fairest with OPENBLAS_NUM_THREADS=1 (numpy on one core, like one Chroma query).
@@ -21,10 +21,12 @@ from typing import Any
 
 from .contradictions import run_end_to_end, run_pairs
 from .latency import run_latency
-from .probe import DATA, GAME2_PROBE_FILE, GAME_PROBE_FILE, PROBE_FILE, run_probe
+from .probe import DATA, GAME2_PROBE_FILE, GAME3_PROBE_FILE, GAME4_PROBE_FILE, GAME_PROBE_FILE, PROBE_FILE, run_probe
 
 PROBES = (("retrieval", PROBE_FILE, "synthetic world"), ("retrieval_game", GAME_PROBE_FILE, "played game"),
-          ("retrieval_game2", GAME2_PROBE_FILE, "played game 2, written blind"))
+          ("retrieval_game2", GAME2_PROBE_FILE, "played game 2, written blind"),
+          ("retrieval_game3", GAME3_PROBE_FILE, "played game 3, written blind, never tuned on"),
+          ("retrieval_game4", GAME4_PROBE_FILE, "played game 4, written blind"))
 
 QUICK_SIZES = (1000,)
 FULL_SIZES = (1000, 10_000, 100_000)
