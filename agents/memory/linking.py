@@ -103,21 +103,23 @@ def link_places(
     embed: Callable[[list[str]], np.ndarray],
     threshold: float,
     margin: float = 0.1,
-) -> dict[str, float]:
-    """Place id -> cosine, for the question's phrases whose closest name, by `margin`, is that place's.
+) -> dict[str, Link]:
+    """Place id -> its Link, for the question's phrases whose closest name, by `margin`, is that place's.
 
     "the royal hall" is nearer "the queen's throne room" than any other name; "ambassador" is near
-    "the Envoy's yacht" too, but nearer the Imperial envoy, a person, so it names no place.
+    "the Envoy's yacht" too, but nearer the Imperial envoy, a person, so it names no place. The Link
+    matched a name, not a Trait: its `trait_id` is empty.
     """
     ids = list(names)
     spans = phrases(question)
     if len(ids) < 2 or not spans or not places & set(ids):
         return {}
     sims = embed(spans) @ embed([names[c] for c in ids]).T  # phrases x names
-    out: dict[str, float] = {}
-    for row in sims:
+    out: dict[str, Link] = {}
+    for phrase, row in zip(spans, sims):
         first, second = np.argsort(-row)[:2]
-        best = float(row[first])
-        if best >= threshold and best - float(row[second]) >= margin and ids[int(first)] in places:
-            out[ids[int(first)]] = max(out.get(ids[int(first)], 0.0), best)
+        best, place = float(row[first]), ids[int(first)]
+        if best >= threshold and best - float(row[second]) >= margin and place in places:
+            if place not in out or best > out[place].strength:
+                out[place] = Link(place, best, phrase, "", unique=True)
     return out

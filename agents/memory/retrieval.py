@@ -395,8 +395,8 @@ def hybrid_search(
         if w.place > 0:
             candidates.update(corpus.at[corpus.place_of[c]][: w.max_component_facts])
     if w.place > 0:  # "the royal hall" for the queen's throne room: closer to its name than to any other
-        for c, st in link_places(query, corpus.names, set(corpus.place_of), index.embed, w.place_threshold).items():
-            at[corpus.place_of[c]] = max(at.get(corpus.place_of[c], 0.0), st)
+        for c, ln in link_places(query, corpus.names, set(corpus.place_of), index.embed, w.place_threshold).items():
+            at[corpus.place_of[c]] = max(at.get(corpus.place_of[c], 0.0), ln.strength)
             candidates.update(corpus.at[corpus.place_of[c]][: w.max_component_facts])
     wants = _origins_asked(qterms) if w.origin > 0 else {}
     for origin in wants:
