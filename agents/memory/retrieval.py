@@ -9,9 +9,13 @@ everything known about Odo the ferryman (his Facts use the word), linking
 Traits says so, and scene recency breaks ties towards what is on the table.
 When the question names a component, the dense score is mostly taken on the
 question without that name ("Can Thale swim?" -> "Can swim?"): the name already
-picked the component, and left in, it makes every Fact that repeats it look close.
-Every result carries its per-signal scores, so a decision can show why a Fact
-was recalled.
+picked the component, and left in, it makes every Fact that repeats it look close;
+for the same reason that rest is also compared with the Facts' own words with
+their names blanked ("someone heals someone"). Places described in other words
+("the royal hall") are recognised by their names, questions about the beginning
+or the end of the story favour its first or last scenes, and questions about
+wounds favour the Traits a conflict's winner bought for its losers. Every result
+carries its per-signal scores, so a decision can show why a Fact was recalled.
 """
 
 from __future__ import annotations
@@ -54,8 +58,9 @@ class ScoredFact:
 class HybridWeights:
     """Fusion weights and candidate pool sizes.
 
-    Tuned on the "tune" half of each probe (eval/data/memory_probe.json and the played game's
-    memory_probe_game.json; see eval/memory/probe.py); the held-out halves are reported as they fall.
+    Tuned on the "tune" half of the synthetic probe and of played games 1, 2 and 4 (eval/data/memory_probe*.json;
+    see eval/memory/probe.py); their held-out halves are reported as they fall, and played game 3's questions
+    were never used to choose anything.
     """
 
     dense: float = 0.3
@@ -101,7 +106,7 @@ class HybridWeights:
 DEFAULT_WEIGHTS = HybridWeights()
 #: For contradiction candidates: a contradiction needs the same subject, so the name stays in the dense
 #: score (with DEFAULT_WEIGHTS other characters' Facts crowd in and the offline judge's false alarms double).
-SAME_SUBJECT_WEIGHTS = HybridWeights(dense=1.0, rest=0.0, named=0.0, place=0.0, bearer=0.0)
+SAME_SUBJECT_WEIGHTS = HybridWeights(dense=1.0, rest=0.0, named=0.0, blind=0.0, place=0.0, bearer=0.0, order=0.0)
 
 
 class _Corpus:
