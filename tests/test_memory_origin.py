@@ -98,6 +98,8 @@ def test_a_question_about_wounds_recalls_the_traits_a_fight_left_whatever_their_
     assert by["m"].sources["origin"] == 0 and by["w"].sources["origin"] == 0  # an outcome Event is not a wound
     assert search(ix, "What injuries has Cal taken?", 1)[0].record.id == "g"
     assert search(ix, "Who won when Cal fought Odo?", 4)[0].sources["origin"] == 1.0
+    # "broken" and "burned" describe things as often as people: they ask about no wound
+    assert all(sf.sources["origin"] == 0 for sf in search(ix, "Who prayed at the broken altar?", 4))
 
 
 def test_an_index_written_with_an_older_record_layout_is_dropped_for_a_rebuild(tmp_path: Path) -> None:

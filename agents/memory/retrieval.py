@@ -271,7 +271,7 @@ _OUTCOME = frozenset(stem(x) for x in "win won wins winner beat beaten beats def
 
 _HARM = frozenset(stem(x) for x in "wound wounded wounds injury injuries injured hurt hurts harm harmed scar scars "
                   "scarred maimed crippled bruise bruised bleeding bleed sick sickness ill illness disease "
-                  "fever poisoned burned broken".split())
+                  "fever poisoned".split())
 
 
 def _origins_asked(qterms: Sequence[str]) -> dict[str, float]:
