@@ -102,6 +102,25 @@ def test_a_question_about_wounds_recalls_the_traits_a_fight_left_whatever_their_
     assert all(sf.sources["origin"] == 0 for sf in search(ix, "Who prayed at the broken altar?", 4))
 
 
+def test_asked_who_dealt_a_wound_the_outcome_of_the_roll_that_left_it_comes_up(tmp_path: Path) -> None:
+    """"Who broke Vane's arm?": "Broken arm" was bought with the same roll's coins as "Edric beats Vane"."""
+    def rec(fid: str, text: str, kind: str, comp: str, scene: int, origin: str | None, mentions: tuple) -> FactRecord:
+        return FactRecord(fid, text, kind, GAME, scene, comp, comp.title(), "ana", int(fid[1:]), mentions=mentions,
+                          origin=origin)
+
+    ix = FactIndex(tmp_path, GAME)
+    ix.add([rec("t1", "Broken arm", "trait", "vane", 3, "outcome", ("vane",)),
+            rec("f2", "Vane is outmatched by Edric this time.", "event", "edric", 3, "outcome", ("edric", "vane")),
+            rec("f3", "Vane is outmatched by Odo this time.", "event", "odo", 5, "outcome", ("odo", "vane")),
+            rec("f4", "Edric is outmatched by Odo this time.", "event", "odo", 3, "outcome", ("odo", "edric"))])
+    by = {sf.record.id: sf.sources for sf in search(ix, "Who broke Vane's arm?", 4)}
+    assert by["f2"]["cause"] > 0.45  # same scene, about the wounded
+    assert by["f3"]["cause"] == 0 and by["f4"]["cause"] == 0  # another scene; not about the wounded
+    assert by["t1"]["cause"] == 0
+    ranked = [sf.record.id for sf in search(ix, "Who broke Vane's arm?", 4)]
+    assert ranked.index("f2") < ranked.index("f3")
+
+
 def test_an_index_written_with_an_older_record_layout_is_dropped_for_a_rebuild(tmp_path: Path) -> None:
     """Old indexes lack `place`, `mentions` and `origin`: opening one empties it so the log refills it."""
     from agents.memory.index import RECORD_SCHEMA

@@ -13,8 +13,9 @@ picked the component, and left in, it makes every Fact that repeats it look clos
 for the same reason that rest is also compared with the Facts' own words with
 their names blanked ("someone heals someone"). Places described in other words
 ("the royal hall") are recognised by their names, questions about the beginning
-or the end of the story favour its first or last scenes, and questions about
-wounds favour the Traits a conflict's winner bought for its losers. Every result
+or the end of the story favour its first or last scenes, questions about
+wounds favour the Traits a conflict's winner bought for its losers, and a wound
+asked about brings up the outcome of the roll that left it. Every result
 carries its per-signal scores, so a decision can show why a Fact was recalled.
 """
 
@@ -98,6 +99,9 @@ class HybridWeights:
     # first or last scene played there; the boost falls to 1/e `order_scenes` scenes away.
     order: float = 0.2
     order_scenes: float = 1.0
+    # An outcome Event of the roll that left a wound the question is close to (dense >= cause_threshold)
+    cause: float = 0.2
+    cause_threshold: float = 0.45
     bearer: float = 0.1  # a Trait of the one component the question refers to (not the Trait it was referred by)
     distinct: bool = True  # one result per wording: a Fact bought again word for word adds nothing to read
     link_threshold: float = 0.7
@@ -106,7 +110,8 @@ class HybridWeights:
 DEFAULT_WEIGHTS = HybridWeights()
 #: For contradiction candidates: a contradiction needs the same subject, so the name stays in the dense
 #: score (with DEFAULT_WEIGHTS other characters' Facts crowd in and the offline judge's false alarms double).
-SAME_SUBJECT_WEIGHTS = HybridWeights(dense=1.0, rest=0.0, named=0.0, blind=0.0, place=0.0, bearer=0.0, order=0.0)
+SAME_SUBJECT_WEIGHTS = HybridWeights(dense=1.0, rest=0.0, named=0.0, blind=0.0, place=0.0, bearer=0.0, order=0.0,
+                                     cause=0.0)
 
 
 class _Corpus:
@@ -350,6 +355,27 @@ def _order_score(rec: FactRecord, target: int | None, w: HybridWeights) -> float
     return math.exp(-abs(rec.scene - target) / w.order_scenes)
 
 
+def _causes(scored: Sequence[tuple[FactRecord, dict[str, float]]], threshold: float) -> dict[str, float]:
+    """Outcome Event id -> how close to the question is a wound that conflict left ("Who broke Vane's arm?").
+
+    A Trait bought as an outcome and an Event narrated as one, in the same scene and about the same
+    component, come from the same roll: asked about the wound, the Event says who dealt it.
+    """
+    wounds: dict[tuple[int | None, str | None], float] = {}
+    for rec, sources in scored:
+        if rec.kind == "trait" and rec.origin == "outcome" and sources["dense"] >= threshold:
+            key = (rec.scene, rec.component_id)
+            wounds[key] = max(wounds.get(key, 0.0), sources["dense"])
+    out: dict[str, float] = {}
+    if not wounds:
+        return out
+    for rec, _ in scored:
+        if rec.kind != "trait" and rec.origin == "outcome":
+            about = (rec.component_id, *rec.mentions) if rec.component_id else rec.mentions
+            out[rec.id] = max((wounds.get((rec.scene, c), 0.0) for c in about), default=0.0)
+    return out
+
+
 def _scene_score(scene: int | None, now: int | None, w: HybridWeights) -> float:
     if scene is None or now is None or scene > now:
         return 0.0
@@ -431,7 +457,7 @@ def hybrid_search(
     order_target = _order_target(qterms, corpus, at, candidates) if w.order > 0 else None
     strength = {c: ln.strength for c, ln in links.items()}
     now = current_scene  # recency only means something relative to the scene being played
-    out: list[ScoredFact] = []
+    scored: list[tuple[FactRecord, dict[str, float]]] = []
     for fid in candidates:
         rec = corpus.by_id.get(fid)
         if rec is None or (rec.removed and not include_removed) or (kinds and rec.kind not in kinds):
@@ -456,6 +482,11 @@ def hybrid_search(
         }
         # nothing reworded: the question without its names (or the whole question) stands in
         sources["named"] = channels["named"][1].get(fid, 0.0) if "named" in channels else sources["rest"]
+        scored.append((rec, sources))
+    causes = _causes(scored, w.cause_threshold) if w.cause > 0 else {}
+    out: list[ScoredFact] = []
+    for rec, sources in scored:
+        sources["cause"] = causes.get(rec.id, 0.0)
         score = sum(getattr(w, key) * value for key, value in sources.items())  # each source has its weight
         out.append(ScoredFact(rec, score, sources))
     out.sort(key=lambda sf: (-sf.score, -sf.record.seq))
