@@ -227,3 +227,16 @@ def test_a_question_about_the_beginning_or_the_end_favours_the_first_or_last_sce
              for sf in search(ix, "Who was away the first time we went to the Meadow village?", 5)}
     assert there["c"] == 1.0 and there["d"] < 0.1  # the first scene at that place, not the first of all
     assert all(v == 0 for v in {sf.record.id: sf.sources["order"] for sf in search(ix, "Who is far away?", 5)}.values())
+
+
+def test_a_question_about_two_components_favours_facts_about_both(tmp_path: Path) -> None:
+    ix = FactIndex(tmp_path, GAME)
+    ix.add([_fact("en", "Edric the Grey", "c-e", "Edric the Grey", "trait", 1),
+            _fact("sn", "Steward of the keep", "c-s", "Steward of the keep", "trait", 2),
+            _fact("both", "Edric the Grey shares bread with the steward of the keep.", "c-e", "Edric the Grey", seq=3,
+                  mentions=("c-e", "c-s")),
+            _fact("one", "Edric the Grey shares bread with the ferryman.", "c-e", "Edric the Grey", seq=4)])
+    by = {sf.record.id: sf for sf in search(ix, "What passed between Edric the Grey and the steward of the keep?", 4)}
+    assert by["both"].sources["pair"] == 1.0 and by["one"].sources["pair"] == 0
+    single = search(ix, "What did Edric the Grey share?", 4)
+    assert all(sf.sources["pair"] == 0 for sf in single)  # one component asked about: no pair

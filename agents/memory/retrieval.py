@@ -101,6 +101,7 @@ class HybridWeights:
     order_scenes: float = 1.0
     # An outcome Event of the roll that left a wound the question is close to (dense >= cause_threshold)
     cause: float = 0.2
+    pair: float = 0.2  # the Fact is about two or more of the components the question names or describes
     cause_threshold: float = 0.45
     bearer: float = 0.1  # a Trait of the one component the question refers to (not the Trait it was referred by)
     distinct: bool = True  # one result per wording: a Fact bought again word for word adds nothing to read
@@ -457,6 +458,7 @@ def hybrid_search(
     order_target = _order_target(qterms, corpus, at, candidates) if w.order > 0 else None
     strength = {c: ln.strength for c, ln in links.items()}
     now = current_scene  # recency only means something relative to the scene being played
+    asked = {c for c, m in comp.items() if m.get("name")} | {c for c, ln in links.items() if ln.unique}  # by name
     scored: list[tuple[FactRecord, dict[str, float]]] = []
     for fid in candidates:
         rec = corpus.by_id.get(fid)
@@ -482,6 +484,8 @@ def hybrid_search(
         }
         # nothing reworded: the question without its names (or the whole question) stands in
         sources["named"] = channels["named"][1].get(fid, 0.0) if "named" in channels else sources["rest"]
+        # a question about two components ("What passed between Edric and the steward?") wants Facts about both
+        sources["pair"] = 1.0 if len(asked) >= 2 and len(asked & set(about)) >= 2 else 0.0
         scored.append((rec, sources))
     causes = _causes(scored, w.cause_threshold) if w.cause > 0 else {}
     out: list[ScoredFact] = []
