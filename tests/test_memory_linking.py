@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from agents.memory import FactIndex, FactRecord, search
 from agents.memory.linking import link_components, link_places, phrases
@@ -116,14 +117,21 @@ def test_a_wording_bought_again_for_the_same_component_is_listed_once(tmp_path: 
     assert sum(sf.record.id.startswith("e") for sf in everything) == 3
 
 
-def test_a_question_naming_someone_favours_their_traits_but_not_the_name_itself(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name, trait, deed, question, least", [
+    ("Isolde Fenn", "Broken arm", "Isolde Fenn protects the thief.", "What wounds does Isolde Fenn carry?", 0.9),
+    # 'Okafor' is only part of 'Jun Okafor' (no Link), yet the question is about him alone
+    ("Jun Okafor", "Rebel courier", "Jun Okafor retreats to fight another day.",
+     "What does Okafor do for the insurgents?", 0.5),
+])
+def test_a_question_naming_one_component_favours_its_traits_but_not_its_name(
+        tmp_path: Path, name: str, trait: str, deed: str, question: str, least: float) -> None:
     ix = FactIndex(tmp_path, GAME)
-    ix.add([_fact("n", "Isolde Fenn", "c-i", "Isolde Fenn", "trait", 1),
-            _fact("w", "Broken arm", "c-i", "Isolde Fenn", "trait", 2),
-            _fact("e", "Isolde Fenn protects the thief.", "c-i", "Isolde Fenn", seq=3),
-            _fact("o", "Broken arm", "c-o", "Orrin", "trait", 4)])
-    by = {sf.record.id: sf.sources for sf in search(ix, "What wounds does Isolde Fenn carry?", 4)}
-    assert by["w"]["bearer"] > 0.9  # her Trait
+    ix.add([_fact("n", name, "c-x", name, "trait", 1),
+            _fact("w", trait, "c-x", name, "trait", 2),
+            _fact("e", deed, "c-x", name, seq=3),
+            _fact("o", trait, "c-o", "Orrin", "trait", 4)])
+    by = {sf.record.id: sf.sources for sf in search(ix, question, 4)}
+    assert by["w"]["bearer"] > least  # its Trait
     assert by["n"]["bearer"] == 0 and by["e"]["bearer"] == 0 and by["o"]["bearer"] == 0
 
 
@@ -136,17 +144,12 @@ def test_the_name_trait_is_not_an_answer_about_its_bearer(tmp_path: Path) -> Non
     assert by["w"]["bearer"] > 0.9 and by["n"]["bearer"] == 0 and by["r"]["bearer"] == 0
 
 
-def test_a_question_saying_part_of_one_name_favours_that_components_traits(tmp_path: Path) -> None:
-    """'Okafor' is only part of 'Jun Okafor' (no Link), yet the question is about him alone."""
+def test_a_question_naming_two_components_favours_neither_ones_traits(tmp_path: Path) -> None:
     ix = FactIndex(tmp_path, GAME)
     ix.add([_fact("n", "Jun Okafor", "c-j", "Jun Okafor", "trait", 1),
             _fact("r", "Rebel courier", "c-j", "Jun Okafor", "trait", 2),
-            _fact("e", "Jun Okafor retreats to fight another day.", "c-j", "Jun Okafor", seq=3),
-            _fact("o", "Rebel courier", "c-s", "Sefa Lune", "trait", 4)])
-    by = {sf.record.id: sf.sources for sf in search(ix, "What does Okafor do for the insurgents?", 4)}
-    assert by["r"]["bearer"] > 0.5
-    assert by["n"]["bearer"] == 0 and by["e"]["bearer"] == 0 and by["o"]["bearer"] == 0
-    both = {sf.record.id: sf.sources for sf in search(ix, "What does Okafor think of Sefa Lune?", 4)}
+            _fact("s", "Sefa Lune", "c-s", "Sefa Lune", "trait", 3)])
+    both = {sf.record.id: sf.sources for sf in search(ix, "What does Okafor think of Sefa Lune?", 3)}
     assert both["r"]["bearer"] == 0  # two components named: neither is *the* one asked about
 
 
@@ -188,12 +191,13 @@ def test_a_place_described_in_other_words_is_linked_only_when_its_name_is_the_cl
 
     names = {"p1": "the queen's throne room", "p2": "the Drowned Abbey", "p3": "the Whispering Forest",
              "p4": "the Envoy's yacht", "c1": "Imperial envoy", "c2": "Maud Ashby"}
+    ids, vectors = list(names), embed(list(names.values()))
     places = {"p1", "p2", "p3", "p4"}
-    assert set(link_places("Who was hurt in the royal hall?", names, places, embed, 0.5)) == {"p1"}
-    assert set(link_places("Who pledged fealty in the sunken monastery?", names, places, embed, 0.5)) == {"p2"}
-    assert link_places("What did the doctor tell the ambassador?", names, places, embed, 0.5) == {}
-    assert link_places("Who healed Maud Ashby?", names, places, embed, 0.5) == {}
-    assert link_places("Who was hurt in the royal hall?", names, {"c1"}, embed, 0.5) == {}  # no place named
+    assert set(link_places("Who was hurt in the royal hall?", ids, vectors, places, embed, 0.5)) == {"p1"}
+    assert set(link_places("Who pledged fealty in the sunken monastery?", ids, vectors, places, embed, 0.5)) == {"p2"}
+    assert link_places("What did the doctor tell the ambassador?", ids, vectors, places, embed, 0.5) == {}
+    assert link_places("Who healed Maud Ashby?", ids, vectors, places, embed, 0.5) == {}
+    assert link_places("Who was hurt in the royal hall?", ids, vectors, {"c1"}, embed, 0.5) == {}  # no place named
 
 
 def test_a_question_describing_a_place_recalls_what_happened_there(tmp_path: Path) -> None:

@@ -98,7 +98,8 @@ def link_components(
 
 def link_places(
     question: str,
-    names: dict[str, str],  # component id -> name, of every component
+    ids: Sequence[str],  # every component's id
+    name_vectors: np.ndarray,  # unit vectors of their names, one row per entry of `ids`
     places: set[str],  # the components that are places where Facts happened
     embed: Callable[[list[str]], np.ndarray],
     threshold: float,
@@ -110,11 +111,10 @@ def link_places(
     "the Envoy's yacht" too, but nearer the Imperial envoy, a person, so it names no place. The Link
     matched a name, not a Trait: its `trait_id` is empty.
     """
-    ids = list(names)
     spans = phrases(question)
     if len(ids) < 2 or not spans or not places & set(ids):
         return {}
-    sims = embed(spans) @ embed([names[c] for c in ids]).T  # phrases x names
+    sims = embed(spans) @ name_vectors.T  # phrases x names
     out: dict[str, Link] = {}
     for phrase, row in zip(spans, sims):
         first, second = np.argsort(-row)[:2]

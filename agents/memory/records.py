@@ -38,6 +38,11 @@ class FactRecord:
         if not isinstance(self.mentions, tuple):  # JSON gives a list
             object.__setattr__(self, "mentions", tuple(self.mentions or ()))
 
+    @property
+    def about(self) -> tuple[str, ...]:
+        """Every component the Fact is about: its own, then the others it mentions (an older record may list none)."""
+        return tuple(dict.fromkeys((*([self.component_id] if self.component_id else []), *self.mentions)))
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (`mentions` as a list)."""
         data = asdict(self)

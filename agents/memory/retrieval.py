@@ -101,8 +101,8 @@ class HybridWeights:
     order_scenes: float = 1.0
     # An outcome Event of the roll that left a wound the question is close to (dense >= cause_threshold)
     cause: float = 0.2
-    pair: float = 0.2  # the Fact is about two or more of the components the question names or describes
     cause_threshold: float = 0.45
+    pair: float = 0.2  # the Fact is about two or more of the components the question names or describes
     bearer: float = 0.1  # a Trait of the one component the question refers to (not the Trait it was referred by)
     distinct: bool = True  # one result per wording: a Fact bought again word for word adds nothing to read
     link_threshold: float = 0.7
@@ -135,6 +135,8 @@ class _Corpus:
                     names[r.component_id] = r.component_name
         self.comp_ids = list(self.facts_by_comp)
         self.names = names
+        self.name_ids = list(names)
+        self._name_vectors: np.ndarray | None = None
         self.name_tokens = {c: set(tokenize(names.get(c, ""))) for c in self.comp_ids}
         profiles = []
         for c in self.comp_ids:
@@ -153,7 +155,7 @@ class _Corpus:
         self.about: dict[str, list[str]] = {}
         self.at: dict[str, list[str]] = {}  # location name (lowercase) -> Facts that happened there
         for r in live:
-            for c in dict.fromkeys((*r.mentions, *([r.component_id] if r.component_id else []))):
+            for c in r.about:
                 self.about.setdefault(c, []).append(r.id)
             if r.place:
                 self.at.setdefault(r.place.lower(), []).append(r.id)
@@ -162,13 +164,23 @@ class _Corpus:
                     self.by_origin.setdefault(key, []).append(r.id)
         self.place_of: dict[str, str] = {c: n.lower() for c, n in names.items() if n.lower() in self.at}
         spoken = sorted({n.strip() for n in names.values() if n.strip()}, key=len, reverse=True)
-        self._names_said = re.compile("|".join(rf"\b{re.escape(n)}\b" for n in spoken), re.IGNORECASE) if spoken else None
+        self._names_said = (re.compile("|".join(rf"\b{re.escape(n)}\b" for n in spoken), re.IGNORECASE)
+                            if spoken else None)
 
     def name_blind(self, text: str) -> str:
         """The Fact's words with every component's name replaced by "someone": "someone heals someone"."""
         if self._names_said is None:
             return text
         return " ".join(self._names_said.sub(" someone ", text).split()) or text
+
+    @property
+    def name_vectors(self) -> np.ndarray:
+        """Embeddings of the components' names, in `name_ids` order, computed on first use."""
+        if self._name_vectors is None:
+            index = self._index()
+            self._name_vectors = (index.embed([self.names[c] for c in self.name_ids])
+                                  if index is not None and self.name_ids else np.zeros((0, 1), dtype=np.float32))
+        return self._name_vectors
 
     @property
     def trait_vectors(self) -> np.ndarray:
@@ -302,7 +314,7 @@ def _origin_key(rec: FactRecord) -> str:
     return f"{rec.origin}:trait" if rec.kind == "trait" else (rec.origin or "")
 
 
-def _bearer(rec: FactRecord, links: dict[str, Link], comp: dict[str, dict[str, float]]) -> float:
+def _bearer(rec: FactRecord, links: dict[str, Link], comp: dict[str, dict[str, float]], named: list[str]) -> float:
     """How surely `rec` is a Trait of the one component the question is about ("What wounds has Lysa?").
 
     That component is the one a phrase names uniquely (a Link), or the only one whose name the
@@ -313,7 +325,6 @@ def _bearer(rec: FactRecord, links: dict[str, Link], comp: dict[str, dict[str, f
         return 0.0
     ln = links.get(cid)
     linked = ln.strength if ln is not None and ln.unique and ln.trait_id != rec.id else 0.0
-    named = [c for c, m in comp.items() if m.get("name")]
     return max(linked, comp[cid]["name"] if named == [cid] else 0.0)
 
 
@@ -372,8 +383,7 @@ def _causes(scored: Sequence[tuple[FactRecord, dict[str, float]]], threshold: fl
         return out
     for rec, _ in scored:
         if rec.kind != "trait" and rec.origin == "outcome":
-            about = (rec.component_id, *rec.mentions) if rec.component_id else rec.mentions
-            out[rec.id] = max((wounds.get((rec.scene, c), 0.0) for c in about), default=0.0)
+            out[rec.id] = max((wounds.get((rec.scene, c), 0.0) for c in rec.about), default=0.0)
     return out
 
 
@@ -421,13 +431,16 @@ def hybrid_search(
         candidates.update(corpus.about.get(c, [])[: w.max_component_facts])
     for c in links:
         candidates.update(corpus.about.get(c, [])[: w.max_component_facts])
+    named = [c for c, m in comp.items() if m.get("name")]  # the components whose names the question says
     at: dict[str, float] = {}  # place -> how surely the question refers to it: by description or by name
-    for c in corpus.place_of.keys() & (set(links) | {c for c, m in comp.items() if m.get("name")}):
+    for c in corpus.place_of.keys() & (set(links) | set(named)):
         at[corpus.place_of[c]] = max(links[c].strength if c in links else 0.0, comp.get(c, {}).get("name", 0.0))
         if w.place > 0:
             candidates.update(corpus.at[corpus.place_of[c]][: w.max_component_facts])
     if w.place > 0:  # "the royal hall" for the queen's throne room: closer to its name than to any other
-        for c, ln in link_places(query, corpus.names, set(corpus.place_of), index.embed, w.place_threshold).items():
+        places = link_places(query, corpus.name_ids, corpus.name_vectors, set(corpus.place_of), index.embed,
+                             w.place_threshold)
+        for c, ln in places.items():
             at[corpus.place_of[c]] = max(at.get(corpus.place_of[c], 0.0), ln.strength)
             candidates.update(corpus.at[corpus.place_of[c]][: w.max_component_facts])
     wants = _origins_asked(qterms) if w.origin > 0 else {}
@@ -438,7 +451,7 @@ def hybrid_search(
     # dense similarity with the whole question favours whatever repeats the name ("Corin Thale gets
     # away") over what answers it ("Bounty hunter").
     # "named": "Who bandaged the smuggler captain?" -> "Who bandaged Hale Ditmar?": the Facts say names.
-    said = set().union(*(corpus.name_tokens[c] for c, m in comp.items() if m.get("name")), set())
+    said = set().union(*(corpus.name_tokens[c] for c in named), set())
     rewordings = {"rest": _without(query, said, [ln.phrase for ln in links.values()]) if w.rest > 0 else None,
                   "named": _named(query, links, corpus) if w.named > 0 else None}
     channels: dict[str, tuple[np.ndarray, dict[str, float]]] = {"dense": (qvec, dense)}
@@ -458,13 +471,13 @@ def hybrid_search(
     order_target = _order_target(qterms, corpus, at, candidates) if w.order > 0 else None
     strength = {c: ln.strength for c, ln in links.items()}
     now = current_scene  # recency only means something relative to the scene being played
-    asked = {c for c, m in comp.items() if m.get("name")} | {c for c, ln in links.items() if ln.unique}  # by name
+    asked = set(named) | {c for c, ln in links.items() if ln.unique}  # by name or by a description
     scored: list[tuple[FactRecord, dict[str, float]]] = []
     for fid in candidates:
         rec = corpus.by_id.get(fid)
         if rec is None or (rec.removed and not include_removed) or (kinds and rec.kind not in kinds):
             continue
-        about = (rec.component_id, *rec.mentions) if rec.component_id else rec.mentions
+        about = rec.about
         # a Fact is routed by every component it is about, not only the one it is filed under
         match = {key: max(comp.get(c, {}).get(key, 0.0) for c in about) for key in ("name", "alias", "profile")} \
             if about else {}
@@ -479,7 +492,7 @@ def hybrid_search(
             "rest": rest.get(fid, 0.0),
             "about": max((strength.get(c, 0.0) for c in about), default=0.0),
             "place": at.get((rec.place or "").lower(), 0.0),
-            "bearer": _bearer(rec, links, comp),
+            "bearer": _bearer(rec, links, comp, named),
             "origin": max(wants.get(rec.origin or "", 0.0), wants.get(_origin_key(rec), 0.0)),
         }
         # nothing reworded: the question without its names (or the whole question) stands in
