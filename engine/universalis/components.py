@@ -71,11 +71,16 @@ def new_id(s: GameState, prefix: str) -> str:
     return f"{prefix}{n}"
 
 
+def bought_origin(s: GameState) -> str | None:
+    """What a Trait or Fact bought now is by the rules: "outcome" during a roll's narration (U-COMP-10)."""
+    return "outcome" if s.narration is not None else None
+
+
 def add_trait(s: GameState, comp: Component, text: str, kind: str, by: str, **extra) -> Trait:
-    """Record a bought Trait; bought during a roll's narration, its origin is "outcome" (as add_fact)."""
+    """Record a bought Trait, with its `bought_origin`."""
     sc = s.scene()
     t = Trait(id=new_id(s, "t"), text=text, kind=kind, by=by, seq=s.seq,
-              scene=sc.number if sc else None, origin="outcome" if s.narration is not None else None, **extra)
+              scene=sc.number if sc else None, origin=bought_origin(s), **extra)
     comp.traits.append(t)
     return t
 

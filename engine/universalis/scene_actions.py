@@ -5,7 +5,7 @@ from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
 from engine.universalis import complications as complication_rules
 from engine.universalis.components import (
-    add_trait, component, find_trait, importance, new_id, own_importance, possessions, reaches,
+    add_trait, bought_origin, component, find_trait, importance, new_id, own_importance, possessions, reaches,
     replace_trait,
 )
 from engine.universalis.ledger import coins, pay, pay_player, require
@@ -17,12 +17,12 @@ from engine.universalis.state import Component, Fact, GameState, Scene
 
 def add_fact(c: Ctx, kind: str, text: str, components: list[str | None] | None = None,
              origin: str | None = None) -> Fact:
-    """Record a paid Fact; bought during a roll's narration, its origin is "outcome" unless given."""
+    """Record a paid Fact; its origin is the one given, else its `bought_origin`."""
     s = c.s
     sc = s.scene()
     f = Fact(id=new_id(s, "f"), kind=kind, text=text, by=c.a.player, scene=sc.number if sc else None,  # type: ignore[attr-defined]
              seq=s.seq, components=tuple(x for x in (components or []) if x),
-             origin=origin or ("outcome" if s.narration is not None else None))
+             origin=origin or bought_origin(s))
     s.facts.append(f)
     return f
 
