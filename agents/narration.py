@@ -119,6 +119,75 @@ GENRES: dict[str, Lex] = {
         "times": ["The night of the big storm", "Three days before the election", "The morning they found the body"],
         "past": ["Ten years earlier, before the war", "The night of the first killing"],
     },
+    "western": {
+        "genre": ["A western in a railroad town at the end of the line"],
+        "tenets": ["The railroad owns the law in this town", "Water rights are worth more than gold",
+                   "Nobody asks a stranger where he came from", "A debt unpaid by sundown is paid in lead",
+                   "The old mission bell rings for every death", "Every man in the posse has something to hide"],
+        "names": ["Eli Crane", "Dolores Vega", "Amos Pike", "Hattie Boone", "Silas Reed", "Cora Lindqvist",
+                  "Marshal Tate", "Jonah Two Rivers", "Widow Harlan", "Preacher Moss", "Billy Coyle"],
+        "roles": ["Town marshal", "Gunslinger", "Saloon keeper", "Rancher's widow", "Railroad agent",
+                  "Card sharp", "Circuit preacher", "Cattle rustler", "Frontier doctor", "Scout"],
+        "places": ["the Silver Spur saloon", "the marshal's office", "the railroad depot", "the dry creek bed",
+                   "the Harlan ranch", "the old mission", "the stagecoach road"],
+        "props": ["Deed to the ranch", "Pearl-handled revolver", "Wanted poster", "Strongbox of payroll silver",
+                  "Railroad survey map"],
+        "traits": ["Fastest draw in the territory", "Stubborn as a mule", "A gambler's nerve", "Trusted by the ranchers",
+                   "Hard-drinking", "Soft-spoken and dangerous", "Hungry for land"],
+        "habits": ["Never draws first", "Reads a man's hand at cards", "Quotes scripture when angry",
+                   "Rides alone at night", "Keeps a notch for every man killed"],
+        "goals": ["Wants to keep the ranch from the railroad", "Wants to avenge a murdered brother",
+                  "Wants to bring the rustlers to justice", "Wants to strike it rich and leave",
+                  "Wants the marshal's badge", "Wants to bury the past for good"],
+        "limits": ["Wanted in Texas", "Cannot ride since the fall", "Owes the bank everything",
+                   "Gave his word to the railroad", "Cannot read"],
+        "place_traits": ["Dust in every corner", "Swinging doors and a tinny piano", "Baking in the noon sun",
+                         "Watched from the ridge", "Bullet holes in the walls", "Quiet as a held breath"],
+        "hostile": ["calls out", "draws on", "ambushes", "cheats at cards", "runs off", "turns the town against",
+                    "burns the barn of", "hunts down"],
+        "friendly": ["deputises", "patches up", "rides with", "vouches for", "warns", "shares a campfire with"],
+        "deeds": ["cleans the revolver", "waits for the noon train", "counts the cattle", "reads the wanted poster",
+                  "buries the strongbox", "saddles up before dawn", "studies the survey map"],
+        "injuries": ["Gunshot wound", "Busted leg", "Rope burns", "Snakebite", "Lost the deed"],
+        "lessons": ["Knows who shot the sheriff", "Owes the doctor a life", "Has seen the survey map",
+                    "No longer trusts the railroad"],
+        "times": ["The day the railroad came", "The night of the big drive", "The morning of the hanging"],
+        "past": ["Years earlier, during the war", "The winter the herd froze"],
+    },
+    "horror": {
+        "genre": ["A horror story in a village that fog never leaves"],
+        "tenets": ["The thing in the house can only touch you when you are alone", "Whoever says its name aloud is next",
+                   "Nobody can leave the village after sunset", "The dead remember everything",
+                   "Every mirror shows the room a minute ahead", "Help never arrives in time"],
+        "names": ["Agnes Whitlow", "Father Ambrose", "Thomas Greer", "Clara Voss", "Old Martha", "Dr. Ellery",
+                  "Nathaniel Crowe", "Ivy Pell", "Simon Larch", "Mrs. Henley", "Little Rose"],
+        "roles": ["Village priest", "Skeptical doctor", "Grieving mother", "Gravedigger", "Medium",
+                  "Schoolteacher", "Lighthouse keeper", "Paranormal investigator", "Orphan", "Innkeeper"],
+        "places": ["the old manor", "the churchyard", "the flooded cellar", "the lighthouse", "the schoolhouse",
+                   "the marsh road", "the attic room"],
+        "props": ["Cracked mirror", "Diary of the drowned girl", "Silver crucifix", "Music box", "Old photograph"],
+        "traits": ["Sees what others cannot", "Steady in a crisis", "Refuses to believe", "Grieving and reckless",
+                   "Kind to strangers", "Sleepless for weeks"],
+        "habits": ["Counts the steps on every stair", "Talks to the dead", "Never enters a room without knocking",
+                   "Keeps a candle lit all night", "Hums the same lullaby"],
+        "goals": ["Wants to find the missing child", "Wants to prove the haunting is a hoax",
+                  "Wants to lay the ghost to rest", "Wants to leave the village alive",
+                  "Wants to learn what the cult is hiding", "Wants to speak with her dead husband"],
+        "limits": ["Afraid of the dark", "Cannot cross the threshold of the church", "Bound to the manor",
+                   "Hears the voice at night", "Has not slept in days"],
+        "place_traits": ["Cold spots in every room", "Smells of wet earth", "Doors that will not stay shut",
+                         "Whispers in the walls", "Fog at the windows", "A clock that runs backwards"],
+        "hostile": ["lies to", "locks in", "stalks", "betrays", "accuses", "drags into the dark",
+                    "turns the villagers against", "frightens"],
+        "friendly": ["comforts", "shelters", "confides in", "protects", "warns", "prays with"],
+        "deeds": ["lights a candle", "reads the drowned girl's diary", "listens at the door", "searches the attic",
+                  "salts the threshold", "digs in the churchyard", "winds the music box"],
+        "injuries": ["Scratched to the bone", "Bitten", "Shaken to the core", "Sprained ankle", "Lost the crucifix"],
+        "lessons": ["Knows the ghost's name", "Has seen what lives in the cellar", "Owes the priest a life",
+                    "No longer believes it is a hoax"],
+        "times": ["All Hallows' Eve", "The night of the storm", "The morning the child vanished"],
+        "past": ["A hundred years earlier, when the manor was built", "The night the girl drowned"],
+    },
 }
 
 # relationship Traits: (text about the other, corollary for the other or None when one-sided)
@@ -129,18 +198,33 @@ RELATIONS = [
     ("Sibling of {o}", "Sibling of {s}"), ("Hunting {o}", None),
 ]
 
-GENRE_WORDS = {"fantasy": ["magic", "knight", "fantasy", "gods", "crown", "witch", "dragon", "realm"],
-               "noir": ["noir", "detective", "city", "mob", "rain", "cop", "payroll"],
-               "space opera": ["space", "star", "empire", "station", "ship", "planet", "rim"]}
+GENRE_WORDS = {"fantasy": ["magic", "knight", "fantasy", "gods", "crown", "witch", "dragon", "realm", "kingdom",
+                           "castle", "sword", "sorcer", "elf", "elves", "queen", "king"],
+               "noir": ["noir", "detective", "city", "mob", "rain", "cop", "payroll", "gangster", "crime", "murder",
+                        "private eye", "heist"],
+               "space opera": ["space", "star", "empire", "station", "ship", "planet", "rim", "galax", "orbit",
+                               "alien", "android", "robot", "fleet", "sci-fi", "science fiction"],
+               "western": ["western", "cowboy", "frontier", "outlaw", "sheriff", "marshal", "ranch", "railroad",
+                           "saloon", "gunslinger", "wild west", "cattle", "prairie", "homestead"],
+               "horror": ["horror", "haunt", "ghost", "monster", "zombie", "vampire", "demon", "cult", "terror",
+                          "eldritch", "asylum", "possess", "cursed house", "séance", "seance"]}
+DEFAULT_GENRE = "space opera"
+_ENDING = r"(?:s|es|ed|er|ers|ing|y|ies|ic|al|ian)?"
 
 
 def genre_of(s: GameState, premise: str = "") -> str:
-    """The genre the premise or the Tenets speak of; space opera when nothing says."""
+    """The genre the premise (else the Tenets) names most; space opera when nothing says.
+
+    A keyword matches as a whole word or with a plain ending ("ghosts", "haunted", "galaxy"),
+    so "start" is not a star and "friendship" not a ship.
+    """
     for text in (premise.lower(), " ".join(t.text for t in s.tenets).lower()):
-        for key, words in GENRE_WORDS.items():
-            if any(w in text for w in words):
-                return key
-    return "space opera"
+        hits = {key: sum(1 for w in words if re.search(rf"\b{re.escape(w)}{_ENDING}\b", text))
+                for key, words in GENRE_WORDS.items()}
+        best = max(hits, key=lambda k: hits[k])  # ties go to the first listed
+        if hits[best]:
+            return best
+    return DEFAULT_GENRE
 
 
 def lower_first(text: str) -> str:

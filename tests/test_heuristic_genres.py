@@ -1,0 +1,46 @@
+"""The heuristic narrator tells the premise's genre, not a default one (western and horror included)."""
+from __future__ import annotations
+
+import pytest
+
+from agents.narration import DEFAULT_GENRE, GENRES, genre_of
+from agents.simulation import simulate_game
+from engine.universalis.rules import new_game
+from engine.universalis.state import GameState, Tenet
+
+
+def blank() -> GameState:
+    return new_game(["Ann", "Bo"])
+
+
+@pytest.mark.parametrize("genre", list(GENRES))
+def test_each_genre_line_is_read_back_as_its_genre(genre):
+    assert genre_of(blank(), GENRES[genre]["genre"][0]) == genre
+
+
+@pytest.mark.parametrize("premise, genre", [
+    ("Homesteaders and a railroad baron fight over a dusty ranch", "western"),
+    ("A haunted lighthouse where the ghost of a drowned keeper waits", "horror"),
+    ("A river kingdom ruled by a drowned queen's court", "fantasy"),  # needed the word "fantasy" before
+    ("A heist in a rain-soaked city", "noir"),
+])
+def test_a_premise_without_the_genre_name_still_finds_it(premise, genre):
+    assert genre_of(blank(), premise) == genre
+
+
+def test_keywords_match_whole_words_not_inside_others():
+    # "start" holds "star", "friendship" holds "ship": neither makes this a space opera by keyword,
+    # and the Tenets decide when the premise says nothing.
+    s = blank()
+    s.tenets.append(Tenet(id="t1", kind="story", text="Every sheriff in the county is bought", by="Ann", seq=1))
+    assert genre_of(s, "The start of a friendship") == "western"
+    assert genre_of(blank(), "The start of a friendship") == DEFAULT_GENRE
+
+
+def test_a_western_game_is_told_with_western_names_and_places():
+    res = simulate_game(seats=3, scenes=2, seed=5, premise="A western about a railroad town")
+    comps = [c.label for c in res.table.state.components.values()]
+    western = set(GENRES["western"]["names"]) | set(GENRES["western"]["roles"]) | set(GENRES["western"]["places"])
+    others = {n for g, lex in GENRES.items() if g != "western" for n in lex["names"] + lex["places"]}
+    assert comps and any(c in western for c in comps)
+    assert not any(c in others for c in comps)
