@@ -130,7 +130,8 @@ QUERIES: list[tuple[str, Relevant, str]] = [
      "role deed outcome heavy"),
     ("Who sat by a campfire with the cattle rustler?", ["f297"], "role deed light"),
     ("Whom did the cattle rustler make a deputy?", ["f277"], "role deed moderate"),
-    ("Who keeps telling the cattle rustler to watch his back?", [["f93", "f279", "f296", "f315"]], "role deed moderate"),
+    ("Who keeps telling the cattle rustler to watch his back?", [["f93", "f279", "f296", "f315"]],
+     "role deed moderate"),
     ("Who made the cattle rustler a deputy?", ["f302"], "role deed moderate"),
     # The railroad agent (no other name)
     ("What does the railroad agent hope to do?", [AGENT_RICH], "role trait light"),
@@ -138,7 +139,7 @@ QUERIES: list[tuple[str, Relevant, str]] = [
     ("Who always lets the other fellow go for his gun before them?", [AGENT_NO_DRAW, MOSS_NO_DRAW, CORA_NO_DRAW],
      "none trait heavy"),
     ("Who is the quickest gun in the territory?", [AGENT_FAST, TATE_FAST], "none trait moderate"),
-    ("Who could name the man that gunned down the lawman?", ["t60", "t64"], "none trait heavy"),
+    ("Who could name the sheriff's killer?", ["t60", "t64"], "none trait moderate"),
     ("To whom does the railroad agent owe his life?", ["t61"], "role trait moderate"),
     ("What wounds has the railroad agent suffered?", ["t57", "t81", "t83"], "role wound light"),
     ("Who left the railroad agent with a busted leg at the Silver Spur saloon?", [["f261", "f262"], "t83"],
@@ -249,7 +250,7 @@ QUERIES: list[tuple[str, Relevant, str]] = [
     # Marshal Tate, the rancher's widow
     ("What is Marshal Tate trying to do?", [TATE_JUSTICE], "name trait light"),
     ("Who wants the cattle thieves made to answer for it?", [TATE_JUSTICE], "none trait heavy"),
-    ("Which character lost a husband who ran cattle?", ["t6"], "none trait heavy"),
+    ("What is Marshal Tate, if not a lawman?", ["t6"], "name trait heavy"),
     ("Who killed Marshal Tate?", ["f284"], "name outcome light"),
     ("Where did the rancher's widow die?", ["f284"], "role outcome scene place moderate"),
     ("Who broke Marshal Tate's leg in the dry creek bed?", [["f242", "f243"], "t80"],
