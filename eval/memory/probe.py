@@ -27,8 +27,9 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 PROBE_FILE = DATA / "memory_probe.json"
 GAME_PROBE_FILE = DATA / "memory_probe_game.json"
 GAME2_PROBE_FILE = DATA / "memory_probe_game2.json"  # written blind: see probe_game2.py
-GAME3_PROBE_FILE = DATA / "memory_probe_game3.json"  # written blind, never tuned on: see probe_game3.py
+GAME3_PROBE_FILE = DATA / "memory_probe_game3.json"  # written blind; untuned until probe 5 replaced it as held-out
 GAME4_PROBE_FILE = DATA / "memory_probe_game4.json"  # written blind, measured once, then its tune half used
+GAME5_PROBE_FILE = DATA / "memory_probe_game5.json"  # a western, written blind: first measured 0.800 (untuned)
 
 
 @dataclass(frozen=True)
@@ -121,4 +122,5 @@ def run_probes(weights: HybridWeights = DEFAULT_WEIGHTS) -> dict[str, dict[str, 
     """All probes: the generated world and two played games (the second written blind)."""
     return {"synthetic": run_probe(PROBE_FILE, weights), "played_game": run_probe(GAME_PROBE_FILE, weights),
             "played_game2": run_probe(GAME2_PROBE_FILE, weights), "played_game3": run_probe(GAME3_PROBE_FILE, weights),
-            "played_game4": run_probe(GAME4_PROBE_FILE, weights)}
+            "played_game4": run_probe(GAME4_PROBE_FILE, weights),
+            "played_game5": run_probe(GAME5_PROBE_FILE, weights)}
