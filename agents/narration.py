@@ -91,8 +91,8 @@ GENRES: dict[str, Lex] = {
         "tenets": ["Everyone in this city is on someone's payroll", "It always rains after midnight",
                    "No good deed goes unpunished", "The past never stays buried", "Cops and crooks drink at the same bar",
                    "Every photograph hides a second face"],
-        "names": ["Jack Malone", "Vera Lisle", "Sal Benedetti", "Ruby Kane", "Detective Hart", "Mickey Flynn",
-                  "Lorna Vance", "Eddie Russo", "Dr. Grayson", "Nell Shaw", "Frankie Doyle"],
+        "names": ["Jack Malone", "Vera Lisle", "Sal Benedetti", "Ruby Kane", "Hank Hart", "Mickey Flynn",
+                  "Lorna Vance", "Eddie Russo", "Leo Grayson", "Nell Shaw", "Frankie Doyle"],
         "roles": ["Private eye", "Torch singer", "Crooked cop", "Mob accountant", "Bartender", "Reporter",
                   "Widow", "Bootlegger", "Union boss", "Cab driver"],
         "places": ["the Blue Note club", "a rain-soaked alley", "the precinct house", "the docks at night",
@@ -125,14 +125,14 @@ GENRES: dict[str, Lex] = {
                    "Nobody asks a stranger where he came from", "A debt unpaid by sundown is paid in lead",
                    "The old mission bell rings for every death", "Every man in the posse has something to hide"],
         "names": ["Eli Crane", "Dolores Vega", "Amos Pike", "Hattie Boone", "Silas Reed", "Cora Lindqvist",
-                  "Marshal Tate", "Jonah Two Rivers", "Widow Harlan", "Preacher Moss", "Billy Coyle"],
+                  "Walt Tate", "Jonah Two Rivers", "Mae Harlan", "Abel Moss", "Billy Coyle"],
         "roles": ["Town marshal", "Gunslinger", "Saloon keeper", "Rancher's widow", "Railroad agent",
                   "Card sharp", "Circuit preacher", "Cattle rustler", "Frontier doctor", "Scout"],
         "places": ["the Silver Spur saloon", "the marshal's office", "the railroad depot", "the dry creek bed",
                    "the Harlan ranch", "the old mission", "the stagecoach road"],
         "props": ["Deed to the ranch", "Pearl-handled revolver", "Wanted poster", "Strongbox of payroll silver",
                   "Railroad survey map"],
-        "traits": ["Fastest draw in the territory", "Stubborn as a mule", "A gambler's nerve", "Trusted by the ranchers",
+        "traits": ["Fastest draw in the territory", "Stubborn as a mule", "Bold as a gambler", "Trusted by the ranchers",
                    "Hard-drinking", "Soft-spoken and dangerous", "Hungry for land"],
         "habits": ["Never draws first", "Reads a man's hand at cards", "Quotes scripture when angry",
                    "Rides alone at night", "Keeps a notch for every man killed"],
@@ -140,10 +140,10 @@ GENRES: dict[str, Lex] = {
                   "Wants to bring the rustlers to justice", "Wants to strike it rich and leave",
                   "Wants the marshal's badge", "Wants to bury the past for good"],
         "limits": ["Wanted in Texas", "Cannot ride since the fall", "Owes the bank everything",
-                   "Gave his word to the railroad", "Cannot read"],
-        "place_traits": ["Dust in every corner", "Swinging doors and a tinny piano", "Baking in the noon sun",
-                         "Watched from the ridge", "Bullet holes in the walls", "Quiet as a held breath"],
-        "hostile": ["calls out", "draws on", "ambushes", "cheats at cards", "runs off", "turns the town against",
+                   "Sworn to serve the railroad", "Cannot read"],
+        "place_traits": ["Dust in every corner", "Full of hard-eyed strangers", "Baking in the noon sun",
+                         "Watched from the ridge", "Scarred by old gunfights", "Quiet as a held breath"],
+        "hostile": ["calls out", "draws on", "ambushes", "swindles", "runs off the land", "turns the town against",
                     "burns the barn of", "hunts down"],
         "friendly": ["deputises", "patches up", "rides with", "vouches for", "warns", "shares a campfire with"],
         "deeds": ["cleans the revolver", "waits for the noon train", "counts the cattle", "reads the wanted poster",
@@ -159,8 +159,8 @@ GENRES: dict[str, Lex] = {
         "tenets": ["The thing in the house can only touch you when you are alone", "Whoever says its name aloud is next",
                    "Nobody can leave the village after sunset", "The dead remember everything",
                    "Every mirror shows the room a minute ahead", "Help never arrives in time"],
-        "names": ["Agnes Whitlow", "Father Ambrose", "Thomas Greer", "Clara Voss", "Old Martha", "Dr. Ellery",
-                  "Nathaniel Crowe", "Ivy Pell", "Simon Larch", "Mrs. Henley", "Little Rose"],
+        "names": ["Agnes Whitlow", "Ambrose Lyle", "Thomas Greer", "Clara Voss", "Martha Crane", "Ellery Dunn",
+                  "Nathaniel Crowe", "Ivy Pell", "Simon Larch", "Edith Henley", "Rose Tilney"],
         "roles": ["Village priest", "Skeptical doctor", "Grieving mother", "Gravedigger", "Medium",
                   "Schoolteacher", "Lighthouse keeper", "Paranormal investigator", "Orphan", "Innkeeper"],
         "places": ["the old manor", "the churchyard", "the flooded cellar", "the lighthouse", "the schoolhouse",
@@ -228,7 +228,17 @@ def genre_of(s: GameState, premise: str = "") -> str:
 
 
 def lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:] if text and not text[:2].isupper() else text
+    """The text as it reads mid-sentence: "A charming liar" -> "a charming liar"; acronyms stay."""
+    first = text.split(" ", 1)[0]
+    return text if not text or (len(first) > 1 and first.isupper()) else text[:1].lower() + text[1:]
+
+
+_ON = re.compile(r"\b(road|trail|street|bridge|ridge|plains?|deck|beach|shore|roof)\b", re.I)
+
+
+def at(place: str) -> str:
+    """The preposition a place takes: "on the stagecoach road", "in the saloon"."""
+    return "on" if _ON.search(place) else "in"
 
 
 def goal_of(comp: Component) -> str:
@@ -314,8 +324,10 @@ class Words:
         return self.pick(kind, have) or self.pick("traits", have)
 
     def relation(self, comp: Component, other: Component) -> tuple[str, str | None]:
+        """A relationship Trait and its corollary; a nameless other is "the cattle rustler", not "Cattle rustler"."""
         text, back = self.rng.choice(RELATIONS)
-        return text.format(o=other.label, s=comp.label), (back.format(o=other.label, s=comp.label) if back else None)
+        o, me = self.who(other), self.who(comp)
+        return text.format(o=o, s=me), (back.format(o=o, s=me) if back else None)
 
     def injury(self, comp: Component) -> str | None:
         """A wound the component does not carry yet, or None when it has them all."""
@@ -344,7 +356,7 @@ class Words:
         return text[:1].upper() + text[1:] if start else text
 
     def _where(self, place: Component | None) -> str:
-        return f" in {place.label}" if place is not None and self.rng.random() < 0.4 else ""
+        return f" {at(place.label)} {place.label}" if place is not None and self.rng.random() < 0.4 else ""
 
     def _how(self, comp: Component) -> str:
         """An apposition from the component's own Traits: ", haunted by the war," or ", who drinks too much,"."""
@@ -403,7 +415,7 @@ class Words:
         options = []
         where = place.label if place is not None else "this place"
         for t in self.live_tenets()[1:] or self.live_tenets():
-            options.append(f"In {where}, too, {lower_first(t.rstrip('.'))}.")
+            options.append(f"{at(where).title()} {where}, too, {lower_first(t.rstrip('.'))}.")
         if place is not None:
             for t in place.live_traits():
                 if t.kind == "plain":
@@ -425,9 +437,13 @@ class Words:
                  source: str) -> str:
         """The Complication's outcome, told by the winner of the roll."""
         if winner is not None and loser is not None:
-            form = self.rng.choice(["{W} gets the better of {l}.", "{L} is outmatched by {w} this time.",
-                                    "{W} prevails over {l}, and it costs {l} dearly."])
-            return form.format(W=self.who(winner, True), w=self.who(winner), L=self.who(loser, True), l=self.who(loser))
+            forms = ["{W} gets the better of {l}.", "{L} is outmatched by {w} this time.",
+                     "{W} prevails over {l}, and it costs {l} dearly.", "{W} wins this round against {l}.",
+                     "{L} has to give way to {w}."]
+            said = [f.format(W=self.who(winner, True), w=self.who(winner), L=self.who(loser, True), l=self.who(loser))
+                    for f in forms]
+            told = {f.text for f in self.s.facts}
+            return self.rng.choice([x for x in said if x not in told] or said)  # a rematch is not told word for word
         if winner is not None:
             return f"{self.who(winner, True)} comes through it{'' if originator_won else ' unharmed'}."
         if loser is not None:

@@ -44,3 +44,39 @@ def test_a_western_game_is_told_with_western_names_and_places():
     others = {n for g, lex in GENRES.items() if g != "western" for n in lex["names"] + lex["places"]}
     assert comps and any(c in western for c in comps)
     assert not any(c in others for c in comps)
+
+
+def test_sentences_read_mid_sentence_and_take_the_place_s_preposition():
+    from agents.narration import at, lower_first
+
+    assert lower_first("A charming liar") == "a charming liar"
+    assert lower_first("FTL drive") == "FTL drive"
+    assert at("the stagecoach road") == "on" and at("the Silver Spur saloon") == "in"
+
+
+def test_a_relationship_with_a_nameless_component_names_it_by_role_lowercased():
+    import random
+
+    from agents.narration import Words
+
+    res = simulate_game(seats=3, scenes=1, seed=5, premise="A western about a railroad town")
+    s = res.table.state
+    comps = [c for c in s.components.values() if c.kind == "character"]
+    nameless = next(c for c in comps if not any(t.kind == "name" for t in c.traits))
+    other = next(c for c in comps if c is not nameless)
+    text, _ = Words(s, random.Random(0)).relation(other, nameless)
+    assert f"the {nameless.label.lower()}" in text and nameless.label not in text
+
+
+def test_a_rematch_outcome_is_not_told_word_for_word_again():
+    import random
+
+    from agents.narration import Words
+
+    res = simulate_game(seats=3, scenes=1, seed=5, premise="A western about a railroad town")
+    s = res.table.state
+    a, b = [c for c in s.components.values() if c.kind == "character"][:2]
+    words = Words(s, random.Random(0))
+    first = words.outcome(a, b, True, "")
+    s.facts.append(s.facts[-1].model_copy(update={"id": "f-told", "text": first}))
+    assert all(words.outcome(a, b, True, "") != first for _ in range(20))
