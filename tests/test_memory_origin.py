@@ -100,6 +100,8 @@ def test_a_question_about_wounds_recalls_the_traits_a_fight_left_whatever_their_
     assert search(ix, "Who won when Cal fought Odo?", 4)[0].sources["origin"] == 1.0
     # "broken" and "burned" describe things as often as people: they ask about no wound
     assert all(sf.sources["origin"] == 0 for sf in search(ix, "Who prayed at the broken altar?", 4))
+    # tending a wound asks for the healer: the wounds are not what is wanted
+    assert all(sf.sources["origin"] == 0 for sf in search(ix, "Who tended Cal's injuries?", 4))
 
 
 def test_asked_who_dealt_a_wound_the_outcome_of_the_roll_that_left_it_comes_up(tmp_path: Path) -> None:

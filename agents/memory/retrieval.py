@@ -292,6 +292,11 @@ _HARM = frozenset(stem(x) for x in "wound wounded wounds injury injuries injured
                   "fever poisoned".split())
 
 
+_CARE = frozenset(stem(x) for x in "tend tended tends tending bandage bandaged bandages dress dressed nurse nursed "
+                  "heal healed heals treat treated treats patch patched stitch stitched mend mended "
+                  "cure cured".split())
+
+
 def _origins_asked(qterms: Sequence[str]) -> dict[str, float]:
     """Origin -> weight for a question about deaths (eliminations first), who won, or what a fight cost.
 
@@ -304,7 +309,7 @@ def _origins_asked(qterms: Sequence[str]) -> dict[str, float]:
         wants = {"elimination": 1.0, "outcome": 0.5}
     elif terms & _OUTCOME:
         wants = {"outcome": 1.0, "elimination": 1.0}
-    if terms & _HARM:
+    if terms & _HARM and not terms & _CARE:  # "Who tended the knight's wounds?" asks for the healer, not the wound
         wants["outcome:trait"] = 1.0
     return wants
 
