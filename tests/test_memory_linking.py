@@ -233,6 +233,27 @@ def test_a_question_about_the_beginning_or_the_end_favours_the_first_or_last_sce
     assert all(v == 0 for v in {sf.record.id: sf.sources["order"] for sf in search(ix, "Who is far away?", 5)}.values())
 
 
+def test_where_the_story_opened_is_found_among_many_facts_that_share_its_words(tmp_path: Path) -> None:
+    """The first scene's Facts compete even when no other channel finds them, and a "where" question
+    favours a place's own Facts over deaths that say "story"."""
+    ix = FactIndex(tmp_path, GAME)
+    facts = [_fact("mill", "the old mill", "c-mill", "the old mill", "trait", 1),
+             FactRecord("open", "We open on the old mill.", "detail", GAME, 1, "c-mill", "the old mill", "ana", 2,
+                        place="the old mill")]
+    for i in range(40):  # later scenes full of Facts that say "story"
+        facts.append(FactRecord(f"d{i}", f"Rider {i} falls and is gone from the story.", "event", GAME, 2 + i % 9,
+                                f"c-r{i}", f"Rider {i}", "ana", 3 + i, place="the crossroads"))
+    ix.add(facts)
+    for question in ("Where did the story begin?", "Where did the story open?"):
+        top = [sf.record.id for sf in search(ix, question, 3)]
+        assert "open" in top or "mill" in top, (question, top)
+        by = {sf.record.id: sf for sf in search(ix, question, 60)}
+        assert by["open"].sources["order"] == 1.0 and by["open"].sources["where"] == 1.0
+        assert by["d0"].sources["where"] == 0.0
+    # "open" as a verb is no question about the beginning
+    assert all(sf.sources["order"] == 0 for sf in search(ix, "Who opened the old mill?", 5))
+
+
 def test_a_question_about_two_components_favours_facts_about_both(tmp_path: Path) -> None:
     ix = FactIndex(tmp_path, GAME)
     ix.add([_fact("en", "Edric the Grey", "c-e", "Edric the Grey", "trait", 1),

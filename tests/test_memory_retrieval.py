@@ -84,7 +84,7 @@ def test_alias_routing_pulls_in_the_components_other_facts(world: FactIndex) -> 
     assert [sf.record.id for sf in res] == ["o2", "o1"]
     assert res[1].sources["alias"] > 0.5 and res[1].sources["lexical"] == 0
     assert set(res[0].sources) == {"dense", "lexical", "name", "alias", "profile", "scene", "rest", "named", "about",
-                                   "place", "bearer", "origin", "order", "cause", "pair"}
+                                   "place", "bearer", "origin", "order", "cause", "pair", "where"}
     plain = search(world, "How much does it cost to cross the river?", 5, weights=HybridWeights(alias=0.0))
     o1_plain = next(sf for sf in plain if sf.record.id == "o1")
     assert res[1].score > o1_plain.score + 0.1  # the routing, not the wording, recalled o1
@@ -100,7 +100,8 @@ def test_scores_are_sorted_and_explained(world: FactIndex) -> None:
     expected = (w.dense * s["dense"] + w.lexical * s["lexical"] + w.name * s["name"] + w.alias * s["alias"]
                 + w.profile * s["profile"] + w.scene * s["scene"] + w.rest * s["rest"] + w.named * s["named"]
                 + w.about * s["about"] + w.place * s["place"] + w.bearer * s["bearer"]
-                + w.origin * s["origin"] + w.order * s["order"] + w.cause * s["cause"] + w.pair * s["pair"])
+                + w.origin * s["origin"] + w.order * s["order"] + w.cause * s["cause"] + w.pair * s["pair"]
+                + w.where * s["where"])
     assert math.isclose(res[0].score, expected, rel_tol=1e-6)
 
 

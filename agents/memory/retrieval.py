@@ -98,6 +98,8 @@ class HybridWeights:
     # A question about the beginning or the end of the story (or of a place's part in it) favours the
     # first or last scene played there; the boost falls to 1/e `order_scenes` scenes away.
     order: float = 0.2
+    # "Where ...?" is answered by a place: Facts filed under a location, and its scene details
+    where: float = 0.2
     order_scenes: float = 1.0
     # An outcome Event of the roll that left a wound the question is close to (dense >= cause_threshold)
     cause: float = 0.2
@@ -112,7 +114,7 @@ DEFAULT_WEIGHTS = HybridWeights()
 #: For contradiction candidates: a contradiction needs the same subject, so the name stays in the dense
 #: score (with DEFAULT_WEIGHTS other characters' Facts crowd in and the offline judge's false alarms double).
 SAME_SUBJECT_WEIGHTS = HybridWeights(dense=1.0, rest=0.0, named=0.0, blind=0.0, place=0.0, bearer=0.0, order=0.0,
-                                     cause=0.0)
+                                     cause=0.0, where=0.0)
 
 
 class _Corpus:
@@ -154,7 +156,10 @@ class _Corpus:
         self.by_origin: dict[str, list[str]] = {}
         self.about: dict[str, list[str]] = {}
         self.at: dict[str, list[str]] = {}  # location name (lowercase) -> Facts that happened there
+        self.by_scene: dict[int, list[str]] = {}  # scene number -> Facts bought in it
         for r in live:
+            if r.scene is not None:
+                self.by_scene.setdefault(r.scene, []).append(r.id)
             for c in r.about:
                 self.about.setdefault(c, []).append(r.id)
             if r.place:
@@ -350,17 +355,36 @@ _FIRST = frozenset(stem(x) for x in "begin began begins beginning start started 
 _LAST = frozenset(stem(x) for x in "end ended ends ending last final finally latest".split())
 
 
-def _order_target(qterms: Sequence[str], corpus: _Corpus, at: dict[str, float], candidates: set[str]) -> int | None:
+_WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
+_STORY_OPENS = re.compile(r"\b(story|game|tale)\s+(open|opens|opened)\b", re.IGNORECASE)
+
+
+_STORY = frozenset(stem(x) for x in "story game tale".split())  # "the story" in such a question is the game itself
+
+
+def _asks_first(query: str, qterms: Sequence[str]) -> bool:
+    return bool(set(qterms) & _FIRST or _STORY_OPENS.search(query))
+
+
+def _asks_order(query: str, qterms: Sequence[str]) -> bool:
+    """Whether the question is about the beginning or the end (not both)."""
+    return _asks_first(query, qterms) != bool(set(qterms) & _LAST)
+
+
+def _order_target(query: str, qterms: Sequence[str], corpus: _Corpus, at: dict[str, float]) -> int | None:
     """The scene a question about the beginning or the end points to: the first or last one played
-    (at the place it refers to, if any: "the first time the story went to the village"); else None."""
-    terms = set(qterms)
-    first, last = bool(terms & _FIRST), bool(terms & _LAST)
+    (at the place it refers to, if any: "the first time the story went to the village"); else None.
+
+    "open" alone is usually a verb ("opened the vault"); "the story opened" is the beginning.
+    """
+    first, last = _asks_first(query, qterms), bool(set(qterms) & _LAST)
     if first == last:
         return None
-    pool = [corpus.by_id[i] for i in candidates if i in corpus.by_id]
     if at:
-        pool = [r for r in pool if (r.place or "").lower() in at]
-    scenes = [r.scene for r in pool if r.scene is not None]
+        scenes = [corpus.by_id[i].scene for place in at for i in corpus.at.get(place, [])]
+    else:
+        scenes = list(corpus.by_scene)
+    scenes = [x for x in scenes if x is not None]
     if not scenes:
         return None
     return min(scenes) if first else max(scenes)
@@ -423,11 +447,12 @@ def hybrid_search(
 
     qvec, dense = nearest(query)
     qterms = tokenize(query)
-    mass = corpus.bm25.query_mass(qterms)
-    expanded = corpus.bm25.expand(qterms)
+    words = [t for t in qterms if t not in _STORY] if w.order > 0 and _asks_order(query, qterms) else qterms
+    mass = corpus.bm25.query_mass(words)
+    expanded = corpus.bm25.expand(words)
     lexical_raw = sorted(corpus.bm25.weighted_scores(expanded).items(), key=lambda kv: -kv[1])[: w.lexical_pool]
     lexical = {corpus.records[i].id: min(1.0, s / mass) for i, s in lexical_raw} if mass > 0 else {}
-    comp = _component_scores(corpus, set(qterms), qvec, w)
+    comp = _component_scores(corpus, set(words), qvec, w)
     links = {}
     if w.about > 0 or w.named > 0 or w.place > 0:
         links = link_components(query, corpus.traits, corpus.trait_vectors, index.embed, w.link_threshold)
@@ -448,6 +473,9 @@ def hybrid_search(
         for c, ln in places.items():
             at[corpus.place_of[c]] = max(at.get(corpus.place_of[c], 0.0), ln.strength)
             candidates.update(corpus.at[corpus.place_of[c]][: w.max_component_facts])
+    order_target = _order_target(query, qterms, corpus, at) if w.order > 0 else None
+    if order_target is not None:  # that scene's Facts compete even when no other channel found them
+        candidates.update(corpus.by_scene.get(order_target, [])[: w.max_component_facts])
     wants = _origins_asked(qterms) if w.origin > 0 else {}
     for origin in wants:
         candidates.update(corpus.by_origin.get(origin, [])[: w.max_component_facts])
@@ -473,8 +501,8 @@ def hybrid_search(
     rest = channels["rest"][1] if "rest" in channels else dense  # nothing reworded: the whole question
     if "rest" in channels and w.blind > 0:  # the question said names: compare its rest with name-blind Facts
         rest = _blend_blind(rest, index, corpus, channels["rest"][0], candidates, w.blind)
-    order_target = _order_target(qterms, corpus, at, candidates) if w.order > 0 else None
     strength = {c: ln.strength for c, ln in links.items()}
+    where = w.where > 0 and _WHERE.search(query) is not None
     now = current_scene  # recency only means something relative to the scene being played
     asked = set(named) | {c for c, ln in links.items() if ln.unique}  # by name or by a description
     scored: list[tuple[FactRecord, dict[str, float]]] = []
@@ -504,6 +532,9 @@ def hybrid_search(
         sources["named"] = channels["named"][1].get(fid, 0.0) if "named" in channels else sources["rest"]
         # a question about two components ("What passed between Edric and the steward?") wants Facts about both
         sources["pair"] = 1.0 if len(asked) >= 2 and len(asked & set(about)) >= 2 else 0.0
+        # "Where did the story begin?" is answered by a place: a Fact filed under a location
+        sources["where"] = 1.0 if where and (rec.component_id in corpus.place_of
+                                             or (rec.place and not rec.component_id and rec.kind == "detail")) else 0.0
         scored.append((rec, sources))
     causes = _causes(scored, w.cause_threshold) if w.cause > 0 else {}
     out: list[ScoredFact] = []
