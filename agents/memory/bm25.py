@@ -25,13 +25,15 @@ _WORD = re.compile(r"[a-z0-9]+")
 
 
 def stem(word: str) -> str:
-    """Light suffix stripping (a tiny Porter step 1): plurals, -ed, -ing, -ly."""
+    """Light suffix stripping (a tiny Porter step 1): plurals, -ed, -ing, -ly; -y and -ies share a stem."""
     w = word
     if len(w) <= 3:
         return w
-    for suffix, repl in (("sses", "ss"), ("ies", "y"), ("ied", "y")):
-        if w.endswith(suffix) and len(w) > len(suffix) + 1:
-            return w[: -len(suffix)] + repl
+    if w.endswith("sses"):
+        return w[:-2]
+    if w.endswith(("ies", "ied")) and len(w) > 4:
+        base = w[:-3]
+        return base + ("y" if len(base) <= 2 else "i")  # spies -> spy (as "spy"), deputies -> deputi
     for suffix in ("ingly", "edly", "ing", "ed", "ly"):
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
             w = w[: -len(suffix)]
@@ -42,6 +44,8 @@ def stem(word: str) -> str:
         return w[:-2]
     if w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3:
         return w[:-1]
+    if w.endswith("y") and w[-2] not in "aeiouy":  # deputy, deputies, deputises: one stem "deputi"
+        return w[:-1] + "i"
     return w
 
 
