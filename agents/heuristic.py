@@ -26,6 +26,7 @@ from engine.universalis.ledger import available
 from engine.universalis.state import Component, GameState, Scene
 
 Plan = tuple[BaseModel, str]
+SOLO_DEEDS = 4  # Events a character does alone in one scene before its player stops narrating more
 MAX_WOUNDS = 3  # wounds a component carries before bonus coins go to other outcomes
 
 
@@ -345,8 +346,12 @@ class HeuristicPlayer:
             moves.append((p.build * 2, self._trait_plan(obs, words, comp, self._present(s))))
             perf = r.choice(mine)
             recv = r.choice([c for c in mine if c.id != perf.id] or [None])  # type: ignore[list-item]
-            moves.append((1.2, (A.NarrateEvent(player=me, text=words.event(perf, recv, place), performer=perf.id,
-                                               receiver=recv.id if recv else None), "moves its story on")))
+            # a character who has already done SOLO_DEEDS things alone this scene has little left to show
+            done = sum(1 for f in s.facts if f.scene == sc.number and f.kind == "event" and f.origin is None
+                       and f.components[:1] == (perf.id,) and len(f.components) == 1)
+            if recv is not None or done < SOLO_DEEDS:
+                moves.append((1.2, (A.NarrateEvent(player=me, text=words.event(perf, recv, place), performer=perf.id,
+                                                   receiver=recv.id if recv else None), "moves its story on")))
         if place is not None and s.controller(place.id) == me and len(place.live_traits()) < 4:
             text = words.trait_for(place)
             if text:

@@ -105,3 +105,17 @@ def test_heuristic_passes_a_harmless_event():
     table.submit(A.NarrateEvent(player="Ann", text="The station hums quietly."), {"decided_by": "human"})
     table.run(max_steps=1)
     assert not [e for e in table.events if e.kind == "challenge"]
+
+
+def test_a_character_stops_doing_things_alone_after_a_few_in_one_scene():
+    """A long scene is not filled with one character's solo deeds ("saddles up before dawn" twelve times)."""
+    import collections
+
+    from agents.heuristic import SOLO_DEEDS
+    from agents.simulation import simulate_game
+
+    for seed in (51, 55):
+        s = simulate_game(seats=4, scenes=10, seed=seed).table.state
+        solo = collections.Counter((f.scene, f.components) for f in s.facts
+                                   if f.kind == "event" and f.origin is None and len(f.components) == 1)
+        assert solo and max(solo.values()) <= SOLO_DEEDS
