@@ -119,3 +119,17 @@ def test_a_character_stops_doing_things_alone_after_a_few_in_one_scene():
         solo = collections.Counter((f.scene, f.components) for f in s.facts
                                    if f.kind == "event" and f.origin is None and len(f.components) == 1)
         assert solo and max(solo.values()) <= SOLO_DEEDS
+
+
+def test_what_a_winner_learned_about_the_loser_is_a_one_sided_relationship_trait():
+    """U-TRAIT-2: "Knows what X is capable of" is about X too, so memory and the table can find it from X."""
+    from agents.simulation import simulate_game
+
+    s = simulate_game(seats=4, scenes=6, seed=51).table.state
+    lessons = [t for c in s.components.values() for t in c.traits
+               if t.text.startswith(("Knows what ", "Will not trust ", "Has seen ", "Swore to settle things with "))
+               and t.text not in ("Has seen the ledger",)]
+    related = [t for t in lessons if t.kind == "relationship"]
+    assert related and all(t.other and t.other in s.components for t in related)
+    names = {c.id: c.label.lower() for c in s.components.values()}
+    assert all(names[t.other].split()[-1] in t.text.lower() for t in related)
