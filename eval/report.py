@@ -193,7 +193,8 @@ def memory_section(mem: dict[str, Any]) -> list[str]:
     rows: list[tuple[str, Any]] = []
     for key, label in (("retrieval", "synthetic world"), ("retrieval_game", "played game"),
                        ("retrieval_game2", "played game 2 (blind)"), ("retrieval_game3", "played game 3 (blind)"),
-                       ("retrieval_game4", "played game 4 (blind)"), ("retrieval_game5", "played game 5 (blind western)")):
+                       ("retrieval_game4", "played game 4 (blind)"), ("retrieval_game5", "played game 5 (blind western)"),
+                       ("retrieval_game6", "played game 6 (blind horror, untuned)")):
         r = mem.get(key)
         if not r:
             continue

@@ -29,7 +29,8 @@ GAME_PROBE_FILE = DATA / "memory_probe_game.json"
 GAME2_PROBE_FILE = DATA / "memory_probe_game2.json"  # written blind: see probe_game2.py
 GAME3_PROBE_FILE = DATA / "memory_probe_game3.json"  # written blind; untuned until probe 5 replaced it as held-out
 GAME4_PROBE_FILE = DATA / "memory_probe_game4.json"  # written blind, measured once, then its tune half used
-GAME5_PROBE_FILE = DATA / "memory_probe_game5.json"  # a western, written blind: first measured 0.800 (untuned)
+GAME5_PROBE_FILE = DATA / "memory_probe_game5.json"  # a western, written blind: first measured 0.800, then its tune half used
+GAME6_PROBE_FILE = DATA / "memory_probe_game6.json"  # horror, written blind, never tuned on: first measured 0.820
 
 
 @dataclass(frozen=True)
@@ -123,4 +124,5 @@ def run_probes(weights: HybridWeights = DEFAULT_WEIGHTS) -> dict[str, dict[str, 
     return {"synthetic": run_probe(PROBE_FILE, weights), "played_game": run_probe(GAME_PROBE_FILE, weights),
             "played_game2": run_probe(GAME2_PROBE_FILE, weights), "played_game3": run_probe(GAME3_PROBE_FILE, weights),
             "played_game4": run_probe(GAME4_PROBE_FILE, weights),
-            "played_game5": run_probe(GAME5_PROBE_FILE, weights)}
+            "played_game5": run_probe(GAME5_PROBE_FILE, weights),
+            "played_game6": run_probe(GAME6_PROBE_FILE, weights)}
