@@ -166,7 +166,7 @@ GENRES: dict[str, Lex] = {
         "places": ["the old manor", "the churchyard", "the flooded cellar", "the lighthouse", "the schoolhouse",
                    "the marsh road", "the attic room"],
         "props": ["Cracked mirror", "Diary of the drowned girl", "Silver crucifix", "Music box", "Old photograph"],
-        "traits": ["Sees what others cannot", "Steady in a crisis", "Refuses to believe", "Grieving and reckless",
+        "traits": ["Gifted with second sight", "Steady in a crisis", "Stubbornly skeptical", "Grieving and reckless",
                    "Kind to strangers", "Sleepless for weeks"],
         "habits": ["Counts the steps on every stair", "Talks to the dead", "Never enters a room without knocking",
                    "Keeps a candle lit all night", "Hums the same lullaby"],
@@ -174,14 +174,14 @@ GENRES: dict[str, Lex] = {
                   "Wants to lay the ghost to rest", "Wants to leave the village alive",
                   "Wants to learn what the cult is hiding", "Wants to speak with her dead husband"],
         "limits": ["Afraid of the dark", "Cannot cross the threshold of the church", "Bound to the manor",
-                   "Hears the voice at night", "Has not slept in days"],
-        "place_traits": ["Cold spots in every room", "Smells of wet earth", "Doors that will not stay shut",
-                         "Whispers in the walls", "Fog at the windows", "A clock that runs backwards"],
-        "hostile": ["lies to", "locks in", "stalks", "betrays", "accuses", "drags into the dark",
+                   "Hears the voice at night", "Cannot bear silence"],
+        "place_traits": ["Unnaturally cold", "Smells of wet earth", "Footsteps where no one walks",
+                         "Full of whispers", "Fog that never lifts", "Time runs strangely here"],
+        "hostile": ["lies to", "imprisons", "stalks", "betrays", "accuses", "torments",
                     "turns the villagers against", "frightens"],
         "friendly": ["comforts", "shelters", "confides in", "protects", "warns", "prays with"],
-        "deeds": ["lights a candle", "reads the drowned girl's diary", "listens at the door", "searches the attic",
-                  "salts the threshold", "digs in the churchyard", "winds the music box"],
+        "deeds": ["lights a candle", "reads the drowned girl's diary", "listens at the door", "searches for a hidden door",
+                  "salts the threshold", "digs where the ground is soft", "winds the music box"],
         "injuries": ["Scratched to the bone", "Bitten", "Shaken to the core", "Sprained ankle", "Lost the crucifix"],
         "lessons": ["Knows the ghost's name", "Has seen what lives in the cellar", "Owes the priest a life",
                     "No longer believes it is a hoax"],
@@ -209,6 +209,7 @@ GENRE_WORDS = {"fantasy": ["magic", "knight", "fantasy", "gods", "crown", "witch
                "horror": ["horror", "haunt", "ghost", "monster", "zombie", "vampire", "demon", "cult", "terror",
                           "eldritch", "asylum", "possess", "cursed house", "séance", "seance"]}
 DEFAULT_GENRE = "space opera"
+TENET_DETAILS = 2  # a place restates at most this many Tenets as details ("In the manor, too, ...")
 _ENDING = r"(?:s|es|ed|er|ers|ing|y|ies|ic|al|ian)?"
 
 
@@ -400,7 +401,7 @@ class Words:
             recent = " ".join(f.text for f in self.s.facts[-12:])
             deeds = [d for d in self.lex["deeds"] if d not in recent] or self.lex["deeds"]
             deed = self.rng.choice(deeds)
-            if re.search(r"\b(by|at|through|into|across|on) the\b", deed):
+            if re.search(r"\b(by|at|through|into|across|on|in) the\b", deed):
                 where = ""  # the deed says where it happens ("buries something by the ford")
             goal = goal_of(actor)
             if goal and goal not in recent and self.rng.random() < 0.4:
@@ -414,7 +415,8 @@ class Words:
         have = {f.text for f in self.s.facts}
         options = []
         where = place.label if place is not None else "this place"
-        for t in self.live_tenets()[1:] or self.live_tenets():
+        restated = sum(1 for f in self.s.facts if f.text.startswith(f"{at(where).title()} {where}, too, "))
+        for t in (self.live_tenets()[1:] or self.live_tenets()) if restated < TENET_DETAILS else []:
             options.append(f"{at(where).title()} {where}, too, {lower_first(t.rstrip('.'))}.")
         if place is not None:
             for t in place.live_traits():

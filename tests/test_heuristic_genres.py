@@ -80,3 +80,18 @@ def test_a_rematch_outcome_is_not_told_word_for_word_again():
     first = words.outcome(a, b, True, "")
     s.facts.append(s.facts[-1].model_copy(update={"id": "f-told", "text": first}))
     assert all(words.outcome(a, b, True, "") != first for _ in range(20))
+
+
+def test_a_horror_game_restates_few_tenets_per_place_and_names_one_place_per_deed():
+    """Probe 6's writer found six Tenets restated at each place and "digs in the churchyard in the lighthouse"."""
+    import collections
+    import re
+
+    from agents.narration import TENET_DETAILS
+
+    res = simulate_game(seats=4, scenes=8, seed=61, premise="A horror story about a haunted manor")
+    facts = [f.text for f in res.table.state.facts]
+    assert any(name in " ".join(facts) for name in GENRES["horror"]["names"])
+    restated = collections.Counter(m.group(1) for t in facts if (m := re.match(r"(?:In|On) (.+?), too, ", t)))
+    assert restated and max(restated.values()) <= TENET_DETAILS
+    assert not [t for t in facts if re.search(r" (in|on) the [^,.]* (in|on) the ", t)]
