@@ -40,6 +40,10 @@ SWIM = fact("m4", "Marissa cannot swim.", "Marissa Tournou")
     ("The Slytheran will not enter a chapel with iron bells.", "The Slytheran fear iron bells.", None, False),
     ("The weather is fine today.", "Marissa cannot swim.", "Marissa Tournou", False),  # no shared subject
     ("Marissa Tournou killed a man in Velm.", "Marissa Tournou is a trained killer.", "Marissa Tournou", False),
+    # losing a thing is no opposite of winning a fight; losing the fight is
+    ("Clara Voss wins this round against Ivy Pell.", "Clara Voss lost the crucifix.", "Clara Voss", False),
+    ("Clara Voss won the duel at the mill.", "Clara Voss lost the duel at the mill.", "Clara Voss", True),
+    ("Clara Voss wins this round against Ivy Pell.", "Clara Voss loses to Ivy Pell.", "Clara Voss", True),
 ])
 def test_heuristic_examples(statement: str, fact_text: str, name: str | None, expected: bool) -> None:
     verdict = HeuristicJudge().judge(statement, fact("f", fact_text, name))

@@ -158,8 +158,20 @@ def _proper_nouns(text: str) -> set[str]:
     return out
 
 
+_DETERMINERS = frozenset("the a an his her their my your its our".split())
+_CONTESTS = frozenset("duel fight battle war game match race bet wager round contest argument case vote election "
+                      "hand bid challenge trial struggle".split())
+
+
+def _lost_a_thing(words: Sequence[str], i: int) -> bool:
+    """ "lost the crucifix" (a thing), not "lost the duel" (a contest, the opposite of winning it)."""
+    after = words[i + 1:i + 3]
+    return len(after) == 2 and after[0] in _DETERMINERS and after[1] not in _CONTESTS
+
+
 def _concepts(words: Sequence[str]) -> set[str]:
-    return {_LEMMAS[w] for w in words if w in _LEMMAS}
+    return {_LEMMAS[w] for i, w in enumerate(words) if w in _LEMMAS
+            and not (_LEMMAS[w] == "lose" and _lost_a_thing(words, i))}
 
 
 def _numbers(words: Sequence[str]) -> set[int]:
