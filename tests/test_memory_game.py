@@ -51,7 +51,7 @@ def snapshot(memory: GameMemory) -> list[tuple]:
 def test_live_index_is_the_projection_of_the_state(played) -> None:
     table, memory, game_dir = played
     expected = records_from_state(table.state, table.game_id)
-    assert len(expected) > 100 and (game_dir / "index" / "chroma.sqlite3").exists()
+    assert len(expected) > 80 and (game_dir / "index" / "chroma.sqlite3").exists()  # ~100 since solo deeds are capped
     assert memory.index.all_records(include_removed=True) == sorted(expected, key=lambda r: (r.seq, r.id))
     assert memory.index.fingerprint == fingerprint_of(table.header, table.records)
     kinds = {r.kind for r in expected}
