@@ -536,9 +536,9 @@ class HeuristicPlayer:
                     return act, f"marks {victim.label} with the defeat"
         if hero is not None and len(hero.live_traits()) < self.persona.max_traits + 2:
             text = words.lesson(hero, victim) if r.random() < 0.6 else (words.trait_for(hero) or words.lesson(hero))
-            about = victim is not None and words.who(victim) in text  # "Knows what Vane is capable of"
-            act = (A.AddTrait(player=me, component=hero.id, text=text, kind="relationship", other=victim.id)
-                   if about and victim is not None else A.AddTrait(player=me, component=hero.id, text=text))
+            act = A.AddTrait(player=me, component=hero.id, text=text)
+            if victim is not None and words.who(victim) in text:  # "Knows what Vane is capable of" (U-TRAIT-2)
+                act = A.AddTrait(player=me, component=hero.id, text=text, kind="relationship", other=victim.id)
             if self._ok(obs, act):
                 return act, f"{hero.label} comes out of it changed"
         return None

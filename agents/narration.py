@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from engine.universalis.state import Component, GameState
 
@@ -211,6 +212,9 @@ GENRE_WORDS = {"fantasy": ["magic", "knight", "fantasy", "gods", "crown", "witch
 DEFAULT_GENRE = "space opera"
 TENET_DETAILS = 2  # a place restates at most this many Tenets as details ("In the manor, too, ...")
 _ENDING = r"(?:s|es|ed|er|ers|ing|y|ies|ic|al|ian)?"
+# one pattern per keyword, compiled once: genre_of runs for every decision of every heuristic seat
+_GENRE_PATTERNS = {key: [re.compile(rf"\b{re.escape(w)}{_ENDING}\b") for w in words]
+                   for key, words in GENRE_WORDS.items()}
 
 
 def genre_of(s: GameState, premise: str = "") -> str:
@@ -220,8 +224,7 @@ def genre_of(s: GameState, premise: str = "") -> str:
     so "start" is not a star and "friendship" not a ship.
     """
     for text in (premise.lower(), " ".join(t.text for t in s.tenets).lower()):
-        hits = {key: sum(1 for w in words if re.search(rf"\b{re.escape(w)}{_ENDING}\b", text))
-                for key, words in GENRE_WORDS.items()}
+        hits = {key: sum(1 for p in patterns if p.search(text)) for key, patterns in _GENRE_PATTERNS.items()}
         best = max(hits, key=lambda k: hits[k])  # ties go to the first listed
         if hits[best]:
             return best
@@ -259,8 +262,9 @@ class Words:
     rng: random.Random
     premise: str = ""
 
-    @property
+    @cached_property
     def genre(self) -> str:
+        """Read once per decision: every `pick` asks for the lexicon."""
         return genre_of(self.s, self.premise)
 
     @property
@@ -415,9 +419,10 @@ class Words:
         have = {f.text for f in self.s.facts}
         options = []
         where = place.label if place is not None else "this place"
-        restated = sum(1 for f in self.s.facts if f.text.startswith(f"{at(where).title()} {where}, too, "))
+        lead = f"{at(where).title()} {where}, too, "  # "In the manor, too, " + a Tenet
+        restated = sum(1 for f in self.s.facts if f.text.startswith(lead))
         for t in (self.live_tenets()[1:] or self.live_tenets()) if restated < TENET_DETAILS else []:
-            options.append(f"{at(where).title()} {where}, too, {lower_first(t.rstrip('.'))}.")
+            options.append(f"{lead}{lower_first(t.rstrip('.'))}.")
         if place is not None:
             for t in place.live_traits():
                 if t.kind == "plain":
