@@ -362,23 +362,20 @@ _STORY_OPENS = re.compile(r"\b(story|game|tale)\s+(open|opens|opened)\b", re.IGN
 _STORY = frozenset(stem(x) for x in "story game tale".split())  # "the story" in such a question is the game itself
 
 
-def _asks_first(query: str, qterms: Sequence[str]) -> bool:
-    return bool(set(qterms) & _FIRST or _STORY_OPENS.search(query))
-
-
-def _asks_order(query: str, qterms: Sequence[str]) -> bool:
-    """Whether the question is about the beginning or the end (not both)."""
-    return _asks_first(query, qterms) != bool(set(qterms) & _LAST)
-
-
-def _order_target(query: str, qterms: Sequence[str], corpus: _Corpus, at: dict[str, float]) -> int | None:
-    """The scene a question about the beginning or the end points to: the first or last one played
-    (at the place it refers to, if any: "the first time the story went to the village"); else None.
+def _order_asked(query: str, qterms: Sequence[str]) -> str | None:
+    """"first" or "last" for a question about the beginning or the end of the story (not both), else None.
 
     "open" alone is usually a verb ("opened the vault"); "the story opened" is the beginning.
     """
-    first, last = _asks_first(query, qterms), bool(set(qterms) & _LAST)
-    if first == last:
+    first = bool(set(qterms) & _FIRST or _STORY_OPENS.search(query))
+    last = bool(set(qterms) & _LAST)
+    return None if first == last else ("first" if first else "last")
+
+
+def _order_target(order: str | None, corpus: _Corpus, at: dict[str, float]) -> int | None:
+    """The scene a question about the beginning or the end points to: the first or last one played
+    (at the place it refers to, if any: "the first time the story went to the village"); else None."""
+    if order is None:
         return None
     if at:
         scenes = [corpus.by_id[i].scene for place in at for i in corpus.at.get(place, [])]
@@ -387,7 +384,7 @@ def _order_target(query: str, qterms: Sequence[str], corpus: _Corpus, at: dict[s
     scenes = [x for x in scenes if x is not None]
     if not scenes:
         return None
-    return min(scenes) if first else max(scenes)
+    return min(scenes) if order == "first" else max(scenes)
 
 
 def _order_score(rec: FactRecord, target: int | None, w: HybridWeights) -> float:
@@ -447,7 +444,8 @@ def hybrid_search(
 
     qvec, dense = nearest(query)
     qterms = tokenize(query)
-    words = [t for t in qterms if t not in _STORY] if w.order > 0 and _asks_order(query, qterms) else qterms
+    order = _order_asked(query, qterms) if w.order > 0 else None
+    words = [t for t in qterms if t not in _STORY] if order else qterms
     mass = corpus.bm25.query_mass(words)
     expanded = corpus.bm25.expand(words)
     lexical_raw = sorted(corpus.bm25.weighted_scores(expanded).items(), key=lambda kv: -kv[1])[: w.lexical_pool]
@@ -473,7 +471,7 @@ def hybrid_search(
         for c, ln in places.items():
             at[corpus.place_of[c]] = max(at.get(corpus.place_of[c], 0.0), ln.strength)
             candidates.update(corpus.at[corpus.place_of[c]][: w.max_component_facts])
-    order_target = _order_target(query, qterms, corpus, at) if w.order > 0 else None
+    order_target = _order_target(order, corpus, at)
     if order_target is not None:  # that scene's Facts compete even when no other channel found them
         candidates.update(corpus.by_scene.get(order_target, [])[: w.max_component_facts])
     wants = _origins_asked(qterms) if w.origin > 0 else {}
