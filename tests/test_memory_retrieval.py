@@ -85,7 +85,7 @@ def test_alias_routing_pulls_in_the_components_other_facts(world: FactIndex) -> 
     assert [sf.record.id for sf in res] == ["o2", "o1"]
     assert res[1].sources["alias"] > 0.5 and res[1].sources["lexical"] == 0
     assert set(res[0].sources) == {"dense", "lexical", "name", "alias", "profile", "scene", "rest", "named", "about",
-                                   "place", "bearer", "origin", "order", "cause", "pair", "where"}
+                                   "place", "bearer", "origin", "order", "cause", "pair", "where", "second"}
     plain = search(world, "How much does it cost to cross the river?", 5, weights=HybridWeights(alias=0.0))
     o1_plain = next(sf for sf in plain if sf.record.id == "o1")
     assert res[1].score > o1_plain.score + 0.1  # the routing, not the wording, recalled o1

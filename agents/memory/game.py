@@ -23,6 +23,7 @@ from chromadb.api.types import Documents, EmbeddingFunction
 
 from .config import MemorySettings, load_memory_settings
 from .contradiction import ContradictionReport, HeuristicJudge, Judge, LLMJudge, check_contradiction
+from .e5 import make_second_embedding_function
 from .embeddings import make_embedding_function
 from .index import FactIndex, Progress, log_fingerprint
 from .records import FactRecord
@@ -137,7 +138,8 @@ class GameMemory:
                 settings.embedding_model else {}
             embedding = make_embedding_function(settings.embeddings, **kwargs)
         location: str | Path = settings.chroma_url or Path(game_dir)
-        index = FactIndex(location, game_id, embedding_function=embedding, dir_name=settings.index_dir)
+        index = FactIndex(location, game_id, embedding_function=embedding, dir_name=settings.index_dir,
+                          second_embedding_function=make_second_embedding_function(settings.second_embeddings))
         memory = cls(index, game_id, settings=settings, judge=judge)
         if rebuild:
             memory.rebuild(state, fingerprint, progress=progress)

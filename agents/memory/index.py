@@ -13,6 +13,9 @@ Why these rules:
 - Vectors of two embedders cannot be compared (other model, often another
   dimension): a collection built by another embedder than the configured one is
   dropped on open and rebuilt from the log, never mixed or queried.
+- A second embedder (e5, see e5.py) gets a second collection beside the first,
+  written with it and rebuilt with it, so hybrid retrieval can score every Fact
+  by both; when the two disagree on which Facts they hold, the second is refilled.
 """
 
 from __future__ import annotations
@@ -209,17 +212,21 @@ class FactIndex:
         embedding_function: EmbeddingFunction[Documents] | None = None,
         records_source: RecordsSource | None = None,
         dir_name: str = INDEX_DIR_NAME,
+        second_embedding_function: EmbeddingFunction[Documents] | None = None,
     ) -> None:
         self.game_id = game_id
         self.embedding_function = embedding_function or MiniLMEmbeddingFunction()
+        self.second_embedding_function = second_embedding_function
         self.records_source = records_source
         loc = str(location)
         self.url: str | None = loc if loc.startswith(("http://", "https://")) else None
         self.path: Path | None = None if self.url else (Path(loc) / dir_name).resolve()
         self.name = collection_name(game_id)
+        self.second_name = f"{self.name}.second"
         self.recoveries: list[Path] = []  # where broken index directories were moved
         self.replaced_embedder: str | None = None  # set when a collection of another embedder was dropped
         self._collection: Any = None
+        self._second: Any = None  # the second embedder's collection, when there is one
         self._snapshot: list[FactRecord] | None = None
         self._recovering = False
         self._removed_count: int | None = None
@@ -240,6 +247,8 @@ class FactIndex:
             return
         if self.replaced_embedder is not None and self.records_source is not None:
             self._self_heal()  # without a source the empty index reads as missing: callers rebuild it
+        else:
+            self._sync_second()
 
     def _recover(self, reason: str) -> None:
         """Quarantine the directory, start a fresh index and refill it (once; no loops)."""
@@ -265,30 +274,35 @@ class FactIndex:
             client = _persistent_client(self.path)
         else:
             client = _http_client(self.url or "")
-        self._drop_if_other_embedder(client)
+        collection = self._get_or_create(client, self.name, self.embedding_function, main=True)
+        second = self.second_embedding_function
+        self._second = None if second is None else self._get_or_create(client, self.second_name, second, main=False)
+        return collection
+
+    def _get_or_create(self, client: ClientAPI, name: str, ef: EmbeddingFunction[Documents], main: bool) -> Any:
+        self._drop_if_other_embedder(client, name, ef, main)
         collection = client.get_or_create_collection(
-            self.name,
-            embedding_function=self.embedding_function,  # never Chroma's default: it downloads a model
+            name,
+            embedding_function=ef,  # never Chroma's default: it downloads a model
             configuration={"hnsw": dict(HNSW_CONFIG)},
-            metadata={_META_EMBEDDER: self.embedding_function.name(), "game_id": self.game_id,
-                      _META_SCHEMA: RECORD_SCHEMA},
+            metadata={_META_EMBEDDER: ef.name(), "game_id": self.game_id, _META_SCHEMA: RECORD_SCHEMA},
         )
         collection.count()  # probe: a broken segment fails here, not mid-game
         return collection
 
-    def _drop_if_other_embedder(self, client: ClientAPI) -> None:
-        """Delete this game's collection if another embedder, or an older record layout, wrote it.
+    def _drop_if_other_embedder(self, client: ClientAPI, name: str, ef: EmbeddingFunction[Documents],
+                                main: bool) -> None:
+        """Delete one of this game's collections if another embedder, or an older record layout, wrote it.
 
-        The caller refills it from the log.
+        The caller refills it from the log (the main one) or from the main one (the second).
         """
         try:
-            existing = client.get_collection(self.name, embedding_function=None)
+            existing = client.get_collection(name, embedding_function=None)
         except NotFoundError:
             return
         persisted = (existing.configuration_json or {}).get("embedding_function") or {}
         stored = embedder_identity(persisted.get("name") or (existing.metadata or {}).get(_META_EMBEDDER),
                                    persisted.get("config"))
-        ef = self.embedding_function
         try:
             config: dict[str, Any] | None = ef.get_config()
         except Exception:  # noqa: BLE001 - a legacy embedding function without a config: compare names
@@ -304,8 +318,9 @@ class FactIndex:
         else:
             log.warning("memory index for %s in %s was built by %s %s; rebuilding it with %s %s",
                         self.game_id, self.url or self.path, stored[0], stored[1] or "", wanted[0], wanted[1])
-            self.replaced_embedder = str(stored[0])
-        client.delete_collection(self.name)
+            if main:
+                self.replaced_embedder = str(stored[0])
+        client.delete_collection(name)
         self._touch()
 
     def _quarantine(self, reason: str) -> None:
@@ -313,6 +328,7 @@ class FactIndex:
         assert self.path is not None
         _evict_client(str(self.path))
         self._collection = None
+        self._second = None
         self._touch()
         n = 1
         while self.path.with_name(f"{self.path.name}.broken-{n}").exists():
@@ -385,6 +401,7 @@ class FactIndex:
                 self._guard(lambda chunk=chunk: self._collection.upsert(
                     ids=[r.id for r in chunk], documents=[r.text for r in chunk],
                     metadatas=[r.to_metadata() for r in chunk]), None)
+                self._second_upsert(chunk)
                 if progress is not None:
                     progress(start + len(chunk), len(recs))
             self._touch()
@@ -402,6 +419,44 @@ class FactIndex:
             self._collection.upsert(
                 ids=[r.id for r in chunk], documents=[r.text for r in chunk],
                 metadatas=[r.to_metadata() for r in chunk], embeddings=embeddings[start:start + batch])
+            self._second_upsert(chunk)
+        self._touch()
+
+    def _second_upsert(self, records: Sequence[FactRecord]) -> None:
+        """Write the same Facts into the second embedder's collection (it embeds them itself)."""
+        if self._second is None or not records:
+            return
+        self._guard(lambda: self._second.upsert(
+            ids=[r.id for r in records], documents=[r.text for r in records],
+            metadatas=[r.to_metadata() for r in records]) if self._second is not None else None, None)
+
+    def _sync_second(self) -> None:
+        """Refill the second collection when it holds another number of Facts than the main one.
+
+        That happens to an index written before the second embedder was installed, or
+        when a crash fell between the two writes of one Fact.
+        """
+        if self._second is None:
+            return
+        main, second = self.count(), int(self._guard(lambda: self._second.count(), 0))
+        if main == second:
+            return
+        log.info("memory index for %s: the second embedder holds %d of %d facts; refilling it",
+                 self.game_id, second, main)
+        assert self.second_embedding_function is not None
+        ef = self.second_embedding_function
+
+        def reopen() -> Any:
+            client = _persistent_client(self.path) if self.path is not None else _http_client(self.url or "")
+            try:
+                client.delete_collection(self.second_name)
+            except NotFoundError:
+                pass
+            return self._get_or_create(client, self.second_name, ef, main=False)
+        self._second = self._guard(reopen, None)
+        records = self.all_records(include_removed=True)
+        for start in range(0, len(records), PROGRESS_BATCH):
+            self._second_upsert(records[start:start + PROGRESS_BATCH])
         self._touch()
 
     def mark_removed(self, fact_id: str, removed: bool = True) -> bool:
@@ -411,6 +466,8 @@ class FactIndex:
             return False
         meta = found[0].to_metadata() | {"removed": bool(removed)}
         self._guard(lambda: self._collection.update(ids=[fact_id], metadatas=[meta]), None)
+        if self._second is not None:
+            self._guard(lambda: self._second.update(ids=[fact_id], metadatas=[meta]) if self._second else None, None)
         self._touch()
         return True
 
@@ -418,6 +475,8 @@ class FactIndex:
         """Drop Facts the log no longer holds (an undone action). Removed Facts are marked instead."""
         if ids:
             self._guard(lambda: self._collection.delete(ids=list(ids)), None)
+            if self._second is not None:
+                self._guard(lambda: self._second.delete(ids=list(ids)) if self._second else None, None)
             self._touch()
 
     def rebuild(self, records: Iterable[FactRecord], fingerprint: str, progress: Progress | None = None) -> None:
@@ -427,10 +486,11 @@ class FactIndex:
             client = _persistent_client(self.path)
         else:
             client = _http_client(self.url or "")
-        try:
-            client.delete_collection(self.name)
-        except BaseException as exc:  # noqa: BLE001 - absent collection is fine
-            _reraise_if_fatal(exc)
+        for name in (self.name, self.second_name):
+            try:
+                client.delete_collection(name)
+            except BaseException as exc:  # noqa: BLE001 - absent collection is fine
+                _reraise_if_fatal(exc)
         self._touch()
         self._collection = self._open_collection()
         self.add(recs, fingerprint=fingerprint, progress=progress)
@@ -535,6 +595,30 @@ class FactIndex:
             return {}
         got = self._guard(lambda: self._collection.get(ids=list(ids), include=["embeddings"]),
                           {"ids": [], "embeddings": []})
+        embs = got.get("embeddings")
+        if embs is None:
+            return {}
+        return {i: np.asarray(e, dtype=np.float32) for i, e in zip(got["ids"], embs)}
+
+    @property
+    def has_second(self) -> bool:
+        """Whether Facts are also embedded by a second embedder (see e5.py)."""
+        return self._second is not None
+
+    def embed_second_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Question vectors of the second embedder (e5 embeds questions and passages differently)."""
+        ef = self.second_embedding_function
+        if ef is None:
+            raise ValueError("this index has no second embedder")
+        queries = getattr(ef, "embed_queries", None)
+        return np.asarray(queries(list(texts)) if queries else ef(list(texts)), dtype=np.float32)
+
+    def second_embeddings_for(self, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        """The second embedder's stored vectors by id (empty without one)."""
+        if not ids or self._second is None:
+            return {}
+        got = self._guard(lambda: self._second.get(ids=list(ids), include=["embeddings"]) if self._second else
+                          {"ids": [], "embeddings": []}, {"ids": [], "embeddings": []})
         embs = got.get("embeddings")
         if embs is None:
             return {}

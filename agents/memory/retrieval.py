@@ -15,7 +15,9 @@ their names blanked ("someone heals someone"). Places described in other words
 ("the royal hall") are recognised by their names, questions about the beginning
 or the end of the story favour its first or last scenes, questions about
 wounds favour the Traits a conflict's winner bought for its losers, and a wound
-asked about brings up the outcome of the roll that left it. Every result
+asked about brings up the outcome of the roll that left it. When the index
+also holds a second embedder's vectors (e5), its similarity is one more channel:
+it knows words MiniLM does not ("sawbones" for the doctor). Every result
 carries its per-signal scores, so a decision can show why a Fact was recalled.
 """
 
@@ -108,13 +110,17 @@ class HybridWeights:
     bearer: float = 0.1  # a Trait of the one component the question refers to (not the Trait it was referred by)
     distinct: bool = True  # one result per wording: a Fact bought again word for word adds nothing to read
     link_threshold: float = 0.7
+    # The second embedder (e5, when the index has one): its cosine with the question, rescaled per
+    # question (see `_second_scores`). 0.15 with MiniLM's weights unchanged raised every played
+    # probe's held-out half; a larger share, or MiniLM's `dense` halved, lowered some of them.
+    second: float = 0.15
 
 
 DEFAULT_WEIGHTS = HybridWeights()
 #: For contradiction candidates: a contradiction needs the same subject, so the name stays in the dense
 #: score (with DEFAULT_WEIGHTS other characters' Facts crowd in and the offline judge's false alarms double).
 SAME_SUBJECT_WEIGHTS = HybridWeights(dense=1.0, rest=0.0, named=0.0, blind=0.0, place=0.0, bearer=0.0, order=0.0,
-                                     cause=0.0, where=0.0)
+                                     cause=0.0, where=0.0, second=0.0)
 
 
 class _Corpus:
@@ -153,6 +159,7 @@ class _Corpus:
         # about the components it mentions and happened at its scene's location.
         self.traits = [(r.id, r.component_id) for r in live if r.kind == "trait" and r.component_id]
         self._trait_vectors: np.ndarray | None = None
+        self._second: tuple[list[str], np.ndarray] | None = None
         self.by_origin: dict[str, list[str]] = {}
         self.about: dict[str, list[str]] = {}
         self.at: dict[str, list[str]] = {}  # location name (lowercase) -> Facts that happened there
@@ -198,6 +205,16 @@ class _Corpus:
                                    else np.zeros((0, 1), dtype=np.float32))
         return self._trait_vectors
 
+    @property
+    def second_matrix(self) -> tuple[list[str], np.ndarray]:
+        """The live Facts' ids and their second-embedder vectors (none without one), fetched on first use."""
+        if self._second is None:
+            index = self._index()
+            live = [r.id for r in self.records if not r.removed]
+            got = index.second_embeddings_for(live) if index is not None else {}
+            ids = [i for i in live if i in got]
+            self._second = (ids, np.stack([got[i] for i in ids]) if ids else np.zeros((0, 1), dtype=np.float32))
+        return self._second
 
     @property
     def profiles(self) -> np.ndarray:
@@ -413,6 +430,22 @@ def _causes(scored: Sequence[tuple[FactRecord, dict[str, float]]], threshold: fl
     return out
 
 
+def _second_scores(index: FactIndex, corpus: _Corpus, query: str) -> dict[str, float]:
+    """The second embedder's similarity of every live Fact to the question: the median Fact 0, the nearest 1.
+
+    e5's cosines crowd into a narrow band (most Facts of a game between 0.75 and 0.85), so a raw
+    cosine would add nearly the same to every candidate; rescaled, it says how far above the
+    ordinary Fact this one stands. Exact (one product over all live Facts): a game holds hundreds.
+    """
+    ids, matrix = corpus.second_matrix
+    if not ids:
+        return {}
+    cos = matrix @ index.embed_second_queries([query])[0]
+    median, top = float(np.median(cos)), float(cos.max())
+    scaled = np.clip((cos - median) / (top - median + 1e-9), 0.0, 1.0)
+    return dict(zip(ids, scaled.tolist()))
+
+
 def _scene_score(scene: int | None, now: int | None, w: HybridWeights) -> float:
     if scene is None or now is None or scene > now:
         return 0.0
@@ -496,6 +529,7 @@ def hybrid_search(
             for cvec, scores in channels.values():
                 if i not in scores:
                     scores[i] = float(vec @ cvec)
+    second = _second_scores(index, corpus, query) if w.second > 0 and index.has_second else {}
     rest = channels["rest"][1] if "rest" in channels else dense  # nothing reworded: the whole question
     if "rest" in channels and w.blind > 0:  # the question said names: compare its rest with name-blind Facts
         rest = _blend_blind(rest, index, corpus, channels["rest"][0], candidates, w.blind)
@@ -524,6 +558,7 @@ def hybrid_search(
             "about": max((strength.get(c, 0.0) for c in about), default=0.0),
             "place": at.get((rec.place or "").lower(), 0.0),
             "bearer": _bearer(rec, links, comp, named),
+            "second": second.get(fid, 0.0),
             "origin": max(wants.get(rec.origin or "", 0.0), wants.get(_origin_key(rec), 0.0)),
         }
         # nothing reworded: the question without its names (or the whole question) stands in

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from agents.memory.e5 import make_second_embedding_function
 from agents.memory.index import FactIndex, log_fingerprint
 from agents.memory.records import FactRecord
 from agents.memory.retrieval import DEFAULT_WEIGHTS, HybridWeights, ScoredFact, dense_search, hybrid_search
@@ -93,11 +94,13 @@ def evaluate(index: FactIndex, queries: Sequence[ProbeQuery],
 
 
 def run_probe(path: Path = PROBE_FILE, weights: HybridWeights = DEFAULT_WEIGHTS,
-              workdir: Path | None = None, embedding_function: Any = None) -> dict[str, Any]:
+              workdir: Path | None = None, embedding_function: Any = None, second: str = "auto") -> dict[str, Any]:
     """Index the probe Facts in a throwaway Chroma dir and score both retrievers, overall and per half.
 
     The hybrid is asked exactly as GameMemory.recall asks (same function, the
-    query's scene as the current scene); dense is plain Chroma nearest neighbours.
+    query's scene as the current scene); dense is plain Chroma nearest neighbours
+    of the main embedder. `second` picks the second embedder as the `[memory]`
+    setting does ("auto": e5 when installed, "none": the main embedder alone).
     """
     game_id, facts, queries = load_probe(path)
     searchers: dict[str, Callable[[FactIndex, ProbeQuery], list[ScoredFact]]] = {
@@ -105,10 +108,13 @@ def run_probe(path: Path = PROBE_FILE, weights: HybridWeights = DEFAULT_WEIGHTS,
         "hybrid": lambda ix, q: hybrid_search(ix, q.text, 10, current_scene=q.scene, weights=weights),
     }
     with tempfile.TemporaryDirectory(prefix="memprobe-") as tmp:
-        index = FactIndex(workdir or Path(tmp), game_id, embedding_function=embedding_function)
+        index = FactIndex(workdir or Path(tmp), game_id, embedding_function=embedding_function,
+                          second_embedding_function=make_second_embedding_function(second))
         index.rebuild(facts, log_fingerprint(len(facts), facts[-1].id if facts else ""))
+        second_ef = index.second_embedding_function
         out: dict[str, Any] = {"facts": len(facts), "queries": len(queries), "source": str(path.name),
-                               "embedder": index.embedding_function.name()}
+                               "embedder": index.embedding_function.name(),
+                               "second_embedder": second_ef.name() if second_ef is not None else None}
         for name, searcher in searchers.items():
             out[name] = evaluate(index, queries, searcher)
         out["halves"] = {
