@@ -194,11 +194,13 @@ def memory_section(mem: dict[str, Any]) -> list[str]:
     for key, label in (("retrieval", "synthetic world"), ("retrieval_game", "played game"),
                        ("retrieval_game2", "played game 2 (blind)"), ("retrieval_game3", "played game 3 (blind)"),
                        ("retrieval_game4", "played game 4 (blind)"), ("retrieval_game5", "played game 5 (blind western)"),
-                       ("retrieval_game6", "played game 6 (blind horror, untuned)")):
+                       ("retrieval_game6", "played game 6 (blind horror)"),
+                       ("retrieval_game7", "played game 7 (blind space opera, untuned)")):
         r = mem.get(key)
         if not r:
             continue
-        rows += [(f"{label}: facts / queries ({r.get('embedder', '?')})", f"{r.get('facts')} / {r.get('queries')}"),
+        embedder = r.get("embedder", "?") + (f" + {r['second_embedder']}" if r.get("second_embedder") else "")
+        rows += [(f"{label}: facts / queries ({embedder})", f"{r.get('facts')} / {r.get('queries')}"),
                  (f"{label}: dense / hybrid recall@10",
                   f"{fmt(r.get('dense', {}).get('recall@10'))} / {fmt(r.get('hybrid', {}).get('recall@10'))}")]
     for row in mem.get("latency", {}).get("sizes", []):

@@ -159,7 +159,7 @@ class _Corpus:
         # about the components it mentions and happened at its scene's location.
         self.traits = [(r.id, r.component_id) for r in live if r.kind == "trait" and r.component_id]
         self._trait_vectors: np.ndarray | None = None
-        self._second: tuple[list[str], np.ndarray] | None = None
+        self._second: tuple[dict[str, int], np.ndarray] | None = None
         self.by_origin: dict[str, list[str]] = {}
         self.about: dict[str, list[str]] = {}
         self.at: dict[str, list[str]] = {}  # location name (lowercase) -> Facts that happened there
@@ -206,14 +206,15 @@ class _Corpus:
         return self._trait_vectors
 
     @property
-    def second_matrix(self) -> tuple[list[str], np.ndarray]:
-        """The live Facts' ids and their second-embedder vectors (none without one), fetched on first use."""
+    def second_matrix(self) -> tuple[dict[str, int], np.ndarray]:
+        """The live Facts' rows (id -> row) and their second-embedder vectors, fetched on first use."""
         if self._second is None:
             index = self._index()
             live = [r.id for r in self.records if not r.removed]
             got = index.second_embeddings_for(live) if index is not None else {}
             ids = [i for i in live if i in got]
-            self._second = (ids, np.stack([got[i] for i in ids]) if ids else np.zeros((0, 1), dtype=np.float32))
+            self._second = ({i: row for row, i in enumerate(ids)},
+                            np.stack([got[i] for i in ids]) if ids else np.zeros((0, 1), dtype=np.float32))
         return self._second
 
     @property
@@ -430,20 +431,20 @@ def _causes(scored: Sequence[tuple[FactRecord, dict[str, float]]], threshold: fl
     return out
 
 
-def _second_scores(index: FactIndex, corpus: _Corpus, query: str) -> dict[str, float]:
-    """The second embedder's similarity of every live Fact to the question: the median Fact 0, the nearest 1.
+def _second_scores(index: FactIndex, corpus: _Corpus, query: str, candidates: set[str]) -> dict[str, float]:
+    """The second embedder's similarity of each candidate to the question: the median Fact 0, the nearest 1.
 
     e5's cosines crowd into a narrow band (most Facts of a game between 0.75 and 0.85), so a raw
     cosine would add nearly the same to every candidate; rescaled, it says how far above the
     ordinary Fact this one stands. Exact (one product over all live Facts): a game holds hundreds.
     """
-    ids, matrix = corpus.second_matrix
-    if not ids:
+    rows, matrix = corpus.second_matrix
+    if not rows:
         return {}
     cos = matrix @ index.embed_second_queries([query])[0]
     median, top = float(np.median(cos)), float(cos.max())
-    scaled = np.clip((cos - median) / (top - median + 1e-9), 0.0, 1.0)
-    return dict(zip(ids, scaled.tolist()))
+    scale = 1.0 / (top - median + 1e-9)
+    return {fid: min(1.0, max(0.0, (float(cos[rows[fid]]) - median) * scale)) for fid in candidates if fid in rows}
 
 
 def _scene_score(scene: int | None, now: int | None, w: HybridWeights) -> float:
@@ -529,7 +530,7 @@ def hybrid_search(
             for cvec, scores in channels.values():
                 if i not in scores:
                     scores[i] = float(vec @ cvec)
-    second = _second_scores(index, corpus, query) if w.second > 0 and index.has_second else {}
+    second = _second_scores(index, corpus, query, candidates) if w.second > 0 and index.has_second else {}
     rest = channels["rest"][1] if "rest" in channels else dense  # nothing reworded: the whole question
     if "rest" in channels and w.blind > 0:  # the question said names: compare its rest with name-blind Facts
         rest = _blend_blind(rest, index, corpus, channels["rest"][0], candidates, w.blind)

