@@ -11,6 +11,7 @@ from langchain_core.messages import AIMessage
 
 from agents.memory import FactIndex, FactRecord, HeuristicJudge, LLMJudge, check_contradiction
 from agents.memory.embeddings import load_wordllama
+from agents.memory.retrieval import SAME_SUBJECT_WEIGHTS, hybrid_search
 
 GAME = "contra-game"
 
@@ -63,6 +64,23 @@ def test_check_against_index_flags_only_the_contradicted_fact(tmp_path: Path) ->
     assert not ok.contradicts and ok.facts == []
     ix.mark_removed("m4")  # a removed Fact no longer binds the story
     assert not check_contradiction("Marissa can swim.", ix).contradicts
+
+
+def test_check_judges_every_trait_of_the_subject_it_names_even_beyond_the_closest(tmp_path: Path) -> None:
+    ix = FactIndex(tmp_path, GAME)
+    loyal = FactRecord("t1", "Loyal to the crown", "trait", GAME, 1, "c-aldric", "Aldric Vane", "ana", 1)
+    deeds = ["is never seen without the crown's seal", "guards the crown jewels", "serves the crown's envoy",
+             "is never far from the throne", "swears by the crown"]
+    places = ["the harbour", "the abbey", "the market", "the keep"]
+    events = [FactRecord(f"e{i}", f"Aldric Vane {d} at {p}.", "event", GAME, 2, "c-aldric", "Aldric Vane", "bo", i + 2)
+              for i, (d, p) in enumerate((d, p) for d in deeds for p in places)]
+    ix.add([loyal, *events])
+    statement = "Aldric Vane is never loyal to the crown"
+    closest = [sf.record.id for sf in hybrid_search(ix, statement, 3, weights=SAME_SUBJECT_WEIGHTS)]
+    assert "t1" not in closest  # his many deeds crowd the Trait out of the closest three
+    report = check_contradiction(statement, ix, k=3)
+    assert report.contradicts and [f.id for f, _ in report.facts] == ["t1"] and report.checked == 4
+    assert check_contradiction("Nobody here is loyal to the crown", ix, k=3).checked == 3  # names no one: no Traits added
 
 
 def test_check_against_candidates_skips_removed() -> None:

@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 from .bm25 import STOPWORDS, stem
 from .index import FactIndex
 from .records import FactRecord
-from .retrieval import SAME_SUBJECT_WEIGHTS, ScoredFact, hybrid_search
+from .retrieval import SAME_SUBJECT_WEIGHTS, ScoredFact, hybrid_search, traits_of_named
 
 __all__ = [
     "ContradictionReport",
@@ -281,12 +281,14 @@ def check_contradiction(
     k: int = 8,
     current_scene: int | None = None,
 ) -> ContradictionReport:
-    """Judge the statement against the k most related live Facts (or the given candidates)."""
+    """Judge the statement against the k most related live Facts and its subjects' Traits (or the given candidates)."""
     judge = judge or HeuristicJudge()
     if isinstance(index_or_candidates, FactIndex):
         candidates = [sf.record for sf in hybrid_search(index_or_candidates, statement, k,
                                                         current_scene=current_scene,
                                                         weights=SAME_SUBJECT_WEIGHTS)]
+        seen = {c.id for c in candidates}
+        candidates += [t for t in traits_of_named(index_or_candidates, statement) if t.id not in seen]
     else:
         candidates = [c.record if isinstance(c, ScoredFact) else c for c in index_or_candidates]
         candidates = [c for c in candidates if not c.removed]

@@ -28,7 +28,7 @@ from .embeddings import make_embedding_function
 from .index import FactIndex, Progress, log_fingerprint
 from .records import FactRecord
 from .retrieval import (DEFAULT_WEIGHTS, SAME_SUBJECT_WEIGHTS, HybridWeights, ScoredFact, context_for_decision,
-                        hybrid_search)
+                        hybrid_search, traits_of_named)
 
 __all__ = ["GameMemory", "fingerprint_of", "records_from_state", "replay_log", "stderr_progress"]
 
@@ -335,7 +335,7 @@ class GameMemory:
         return self._judge
 
     def check(self, statement: str, state: Any = None, k: int = 8) -> ContradictionReport:
-        """Which live Facts a proposed statement contradicts: Tenets plus the k Facts closest to it."""
+        """Which live Facts a proposed statement contradicts: Tenets, the k Facts closest to it, its subjects' Traits."""
         self._observe_state(state)
         self.flush()
         state = self._state
@@ -349,6 +349,7 @@ class GameMemory:
             if sf.record.id not in seen:
                 seen.add(sf.record.id)
                 candidates.append(sf.record)
+        candidates += [t for t in traits_of_named(self.index, statement) if t.id not in seen]
         return check_contradiction(statement, candidates, self.judge)
 
 

@@ -43,6 +43,7 @@ __all__ = [
     "ScoredFact",
     "context_for_decision",
     "dense_search",
+    "traits_of_named",
     "estimate_tokens",
     "hybrid_search",
 ]
@@ -587,6 +588,19 @@ def hybrid_search(
                 kept.append(sf)
         out = kept
     return out[:k]
+
+
+def traits_of_named(index: FactIndex, text: str) -> list[FactRecord]:
+    """The live Traits of every component whose whole name the text says, in log order.
+
+    A statement contradicts a Trait of its own subject ("Vane is never loyal to the crown"
+    against Vane's "Loyal to the crown"); the few closest Facts by meaning can miss it when
+    the subject has many Facts, so a contradiction check judges these too.
+    """
+    corpus = _corpus(index)
+    terms = set(tokenize(text))
+    named = {c for c, tokens in corpus.name_tokens.items() if tokens and tokens <= terms}
+    return [corpus.by_id[t] for t, c in corpus.traits if c in named]
 
 
 def estimate_tokens(text: str) -> int:
