@@ -85,7 +85,7 @@ def test_alias_routing_pulls_in_the_components_other_facts(world: FactIndex) -> 
     assert [sf.record.id for sf in res] == ["o2", "o1"]
     assert res[1].sources["alias"] > 0.5 and res[1].sources["lexical"] == 0
     assert set(res[0].sources) == {"dense", "lexical", "name", "alias", "profile", "scene", "rest", "named", "about",
-                                   "place", "bearer", "origin", "order", "cause", "pair", "where", "second"}
+                                   "place", "bearer", "origin", "order", "cause", "pair", "where", "second", "identity"}
     plain = search(world, "How much does it cost to cross the river?", 5, weights=HybridWeights(alias=0.0))
     o1_plain = next(sf for sf in plain if sf.record.id == "o1")
     assert res[1].score > o1_plain.score + 0.1  # the routing, not the wording, recalled o1
@@ -213,3 +213,29 @@ def test_played_game_probe_matches_its_log() -> None:
     assert len(facts) >= 300 and len(queries) >= 60
     stored = json.loads(GAME_PROBE_FILE.read_text())
     assert build() == stored  # rerun `python -m eval.memory.probe_game` after editing the questions
+
+
+def test_what_someone_is_finds_the_trait_they_entered_the_story_with(tmp_path: Path) -> None:
+    """"What does Brannoc do?" asks for the Trait that made him (bought first), not for his many deeds."""
+    cast = [fact("b1", "Syndicate broker", "c-br", "Brannoc", 1, seq=1),
+            fact("b2", "Brannoc", "c-br", "Brannoc", 1, seq=2),  # the name, bought as a Trait
+            fact("b3", "Afraid of the void", "c-br", "Brannoc", 1, seq=3),
+            fact("s1", "Imperial envoy", "c-se", "Sefa Lune", 1, seq=4)]
+    deeds = ["decodes a fragment of the message", "shares a drink with the captain", "retreats to fight another day",
+             "comes off worst this time", "confides in Sefa Lune", "patches up Sefa Lune", "signals the fleet",
+             "slips past the patrol", "hides the evidence in a crate", "bargains with the dockmaster"]
+    events = [fact(f"e{i}", f"Brannoc {d}.", "c-br", "Brannoc", 2 + i // 3, "event", 10 + i)
+              for i, d in enumerate(deeds)]
+    ix = FactIndex(tmp_path, GAME, embedding_function=EMBEDDER)
+    ix.add(cast + events)
+    off = HybridWeights(identity=0.0)
+    for question in ("What does Brannoc do?", "What is Brannoc?", "What is Brannoc's trade?",
+                     "What does Brannoc do for a living?"):
+        got = [sf.record.id for sf in hybrid_search(ix, question, 20, current_scene=5)]
+        without = [sf.record.id for sf in hybrid_search(ix, question, 20, current_scene=5, weights=off)]
+        assert got.index("b1") < 3 and got.index("b1") <= without.index("b1"), (question, got, without)
+        if question == "What does Brannoc do?":  # nothing in its words points at a broker
+            assert without.index("b1") >= 3
+    afraid = hybrid_search(ix, "What is Brannoc afraid of?", 5, current_scene=5)
+    assert all(sf.sources["identity"] == 0.0 for sf in afraid)  # asks for a fear, not for who he is
+    assert hybrid_search(ix, "What is Sefa Lune's position?", 1, current_scene=5)[0].record.id == "s1"

@@ -15,7 +15,8 @@ their names blanked ("someone heals someone"). Places described in other words
 ("the royal hall") are recognised by their names, questions about the beginning
 or the end of the story favour its first or last scenes, questions about
 wounds favour the Traits a conflict's winner bought for its losers, and a wound
-asked about brings up the outcome of the roll that left it. When the index
+asked about brings up the outcome of the roll that left it, and "what does X
+do?" favours the Trait X entered the story with. When the index
 also holds a second embedder's vectors (e5), its similarity is one more channel:
 it knows words MiniLM does not ("sawbones" for the doctor). Every result
 carries its per-signal scores, so a decision can show why a Fact was recalled.
@@ -116,6 +117,11 @@ class HybridWeights:
     # raised the held-out halves of played probes 1-6 (a larger share, or MiniLM's `dense` halved,
     # lowered some); on probe 7, untouched, it did not help (0.798 against 0.809).
     second: float = 0.15
+    # "What is X?", "What does X do (for a living)?", "X's trade / job / position": the Trait X entered
+    # the story with (its first, not counting its bare name). Its words share nothing with the question,
+    # and X's many deeds, which repeat the name, outscore it on every other channel. Chosen on probe 7's
+    # halves after its one untouched measurement: tune halves of games 6 and 7 up, nothing down.
+    identity: float = 1.0
 
 
 DEFAULT_WEIGHTS = HybridWeights()
@@ -177,6 +183,11 @@ class _Corpus:
                 for key in dict.fromkeys((r.origin, _origin_key(r))):  # a Trait answers both kinds of question
                     self.by_origin.setdefault(key, []).append(r.id)
         self.place_of: dict[str, str] = {c: n.lower() for c, n in names.items() if n.lower() in self.at}
+        self.first_trait: dict[str, str] = {}
+        for r in sorted(live, key=lambda r: r.seq):
+            if r.kind == "trait" and r.component_id and r.component_id not in self.first_trait \
+                    and r.text.strip().lower() != (r.component_name or "").strip().lower():
+                self.first_trait[r.component_id] = r.id
         spoken = sorted({n.strip() for n in names.values() if n.strip()}, key=len, reverse=True)
         self._names_said = (re.compile("|".join(rf"\b{re.escape(n)}\b" for n in spoken), re.IGNORECASE)
                             if spoken else None)
@@ -375,6 +386,9 @@ _FIRST = frozenset(stem(x) for x in "begin began begins beginning start started 
 _LAST = frozenset(stem(x) for x in "end ended ends ending last final finally latest".split())
 
 
+_IDENTITY_REST = re.compile(r"^\s*(what|who)\s+(is|was|'s)\s*\W*$|^\s*what\s+does\s+do\s*\W*$", re.IGNORECASE)
+_IDENTITY_WORDS = re.compile(r"\b(job|trade|position|calling|line of work|occupation|profession|for a living|known for|role)\b",
+                             re.IGNORECASE)
 _WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
 _STORY_OPENS = re.compile(r"\b(story|game|tale)\s+(open|opens|opened)\b", re.IGNORECASE)
 
@@ -519,6 +533,13 @@ def hybrid_search(
     # away") over what answers it ("Bounty hunter").
     # "named": "Who bandaged the smuggler captain?" -> "Who bandaged Hale Ditmar?": the Facts say names.
     said = set().union(*(corpus.name_tokens[c] for c in named), set())
+    identity: set[str] = set()
+    if w.identity > 0 and named:
+        words = re.findall(r"[A-Za-z0-9']+|[^A-Za-z0-9'\s]+", query)
+        bare = " ".join(x for x in words if stem(x.lower().removesuffix("'s").removesuffix("’s")) not in said)
+        if _IDENTITY_REST.search(bare) or _IDENTITY_WORDS.search(query):
+            identity = {corpus.first_trait[c] for c in named if c in corpus.first_trait}
+            candidates.update(identity)
     rewordings = {"rest": _without(query, said, [ln.phrase for ln in links.values()]) if w.rest > 0 else None,
                   "named": _named(query, links, corpus) if w.named > 0 else None}
     channels: dict[str, tuple[np.ndarray, dict[str, float]]] = {"dense": (qvec, dense)}
@@ -571,6 +592,7 @@ def hybrid_search(
         # "Where did the story begin?" is answered by a place: a Fact filed under a location
         sources["where"] = 1.0 if where and (rec.component_id in corpus.place_of
                                              or (rec.place and not rec.component_id and rec.kind == "detail")) else 0.0
+        sources["identity"] = 1.0 if fid in identity else 0.0
         scored.append((rec, sources))
     causes = _causes(scored, w.cause_threshold) if w.cause > 0 else {}
     out: list[ScoredFact] = []
