@@ -32,7 +32,8 @@ GAME3_PROBE_FILE = DATA / "memory_probe_game3.json"  # written blind; untuned un
 GAME4_PROBE_FILE = DATA / "memory_probe_game4.json"  # written blind, measured once, then its tune half used
 GAME5_PROBE_FILE = DATA / "memory_probe_game5.json"  # a western, written blind: first measured 0.800, then its tune half used
 GAME6_PROBE_FILE = DATA / "memory_probe_game6.json"  # horror, written blind: first measured 0.820, then its tune half used
-GAME7_PROBE_FILE = DATA / "memory_probe_game7.json"  # space opera, written blind, never tuned on
+GAME7_PROBE_FILE = DATA / "memory_probe_game7.json"  # space opera, written blind: first measured 0.809, then used
+GAME8_PROBE_FILE = DATA / "memory_probe_game8.json"  # noir, written blind, never tuned on
 
 
 @dataclass(frozen=True)
@@ -133,4 +134,5 @@ def run_probes(weights: HybridWeights = DEFAULT_WEIGHTS) -> dict[str, dict[str, 
             "played_game4": run_probe(GAME4_PROBE_FILE, weights),
             "played_game5": run_probe(GAME5_PROBE_FILE, weights),
             "played_game6": run_probe(GAME6_PROBE_FILE, weights),
-            "played_game7": run_probe(GAME7_PROBE_FILE, weights)}
+            "played_game7": run_probe(GAME7_PROBE_FILE, weights),
+            "played_game8": run_probe(GAME8_PROBE_FILE, weights)}
