@@ -184,7 +184,7 @@ class _Corpus:
                     self.by_origin.setdefault(key, []).append(r.id)
         self.place_of: dict[str, str] = {c: n.lower() for c, n in names.items() if n.lower() in self.at}
         self.first_trait: dict[str, str] = {}
-        for r in sorted(live, key=lambda r: r.seq):
+        for r in live:  # in log order (all_records sorts by seq)
             if r.kind == "trait" and r.component_id and r.component_id not in self.first_trait \
                     and r.text.strip().lower() != (r.component_name or "").strip().lower():
                 self.first_trait[r.component_id] = r.id
@@ -291,14 +291,19 @@ def _component_scores(
     return scores
 
 
+def _drop_names(text: str, names: set[str]) -> str:
+    """The text without the words whose stems (possessive or not) are in `names`."""
+    words = re.findall(r"[A-Za-z0-9']+|[^A-Za-z0-9'\s]+", text)
+    return " ".join(x for x in words if stem(x.lower().removesuffix("'s").removesuffix("’s")) not in names)
+
+
 def _without(query: str, names: set[str], phrases: Sequence[str]) -> str | None:
     """The question minus the name words and linked phrases it uses; None if it has none of them."""
     rest = query
     for phrase in sorted(phrases, key=len, reverse=True):
         rest = re.sub(re.escape(phrase), " ", rest, flags=re.IGNORECASE)
     if names:
-        words = re.findall(r"[A-Za-z0-9']+|[^A-Za-z0-9'\s]+", rest)
-        rest = " ".join(x for x in words if stem(x.lower().removesuffix("'s").removesuffix("’s")) not in names)
+        rest = _drop_names(rest, names)
     rest = " ".join(rest.split())
     if rest == " ".join(query.split()):
         return None
@@ -535,9 +540,7 @@ def hybrid_search(
     said = set().union(*(corpus.name_tokens[c] for c in named), set())
     identity: set[str] = set()
     if w.identity > 0 and named:
-        words = re.findall(r"[A-Za-z0-9']+|[^A-Za-z0-9'\s]+", query)
-        bare = " ".join(x for x in words if stem(x.lower().removesuffix("'s").removesuffix("’s")) not in said)
-        if _IDENTITY_REST.search(bare) or _IDENTITY_WORDS.search(query):
+        if _IDENTITY_REST.search(_drop_names(query, said)) or _IDENTITY_WORDS.search(query):
             identity = {corpus.first_trait[c] for c in named if c in corpus.first_trait}
             candidates.update(identity)
     rewordings = {"rest": _without(query, said, [ln.phrase for ln in links.values()]) if w.rest > 0 else None,
