@@ -664,10 +664,23 @@ class HeuristicPlayer:
         limit = max(1, min(money - p.reserve // 2, 5))
         per = 2 if side == 1 and ch.fact_id and ch.fact_applies is not False else 1
         need = max(1, (best_other - mine) // per + 1)
+        # every coin bid goes to the Bank whoever wins (U-CHAL-3): a player sinks no more into one
+        # challenge than the point is worth, or two stubborn players trade 2-coin raises for ages
+        spent = sum(c for who, _opt, c in ch.bids if who == me)
+        if not opening and spent + need > self._challenge_worth(ch):
+            return A.ChallengePass(player=me), "not worth more coins"
         if opening or need <= limit:
             coins = max(1, min(need, limit))
             return A.ChallengeBid(player=me, option=side, coins=coins), f"bids {coins} for its side"
         return A.ChallengePass(player=me), "not worth more coins"
+
+    def _challenge_worth(self, ch) -> int:
+        """Coins this player will sink into one challenge in all: the statement's price and a margin,
+        more for a keeper of the Facts defending one."""
+        worth = max(4, ch.statement.cost + 3)
+        if ch.fact_id and self.name != ch.challenged:
+            worth += round(8 * self.persona.challenge)
+        return worth
 
     def _fact_vote(self, obs: Observation, words: Words) -> Plan:
         ch = obs.state.challenge

@@ -133,3 +133,46 @@ def test_what_a_winner_learned_about_the_loser_is_a_one_sided_relationship_trait
     assert related and all(t.other and t.other in s.components for t in related)
     names = {c.id: c.label.lower() for c in s.components.values()}
     assert all(names[t.other].split()[-1] in t.text.lower() for t in related)
+
+
+def test_a_challenge_bidding_war_stops_at_what_the_point_is_worth_U_CHAL_3():
+    """Every challenge coin goes to the Bank (U-CHAL-3): against a stubborn rival the heuristic bids
+    until its stake in the point is spent, then passes, instead of trading raises for dozens of rounds."""
+    bob = HeuristicPlayer("Bob", "guardian", seed=1)
+    table = Table.new([Seat("Ann", None), Seat("Bob", bob, "guardian")], starting_coins=200)
+    ann = "Ann"
+
+    def comp_id(t: Table) -> str:
+        return next(c.id for c in t.state.components.values() if c.label == "Ilsa Marn")
+
+    _drive(table, ann, [
+        A.EstablishLocation(player=ann, new_role="Orbital Station Kessa"),
+        A.CreateComponent(player=ann, role="Imperial envoy", proper_name="Ilsa Marn", introduce=True),
+        lambda t: A.AddTrait(player=ann, component=comp_id(t), text="Loyal to the Emperor"),
+    ])
+    table.submit(A.NarrateEvent(player=ann, text="Ilsa Marn betrayed the Emperor to the rebels.",
+                                performer=comp_id(table)), {"decided_by": "human"})
+    worth = 0
+    for _ in range(200):
+        table.run(max_steps=50)
+        ch = table.state.challenge
+        if ch is None:
+            break
+        worth = bob._challenge_worth(ch)
+        kind = pending(table.state).kind
+        if kind == "negotiation":
+            table.submit(A.ContestChallenge(player=ann), {"decided_by": "human"})
+        elif kind == "fact_vote":
+            table.submit(A.FactVote(player=ann, applies=True), {"decided_by": "human"})
+        elif kind == "challenge_bid":
+            # Ann always raises just past Bob's doubled total (U-FACT-2)
+            doubled = [t * (2 if i == 1 and ch.fact_applies is not False else 1) for i, t in enumerate(ch.totals)]
+            behind = doubled[1] - doubled[0] + 1
+            act = A.ChallengeBid(player=ann, option=0, coins=behind) if behind > 0 else A.ChallengePass(player=ann)
+            table.submit(act, {"decided_by": "human"})
+        else:
+            break
+    bob_bids = [e.cost for e in table.events if e.kind == "challenge_bid" and e.player == "Bob"]
+    assert table.state.challenge is None, "the bidding never ended"
+    assert len(bob_bids) >= 2  # it did fight for the Fact
+    assert 0 < sum(bob_bids) <= worth <= 12
