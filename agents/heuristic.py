@@ -372,7 +372,7 @@ class HeuristicPlayer:
         if rivals:
             c = max(rivals, key=lambda x: importance(s, x.id))
             moves.append((p.absent, (A.DeclareAbsent(player=me, component=c.id,
-                                                     text=f"{c.label} is far from here tonight."),
+                                                     text=f"{words.who(c, True)} is far from here tonight."),
                                      f"keeps {c.label} out of this scene")))
         if s.turn is not None and not s.turn.tenet_used:
             text = words.tenet()

@@ -250,7 +250,10 @@ def goal_of(comp: Component) -> str:
     for t in reversed(comp.live_traits()):
         if t.text.startswith("Wants "):
             rest = t.text[len("Wants "):]
-            return rest if rest.startswith("to ") else f"to have {rest}"
+            if rest.startswith("to "):
+                return rest
+            # "Wants out of the rackets" is a way out, not a thing to have
+            return f"to get {rest}" if rest.split(" ", 1)[0] in ("out", "away", "in", "back", "home") else f"to have {rest}"
     return ""
 
 

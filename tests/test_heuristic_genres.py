@@ -95,3 +95,17 @@ def test_a_horror_game_restates_few_tenets_per_place_and_names_one_place_per_dee
     restated = collections.Counter(m.group(1) for t in facts if (m := re.match(r"(?:In|On) (.+?), too, ", t)))
     assert restated and max(restated.values()) <= TENET_DETAILS
     assert not [t for t in facts if re.search(r" (in|on) the [^,.]* (in|on) the ", t)]
+
+
+def test_a_goal_is_told_as_an_infinitive_a_way_out_is_got_not_had():
+    """Probe 8's noir read "still hoping to have out of the rackets"."""
+    from agents.narration import goal_of
+    from engine.universalis.state import Component, Trait
+
+    def goal(text: str) -> str:
+        return goal_of(Component(id="c1", kind="character", traits=[Trait(id="t1", text=text)]))
+
+    assert goal("Wants out of the rackets") == "to get out of the rackets"
+    assert goal("Wants the ledger back") == "to have the ledger back"
+    assert goal("Wants to find the lost fleet") == "to find the lost fleet"
+    assert goal("Loyal to the crown") == ""
