@@ -30,7 +30,7 @@ PROBES = (("retrieval", PROBE_FILE, "synthetic world"), ("retrieval_game", GAME_
           ("retrieval_game5", GAME5_PROBE_FILE, "played game 5 (western), written blind"),
           ("retrieval_game6", GAME6_PROBE_FILE, "played game 6 (horror), written blind"),
           ("retrieval_game7", GAME7_PROBE_FILE, "played game 7 (space opera), written blind"),
-          ("retrieval_game8", GAME8_PROBE_FILE, "played game 8 (noir), written blind, never tuned on"))
+          ("retrieval_game8", GAME8_PROBE_FILE, "played game 8 (noir), written blind"))
 
 QUICK_SIZES = (1000,)
 FULL_SIZES = (1000, 10_000, 100_000)
