@@ -196,7 +196,8 @@ def memory_section(mem: dict[str, Any]) -> list[str]:
                        ("retrieval_game4", "played game 4 (blind)"), ("retrieval_game5", "played game 5 (blind western)"),
                        ("retrieval_game6", "played game 6 (blind horror)"),
                        ("retrieval_game7", "played game 7 (blind space opera)"),
-                       ("retrieval_game8", "played game 8 (blind noir)")):
+                       ("retrieval_game8", "played game 8 (blind noir)"),
+                       ("retrieval_game9", "played game 9 (blind western, not fitted on)")):
         r = mem.get(key)
         if not r:
             continue

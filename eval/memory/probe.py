@@ -34,6 +34,7 @@ GAME5_PROBE_FILE = DATA / "memory_probe_game5.json"  # a western, written blind:
 GAME6_PROBE_FILE = DATA / "memory_probe_game6.json"  # horror, written blind: first measured 0.820, then its tune half used
 GAME7_PROBE_FILE = DATA / "memory_probe_game7.json"  # space opera, written blind: first measured 0.809, then used
 GAME8_PROBE_FILE = DATA / "memory_probe_game8.json"  # noir, written blind; measured once untouched (0.864), then fitted on
+GAME9_PROBE_FILE = DATA / "memory_probe_game9.json"  # western, written blind, measured once at the fitted weights; not fitted on
 
 
 @dataclass(frozen=True)
@@ -135,4 +136,5 @@ def run_probes(weights: HybridWeights = DEFAULT_WEIGHTS) -> dict[str, dict[str, 
             "played_game5": run_probe(GAME5_PROBE_FILE, weights),
             "played_game6": run_probe(GAME6_PROBE_FILE, weights),
             "played_game7": run_probe(GAME7_PROBE_FILE, weights),
-            "played_game8": run_probe(GAME8_PROBE_FILE, weights)}
+            "played_game8": run_probe(GAME8_PROBE_FILE, weights),
+            "played_game9": run_probe(GAME9_PROBE_FILE, weights)}

@@ -21,7 +21,7 @@ from typing import Any
 
 from .contradictions import run_end_to_end, run_pairs
 from .latency import run_latency
-from .probe import DATA, GAME2_PROBE_FILE, GAME3_PROBE_FILE, GAME4_PROBE_FILE, GAME5_PROBE_FILE, GAME6_PROBE_FILE, GAME7_PROBE_FILE, GAME8_PROBE_FILE, GAME_PROBE_FILE, PROBE_FILE, run_probe
+from .probe import DATA, GAME2_PROBE_FILE, GAME3_PROBE_FILE, GAME4_PROBE_FILE, GAME5_PROBE_FILE, GAME6_PROBE_FILE, GAME7_PROBE_FILE, GAME8_PROBE_FILE, GAME9_PROBE_FILE, GAME_PROBE_FILE, PROBE_FILE, run_probe
 
 PROBES = (("retrieval", PROBE_FILE, "synthetic world"), ("retrieval_game", GAME_PROBE_FILE, "played game"),
           ("retrieval_game2", GAME2_PROBE_FILE, "played game 2, written blind"),
@@ -30,7 +30,8 @@ PROBES = (("retrieval", PROBE_FILE, "synthetic world"), ("retrieval_game", GAME_
           ("retrieval_game5", GAME5_PROBE_FILE, "played game 5 (western), written blind"),
           ("retrieval_game6", GAME6_PROBE_FILE, "played game 6 (horror), written blind"),
           ("retrieval_game7", GAME7_PROBE_FILE, "played game 7 (space opera), written blind"),
-          ("retrieval_game8", GAME8_PROBE_FILE, "played game 8 (noir), written blind"))
+          ("retrieval_game8", GAME8_PROBE_FILE, "played game 8 (noir), written blind"),
+          ("retrieval_game9", GAME9_PROBE_FILE, "played game 9 (western), written blind, not fitted on"))
 
 QUICK_SIZES = (1000,)
 FULL_SIZES = (1000, 10_000, 100_000)
