@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Callable
 
 import pytest
 
@@ -72,9 +73,10 @@ def _drive(table: Table, person: str, script: list) -> None:
         table.submit(act, {"decided_by": "human"})
 
 
-def test_guardian_challenges_an_event_that_contradicts_a_trait():
+def _envoy_loyal_to_the_emperor(coins: int) -> tuple[HeuristicPlayer, Table, Callable[[Table], str]]:
+    """Ann (a person) sets up an envoy with the Trait "Loyal to the Emperor"; Bob is a guardian AI."""
     bob = HeuristicPlayer("Bob", "guardian", seed=1)
-    table = Table.new([Seat("Ann", None), Seat("Bob", bob, "guardian")], starting_coins=25)
+    table = Table.new([Seat("Ann", None), Seat("Bob", bob, "guardian")], starting_coins=coins)
     ann = "Ann"
 
     def comp_id(t: Table) -> str:
@@ -85,6 +87,12 @@ def test_guardian_challenges_an_event_that_contradicts_a_trait():
         A.CreateComponent(player=ann, role="Imperial envoy", proper_name="Ilsa Marn", introduce=True),
         lambda t: A.AddTrait(player=ann, component=comp_id(t), text="Loyal to the Emperor"),
     ])
+    return bob, table, comp_id
+
+
+def test_guardian_challenges_an_event_that_contradicts_a_trait():
+    ann = "Ann"
+    bob, table, comp_id = _envoy_loyal_to_the_emperor(25)
     assert pending(table.state).kind == "turn" and table.state.turn.player == ann
     assert any(t.text == "Loyal to the Emperor" for c in table.state.components.values() for t in c.traits)
     cid = comp_id(table)
@@ -138,18 +146,8 @@ def test_what_a_winner_learned_about_the_loser_is_a_one_sided_relationship_trait
 def test_a_challenge_bidding_war_stops_at_what_the_point_is_worth_U_CHAL_3():
     """Every challenge coin goes to the Bank (U-CHAL-3): against a stubborn rival the heuristic bids
     until its stake in the point is spent, then passes, instead of trading raises for dozens of rounds."""
-    bob = HeuristicPlayer("Bob", "guardian", seed=1)
-    table = Table.new([Seat("Ann", None), Seat("Bob", bob, "guardian")], starting_coins=200)
     ann = "Ann"
-
-    def comp_id(t: Table) -> str:
-        return next(c.id for c in t.state.components.values() if c.label == "Ilsa Marn")
-
-    _drive(table, ann, [
-        A.EstablishLocation(player=ann, new_role="Orbital Station Kessa"),
-        A.CreateComponent(player=ann, role="Imperial envoy", proper_name="Ilsa Marn", introduce=True),
-        lambda t: A.AddTrait(player=ann, component=comp_id(t), text="Loyal to the Emperor"),
-    ])
+    bob, table, comp_id = _envoy_loyal_to_the_emperor(200)
     table.submit(A.NarrateEvent(player=ann, text="Ilsa Marn betrayed the Emperor to the rebels.",
                                 performer=comp_id(table)), {"decided_by": "human"})
     worth = 0
