@@ -612,12 +612,17 @@ def hybrid_search(
         seen: set[str] = set()  # (component, wording)
         kept = []
         for sf in out:
-            key = f"{sf.record.component_id}|{' '.join(sf.record.text.lower().split())}"
+            key = wording_key(sf.record)
             if key not in seen:
                 seen.add(key)
                 kept.append(sf)
         out = kept
     return out[:k]
+
+
+def wording_key(rec: FactRecord) -> str:
+    """Facts with one key say the same words about the same component (`HybridWeights.distinct`)."""
+    return f"{rec.component_id}|{' '.join(rec.text.lower().split())}"
 
 
 def traits_of_named(index: FactIndex, text: str) -> list[FactRecord]:

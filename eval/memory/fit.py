@@ -26,7 +26,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from agents.memory.index import FactIndex
-from agents.memory.retrieval import DEFAULT_WEIGHTS, HybridWeights, hybrid_search
+from agents.memory.retrieval import DEFAULT_WEIGHTS, HybridWeights, hybrid_search, wording_key
 
 from .probe import DATA, load_probe, log_fingerprint
 
@@ -71,8 +71,7 @@ def extract(index: FactIndex, queries: Sequence[Any]) -> list[Question]:
         res = hybrid_search(index, q.text, 1_000_000, current_scene=q.scene, weights=EXTRACT_WEIGHTS)
         pos = {sf.record.id: i for i, sf in enumerate(res)}
         words: dict[str, int] = {}
-        wording = [words.setdefault(f"{sf.record.component_id}|{' '.join(sf.record.text.lower().split())}",
-                                    len(words)) for sf in res]
+        wording = [words.setdefault(wording_key(sf.record), len(words)) for sf in res]
         groups = [[pos[i] for i in ((r,) if isinstance(r, str) else r) if i in pos] for r in q.relevant]
         feats = np.array([[sf.sources.get(k, 0.0) for k in keys] for sf in res], dtype=np.float64)
         out.append(Question(feats.reshape(len(res), len(keys)), np.array([sf.record.seq for sf in res]),
@@ -134,6 +133,10 @@ def flat_start(keys: Sequence[str]) -> np.ndarray:
     return np.array([0.0 if k in FIXED else 0.1 for k in keys])
 
 
+def vector_of(weights: HybridWeights, keys: Sequence[str]) -> np.ndarray:
+    return np.array([getattr(weights, k) for k in keys])
+
+
 def weights_from(vector: np.ndarray, keys: Sequence[str], base: HybridWeights = DEFAULT_WEIGHTS) -> HybridWeights:
     return replace(base, **{k: round(float(v), 3) for k, v in zip(keys, vector) if k not in FIXED})
 
@@ -157,7 +160,7 @@ def leave_one_game_out(games: dict[str, list[Question]], keys: Sequence[str],
     """Per game: recall@10 with the hand-tuned weights, the defaults (fitted on all games, this one
     included), and weights fitted on the other games only (the honest figure)."""
     setups = {"hand_tuned": np.array([HAND_TUNED[k] for k in keys]),
-              "defaults": np.array([getattr(DEFAULT_WEIGHTS, k) for k in keys])}
+              "defaults": vector_of(DEFAULT_WEIGHTS, keys)}
     out = {}
     for held in games:
         w, _ = coordinate_ascent({g: qs for g, qs in games.items() if g != held}, flat_start(keys), keys)
@@ -183,13 +186,13 @@ def main(argv: list[str] | None = None) -> int:
     logo = leave_one_game_out(games, keys, progress=say)
     w, train = coordinate_ascent(games, flat_start(keys), keys)
     fitted = weights_from(w, keys)
-    defaults = np.array([getattr(DEFAULT_WEIGHTS, k) for k in keys])
+    defaults = vector_of(DEFAULT_WEIGHTS, keys)
     played = [g for g in games if g != "retrieval"]
     res = {
         "channels": keys,
         "fitted_on_all": {k: getattr(fitted, k) for k in keys},
         "defaults": {k: getattr(DEFAULT_WEIGHTS, k) for k in keys},
-        "defaults_are_the_fit": bool(np.allclose([getattr(fitted, k) for k in keys], defaults)),
+        "defaults_are_the_fit": bool(np.allclose(vector_of(fitted, keys), defaults)),
         "leave_one_game_out": logo,
         "played_games_mean": {name: round(float(np.mean([logo[g][name] for g in played])), 3)
                               for name in ("hand_tuned", "defaults", "fitted_without_it")},
