@@ -127,14 +127,3 @@ def run_probe(path: Path = PROBE_FILE, weights: HybridWeights = DEFAULT_WEIGHTS,
         }
     return out
 
-
-def run_probes(weights: HybridWeights = DEFAULT_WEIGHTS) -> dict[str, dict[str, Any]]:
-    """All probes: the generated world and two played games (the second written blind)."""
-    return {"synthetic": run_probe(PROBE_FILE, weights), "played_game": run_probe(GAME_PROBE_FILE, weights),
-            "played_game2": run_probe(GAME2_PROBE_FILE, weights), "played_game3": run_probe(GAME3_PROBE_FILE, weights),
-            "played_game4": run_probe(GAME4_PROBE_FILE, weights),
-            "played_game5": run_probe(GAME5_PROBE_FILE, weights),
-            "played_game6": run_probe(GAME6_PROBE_FILE, weights),
-            "played_game7": run_probe(GAME7_PROBE_FILE, weights),
-            "played_game8": run_probe(GAME8_PROBE_FILE, weights),
-            "played_game9": run_probe(GAME9_PROBE_FILE, weights)}
