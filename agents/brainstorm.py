@@ -18,6 +18,8 @@ from typing import Any, Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from agents.premise import Premise, definite, is_plural, parse_premise, situation
+
 __all__ = ["KINDS", "Proposal", "detect_genre", "propose_frames", "propose_tenets", "seed_tenets",
            "tenet_kind"]
 
@@ -247,18 +249,62 @@ def _premise_phrase(premise: str) -> str:
     return text[:120]
 
 
+# story elements about the premise's own people and places: every slot must be filled to be used;
+# those marked True say "{A} holds", so they need a single {a} ("witches holds" is not English)
+_NOUN_TENETS = [
+    ("{A} and {b} were friends once, and one of them betrayed the other", False),
+    ("Whoever wins between {a} and {b} will have to leave {place} for good", False),
+    ("{A} holds a secret that would ruin {b}", True),
+    ("{A} cannot leave {place} without losing everything", False),
+    ("Nobody in {place} trusts {a}, and {a} knows why", True),
+    ("Whoever holds {prize} when the story ends decides who lives", False),
+    ("{Place} keeps a secret that nobody who lives there will say aloud", True),
+    ("Everyone who comes to {place} is running from something", False),
+]
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _noun_tenets(parts: Premise, rng: random.Random) -> list[str]:
+    """Story elements built on the premise's own nouns ("the sheriff", "the silver mine"), in a
+    seeded order: the brainstorm proposes Tenets about this premise, not only about its genre."""
+    people = [definite(p) for p in parts.people]
+    places = [definite(p) for p in parts.places]
+    prize = next((c.prize for c in parts.conflicts if c.prize), "")
+    slots = {"a": people[0] if people else "", "b": people[1] if len(people) > 1 else "",
+             "place": places[0] if places else "", "prize": prize}
+    slots.update({k.capitalize(): _cap(v) for k, v in slots.items()})
+    out = []
+    for template, single in rng.sample(_NOUN_TENETS, len(_NOUN_TENETS)):
+        names = re.findall(r"\{(\w+)\}", template)
+        subject = slots["place"] if template.startswith("{Place}") else slots["a"]
+        if all(slots[n] for n in names) and not (single and is_plural(subject)):
+            out.append(template.format(**slots))
+    return out
+
+
 def _heuristic_tenets(premise: str, count: int, seed: int) -> list[Proposal]:
     genre = detect_genre(premise)
     spec = GENRES[genre]
     rng = random.Random(f"{seed}:{genre}:{premise}")
     pools = {k: rng.sample(spec[k], len(spec[k])) + rng.sample(GENERIC[k], len(GENERIC[k]))
              for k in ("story", "social", "gimmick")}
+    parts = parse_premise(premise)
+    # the premise's own nouns first among the story elements, then the genre's (at most two of them,
+    # so the genre's specific Tenets still come through); an empty premise draws nothing here
+    pools["story"] = _noun_tenets(parts, random.Random(f"{seed}:{premise}"))[:2] + pools["story"]
     out: list[Proposal] = []
     phrase = _premise_phrase(premise)
     genre_said = any(k in premise.lower() for k in spec["keywords"][:1]) or genre == DEFAULT_GENRE and not premise
     if phrase:
         out.append(Proposal("story_element", f"Premise: {phrase}. Every scene must move it forward",
                             PROPOSERS[0], "treats the premise as the question the game answers"))
+        told = situation(parts, genre)
+        if told:
+            out.append(Proposal("story_element", told, PROPOSERS[1],
+                                "states the premise's situation in the genre's voice, with its own people and places"))
     elif not genre_said:
         out.append(Proposal("story_element", f"The genre is {genre}", PROPOSERS[0],
                             "states the broad genre and leaves the sub-genre to the others"))
@@ -378,7 +424,7 @@ def _trait(c: Any, rng: random.Random) -> str:
     return rng.choice(live) if live else ""
 
 
-def _heuristic_frames(state: Any, count: int, seed: int) -> list[Proposal]:
+def _heuristic_frames(state: Any, count: int, seed: int, premise: str = "") -> list[Proposal]:
     s = state
     sit = _situation(s)
     rng = random.Random(f"{seed}:{s.seq}")
@@ -387,6 +433,9 @@ def _heuristic_frames(state: Any, count: int, seed: int) -> list[Proposal]:
     genre = detect_genre(" ".join(tenets))
     new_places = [p for p in _PLACES.get(genre, _PLACES["fantasy"]) if p not in {c.label for c in places}]
     rng.shuffle(new_places)
+    # a table's premise names places of its own: those first, while the game has not been there
+    own = [definite(p) for p in parse_premise(premise).places]
+    new_places = [p for p in own if p not in {c.label for c in places}] + new_places
 
     def who(c: Any) -> str:
         t = _trait(c, rng)
@@ -455,9 +504,13 @@ _PLACES = {
 
 
 def propose_frames(state: Any, count: int = 3, ai: str = "heuristic", seed: int = 0,
-                   settings: Any = None) -> list[Proposal]:
-    """Scene-frame proposals for a game's current situation (a GameState or a Table)."""
+                   settings: Any = None, premise: str | None = None) -> list[Proposal]:
+    """Scene-frame proposals for a game's current situation (a GameState or a Table).
+
+    The premise (a Table's own, unless given) puts its places first among the new ones.
+    """
     s = getattr(state, "state", state)
+    premise = str(getattr(state, "premise", "") or "") if premise is None else premise
     count = max(1, int(count))
     if ai == "llm":
         from agents.llm.state_text import describe_state
@@ -469,11 +522,11 @@ def propose_frames(state: Any, count: int = 3, ai: str = "heuristic", seed: int 
                             {"location": None, "new_location": f.location or None, "cast": [], "time": "after"})
                    for f in result.frames[:count]]  # type: ignore[attr-defined]
             if len(out) < count:
-                out += _heuristic_frames(s, count, seed)[len(out):]
+                out += _heuristic_frames(s, count, seed, premise)[len(out):]
             return out
     elif ai != "heuristic":
         raise ValueError(f"unknown ai {ai!r}: use heuristic or llm")
-    return _heuristic_frames(s, count, seed)
+    return _heuristic_frames(s, count, seed, premise)
 
 
 # ------------------------------------------------------------------------------ seeding a game

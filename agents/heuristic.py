@@ -272,6 +272,9 @@ class HeuristicPlayer:
                 return plan
         if cast and obs.turn_actions < 6 and money > p.reserve:
             # lay supporting Facts while nobody may interrupt (L1780): a Trait, a Tenet made concrete
+            plan = self._premise_goal_plan(obs, words, cast)
+            if plan is not None:
+                return plan
             fresh = [c for c in cast if len(c.live_traits()) < 3]
             if fresh and r.random() < p.build:
                 plan = self._trait_plan(obs, words, fresh[0], cast)
@@ -315,6 +318,17 @@ class HeuristicPlayer:
         return (A.CreateComponent(player=me, kind="character", role=role, proper_name=name if named else None,
                                   introduce=True), f"a new {role.lower()} for the story")
 
+    def _premise_goal_plan(self, obs: Observation, words: Words, cast: list[Component]) -> Plan | None:
+        """The goal the premise's conflict gives one of its own people here, before anything else it
+        could say about them: the sheriff at war with the mine owner wants to win that war."""
+        for c in cast:
+            goal = words.premise_goal(c) if obs.state.controller(c.id) == self.name else None
+            if goal:
+                act = A.AddTrait(player=self.name, component=c.id, text=goal)
+                if self._ok(obs, act):
+                    return act, f"gives {c.label} the premise's stake"
+        return None
+
     def _trait_plan(self, obs: Observation, words: Words, comp: Component, cast: list[Component]) -> Plan | None:
         """A Trait that says who the component is: a goal, a personality, a limit or a relationship."""
         s, me = obs.state, self.name
@@ -342,6 +356,7 @@ class HeuristicPlayer:
         if not mine:
             moves.append((3.0, self._bring_in(obs, words, sc, money)))
         if mine:
+            moves.append((3.0, self._premise_goal_plan(obs, words, mine)))
             comp = min(mine, key=lambda c: (len(c.live_traits()), c.id))
             moves.append((p.build * 2, self._trait_plan(obs, words, comp, self._present(s))))
             perf = r.choice(mine)

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
+from agents.premise import Premise, definite, goals_for, parse_premise, role_of, situation
 from engine.universalis.state import Component, GameState
 
 Lex = dict[str, list[str]]
@@ -274,6 +275,18 @@ class Words:
     def lex(self) -> Lex:
         return GENRES[self.genre]
 
+    @cached_property
+    def parts(self) -> Premise:
+        """The people, places and conflict the premise names; nothing for a genre's own stock line
+        (what a simulation without a premise is given), so that story stays the genre's."""
+        if any(self.premise.strip() == lex["genre"][0] for lex in GENRES.values()):
+            return Premise()
+        return parse_premise(self.premise)
+
+    def premise_tenet(self) -> str:
+        """The premise's situation in the genre's voice, "" when the premise names nothing."""
+        return situation(self.parts, self.genre)
+
     def pick(self, key: str, avoid: set[str] | None = None) -> str | None:
         """A fresh item of the lexicon, or None when every one is already used."""
         items = [x for x in self.lex[key] if not avoid or x.lower() not in avoid]
@@ -285,7 +298,9 @@ class Words:
         return out | {t.text.lower() for t in self.s.tenets}
 
     def live_tenets(self) -> list[str]:
-        return [t.text for t in self.s.tenets if not t.removed]
+        """The Tenets a scene can restate: the premise's own situation is the whole story, not a detail."""
+        own = self.premise_tenet() if self.premise else ""
+        return [t.text for t in self.s.tenets if not t.removed and (not own or t.text != own)]
 
     def tenet_flavour(self) -> str:
         live = self.live_tenets()[1:] or self.live_tenets()  # the first one usually names the genre
@@ -297,16 +312,55 @@ class Words:
         used = self.used_texts()
         if not self.s.tenets and not self.premise:
             return self.pick("genre", used)
+        own = self.premise_tenet() if self.premise and not self.s.tenets else ""
+        if own:
+            # the premise's situation opens the game: the table plays this premise, not the genre's.
+            # Only as the first Tenet: Tenets already on the table (kept from a brainstorm) were the
+            # people's choice, and one they dropped is not brought back
+            return own
         return self.pick("tenets", used)
 
+    def premise_roles(self) -> list[str]:
+        """Roles of the premise's people not yet on the table, a plural once per character it counts."""
+        have = [t.text.lower() for c in self.s.components.values() for t in c.traits if t.kind in ("role", "sub")]
+        out = []
+        for person in self.parts.people:
+            role = role_of(person)
+            missing = self.parts.counts.get(person, 1) - have.count(role.lower()) - out.count(role)
+            out += [role] * max(0, missing)
+        return out
+
     def new_character(self) -> tuple[str, str] | None:
-        """(role, name) not yet used by a live component; None when the lexicon is exhausted."""
+        """(role, name) not yet used by a live component; None when the lexicon is exhausted.
+
+        The premise's people come first ("Sheriff", "Mine owner"), named from the genre's names.
+        """
         used = self.used_texts()
-        role, name = self.pick("roles", used), self.pick("names", used)
+        roles = self.premise_roles()
+        role, name = (roles[0] if roles else self.pick("roles", used)), self.pick("names", used)
         return (role, name) if role and name else None
 
+    def premise_places(self) -> list[str]:
+        """The premise's places not yet on the table, as labels: "the silver-mine town"."""
+        used = self.used_texts()
+        return [definite(p) for p in self.parts.places if definite(p).lower() not in used]
+
     def new_place(self) -> str | None:
-        return self.pick("places", self.used_texts())
+        """A place for a new scene: the premise's own places first, then the genre's."""
+        fresh = self.premise_places()
+        return fresh[0] if fresh else self.pick("places", self.used_texts())
+
+    def premise_goal(self, comp: Component) -> str | None:
+        """The goal the premise's conflict gives this component's role, if it has no goal yet."""
+        if any(t.text.startswith("Wants ") for t in comp.live_traits()):
+            return None
+        roles = {t.text.lower() for t in comp.live_traits() if t.kind in ("role", "sub")}
+        for person in self.parts.people:
+            if role_of(person).lower() in roles:
+                goals = goals_for(self.parts, person)  # two queens may both want the crown
+                if goals:
+                    return goals[0]
+        return None
 
     def new_prop(self) -> str | None:
         return self.pick("props", self.used_texts())
@@ -322,6 +376,9 @@ class Words:
                  if any(word in x.lower() for word in own)}
         if comp.kind == "location":
             return self.pick("place_traits", have)
+        goal = self.premise_goal(comp) if kind in ("", "goals") else None
+        if goal:
+            return goal  # the premise's conflict is what its people want
         if not kind:
             has_goal = any(t.text.startswith("Wants ") for t in comp.live_traits())
             kinds = ["traits", "habits", "limits"] + ([] if has_goal else ["goals", "goals", "goals"])

@@ -52,7 +52,7 @@ def page(live: store.Live | None, go_setup) -> None:
             return
         if st.button("Propose scene frames", key="do:bs:frames"):
             try:
-                st.session_state["bs:frames"] = bs.propose_frames(live.table.state, 3, seed=len(live.table.records))
+                st.session_state["bs:frames"] = bs.propose_frames(live.table, 3, seed=len(live.table.records))
             except Exception as exc:
                 st.error(f"No proposals: {exc}")
         for p in st.session_state.get("bs:frames") or []:
