@@ -299,6 +299,7 @@ def _conflict(tokens: list[str], phrases: list[Phrase]) -> Conflict | None:
                   and tokens[ph.start - 1].lower() in {"over", "for", predicate[0].lower()}), "")
     if prize and not re.match(r"(the|his|her|their|its)\b", prize, flags=re.I):
         prize = f"the {prize}"
+    prize = re.sub(r"\bof (a|an) ", "of the ", prize)  # "the crown of the river kingdom"
     clause = " ".join([subject[0].text] + tokens[subject[0].end:])
     return Conflict(clause=clause, sides=sides,
                     opponents=opponents, prize=prize, fight=bool(CONFLICT.search(" ".join(predicate).lower())))

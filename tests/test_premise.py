@@ -47,6 +47,8 @@ def test_the_conflict_gives_what_each_side_wants():
     queens = parse_premise("Two queens contest the crown")
     assert [role_of(x) for x in queens.people] == ["Queen"] and queens.counts["two queens"] == 2
     assert goals_for(queens, "two queens") == ["Wants the crown before the other queen can take it"]
+    kingdom = parse_premise("Two queens contest the crown of a river kingdom")
+    assert kingdom.conflicts[0].prize == "the crown of the river kingdom"
     # an unknown verb after a known head noun ends the phrase: "the sheriff hates", not a role
     feud = parse_premise("The sheriff hates the mine owner")
     assert feud.people == ("the sheriff", "the mine owner")
