@@ -30,6 +30,8 @@ from engine.universalis.replay import replay_text
 from engine.universalis.state import GameState
 
 Retriever = Callable[[GameState, str, str], list[FactView]]
+#: Told after an undo: the replayed state and how many log records were kept (the rest are gone).
+RewindListener = Callable[[GameState, int], None]
 
 
 @dataclass
@@ -68,7 +70,10 @@ class Table:
         self.events: list[Event] = events or []
         self.retriever = retriever
         self.decisions: list[dict[str, Any]] = []
+        # told about every applied action (the record and its events)
         self.listeners: list[Callable[[LogRecord, list[Event]], None]] = []
+        # told when the log went back (undo): whoever keeps something per action drops what was undone
+        self.rewind_listeners: list[RewindListener] = []
 
     # -- making and loading --------------------------------------------------------------------------
     @classmethod
@@ -167,12 +172,20 @@ class Table:
         return events
 
     def undo(self, count: int = 1) -> None:
-        """Replay the log without its last `count` actions (a slip of the hand)."""
+        """Replay the log without its last `count` actions (a slip of the hand).
+
+        The action listeners heard of the undone actions; the rewind listeners are then told
+        the replayed state and how many records were kept, so they can drop what was undone.
+        """
         keep = self.records[:max(0, len(self.records) - count)]
+        if len(keep) == len(self.records):
+            return
         text = "\n".join([json.dumps(self.header, sort_keys=True)] + [r.to_json() for r in keep]) + "\n"
         rep = replay_text(text)
         self.state, self.records, self.events = rep.state, rep.records, rep.events
         self.rewrite_log()
+        for fn in self.rewind_listeners:
+            fn(self.state, len(self.records))
 
     def undo_to_human(self) -> None:
         """Undo back to just before the last decision a person made."""

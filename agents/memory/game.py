@@ -171,6 +171,7 @@ class GameMemory:
         memory = cls.open(game_dir, table.game_id, table.state, fingerprint, **kwargs)
         memory.table = table
         table.listeners.append(memory.on_action)
+        table.rewind_listeners.append(memory.on_rewind)
         table.retriever = memory.retriever
         table.memory = memory
         return memory
@@ -274,6 +275,22 @@ class GameMemory:
         self._dirty += 1
         if self._dirty >= FLUSH_EVERY:
             self.flush()
+
+    def on_rewind(self, state: Any, kept: int) -> None:
+        """Table rewind listener (undo): the log lost its last actions; forget their Facts now.
+
+        Written at once rather than batched: an undo is rare, and the index on disk then
+        matches the rewritten log (its fingerprint included).
+        """
+        table = self.table
+        self._state = state
+        same_log = table is not None and len(table.records) == kept
+        self._fingerprint = fingerprint_of(table.header, table.records) if same_log else None
+        self._dirty += 1
+        try:
+            self.flush()
+        except Exception as exc:  # the undo stands; the next read flushes again
+            log.warning("memory of %s could not follow the undo yet: %s", self.game_id, exc)
 
     # ------------------------------------------------------------------ reading
 

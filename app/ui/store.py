@@ -177,7 +177,11 @@ def _attach(live: Live) -> Live:
         if len(live.history) == len(live.table.records):
             live.history.append({p.name: p.wealth for p in live.table.state.players})
 
+    def on_rewind(state, kept: int) -> None:  # an undo: the wealth after the undone actions is history no more
+        del live.history[kept + 1:]
+
     live.table.listeners.append(on_submit)
+    live.table.rewind_listeners.append(on_rewind)
     _attach_memory(live)
     live.synced()
     return live
@@ -200,6 +204,7 @@ def _attach_memory(live: Live) -> None:
         else:  # a reloaded table reuses the open index
             mem.table = live.table
             live.table.listeners.append(mem.on_action)
+            live.table.rewind_listeners.append(mem.on_rewind)
             live.table.retriever = mem.retriever
             resync_memory(live)
         live.table.memory = mem  # type: ignore[attr-defined]
@@ -208,7 +213,8 @@ def _attach_memory(live: Live) -> None:
 
 
 def resync_memory(live: Live) -> None:
-    """After an undo or a reload the log went back or changed: bring the Fact memory to it."""
+    """After a reload the log may have changed under the memory: bring the Fact memory to it.
+    (An undo needs nothing here: the table tells the memory itself, as a rewind listener.)"""
     mem = getattr(live.table, "memory", None) or _MEMORIES.get(str(live.dir))
     if mem is None:
         return
@@ -227,9 +233,8 @@ def undo_to_human(live: Live) -> None:
         recs = live.table.records
         for i in range(len(recs) - 1, -1, -1):
             if recs[i].meta.get("decided_by") == "human" and not windows.is_auto(recs[i].meta):
-                live.table.undo(len(recs) - i)
+                live.table.undo(len(recs) - i)  # the rewind listeners bring history and memory along
                 break
-        resync_memory(live)
         live.synced()
 
 
