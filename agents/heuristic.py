@@ -23,11 +23,33 @@ from agents.table import QUIET_EVENTS
 from engine.universalis import actions as A
 from engine.universalis.components import importance, own_importance, trait_ids_drawable
 from engine.universalis.ledger import available
-from engine.universalis.state import Component, GameState, Scene
+from engine.universalis.state import Complication, Component, GameState, Scene
 
 Plan = tuple[BaseModel, str]
 SOLO_DEEDS = 4  # Events a character does alone in one scene before its player stops narrating more
 MAX_WOUNDS = 3  # wounds a component carries before bonus coins go to other outcomes
+
+
+def complication_sides(s: GameState, comp: Complication) -> dict[str, list[str]]:
+    """Who the story sets against whom in a Complication: side "C" (the Originator's) and "T" (the Targets').
+
+    Each side's principals come first: the Targets; the performer of the Event that started it when
+    that was not a Target (an Obstacle has none: what opposes the Targets is the Obstacle itself).
+    Then the components a side's own player drew on for that side's Pool. A component that a
+    bystander drew on lent a die; it is nobody's opponent, and it does not win or lose the fight.
+    """
+    t = list(dict.fromkeys(comp.targets))
+    c: list[str] = []
+    fact = next((f for f in s.facts if f.id == comp.source_fact), None) if comp.source_fact else None
+    if fact is not None:
+        c += [x for x in dict.fromkeys(fact.components) if x not in t and s.controller(x) == comp.originator]
+    owners = {p.key: p.owner for p in comp.pools}
+    for ch in comp.changes:
+        if ch.how != "draw" or not ch.component or ch.by != owners.get(ch.pool):
+            continue
+        if ch.component not in c and ch.component not in t:
+            (c if ch.pool == "C" else t).append(ch.component)
+    return {"C": c, "T": t}
 
 
 class HeuristicPlayer:
@@ -516,24 +538,31 @@ class HeuristicPlayer:
         comp = s.complication
         assert comp is not None
         originator_won = comp.winner_side == "C"
-        mine_side = [s.components[x] for x in dict.fromkeys(comp.committed)
-                     if x in s.components and s.controller(x) == me and not s.components[x].eliminated
-                     and s.components[x].kind != "location"]
-        ordered = comp.targets if comp.originator == me else comp.committed[len(comp.targets):] + comp.targets
-        against = [s.components[x] for x in dict.fromkeys(ordered)
-                   if x in s.components and s.controller(x) not in (None, me) and not s.components[x].eliminated
-                   and s.components[x].kind != "location"]
+        sides = complication_sides(s, comp)
+        ours_key = "C" if comp.originator == me else "T"
+        theirs_key = "T" if ours_key == "C" else "C"
+
+        def side(ids: list[str], mine: bool) -> list[Component]:
+            return [s.components[x] for x in ids if x in s.components and not s.components[x].eliminated
+                    and s.components[x].kind != "location" and (s.controller(x) == me) == mine
+                    and s.controller(x) is not None]
+
+        mine_side, against = side(sides[ours_key], True), side(sides[theirs_key], False)
         hero = mine_side[0] if mine_side else None
         victim = against[0] if against else None
         if first:
-            text = words.outcome(hero, victim, originator_won, comp.source) if won else words.loser_outcome(hero)
-            act = A.NarrateEvent(player=me, text=text, performer=hero.id if hero else None,
-                                 receiver=victim.id if victim and won else None)
-            if self._ok(obs, act):
-                return act, "narrates the Complication's outcome"
-            act = A.BuyFact(player=me, text=text)
-            if self._ok(obs, act):
-                return act, "narrates the Complication's outcome"
+            fallen = [s.components[x] for x in sides[ours_key] if x in s.components and s.components[x].eliminated
+                      and s.controller(x) == me]
+            text = words.outcome(hero, victim, originator_won, comp.source) if won else \
+                words.loser_outcome(hero, fallen[0] if fallen else None)
+            if text:
+                act = A.NarrateEvent(player=me, text=text, performer=hero.id if hero else None,
+                                     receiver=victim.id if victim and won else None)
+                if self._ok(obs, act):
+                    return act, "narrates the Complication's outcome"
+                act = A.BuyFact(player=me, text=text)
+                if self._ok(obs, act):
+                    return act, "narrates the Complication's outcome"
         if won and victim is not None:
             imp = importance(s, victim.id)
             late = min(1.0, 0.3 + s.scenes_ended / 8)

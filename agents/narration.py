@@ -515,13 +515,19 @@ class Words:
             return f"{self.who(winner, True)} comes through it{'' if originator_won else ' unharmed'}."
         if loser is not None:
             return self.rng.choice([f"It goes wrong for {self.who(loser)}.",
-                                    f"{self.who(loser, True)} does not get what was wanted here."])
+                                    f"{self.who(loser, True)} leaves without what they came for."])
         base = source.rstrip(".")
         return f"{base}: {'so it goes' if originator_won else 'but it fails'}."
 
-    def loser_outcome(self, hero: Component | None) -> str:
+    def loser_outcome(self, hero: Component | None, fallen: Component | None = None) -> str | None:
+        """The losing side's last word: its own principal getting away, never a bystander's.
+
+        When its only principal has just fallen the fate was told already: None, nothing to add.
+        """
         if hero is None:
-            return self.rng.choice(["The trouble passes, for now.", "This time, nothing stands in the way."])
+            return None if fallen is not None else "The trouble passes, for now."
+        if fallen is not None:
+            return f"{self.who(hero, True)} gets away alive; {self.who(fallen)} does not."
         return self.rng.choice([f"{self.who(hero, True)} gets away, bruised but alive.",
                                 f"{self.who(hero, True)} retreats to fight another day.",
                                 f"{self.who(hero, True)} comes off worst this time and will remember it."])
