@@ -1,11 +1,16 @@
 """Fit the hybrid retrieval's channel weights to the probes, and measure them on games they never saw.
 
-    python -m eval.memory.fit            # ~5 minutes: features, leave-one-game-out, the fit on all probes
+    python -m eval.memory.fit            # ~3 minutes: features, leave-one-game-out, the fit on all probes
 
 The hybrid score is a weighted sum of per-channel scores (`ScoredFact.sources`), so its weights can
-be learned instead of tuned by hand: coordinate ascent on mean recall@10 (Metzler and Croft's
-method for a few ranking features; recall@10 is the target, and it is not smooth enough for
-gradients). Each probe counts as one game, and every game is weighed the same.
+be learned instead of tuned by hand. They are fitted by a listwise softmax loss (ListNet-style): for
+each item a question needs, minus the log of the share of the question's softmax that falls on the
+Facts answering it. Unlike recall@10, this loss is smooth, so projected gradient descent (Adam, weights
+kept at or above 0, a little L2) finds the same weights from any run, and it looks at every candidate,
+not only those near the 10th place: fitted without each played game, the weights score it 0.870 on
+average against 0.864 for coordinate ascent on recall@10 itself (Metzler and Croft's method, used until
+then: its folds disagreed, game 1 fell to 0.812). Each probe counts as one game, and every game is
+weighed the same.
 
 The honest figure is leave-one-game-out: for each probe, weights are fitted on the others and
 recall@10 is measured on it, so no game is scored with weights chosen on its own questions. The
@@ -39,9 +44,13 @@ EXTRACT_WEIGHTS = replace(DEFAULT_WEIGHTS, about=1e-6, profile=1e-6, second=0.0,
 HAND_TUNED = {"about": 0.0, "alias": 0.2, "bearer": 0.1, "cause": 0.2, "dense": 0.3, "identity": 1.0, "lexical": 0.1,
               "name": 0.05, "named": 0.6, "order": 0.2, "origin": 0.2, "pair": 0.2, "place": 0.3, "profile": 0.0,
               "rest": 0.7, "scene": 0.05, "second": 0.15, "where": 0.2}
-#: Multipliers and steps tried for each weight in a round of coordinate ascent.
-MULTIPLIERS = (0.0, 0.5, 0.75, 1.33, 2.0)
-STEPS = (0.05, 0.1)
+#: The listwise fit's settings. Leave-one-game-out recall hardly moves with them (0.869 to 0.870 for
+#: SHARPNESS 5 or 20, L2 0 to 0.03), so they are round values, not tuned.
+SHARPNESS = 20.0  # the softmax's inverse temperature: scores are about as far apart as recall@10 needs
+L2 = 0.003
+STEPS = 300
+LEARNING_RATE = 0.02
+START = 0.1  # every fitted channel starts at 0.1: the fit owes nothing to earlier hand tuning
 
 
 @dataclass
@@ -104,33 +113,79 @@ def mean_recall(games: dict[str, list[Question]], w: np.ndarray) -> float:
     return sum(game_recall(qs, w) for qs in games.values()) / len(games)
 
 
-def coordinate_ascent(games: dict[str, list[Question]], start: np.ndarray, keys: Sequence[str],
-                      rounds: int = 6) -> tuple[np.ndarray, float]:
-    """Change one weight at a time to whichever tried value raises mean recall@10; stop when none does."""
-    w = start.copy()
-    best = mean_recall(games, w)
-    for _ in range(rounds):
-        improved = False
-        for j, key in enumerate(keys):
-            if key in FIXED:
-                continue
-            tried = sorted({round(w[j] * m, 4) for m in MULTIPLIERS} | {round(w[j] + s, 4) for s in STEPS})
-            for v in tried:
-                if v == w[j] or v < 0:
+class ListwiseLoss:
+    """The listwise softmax loss of every question of some games, as one flat array of candidates.
+
+    Per item a question needs: log-sum-exp of all its candidates' scores minus log-sum-exp of the
+    scores of the Facts that answer the item, so the loss falls as those Facts take more of the
+    question's softmax. Each item weighs 1 / (games x the game's questions x the question's items):
+    a question's loss is its missing share of recall, and each game counts once. An item none of
+    whose Facts is a candidate cannot be helped by any weight and is left out.
+    """
+
+    def __init__(self, games: dict[str, list[Question]]) -> None:
+        feats, question_of, members, member_item, item_question, item_weight = [], [], [], [], [], []
+        offset = 0
+        for questions in games.values():
+            for q in questions:
+                n = len(q.seqs)
+                if not n or not q.groups:
                     continue
-                trial = w.copy()
-                trial[j] = v
-                score = mean_recall(games, trial)
-                if score > best + 1e-4:
-                    best, w, improved = score, trial, True
-        if not improved:
-            break
-    return w, best
+                nq = len(feats)
+                feats.append(q.features)
+                question_of.append(np.full(n, nq))
+                for group in q.groups:
+                    if group:
+                        members.append(np.asarray(group) + offset)
+                        member_item.append(np.full(len(group), len(item_question)))
+                        item_question.append(nq)
+                        item_weight.append(1.0 / (len(games) * len(questions) * len(q.groups)))
+                offset += n
+        self.features = np.vstack(feats)
+        self.question_of = np.concatenate(question_of)
+        self.question_starts = np.r_[0, np.flatnonzero(np.diff(self.question_of)) + 1]
+        self.members = np.concatenate(members)
+        self.member_item = np.concatenate(member_item)
+        self.item_starts = np.r_[0, np.flatnonzero(np.diff(self.member_item)) + 1]
+        self.item_question = np.array(item_question)
+        self.item_weight = np.array(item_weight)
+        self.question_weight = np.bincount(self.item_question, weights=self.item_weight, minlength=len(feats))
+
+    def __call__(self, w: np.ndarray, sharpness: float = SHARPNESS) -> tuple[float, np.ndarray]:
+        """The loss at weights `w` and its gradient."""
+        s = sharpness * (self.features @ w)
+        top = np.maximum.reduceat(s, self.question_starts)
+        e = np.exp(s - top[self.question_of])
+        z = np.add.reduceat(e, self.question_starts)
+        sm = s[self.members]
+        top_m = np.maximum.reduceat(sm, self.item_starts)
+        em = np.exp(sm - top_m[self.member_item])
+        zm = np.add.reduceat(em, self.item_starts)
+        loss = float(self.item_weight @ ((np.log(z) + top)[self.item_question] - (np.log(zm) + top_m)))
+        ds = self.question_weight[self.question_of] * e / z[self.question_of]
+        np.subtract.at(ds, self.members, self.item_weight[self.member_item] * em / zm[self.member_item])
+        return loss, sharpness * (self.features.T @ ds)
 
 
-def flat_start(keys: Sequence[str]) -> np.ndarray:
-    """Every fitted channel at 0.1: the fit owes nothing to earlier hand tuning."""
-    return np.array([0.0 if k in FIXED else 0.1 for k in keys])
+def fit_listwise(games: dict[str, list[Question]], keys: Sequence[str], steps: int = STEPS,
+                 l2: float = L2, learning_rate: float = LEARNING_RATE) -> np.ndarray:
+    """Weights that minimise the listwise loss plus `l2` times their squared norm, none below 0.
+
+    Adam from every fitted channel at `START`; deterministic: the same games give the same weights.
+    """
+    loss = ListwiseLoss(games)
+    free = np.array([k not in FIXED for k in keys])
+    w = np.where(free, START, 0.0)
+    m = np.zeros_like(w)
+    v = np.zeros_like(w)
+    for t in range(1, steps + 1):
+        _, grad = loss(w)
+        grad = grad + 2 * l2 * w
+        m = 0.9 * m + 0.1 * grad
+        v = 0.999 * v + 0.001 * grad * grad
+        w = w - learning_rate * (m / (1 - 0.9 ** t)) / (np.sqrt(v / (1 - 0.999 ** t)) + 1e-8)
+        w = np.where(free, np.maximum(w, 0.0), 0.0)
+    return w
 
 
 def vector_of(weights: HybridWeights, keys: Sequence[str]) -> np.ndarray:
@@ -163,15 +218,15 @@ def leave_one_game_out(games: dict[str, list[Question]], keys: Sequence[str],
               "defaults": vector_of(DEFAULT_WEIGHTS, keys)}
     out = {}
     for held in games:
-        w, _ = coordinate_ascent({g: qs for g, qs in games.items() if g != held}, flat_start(keys), keys)
+        w = fit_listwise({g: qs for g, qs in games.items() if g != held}, keys)
         out[held] = {name: round(game_recall(games[held], v), 3) for name, v in setups.items()}
-        out[held]["fitted_without_it"] = round(game_recall(games[held], w), 3)
+        out[held]["fitted_without_it"] = round(game_recall(games[held], vector_of(weights_from(w, keys), keys)), 3)
         progress(f"{held}: " + ", ".join(f"{k} {v:.3f}" for k, v in out[held].items()))
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .run import PROBES
+    from .run import PROBES, UNFITTED
 
     parser = argparse.ArgumentParser(prog="python -m eval.memory.fit", description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=DATA / "memory_fit.json")
@@ -182,20 +237,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"[{time.perf_counter() - started:6.0f} s] {s}", file=sys.stderr, flush=True)
 
     keys = channels()
-    games = load_games([(key, path) for key, path, _ in PROBES], progress=say)
+    games = load_games([(key, path) for key, path, _ in PROBES if key not in UNFITTED], progress=say)
     logo = leave_one_game_out(games, keys, progress=say)
-    w, train = coordinate_ascent(games, flat_start(keys), keys)
-    fitted = weights_from(w, keys)
-    defaults = vector_of(DEFAULT_WEIGHTS, keys)
+    fitted = weights_from(fit_listwise(games, keys), keys)
     played = [g for g in games if g != "retrieval"]
     res = {
         "channels": keys,
+        "method": f"listwise softmax, sharpness {SHARPNESS}, L2 {L2}, {STEPS} Adam steps from {START}",
+        "fitted_on": list(games),
         "fitted_on_all": {k: getattr(fitted, k) for k in keys},
         "defaults": {k: getattr(DEFAULT_WEIGHTS, k) for k in keys},
-        "defaults_are_the_fit": bool(np.allclose(vector_of(fitted, keys), defaults)),
+        "defaults_are_the_fit": bool(np.allclose(vector_of(fitted, keys), vector_of(DEFAULT_WEIGHTS, keys))),
         "leave_one_game_out": logo,
         "played_games_mean": {name: round(float(np.mean([logo[g][name] for g in played])), 3)
                               for name in ("hand_tuned", "defaults", "fitted_without_it")},
+        "played_games_min_fitted_without_it": min(logo[g]["fitted_without_it"] for g in played),
         "seconds": round(time.perf_counter() - started, 1),
     }
     args.out.write_text(json.dumps(res, indent=2) + "\n")
