@@ -18,10 +18,17 @@ must refuse what is illegal), one is picked, refused ones are skipped. Checked:
 """
 from __future__ import annotations
 
+import contextlib
+import importlib
+import pkgutil
 import random
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+import engine
 
 from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
@@ -74,6 +81,47 @@ def check(s: GameState) -> None:
     assert pend.players, pend
     if pend.kind != "roll":
         assert legal_options(s, pend.players[0]), pend
+
+
+# --- the same examples whatever ran before -----------------------------------------------------
+@contextlib.contextmanager
+def engine_constants_only() -> Iterator[None]:
+    """While inside, Hypothesis's pool of "local constants" is the engine's own, whatever is loaded.
+
+    Why: Hypothesis (since 6.131) now and then (p=0.05 a draw) draws a number from constants it
+    reads in the source of every non-test module loaded in the process. `derandomize` fixes the
+    seed, but not that pool: in a full suite run the tests before this one have loaded agents,
+    app and eval (hundreds of floats in [0, 1] such as retrieval weights), so `rnd.random()` in
+    `candidates` drew other values and the suite played other games than this file alone. The
+    engine is what these tests exercise, so its constants stay in the pool.
+    """
+    try:
+        from hypothesis.internal.conjecture import providers
+        from hypothesis.internal.constants_ast import Constants, constants_from_module
+        from hypothesis.internal.floats import float_to_int
+        from sortedcontainers import SortedSet
+    except ImportError:  # a Hypothesis without local constants: nothing depends on what is loaded
+        yield
+        return
+    pool = Constants(integers=SortedSet(), floats=SortedSet(key=float_to_int), bytes=SortedSet(),
+                     strings=SortedSet())
+    for info in sorted(pkgutil.walk_packages(engine.__path__, "engine."), key=lambda i: i.name):
+        pool = pool | constants_from_module(importlib.import_module(info.name))
+    pool = pool | constants_from_module(engine)
+    saved = providers._get_local_constants
+    providers._get_local_constants = lambda: pool
+    providers.CONSTANTS_CACHE.cache.clear()  # allowed constants per draw, computed from the old pool
+    try:
+        yield
+    finally:
+        providers._get_local_constants = saved
+        providers.CONSTANTS_CACHE.cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _same_examples_whatever_ran_before() -> Iterator[None]:
+    with engine_constants_only():
+        yield
 
 
 # --- candidate actions ------------------------------------------------------------------------
@@ -292,9 +340,11 @@ def test_random_games_keep_the_invariants_U_ECO_2_U_ECO_3_U_IMP_1_U_CTRL_1():
     assert len(games) >= 200
     assert all(g["steps"] == MAX_STEPS for g in games)
     reached = {k: sum(g[k] > 0 for g in games) for k in games[0]}
-    # measured with hypothesis 6.170 alone: scenes 181, ended 67, rolls 43, challenges 183 of 200; the
-    # examples differed inside a full suite run (31 ended before the EndScene weighting) for a reason
-    # not yet found, so the floors sit well below what is measured
+    # measured with hypothesis 6.170 (this file alone, with or without `engine_constants_only`): scenes 181,
+    # ended 67, rolls 43, challenges 183 of 200. A full suite run played other games then (Hypothesis
+    # drew floats from the constants of every module the earlier tests had loaded); the autouse
+    # fixture above makes both play the same ones. The floors stay below what is measured so that
+    # rule changes in the engine do not trip them.
     assert reached["scenes"] >= 150 and reached["ended"] >= 40, reached
     assert reached["rolls"] >= 25 and reached["challenges"] >= 100 and reached["fines"] >= 100, reached
 
@@ -324,3 +374,24 @@ def test_random_games_through_json_dicts_replay_identically(data, seed):
     for raw in log:
         replayed, _ = apply(replayed, raw)
     assert replayed.model_dump_json() == s.model_dump_json()
+
+
+def test_the_examples_do_not_depend_on_the_modules_other_tests_loaded(tmp_path, monkeypatch):
+    """A derandomized test draws the same values before and after a module full of numbers is
+    imported (as a full suite run imports agents, app and eval before this file)."""
+    seen: list = []
+
+    @settings(max_examples=40, deadline=None, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(n=st.integers(0, 30), rnd=st.randoms(use_true_random=False))
+    def draws(n, rnd):
+        seen.append((n, [rnd.random() for _ in range(20)], rnd.randrange(1000)))
+
+    draws()
+    first, seen[:] = list(seen), []
+    numbers = [round(0.0137 * k, 4) for k in range(1, 73)] + [100 + 7 * k for k in range(60)]
+    (tmp_path / "weights_elsewhere_xq.py").write_text(f"WEIGHTS = {numbers!r}\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.import_module("weights_elsewhere_xq")
+    draws()
+    assert len(first) == 40 and seen == first
