@@ -245,6 +245,9 @@ class HeuristicPlayer:
                             place: Component | None) -> Plan | None:
         s, me = obs.state, self.name
         perf = max(mine, key=lambda c: (importance(s, c.id), c.id))
+        theirs = [c for c in theirs if words.pair_verbs(perf, c, hostile=True)]
+        if not theirs:
+            return None
         recv = max(theirs, key=lambda c: (importance(s, c.id) + self.rng.random() * 6, c.id))
         if self.rng.random() < 0.15:
             line = words.dialog_line(perf, recv)
@@ -309,9 +312,10 @@ class HeuristicPlayer:
                     return act, "makes a Tenet concrete in the scene"
         mine = [c for c in cast if s.controller(c.id) == me]
         perf = r.choice(mine) if mine else None
-        others = [c for c in mine if perf is not None and c.id != perf.id]
+        hostile = r.random() < p.conflict
+        others = [c for c in mine if perf is not None and c.id != perf.id and words.pair_verbs(perf, c, hostile)]
         recv = r.choice(others) if others and r.random() < 0.7 else None
-        text = words.event(perf, recv, place, hostile=r.random() < p.conflict)
+        text = words.event(perf, recv, place, hostile=hostile)
         return (A.NarrateEvent(player=me, text=text, performer=perf.id if perf else None,
                                receiver=recv.id if recv else None), "the scene's first Event")
 
@@ -382,7 +386,8 @@ class HeuristicPlayer:
             comp = min(mine, key=lambda c: (len(c.live_traits()), c.id))
             moves.append((p.build * 2, self._trait_plan(obs, words, comp, self._present(s))))
             perf = r.choice(mine)
-            recv = r.choice([c for c in mine if c.id != perf.id] or [None])  # type: ignore[list-item]
+            recv = r.choice([c for c in mine if c.id != perf.id and words.pair_verbs(perf, c)]
+                            or [None])  # type: ignore[list-item]
             # a character who has already done SOLO_DEEDS things alone this scene has little left to show
             done = sum(1 for f in s.facts if f.scene == sc.number and f.kind == "event" and f.origin is None
                        and f.components[:1] == (perf.id,) and len(f.components) == 1)

@@ -211,6 +211,10 @@ GENRE_WORDS = {"fantasy": ["magic", "knight", "fantasy", "gods", "crown", "witch
                "horror": ["horror", "haunt", "ghost", "monster", "zombie", "vampire", "demon", "cult", "terror",
                           "eldritch", "asylum", "possess", "cursed house", "séance", "seance"]}
 DEFAULT_GENRE = "space opera"
+# friendly deeds that take a side for good: sworn once between two characters, one way only
+ALLEGIANCE = {"swears fealty to", "deputises"}
+# a character's Traits that say it stands against another: no allegiance to that one
+HOSTILE_TIES = ("Rival of ", "Hunting ", "Betrayed by ", "Will not trust ", "Swore to settle things with ")
 TENET_DETAILS = 2  # a place restates at most this many Tenets as details ("In the manor, too, ...")
 _ENDING = r"(?:s|es|ed|er|ers|ing|y|ies|ic|al|ian)?"
 # one pattern per keyword, compiled once: genre_of runs for every decision of every heuristic seat
@@ -383,6 +387,9 @@ class Words:
             has_goal = any(t.text.startswith("Wants ") for t in comp.live_traits())
             kinds = ["traits", "habits", "limits"] + ([] if has_goal else ["goals", "goals", "goals"])
             kind = self.rng.choice(kinds)
+            plain = sum(1 for t in comp.live_traits() if t.kind == "plain")
+            if not has_goal and plain >= 1:
+                kind = "goals"  # who someone is, then what they want: a second Trait is the goal
         if kind == "goals":
             have |= {t.text.lower() for c in self.s.components.values() for t in c.live_traits()
                      if t.text.startswith("Wants ")}
@@ -451,11 +458,38 @@ class Words:
             text = self._event(performer, receiver, place, hostile)
         return text
 
+    def _says(self, text: str, verb: str, other: Component) -> bool:
+        return f"{verb} {self.who(other)}".lower() in text.lower()
+
+    def pair_verbs(self, performer: Component, receiver: Component, hostile: bool = False) -> list[str]:
+        """The deeds `performer` can still do to `receiver`: none it already did to that one in this scene.
+
+        No kindness between two who fought in this scene (a hostile Event between them or a
+        Complication's outcome); an allegiance ("swears fealty to") once between two characters in
+        the whole story, one way, never to someone the performer has a Trait against ("Rival of ...").
+        """
+        sc = self.s.scene()
+        pair = [f for f in self.s.facts if not f.removed and f.kind == "event"
+                and performer.id in f.components and receiver.id in f.components]
+        here = [f for f in pair if sc is not None and f.scene == sc.number]
+        if not hostile and any(f.origin == "outcome" or any(self._says(f.text, v, x) for v in self.lex["hostile"]
+                                                            for x in (performer, receiver)) for f in here):
+            return []
+        verbs = [v for v in self.lex["hostile" if hostile else "friendly"]
+                 if not any(f.components[:1] == (performer.id,) and self._says(f.text, v, receiver) for f in here)]
+        if hostile:
+            return verbs
+        against = any(t.text.startswith(HOSTILE_TIES) and self.who(receiver).lower() in t.text.lower()
+                      for t in performer.live_traits())
+        sworn = any(self._says(f.text, v, x) for f in pair for v in ALLEGIANCE for x in (performer, receiver))
+        return [v for v in verbs if v not in ALLEGIANCE or not (against or sworn)]
+
     def _event(self, performer: Component | None, receiver: Component | None, place: Component | None,
                hostile: bool) -> str:
         where = self._where(place)
         if performer is not None and receiver is not None:
-            verb = self.rng.choice(self.lex["hostile" if hostile else "friendly"])
+            verb = self.rng.choice(self.pair_verbs(performer, receiver, hostile)
+                                   or self.lex["hostile" if hostile else "friendly"])
             goal = goal_of(performer)
             recent = " ".join(f.text for f in self.s.facts[-6:])
             why = f", determined {goal}" if goal and goal not in recent and self.rng.random() < 0.5 else ""

@@ -94,7 +94,9 @@ def test_a_horror_game_restates_few_tenets_per_place_and_names_one_place_per_dee
     assert any(name in " ".join(facts) for name in GENRES["horror"]["names"])
     restated = collections.Counter(m.group(1) for t in facts if (m := re.match(r"(?:In|On) (.+?), too, ", t)))
     assert restated and max(restated.values()) <= TENET_DETAILS
-    assert not [t for t in facts if re.search(r" (in|on) the [^,.]* (in|on) the ", t)]
+    # a verb that ends in a preposition ("confides in the doctor on the marsh road") names no place
+    verbs = re.compile("|".join(re.escape(f" {v} ") for v in GENRES["horror"]["friendly"] + GENRES["horror"]["hostile"]))
+    assert not [t for t in facts if re.search(r" (in|on) the [^,.]* (in|on) the ", verbs.sub(" ", t))]
 
 
 def test_a_goal_is_told_as_an_infinitive_a_way_out_is_got_not_had():
