@@ -34,11 +34,13 @@ class Preset:
     ai_scenes: int = 2
     ai_budget_s: float = 300.0
     memory_quick: bool = False
+    memory_probes: tuple[str, ...] | None = None  # eval/memory/run.py's probe keys; None: all of them
     memory_game_peak: bool = True
 
 
 QUICK = Preset("quick", scenes=2, speed_games=2, seat_counts=(4, 6, 8), scene_counts=(1, 2, 3),
-               economy_games=4, ai_scenes=1, ai_budget_s=6.0, memory_quick=True)
+               economy_games=4, ai_scenes=1, ai_budget_s=6.0, memory_quick=True,
+               memory_probes=("retrieval", "retrieval_game"))  # every probe: python -m eval.memory.run --quick
 FULL = Preset("full", scaling_games={"6x10": 5, "8x10": 5, "4x30": 3, "4x100": 1}, ai_budget_s=120.0,
               scaling_budget_s=300.0)
 
@@ -111,7 +113,7 @@ def _ai(preset: Preset, progress: ProgressFn) -> dict[str, Any]:
 
 def _memory(preset: Preset) -> dict[str, Any]:
     from eval.memory.run import run
-    return run(quick=preset.memory_quick)
+    return run(quick=preset.memory_quick, only=preset.memory_probes)
 
 
 def meta(preset: Preset, parts: tuple[str, ...]) -> dict[str, Any]:
