@@ -215,6 +215,7 @@ DEFAULT_GENRE = "space opera"
 ALLEGIANCE = {"swears fealty to", "deputises"}
 # a character's Traits that say it stands against another: no allegiance to that one
 HOSTILE_TIES = ("Rival of ", "Hunting ", "Betrayed by ", "Will not trust ", "Swore to settle things with ")
+DETAILS_PER_SCENE = 2  # details of the place bought in one scene, at most
 TENET_DETAILS = 2  # a place restates at most this many Tenets as details ("In the manor, too, ...")
 _ENDING = r"(?:s|es|ed|er|ers|ing|y|ies|ic|al|ian)?"
 # one pattern per keyword, compiled once: genre_of runs for every decision of every heuristic seat
@@ -245,9 +246,18 @@ def lower_first(text: str) -> str:
 _ON = re.compile(r"\b(road|trail|street|bridge|ridge|plains?|deck|beach|shore|roof)\b", re.I)
 
 
+_AT = re.compile(r"\b(ford|crossing|crossroads|gates?|well|docks)\b", re.I)
+
+
 def at(place: str) -> str:
-    """The preposition a place takes: "on the stagecoach road", "in the saloon"."""
-    return "on" if _ON.search(place) else "in"
+    """The preposition a place takes: "on the stagecoach road", "at the ford", "in the saloon"."""
+    return "at" if _AT.search(place) else "on" if _ON.search(place) else "in"
+
+
+def place_head(place: str) -> str:
+    """The kind of place a label names: "the ford at Greywater" -> "ford", "the Meadow village" -> "village"."""
+    words = re.split(r"\s+(?:at|of|on)\s+", place.lower(), maxsplit=1)[0].split()
+    return words[-1] if words else ""
 
 
 def goal_of(comp: Component) -> str:
@@ -499,6 +509,10 @@ class Words:
             recent = " ".join(f.text for f in self.s.facts[-12:])
             deeds = [d for d in self.lex["deeds"] if d not in recent] or self.lex["deeds"]
             deed = self.rng.choice(deeds)
+            bound = re.search(r" (?:by|at|in|near) the (\w+)$", deed)
+            if bound and bound.group(1) in {place_head(x) for x in self.lex["places"]} \
+                    and (place is None or bound.group(1) not in place.label.lower()):
+                deed = deed[:bound.start()]  # "buries something by the ford" is done at a ford, elsewhere "buries something"
             if re.search(r"\b(by|at|through|into|across|on|in) the\b", deed):
                 where = ""  # the deed says where it happens ("buries something by the ford")
             goal = goal_of(actor)
@@ -511,6 +525,13 @@ class Words:
         """A detail of the scene bought as a Fact, often one of the Tenets made concrete here;
         None when every detail it could think of is already on the table."""
         have = {f.text for f in self.s.facts}
+        sc = self.s.scene()
+        if sc is not None and sum(1 for f in self.s.facts if f.kind == "detail" and f.scene == sc.number
+                                  and not f.removed) >= DETAILS_PER_SCENE:
+            return None
+        # a wording said of one place is not said again of another ("bells ring here at midnight")
+        said = {f.text.split(": ", 1)[1].lower() for f in self.s.facts if f.kind == "detail" and ": " in f.text}
+        said |= {f.text.split(", too, ", 1)[1].lower() for f in self.s.facts if f.kind == "detail" and ", too, " in f.text}
         options = []
         where = place.label if place is not None else "this place"
         lead = f"{at(where).title()} {where}, too, "  # "In the manor, too, " + a Tenet
@@ -523,7 +544,8 @@ class Words:
                     options.append(f"{where[:1].upper() + where[1:]}: {lower_first(t.text)}, tonight more than ever.")
             for x in self.lex["place_traits"]:
                 options.append(f"{where[:1].upper() + where[1:]}: {lower_first(x)}.")
-        options = [o for o in options if o not in have]
+        options = [o for o in options if o not in have and o.split(": ", 1)[-1].split(", too, ", 1)[-1].lower()
+                   not in said]
         return self.rng.choice(options) if options else None
 
     def opening(self, place: Component | None, cast: list[Component]) -> str:
@@ -599,7 +621,8 @@ class Words:
         if kind == "name":
             return f"{trait} is at the heart of it"
         if kind in ("role", "sub"):
-            return f"this is what a {lower_first(trait)} does best"
+            role = lower_first(trait)
+            return f"this is what {'an' if role[:1] in 'aeiou' else 'a'} {role} does best"
         if trait.startswith("Wants "):
             return "everything hangs on it"
         if kind == "relationship":

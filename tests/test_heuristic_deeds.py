@@ -74,3 +74,47 @@ def test_an_allegiance_is_sworn_once_one_way_and_not_to_a_rival(games):
                 other = words.who(s.components[b]).lower()
                 assert not [t.text for t in s.components[a].traits if t.seq < f.seq
                             and t.text.startswith(HOSTILE_TIES) and other in t.text.lower()], f.text
+
+
+def test_a_deed_bound_to_a_kind_of_place_is_done_only_there(games):
+    from agents.narration import at
+
+    assert at("the ford at Greywater") == "at" and at("the Meadow village") == "in"
+    checked = 0
+    for s in games:
+        where = {sc.number: s.components[sc.location].label.lower() for sc in s.scenes if sc.location}
+        for f in s.facts:
+            if f.kind == "event" and "by the ford" in f.text:
+                checked += 1
+                assert "ford" in where.get(f.scene, ""), (f.text, where.get(f.scene))
+            assert "in the ford" not in f.text, f.text
+    assert checked >= 1
+
+
+def test_a_scene_buys_few_details_and_no_wording_is_said_of_two_places(games):
+    from agents.narration import DETAILS_PER_SCENE
+
+    for s in games:
+        per_scene = Counter(f.scene for f in s.facts if f.kind == "detail")
+        assert per_scene and max(per_scene.values()) <= DETAILS_PER_SCENE, per_scene
+        tails = Counter(f.text.split(": ", 1)[-1].split(", too, ", 1)[-1].lower() for f in s.facts
+                        if f.kind == "detail" and (": " in f.text or ", too, " in f.text))
+        assert max(tails.values()) == 1, [t for t, n in tails.items() if n > 1]
+
+
+def test_a_nameless_role_reads_lowercased_in_running_text():
+    from agents.table import Table
+
+    table = simulate_game(seats=4, scenes=4, seed=103, premise=FANTASY).table
+    assert isinstance(table, Table)
+    checked = 0
+    for e in table.events:
+        comp = table.state.components.get(e.data.get("component", ""))
+        if comp is None or e.kind not in ("component", "take_over", "draw") or comp.kind == "location":
+            continue
+        named = any(t.kind == "name" for t in comp.traits)
+        if not named:
+            checked += 1
+            running = e.text.split("“", 1)[0]  # the Trait quoted after it is the Trait's own words
+            assert comp.label not in running and f"the {comp.label.lower()}" in running, e.text
+    assert checked >= 5

@@ -110,7 +110,7 @@ def take_over_effect(c: Ctx, who: str, cid: str, st: Statement | None) -> None:
     for x in [cid] + [p.id for p in possessions(s, cid)]:
         if x in sc.present or x == sc.location:
             sc.control[x] = who
-    c.emit("take_over", f"takes over {s.components[cid].label}.", 1, player=who, component=cid)
+    c.emit("take_over", f"takes over {s.components[cid].mention}.", 1, player=who, component=cid)
     if st is not None and st.is_event and cid in st.components and who != st.actor:
         if s.complication is None:
             originate(c, st.actor, [cid], [who], st.text, st.fact_id)
@@ -180,7 +180,7 @@ def draw_trait(c: Ctx) -> None:
     comp.changes.append(DieChange(pool=pool.key, delta=-1 if a.remove else 1, by=a.player, how="draw", why=why,
                                   trait=trait.id, component=holder.id))
     sign = "removes a die from" if a.remove else "adds a die to"
-    c.emit("draw", f"draws on {holder.label}'s “{trait.text}” and {sign} {pool_name(pool)}: {why}",
+    c.emit("draw", f"draws on {holder.mention}'s “{trait.text}” and {sign} {pool_name(pool)}: {why}",
            trait=trait.id, component=holder.id, pool=pool.key)
 
 

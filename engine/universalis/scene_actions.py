@@ -216,7 +216,8 @@ def create_component(c: Ctx) -> None:
     if a.introduce:
         introduce(s, sc, comp.id, a.player)
     words = f"{comp.label} ({a.role})" if a.proper_name else a.role
-    c.emit("component", f"creates {words}" + (" in the scene." if a.introduce else "."), cost,
+    c.emit("component", (f"creates {comp.label} ({a.role})" if a.proper_name else f"creates {comp.mention}")
+           + (" in the scene." if a.introduce else "."), cost,
            component=comp.id, introduced=a.introduce)
     if prep:
         advance_prep(s, passed=False)

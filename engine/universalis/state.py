@@ -97,6 +97,17 @@ class Component(Mutable):
         roles = [t.text for t in self.traits if t.kind in ("role", "sub") and not t.removed]
         return roles[0] if roles else (self.traits[0].text if self.traits else self.id)
 
+    @property
+    def mention(self) -> str:
+        """The label as it reads mid-sentence: a name or a place as it is, a bare role as "the sheriff"."""
+        label = self.label
+        if self.kind == "location" or any(t.kind == "name" and not t.removed for t in self.traits):
+            return label
+        first = label.split(" ", 1)[0]
+        if len(first) > 1 and first.isupper() or label.lower().startswith(("the ", "a ", "an ")):
+            return label  # an acronym, or a label with its own article
+        return f"the {label[:1].lower()}{label[1:]}"
+
     def live_traits(self) -> list[Trait]:
         return [t for t in self.traits if not t.removed]
 
