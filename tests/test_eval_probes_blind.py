@@ -1,4 +1,4 @@
-"""The blind played-game memory probes (eval/memory/probe_game2.py, 3 to 10): built from their logs, complete, honest.
+"""The blind played-game memory probes (eval/memory/probe_game2.py, 3 to 11): built from their logs, complete, honest.
 
 Each was played with the heuristic players, then questioned by someone who saw no retrieval code
 (see each module's docstring); these tests check what can break when a log, the engine or a
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from eval.memory import (probe_game2, probe_game3, probe_game4, probe_game5, probe_game6, probe_game7,
-                         probe_game8, probe_game9, probe_game10)
+                         probe_game8, probe_game9, probe_game10, probe_game11)
 from eval.memory.probe import load_probe
 
 # module, game id, question id prefix, fewest questions, words its Tenets must hold (the premise took)
@@ -28,6 +28,7 @@ PROBES = [
     (probe_game8, "sim-81", "z", 100, ("photograph", "midnight")),
     (probe_game9, "sim-93", "v", 100, ("sundown", "water")),
     (probe_game10, "sim-103", "u", 100, ("iron", "crown")),
+    (probe_game11, "sim-111", "t", 100, ("lighthouse", "dead")),
 ]
 _BUILT: dict[str, dict[str, Any]] = {}
 
