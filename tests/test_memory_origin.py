@@ -102,6 +102,9 @@ def test_a_question_about_wounds_recalls_the_traits_a_fight_left_whatever_their_
     assert all(sf.sources["origin"] == 0 for sf in search(ix, "Who prayed at the broken altar?", 4))
     # tending a wound asks for the healer: the wounds are not what is wanted
     assert all(sf.sources["origin"] == 0 for sf in search(ix, "Who tended Cal's injuries?", 4))
+    # and keeping someone from harm asks for the protector (probe 10: "Who kept Lysa Thorne from harm?")
+    assert all(sf.sources["origin"] == 0 for sf in search(ix, "Who kept Cal from harm?", 4))
+    assert all(sf.sources["origin"] == 0 for sf in search(ix, "Who shielded Cal from injury?", 4))
 
 
 def test_asked_who_dealt_a_wound_the_outcome_of_the_roll_that_left_it_comes_up(tmp_path: Path) -> None:
