@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from agents.premise import Premise, definite, goals_for, parse_premise, role_of, situation
+from agents.premise import Premise, at, definite, goals_for, parse_premise, place_head, role_of, situation
 from engine.universalis.state import Component, GameState
 
 Lex = dict[str, list[str]]
@@ -241,23 +241,6 @@ def lower_first(text: str) -> str:
     """The text as it reads mid-sentence: "A charming liar" -> "a charming liar"; acronyms stay."""
     first = text.split(" ", 1)[0]
     return text if not text or (len(first) > 1 and first.isupper()) else text[:1].lower() + text[1:]
-
-
-_ON = re.compile(r"\b(road|trail|street|bridge|ridge|plains?|deck|beach|shore|roof)\b", re.I)
-
-
-_AT = re.compile(r"\b(ford|crossing|crossroads|gates?|well|docks)\b", re.I)
-
-
-def at(place: str) -> str:
-    """The preposition a place takes: "on the stagecoach road", "at the ford", "in the saloon"."""
-    return "at" if _AT.search(place) else "on" if _ON.search(place) else "in"
-
-
-def place_head(place: str) -> str:
-    """The kind of place a label names: "the ford at Greywater" -> "ford", "the Meadow village" -> "village"."""
-    words = re.split(r"\s+(?:at|of|on)\s+", place.lower(), maxsplit=1)[0].split()
-    return words[-1] if words else ""
 
 
 def goal_of(comp: Component) -> str:

@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-__all__ = ["Conflict", "Premise", "at", "definite", "goals_for", "is_plural", "parse_premise", "role_of",
-           "situation"]
+__all__ = ["Conflict", "Premise", "at", "definite", "goals_for", "is_plural", "parse_premise", "place_head",
+           "role_of", "situation"]
 
 DETERMINERS = {"a", "an", "the", "this", "his", "her", "their", "its", "our", "my", "some", "every",
                "one", "two", "three", "four", "five"}
@@ -78,15 +78,22 @@ necropolis catacombs sewer sewers subway underworld city-state capital metropoli
 neighborhood plantation homestead orphanage school barracks keep dungeon spaceport starport habitat
 """.split())
 _TOKEN = re.compile(r"[\w'’-]+|[,;:.!?()]")
-# heads a place is "on", not "in": "on the stagecoach road", "on the island"
+# heads a place is "on" or "at", not "in": "on the stagecoach road", "on the island", "at the ford"
 ON_HEADS = {"road", "trail", "street", "bridge", "ridge", "plain", "plains", "deck", "beach", "shore", "roof",
             "island", "moon", "planet", "frontier", "border", "coast", "river", "lake", "sea", "mesa", "prairie"}
+AT_HEADS = {"ford", "crossing", "crossroads", "gate", "gates", "well", "docks"}
+
+
+def place_head(place: str) -> str:
+    """The kind of place a label names: "the ford at Greywater" -> "ford", "the Meadow village" -> "village"."""
+    words = re.split(r"\s+(?:at|of|on)\s+", place.lower(), maxsplit=1)[0].split()
+    return words[-1] if words else ""
 
 
 def at(place: str) -> str:
-    """The preposition a premise's place takes, by its head noun: "on the island", "in the railroad town"."""
-    words = place.split()
-    return "on" if words and words[-1].lower() in ON_HEADS else "in"
+    """The preposition a place takes, by its head noun: "on the island", "at the ford", "in the railroad town"."""
+    head = place_head(place)
+    return "at" if head in AT_HEADS else "on" if head in ON_HEADS else "in"
 
 
 def singular(word: str) -> str:

@@ -52,6 +52,10 @@ def test_sentences_read_mid_sentence_and_take_the_place_s_preposition():
     assert lower_first("A charming liar") == "a charming liar"
     assert lower_first("FTL drive") == "FTL drive"
     assert at("the stagecoach road") == "on" and at("the Silver Spur saloon") == "in"
+    # one rule for the stock places and the premise's own (probe 11 read "in the fog-bound island"):
+    # the head noun decides, so a river kingdom is "in", an island "on", the docks at night "at"
+    assert at("the fog-bound island") == "on" and at("the smugglers' moon") == "on"
+    assert at("the river kingdom") == "in" and at("the docks at night") == "at"
 
 
 def test_a_relationship_with_a_nameless_component_names_it_by_role_lowercased():
