@@ -216,9 +216,8 @@ def create_component(c: Ctx) -> None:
     if a.introduce:
         introduce(s, sc, comp.id, a.player)
     words = f"{comp.label} ({a.role})" if a.proper_name else a.role
-    c.emit("component", (f"creates {comp.label} ({a.role})" if a.proper_name else f"creates {comp.mention}")
-           + (" in the scene." if a.introduce else "."), cost,
-           component=comp.id, introduced=a.introduce)
+    c.emit("component", f"creates {words if a.proper_name else comp.mention}" + (" in the scene." if a.introduce else "."),
+           cost, component=comp.id, introduced=a.introduce)
     if prep:
         advance_prep(s, passed=False)
     statement(c, "component", words, cost, fact_id=role.id, components=[comp.id])
