@@ -430,7 +430,10 @@ def _heuristic_frames(state: Any, count: int, seed: int, premise: str = "") -> l
     rng = random.Random(f"{seed}:{s.seq}")
     people, places, last, tenets = sit["people"], sit["places"], sit["last"], sit["tenets"]
     out: list[Proposal] = []
-    genre = detect_genre(" ".join(tenets))
+    # the premise says the genre when the Tenets do not (a game whose Tenets name only its people)
+    told = f" {' '.join(tenets).lower()} "
+    said = any(k in told for spec in GENRES.values() for k in spec["keywords"])
+    genre = detect_genre(" ".join(tenets) if said or not premise else premise)
     new_places = [p for p in _PLACES.get(genre, _PLACES["fantasy"]) if p not in {c.label for c in places}]
     rng.shuffle(new_places)
     # a table's premise names places of its own: those first, while the game has not been there
@@ -455,7 +458,9 @@ def _heuristic_frames(state: Any, count: int, seed: int, premise: str = "") -> l
         here = [s.components[x] for x in last.present if x in s.components and not s.components[x].eliminated
                 and s.components[x].kind != "location"]
         c = here[0] if here else people[0]
-        loc = new_places[1] if len(new_places) > 1 else "somewhere new"
+        # the first new place frame 1 did not take: with a premise, one of its own
+        taken = {str(p.data.get("new_location")) for p in out}
+        loc = next((p for p in new_places if p not in taken), "somewhere new")
         out.append(Proposal("scene_frame", f"Right after scene {last.number}: {who(c)} arrives at {loc} "
                             "and finds someone already waiting.",
                             "antagonist", "follows the last scene's consequences into a new place",

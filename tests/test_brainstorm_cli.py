@@ -81,3 +81,20 @@ def test_llm_without_endpoint_is_a_clear_error(tmp_path, monkeypatch, capsys) ->
         monkeypatch.delenv(var, raising=False)
     assert main(["brainstorm", "--premise", "noir", "--ai", "llm", "--keep-all"]) == 2
     assert "OPENAI_BASE_URL" in capsys.readouterr().err
+
+
+def test_frames_from_a_saved_game_use_its_premise(tmp_path, capsys: pytest.CaptureFixture) -> None:
+    """The log's start record holds the premise: its places open the new frames (not a stock genre's)."""
+    from agents.table import Table, heuristic_seats
+    from engine.core.dice import SeededDice
+
+    log = tmp_path / "g.jsonl"
+    premise = "A horror story on a fog-bound island where the lighthouse keeper's drowned family comes back to the house"
+    table = Table.new(heuristic_seats(["Ann", "Bo"], seed=2), dice=SeededDice(2), log_path=log, premise=premise)
+    table.run(stop=lambda t: t.state.scenes_ended >= 1, max_steps=3000)
+    been = {c.label for c in table.state.components.values() if c.kind == "location"}
+    fresh = [p for p in ("the fog-bound island", "the house") if p not in been]
+    assert fresh, been
+    assert main(["brainstorm", "--from-game", str(log), "--count", "3", "--keep-all"]) == 0
+    text = capsys.readouterr().out
+    assert f"arrives at {fresh[0]}" in text, text  # not a stock genre's place (nor a fantasy tavern)

@@ -83,8 +83,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"{out} already exists: choose a new file (a saved game is never overwritten)")
     settings = _settings(args.ai)
     if args.from_game:
-        state = _load_state(Path(args.from_game))
-        proposals = propose_frames(state, args.count or 3, ai=args.ai, seed=args.seed, settings=settings)
+        state, saved_premise = _load_state(Path(args.from_game))
+        proposals = propose_frames(state, args.count or 3, ai=args.ai, seed=args.seed, settings=settings,
+                                   premise=saved_premise)
         print(f"Scene frames for the next scene of {args.from_game}:")
         kept = _choose(proposals, args.keep_all)
         print(f"kept {len(kept)} of {len(proposals)} frames")
@@ -103,6 +104,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _load_state(path: Path):
+    """The saved game's state and the premise its start record holds ("" when it has none)."""
     from engine.core.errors import LogError
     from engine.universalis.replay import replay_text
 
@@ -113,7 +115,7 @@ def _load_state(path: Path):
     rep = replay_text(text)
     if rep.error is not None:
         raise rep.error
-    return rep.state
+    return rep.state, str((rep.header.get("config") or {}).get("premise", "") or "")
 
 
 def _start_game(out: Path, kept: list, premise: str, players: str) -> None:
