@@ -2,6 +2,7 @@
 
     python -m eval.memory.run --quick     # a few minutes: the default setup's recall on every probe, 1k latency, contradictions
     python -m eval.memory.run             # ~15 minutes: adds e5 and WordLlama beside the default, 10k and 100k latency
+    python -m eval.memory.run --latency   # only the latency at 1k, 10k and 100k Facts
 
 Latency is fairest with OPENBLAS_NUM_THREADS=1 (numpy on one core, like one Chroma query).
 
@@ -111,9 +112,16 @@ def _summary(res: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m eval.memory.run", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="default setup only, 1k-fact latency (a few minutes)")
+    parser.add_argument("--latency", action="store_true",
+                        help="only query latency at 1k, 10k and 100k Facts (about 10 minutes), to memory_latency.json")
     parser.add_argument("--out", type=Path, default=None, help="JSON file for the results")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if args.latency:
+        out = args.out or DATA / "memory_latency.json"
+        out.write_text(json.dumps(run_latency(FULL_SIZES, repeats=1), indent=1) + "\n")
+        print(f"wrote {out}")
+        return 0
     res = run(quick=args.quick)
     out = args.out or DATA / ("memory_results_quick.json" if args.quick else "memory_results.json")
     out.write_text(json.dumps(res, indent=1) + "\n")
