@@ -63,6 +63,7 @@ class HeuristicPlayer:
         self._cancelled: set[tuple[int, str]] = set()
         self._bonus_start: dict[tuple[int, str, int], int] = {}
         self._told: set[tuple[int, str, int]] = set()  # narrations in which it told the outcome
+        self._changed: set[tuple[int, int, int, str]] = set()  # (scene, Complication, roll, hero) that changed its hero
         self._took_over: set[int] = set()  # scenes in which it already took a component over
         self._seen_complications: dict[int, set[int]] = {}  # scene -> Complications seen there
         self._withdrawn: set[str] = set()  # its own words a Challenge took back: not said again
@@ -576,19 +577,22 @@ class HeuristicPlayer:
                 act = A.ReduceImportance(player=me, component=victim.id, coins=imp, text=words.fate(victim, hero))
                 if self._ok(obs, act):
                     return act, f"eliminates {victim.label} with bonus coins"
-            wounds = [t for t in victim.live_traits() if t.text in words.lex["injuries"] or t.text == "Scarred"]
+            wounds = [t for t in victim.live_traits() if t.text in words.all_of("injuries") or t.text == "Scarred"]
             wound = words.injury(victim)
             if wound and len(wounds) < MAX_WOUNDS and not any(
                     t.scene == s.scene().number for t in wounds):  # type: ignore[union-attr]
                 act = A.AddTrait(player=me, component=victim.id, text=wound)
                 if self._ok(obs, act):
                     return act, f"marks {victim.label} with the defeat"
-        if hero is not None and len(hero.live_traits()) < self.persona.max_traits + 2:
+        # one Complication changes its hero once: a Trait, not five at a stroke
+        changed = (comp.scene, comp.id, len(comp.rolls), hero.id if hero is not None else "")
+        if hero is not None and len(hero.live_traits()) < self.persona.max_traits + 2 and changed not in self._changed:
             text = words.lesson(hero, victim) if r.random() < 0.6 else (words.trait_for(hero) or words.lesson(hero))
-            act = A.AddTrait(player=me, component=hero.id, text=text)
+            act = A.AddTrait(player=me, component=hero.id, text=text or "-")
             if victim is not None and words.who(victim) in text:  # "Knows what Vane is capable of" (U-TRAIT-2)
                 act = A.AddTrait(player=me, component=hero.id, text=text, kind="relationship", other=victim.id)
-            if self._ok(obs, act):
+            if text and self._ok(obs, act):
+                self._changed.add(changed)
                 return act, f"{hero.label} comes out of it changed"
         return None
 

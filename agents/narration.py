@@ -11,11 +11,13 @@ import random
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
-from agents.premise import Premise, at, definite, goals_for, parse_premise, place_head, role_of, situation
+from agents.premise import (PLACES, Premise, at, definite, goals_for, parse_premise, place_head, role_of, singular,
+                            situation)
 from engine.universalis.state import Component, GameState
 
-Lex = dict[str, list[str]]
+Lex = dict[str, Any]
 
 GENRES: dict[str, Lex] = {
     "space opera": {
@@ -175,15 +177,55 @@ GENRES: dict[str, Lex] = {
         "goals": ["Wants to find the missing child", "Wants to prove the haunting is a hoax",
                   "Wants to lay the ghost to rest", "Wants to leave the village alive",
                   "Wants to learn what the cult is hiding", "Wants to speak with her dead husband"],
-        "limits": ["Afraid of the dark", "Cannot cross the threshold of the church", "Bound to the manor",
+        "limits": ["Afraid of the dark", "Will not go near the water", "Cannot sleep without a light",
                    "Hears the voice at night", "Cannot bear silence"],
         "place_traits": ["Unnaturally cold", "Smells of wet earth", "Footsteps where no one walks",
                          "Full of whispers", "Fog that never lifts", "Time runs strangely here"],
+        "outdoor": ["Fog that never lifts", "Smells of wet earth"],  # details of the open air, not of a room
         "hostile": ["lies to", "imprisons", "stalks", "betrays", "accuses", "torments",
                     "turns the villagers against", "frightens"],
         "friendly": ["comforts", "shelters", "confides in", "protects", "warns", "prays with"],
         "deeds": ["lights a candle", "reads the drowned girl's diary", "listens at the door", "searches for a hidden door",
-                  "salts the threshold", "digs where the ground is soft", "winds the music box"],
+                  "salts the threshold", "digs where the ground is soft", "winds the music box", "bolts the shutters",
+                  "follows the wet footprints", "covers the mirrors", "checks every lock twice",
+                  "calls out into the dark", "studies the old photograph", "sits up waiting for the knocking"],
+        # deeds of one role or goal, by a word of it: what this one would do rather than anyone
+        "deeds_by": {"priest": ["says a prayer for the drowned", "blesses the doorway", "rings the chapel bell"],
+                     "doctor": ["examines the wet footprints", "writes up the night in a clinical hand",
+                                "tests the water in the well"],
+                     "mother": ["sets a place at the table for her lost child", "sings to an empty cradle"],
+                     "gravedigger": ["digs where the ground is soft", "counts the graves by lantern light"],
+                     "medium": ["holds a séance", "lays out the cards by candlelight"],
+                     "schoolteacher": ["reads the names in the old register", "chalks a name on the board"],
+                     "keeper": ["lights the great lamp", "writes the night into the keeper's log"],
+                     "investigator": ["sets up the recording equipment", "photographs the stair"],
+                     "orphan": ["hides under the stairs", "talks to a friend no one else can see"],
+                     "innkeeper": ["bars the inn door", "counts the keys on their hooks"],
+                     "child": ["calls the child's name into the fog"], "hoax": ["looks for wires behind the panelling"],
+                     "husband": ["lays out her husband's things"], "cult": ["follows the hooded figures"],
+                     "rest": ["reads the drowned girl's diary"], "alive": ["checks the tide tables for a boat"]},
+        # the dead and the monstrous do and want their own things: not salt against themselves, not prayer
+        "haunt": {"deeds": ["drips seawater across the floorboards", "knocks three times on the wall",
+                            "leaves wet footprints on the stair", "whispers a name through the keyhole",
+                            "stands at the foot of the bed", "fogs the windowpane from outside",
+                            "turns every photograph to the wall", "sings a drowned lullaby", "puts out the candles"],
+                  "friendly": ["comforts", "warns", "protects", "calls softly to", "watches over"],
+                  "hostile": ["stalks", "torments", "frightens", "lures", "drags at"],
+                  "traits": ["Cold to the touch", "Smells of the sea", "Never blinks", "Remembers everything"],
+                  "habits": ["Hums the same lullaby", "Returns at the same hour each night", "Knocks before it enters"],
+                  "goals": ["Wants to be buried properly", "Wants the family whole again", "Wants to be remembered",
+                            "Wants the truth of its death known"],
+                  "limits": ["Bound to the place it died", "Cannot cross the threshold of the church",
+                             "Fades at first light", "Cannot cross a line of salt"],
+                  "lessons": ["Remembers the night it drowned", "Knows who is still afraid of it"],
+                  "injuries": ["Driven back into the water", "Fading", "Burned by the salt", "Shaken to the core"]},
+        # Trait families that contradict each other: a doubter is no seer
+        "families": {"doubt": ["skeptic", "hoax"],
+                     "belief": ["second sight", "talks to the dead", "medium", "speak with her dead", "ghost's name",
+                                "no longer believes"]},
+        "clash": [["doubt", "belief"]],
+        # a change of heart follows the Trait it changes
+        "turns": {"No longer believes it is a hoax": "doubt"},
         "injuries": ["Scratched to the bone", "Bitten", "Shaken to the core", "Sprained ankle", "Lost the crucifix"],
         "lessons": ["Knows the ghost's name", "Has seen what lives in the cellar", "Owes the priest a life",
                     "No longer believes it is a hoax"],
@@ -217,6 +259,19 @@ ALLEGIANCE = {"swears fealty to", "deputises"}
 HOSTILE_TIES = ("Rival of ", "Hunting ", "Betrayed by ", "Will not trust ", "Swore to settle things with ")
 DETAILS_PER_SCENE = 2  # details of the place bought in one scene, at most
 TENET_DETAILS = 2  # a place restates at most this many Tenets as details ("In the manor, too, ...")
+# a character is a haunt when its role or name says it is dead or not human: it has lists of its own
+HAUNT_WORDS = ("ghost", "drowned", "dead", "spirit", "vampire", "monster", "demon", "wraith", "phantom", "revenant",
+               "specter", "spectre", "zombie", "ghoul", "banshee", "poltergeist", "creature", "undead", "werewolf",
+               "possessed", "lich", "wight")
+_HAUNT = re.compile(rf"\b(?:{'|'.join(HAUNT_WORDS)})\w*")
+# places so wide that every scene stands in them: a Tenet about the Empire fits any of its stations
+WIDE_PLACES = {"empire", "republic", "kingdom", "realm", "territory", "county", "country", "province", "frontier",
+               "border", "world"}
+# kinds of place that are indoors: the open air's details ("fog that never lifts") are not theirs
+INDOORS = {"house", "manor", "mansion", "cellar", "attic", "room", "schoolhouse", "school", "inn", "tavern", "saloon",
+           "church", "chapel", "hall", "office", "bar", "club", "hotel", "hospital", "asylum", "library", "bank",
+           "cabin", "jail", "prison", "crypt", "vault", "bunker", "casino", "theatre", "theater",
+           "orphanage", "barracks", "dungeon", "tomb", "catacombs", "sewer", "sewers", "warehouse", "factory", "precinct"}
 _ENDING = r"(?:s|es|ed|er|ers|ing|y|ies|ic|al|ian)?"
 # one pattern per keyword, compiled once: genre_of runs for every decision of every heuristic seat
 _GENRE_PATTERNS = {key: [re.compile(rf"\b{re.escape(w)}{_ENDING}\b") for w in words]
@@ -284,10 +339,96 @@ class Words:
         """The premise's situation in the genre's voice, "" when the premise names nothing."""
         return situation(self.parts, self.genre)
 
-    def pick(self, key: str, avoid: set[str] | None = None) -> str | None:
-        """A fresh item of the lexicon, or None when every one is already used."""
-        items = [x for x in self.lex[key] if not avoid or x.lower() not in avoid]
+    def pick(self, key: str, avoid: set[str] | None = None, comp: Component | None = None) -> str | None:
+        """A fresh item of the lexicon, or None when every one is already used.
+
+        For a component, from its own kind's list (a haunt's) and only what fits it (`fits`).
+        """
+        items = [x for x in (self.lex[key] if comp is None else self.lex_for(comp, key))
+                 if (not avoid or x.lower() not in avoid) and (comp is None or self.fits(comp, x))]
         return self.rng.choice(items) if items else None
+
+    # -- who may have which Trait and do which deed ------------------------------------------------
+    def is_haunt(self, comp: Component) -> bool:
+        """A character its role or name says is dead or not human: the drowned family, the ghost, the vampire."""
+        return comp.kind == "character" and any(t.kind in ("role", "sub", "name") and not t.removed
+                                                and _HAUNT.search(t.text.lower()) for t in comp.traits)
+
+    def lex_for(self, comp: Component | None, key: str) -> list[str]:
+        """The genre's list for this component: a haunt's own deeds, wants and limits where the genre has them."""
+        haunt = self.lex.get("haunt") or {}
+        if key in haunt and comp is not None and self.is_haunt(comp):
+            return haunt[key]
+        return self.lex[key]
+
+    def all_of(self, key: str) -> list[str]:
+        """Every item of a list, the living's and the haunt's: to recognise a deed already told."""
+        return self.lex[key] + [x for x in (self.lex.get("haunt") or {}).get(key, []) if x not in self.lex[key]]
+
+    def _families(self, text: str) -> set[str]:
+        low = text.lower()
+        return {f for f, words in (self.lex.get("families") or {}).items() if any(w in low for w in words)}
+
+    def fits(self, comp: Component, trait: str) -> bool:
+        """Whether a stock Trait can be this character's: none of a family its Traits (or role) contradict,
+        a change of heart only after the Trait it changes, no stranger or absent place named as known."""
+        if comp.kind != "character":
+            return True
+        mine: set[str] = set()
+        for t in comp.live_traits():
+            mine |= self._families(t.text)
+        turn = (self.lex.get("turns") or {}).get(trait)
+        if turn is not None:
+            return turn in mine
+        new = self._families(trait)
+        if any((a in new and b in mine) or (b in new and a in mine) for a, b in self.lex.get("clash") or []):
+            return False
+        return not self.strangers(comp, trait) and not self.absent_places(trait)
+
+    def met(self, comp: Component) -> set[str]:
+        """The ids of the components that shared a scene with this one."""
+        out: set[str] = set()
+        for sc in self.s.scenes:
+            if comp.id in sc.present:
+                out |= set(sc.present)
+        for f in self.s.facts:
+            if comp.id in f.components:
+                out |= set(f.components)
+        out.discard(comp.id)
+        return out
+
+    def strangers(self, comp: Component, trait: str) -> list[str]:
+        """The roles a stock Trait names ("Owes the priest a life") that this one never shared a scene with."""
+        low = trait.lower()
+        heads = {r.lower().split()[-1] for r in self.lex["roles"]}
+        named = [h for h in heads if re.search(rf"\bthe {re.escape(h)}\b", low)]
+        if not named:
+            return []
+        met = [self.s.components[x] for x in self.met(comp) if x in self.s.components]
+        roles = " ".join(t.text.lower() for c in met for t in c.live_traits() if t.kind in ("role", "sub"))
+        return [h for h in named if not re.search(rf"\b{re.escape(h)}\b", roles)]
+
+    def absent_places(self, text: str, with_tenets: bool = True) -> set[str]:
+        """The kinds of place a text names that the story has not got: "the village" on an island."""
+        words = set(re.findall(r"[a-z]+", text.lower())) & (PLACES - WIDE_PLACES)
+        if not words:
+            return set()
+        known = " ".join([self.premise] + [c.label for c in self.s.components.values() if c.kind == "location"]
+                         + ([t.text for t in self.s.tenets if not t.removed] if with_tenets else [])).lower()
+        have = set(re.findall(r"[a-z]+", known))
+        return {w for w in words if w not in have and singular(w) not in have}
+
+    def tied_deeds(self, comp: Component) -> list[str]:
+        """Deeds of this character's role or goal ("says a prayer for the drowned" for the priest)."""
+        if self.is_haunt(comp):
+            return []
+        text = " ".join(t.text.lower() for t in comp.live_traits()
+                        if t.kind in ("role", "sub") or t.text.startswith("Wants "))
+        out: list[str] = []
+        for word, deeds in (self.lex.get("deeds_by") or {}).items():
+            if re.search(rf"\b{re.escape(word)}\b", text):
+                out += [d for d in deeds if d not in out]
+        return out
 
     # -- what the game already holds -------------------------------------------------------------
     def used_texts(self) -> set[str]:
@@ -315,7 +456,8 @@ class Words:
             # Only as the first Tenet: Tenets already on the table (kept from a brainstorm) were the
             # people's choice, and one they dropped is not brought back
             return own
-        return self.pick("tenets", used)
+        fresh = [t for t in self.lex["tenets"] if t.lower() not in used and not self.absent_places(t, with_tenets=False)]
+        return self.rng.choice(fresh) if fresh else None
 
     def premise_roles(self) -> list[str]:
         """Roles of the premise's people not yet on the table, a plural once per character it counts."""
@@ -372,7 +514,12 @@ class Words:
         have |= {x.lower() for k in ("traits", "habits", "limits", "goals") for x in self.lex[k]
                  if any(word in x.lower() for word in own)}
         if comp.kind == "location":
+            if place_head(comp.label) in INDOORS:
+                have |= {x.lower() for x in self.lex.get("outdoor", [])}
             return self.pick("place_traits", have)
+        # another character's Trait is not copied word for word: each one is someone of its own
+        have |= {t.text.lower() for c in self.s.components.values() if c.id != comp.id and c.kind == comp.kind
+                 for t in c.live_traits() if t.kind == "plain"}
         goal = self.premise_goal(comp) if kind in ("", "goals") else None
         if goal:
             return goal  # the premise's conflict is what its people want
@@ -386,7 +533,7 @@ class Words:
         if kind == "goals":
             have |= {t.text.lower() for c in self.s.components.values() for t in c.live_traits()
                      if t.text.startswith("Wants ")}
-        return self.pick(kind, have) or self.pick("traits", have)
+        return self.pick(kind, have, comp) or self.pick("traits", have, comp)
 
     def relation(self, comp: Component, other: Component) -> tuple[str, str | None]:
         """A relationship Trait and its corollary; a nameless other is "the cattle rustler", not "Cattle rustler"."""
@@ -397,10 +544,11 @@ class Words:
     def injury(self, comp: Component) -> str | None:
         """A wound the component does not carry yet, or None when it has them all."""
         have = {t.text.lower() for t in comp.traits}
-        return self.pick("injuries", have) or (None if "scarred" in have else "Scarred")
+        return self.pick("injuries", have, comp) or (None if "scarred" in have else "Scarred")
 
     def lesson(self, comp: Component, other: Component | None = None) -> str:
-        """What a component learned from a Complication, about the other side when there is one."""
+        """What a component learned from a Complication, about the other side when there is one;
+        "" when it has learned all there is (not "Wiser for it" twice)."""
         have = {t.text.lower() for t in comp.traits}
         if other is not None:
             forms = [f"Knows what {self.who(other)} is capable of", f"Will not trust {self.who(other)} again",
@@ -408,7 +556,9 @@ class Words:
             forms = [f for f in forms if f.lower() not in have]
             if forms:
                 return self.rng.choice(forms)
-        return self.pick("lessons", have) or "Wiser for it"
+        have |= {t.text.lower() for c in self.s.components.values() if c.id != comp.id
+                 for t in c.live_traits() if t.kind == "plain"}
+        return self.pick("lessons", have, comp) or ("" if "wiser for it" in have else "Wiser for it")
 
     def scene_time(self, past: bool = False) -> str:
         return self.rng.choice(self.lex["past" if past else "times"])
@@ -428,8 +578,8 @@ class Words:
         if self.rng.random() > 0.4:
             return ""
         live = {t.text for t in comp.live_traits() if t.kind == "plain"}
-        adj = [x for x in self.lex["traits"] if x in live]
-        habits = [x for x in self.lex["habits"] if x in live]
+        adj = [x for x in self.all_of("traits") if x in live]
+        habits = [x for x in self.all_of("habits") if x in live]
         if adj and (not habits or self.rng.random() < 0.5):
             return f", {lower_first(self.rng.choice(adj))},"
         if habits:
@@ -465,10 +615,10 @@ class Words:
         pair = [f for f in self.s.facts if not f.removed and f.kind == "event"
                 and performer.id in f.components and receiver.id in f.components]
         here = [f for f in pair if sc is not None and f.scene == sc.number]
-        if not hostile and any(f.origin == "outcome" or any(self._says(f.text, v, x) for v in self.lex["hostile"]
+        if not hostile and any(f.origin == "outcome" or any(self._says(f.text, v, x) for v in self.all_of("hostile")
                                                             for x in (performer, receiver)) for f in here):
             return []
-        verbs = [v for v in self.lex["hostile" if hostile else "friendly"]
+        verbs = [v for v in self.lex_for(performer, "hostile" if hostile else "friendly")
                  if not any(f.components[:1] == (performer.id,) and self._says(f.text, v, receiver) for f in here)]
         if hostile:
             return verbs
@@ -482,7 +632,7 @@ class Words:
         where = self._where(place)
         if performer is not None and receiver is not None:
             verb = self.rng.choice(self.pair_verbs(performer, receiver, hostile)
-                                   or self.lex["hostile" if hostile else "friendly"])
+                                   or self.lex_for(performer, "hostile" if hostile else "friendly"))
             goal = goal_of(performer)
             recent = " ".join(f.text for f in self.s.facts[-6:])
             why = f", determined {goal}" if goal and goal not in recent and self.rng.random() < 0.5 else ""
@@ -490,7 +640,13 @@ class Words:
         actor = performer or receiver
         if actor is not None:
             recent = " ".join(f.text for f in self.s.facts[-12:])
-            deeds = [d for d in self.lex["deeds"] if d not in recent] or self.lex["deeds"]
+            # what this one has not done yet in the game, and often what its role or goal would do
+            own = self.lex_for(actor, "deeds")
+            done = " ".join(f.text for f in self.s.facts if f.components[:1] == (actor.id,) and not f.removed)
+            fresh = [d for d in own if d not in recent and d not in done]
+            tied = [d for d in self.tied_deeds(actor) if d not in recent and d not in done]
+            deeds = (tied if tied and self.rng.random() < 0.5 else fresh or tied) \
+                or [d for d in own if d not in recent] or own
             deed = self.rng.choice(deeds)
             bound = re.search(r" (?:by|at|in|near) the (\w+)$", deed)
             if bound and bound.group(1) in {place_head(x) for x in self.lex["places"]} \
@@ -519,13 +675,21 @@ class Words:
         where = place.label if place is not None else "this place"
         lead = f"{at(where).title()} {where}, too, "  # "In the manor, too, " + a Tenet
         restated = sum(1 for f in self.s.facts if f.text.startswith(lead))
+        here = set(re.findall(r"[a-z]+", where.lower()))
         for t in (self.live_tenets()[1:] or self.live_tenets()) if restated < TENET_DETAILS else []:
+            # a Tenet about another kind of place is not this place's detail ("the village" at the lighthouse)
+            if set(re.findall(r"[a-z]+", t.lower())) & (PLACES - WIDE_PLACES) - here:
+                continue
             options.append(f"{lead}{lower_first(t.rstrip('.'))}.")
         if place is not None:
+            indoors = place_head(place.label) in INDOORS
+            outdoor = {x.lower() for x in self.lex.get("outdoor", [])} if indoors else set()
             for t in place.live_traits():
-                if t.kind == "plain":
+                if t.kind == "plain" and t.text.lower() not in outdoor:
                     options.append(f"{where[:1].upper() + where[1:]}: {lower_first(t.text)}, tonight more than ever.")
             for x in self.lex["place_traits"]:
+                if x.lower() in outdoor:
+                    continue
                 options.append(f"{where[:1].upper() + where[1:]}: {lower_first(x)}.")
         options = [o for o in options if o not in have and o.split(": ", 1)[-1].split(", too, ", 1)[-1].lower()
                    not in said]
@@ -554,7 +718,7 @@ class Words:
             return f"{self.who(winner, True)} comes through it{'' if originator_won else ' unharmed'}."
         if loser is not None:
             return self.rng.choice([f"It goes wrong for {self.who(loser)}.",
-                                    f"{self.who(loser, True)} leaves without what they came for."])
+                                    f"{self.who(loser, True)} leaves empty-handed."])
         base = source.rstrip(".")
         return f"{base}: {'so it goes' if originator_won else 'but it fails'}."
 
@@ -610,6 +774,6 @@ class Words:
             return "everything hangs on it"
         if kind == "relationship":
             return "this is personal"
-        if trait in self.lex["injuries"]:
+        if trait in self.all_of("injuries"):
             return "fighting through the pain"
         return self.rng.choice(["it matters here", "it shows", "that is who they are"])
