@@ -535,3 +535,8 @@ def test_undo_skips_the_passes_the_setting_made(home):
     assert store.run_ai(lv) == 2 and [r.meta.get("rationale") for r in t.records[-2:]] == ["auto-pass (setting)"] * 2
     store.undo_to_human(lv)
     assert len(t.records) == n and pending(t.state).players == (ME,)
+
+
+def test_the_ai_summary_counts_in_words_a_player_reads():
+    from app.ui.play import _count
+    assert _count(1, "reaction window") == "1 reaction window" and _count(5, "decision") == "5 decisions"

@@ -21,7 +21,7 @@ def run_ai(live: store.Live, limit: int = 400) -> None:
 
     def progress(_live: store.Live, res, steps: int) -> None:
         if res.decision is not None and res.decision.kind == "human":
-            auto[0] += 1  # a reaction window passed for a person by his setting
+            auto[0] += 1  # a reaction window passed for a person by their seat setting
         elif res.decision is not None and res.decision.action.type not in ("pass",):
             why = res.decision.rationale or ""
             lines.append(f"{res.player}: {res.decision.action.type.replace('_', ' ')}" + (f" — {why}" if why else ""))
@@ -31,10 +31,15 @@ def run_ai(live: store.Live, limit: int = 400) -> None:
         line_box.markdown("\n".join(f"- {x}" for x in lines[-6:]))
 
     n = store.run_ai(live, progress, max_steps=limit) - auto[0]
-    label = f"The AI players made {n} decisions" if n else "Nothing for the AI players to decide"
+    label = f"The AI players made {_count(n, 'decision')}" if n else "Nothing for the AI players to decide"
     if auto[0]:
-        label += f"; {auto[0]} reaction windows let stand for a person by his setting"
+        label += f"; {_count(auto[0], 'reaction window')} let stand by a person's seat setting"
     box.update(label=label, state="complete", expanded=False)
+
+
+def _count(n: int, noun: str) -> str:
+    """"1 decision", "5 decisions"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _ai_pending(live: store.Live) -> bool:
