@@ -588,12 +588,13 @@ class HeuristicPlayer:
         changed = (comp.scene, comp.id, len(comp.rolls), hero.id if hero is not None else "")
         if hero is not None and len(hero.live_traits()) < self.persona.max_traits + 2 and changed not in self._changed:
             text = words.lesson(hero, victim) if r.random() < 0.6 else (words.trait_for(hero) or words.lesson(hero))
-            act = A.AddTrait(player=me, component=hero.id, text=text or "-")
-            if victim is not None and words.who(victim) in text:  # "Knows what Vane is capable of" (U-TRAIT-2)
-                act = A.AddTrait(player=me, component=hero.id, text=text, kind="relationship", other=victim.id)
-            if text and self._ok(obs, act):
-                self._changed.add(changed)
-                return act, f"{hero.label} comes out of it changed"
+            if text:
+                act = A.AddTrait(player=me, component=hero.id, text=text)
+                if victim is not None and words.who(victim) in text:  # "Knows what Vane is capable of" (U-TRAIT-2)
+                    act = A.AddTrait(player=me, component=hero.id, text=text, kind="relationship", other=victim.id)
+                if self._ok(obs, act):
+                    self._changed.add(changed)
+                    return act, f"{hero.label} comes out of it changed"
         return None
 
     # -- reactions ------------------------------------------------------------------------------------
