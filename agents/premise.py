@@ -80,7 +80,8 @@ neighborhood plantation homestead orphanage school barracks keep dungeon spacepo
 _TOKEN = re.compile(r"[\w'’-]+|[,;:.!?()]")
 # heads a place is "on" or "at", not "in": "on the stagecoach road", "on the island", "at the ford"
 ON_HEADS = {"road", "trail", "street", "bridge", "ridge", "plain", "plains", "deck", "beach", "shore", "roof",
-            "island", "moon", "planet", "frontier", "border", "coast", "river", "lake", "sea", "mesa", "prairie"}
+            "island", "moon", "planet", "frontier", "border", "coast", "river", "lake", "sea", "mesa", "prairie",
+            "ship", "freighter", "yacht", "boat", "vessel", "barge", "train"}
 AT_HEADS = {"ford", "crossing", "crossroads", "gate", "gates", "well", "docks"}
 
 

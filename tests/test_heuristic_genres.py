@@ -56,6 +56,7 @@ def test_sentences_read_mid_sentence_and_take_the_place_s_preposition():
     # the head noun decides, so a river kingdom is "in", an island "on", the docks at night "at"
     assert at("the fog-bound island") == "on" and at("the smugglers' moon") == "on"
     assert at("the river kingdom") == "in" and at("the docks at night") == "at"
+    assert at("the generation ship") == "on" and at("the Envoy's yacht") == "on"
 
 
 def test_a_relationship_with_a_nameless_component_names_it_by_role_lowercased():
