@@ -37,6 +37,9 @@ def complication_sides(s: GameState, comp: Complication) -> dict[str, list[str]]
     that was not a Target (an Obstacle has none: what opposes the Targets is the Obstacle itself).
     Then the components a side's own player drew on for that side's Pool. A component that a
     bystander drew on lent a die; it is nobody's opponent, and it does not win or lose the fight.
+    A side without a principal (trouble raised against a lone deed, or an Obstacle) opposes with
+    the trouble itself: what its player draws on lends it dice, and no one there is set against
+    the Targets ("Ivy Pell is outmatched by Rose Tilney" when Rose was only listening at a door).
     """
     t = list(dict.fromkeys(comp.targets))
     c: list[str] = []
@@ -44,9 +47,12 @@ def complication_sides(s: GameState, comp: Complication) -> dict[str, list[str]]
     if fact is not None:
         c += [x for x in dict.fromkeys(fact.components) if x not in t and s.controller(x) == comp.originator]
     owners = {p.key: p.owner for p in comp.pools}
+    principal_c = bool(c)
     for ch in comp.changes:
         if ch.how != "draw" or not ch.component or ch.by != owners.get(ch.pool):
             continue
+        if ch.pool == "C" and not principal_c:
+            continue  # it lent the trouble a die; the trouble, not it, stands against the Targets
         if ch.component not in c and ch.component not in t:
             (c if ch.pool == "C" else t).append(ch.component)
     return {"C": c, "T": t}

@@ -84,6 +84,7 @@ GENRES: dict[str, Lex] = {
         "friendly": ["swears fealty to", "heals", "confesses to", "protects", "warns", "shares bread with"],
         "deeds": ["reads the omens", "sharpens the blade by the fire", "prays in a whisper",
                   "hides the letter", "rides through the night", "studies the old map", "buries something by the ford"],
+        "open_air": ["rides through the night", "buries something by the ford"],  # deeds not done in a room
         "injuries": ["Deep gash", "Cursed wound", "Broken arm", "Fevered", "Lost a memory"],
         "lessons": ["Knows the witch's true name", "Has seen the old god's face", "Owes the steward a life",
                     "No longer trusts the Order"],
@@ -152,6 +153,7 @@ GENRES: dict[str, Lex] = {
         "friendly": ["deputises", "patches up", "rides with", "vouches for", "warns", "shares a campfire with"],
         "deeds": ["cleans the revolver", "waits for noon", "counts the cattle", "reads the wanted poster",
                   "buries the strongbox", "saddles up before dawn", "studies the survey map"],
+        "open_air": ["counts the cattle", "buries the strongbox", "saddles up before dawn"],  # not done in a room
         "injuries": ["Gunshot wound", "Busted leg", "Rope burns", "Snakebite", "Lost the deed"],
         "lessons": ["Knows who shot the sheriff", "Owes the doctor a life", "Has seen the survey map",
                     "No longer trusts the railroad"],
@@ -189,6 +191,9 @@ GENRES: dict[str, Lex] = {
                   "salts the threshold", "digs where the ground is soft", "winds the music box", "bolts the shutters",
                   "follows the wet footprints", "covers the mirrors", "checks every lock twice",
                   "calls out into the dark", "studies the old photograph", "sits up waiting for the knocking"],
+        # deeds of the open air: not done in a room ("digs where the ground is soft" in the attic)
+        "open_air": ["digs where the ground is soft", "counts the graves by lantern light",
+                     "tests the water in the well", "calls the child's name into the fog"],
         # deeds of one role or goal, by a word of it: what this one would do rather than anyone
         "deeds_by": {"priest": ["says a prayer for the drowned", "blesses the doorway", "rings the chapel bell"],
                      "doctor": ["examines the wet footprints", "writes up the night in a clinical hand",
@@ -642,9 +647,12 @@ class Words:
             recent = " ".join(f.text for f in self.s.facts[-12:])
             # what this one has not done yet in the game, and often what its role or goal would do
             own = self.lex_for(actor, "deeds")
+            open_air = set(self.lex.get("open_air", [])) if place is not None and \
+                place_head(place.label) in INDOORS else set()
+            own = [d for d in own if d not in open_air] or own  # no digging in the attic
             done = " ".join(f.text for f in self.s.facts if f.components[:1] == (actor.id,) and not f.removed)
             fresh = [d for d in own if d not in recent and d not in done]
-            tied = [d for d in self.tied_deeds(actor) if d not in recent and d not in done]
+            tied = [d for d in self.tied_deeds(actor) if d not in recent and d not in done and d not in open_air]
             deeds = (tied if tied and self.rng.random() < 0.5 else fresh or tied) \
                 or [d for d in own if d not in recent] or own
             deed = self.rng.choice(deeds)

@@ -107,7 +107,9 @@ def test_the_island_game_traits_hold_together(game):
     for c in s.components.values():
         if c.kind != "character":
             continue
-        fam = [words._families(t.text) for t in c.live_traits() if t.text not in HORROR["turns"]]
+        # a tie names the other one's doubt or belief, not this one's ("Rival of the skeptical doctor")
+        fam = [words._families(t.text) for t in c.live_traits() if t.text not in HORROR["turns"]
+               and t.kind not in ("relationship", "corollary")]
         assert not ({"doubt", "belief"} <= set().union(*fam)), (c.label, _plain(c))
     # one Complication's outcome changes its hero once: never five Traits at a stroke
     run, last = 0, None
@@ -194,3 +196,18 @@ def test_no_stock_tenet_names_a_kind_of_place_the_story_has_not_got():
     s = _state(island, tenets=("On the fog-bound island, the dead come back",))
     got = {Words(s, random.Random(seed), ISLAND).tenet() for seed in range(60)}
     assert got and not any("village" in (t or "") for t in got), got
+
+
+def test_a_deed_of_the_open_air_is_not_done_in_a_room():
+    """"Ivy Pell digs where the ground is soft" in the attic room: the digging is done out of doors."""
+    digger = _char("c1", "Gravedigger")
+    attic, yard = _place("c2", "the attic room"), _place("c3", "the churchyard")
+    s = _state(digger, attic, yard)
+    indoors = {Words(s, random.Random(seed), ISLAND).event(digger, None, attic) for seed in range(80)}
+    outdoors = {Words(s, random.Random(seed), ISLAND).event(digger, None, yard) for seed in range(80)}
+    assert not [t for t in indoors if "digs" in t or "by lantern light" in t], indoors
+    assert [t for t in outdoors if "digs where the ground is soft" in t], outdoors
+    for genre in GENRES.values():  # every deed tagged is one of the genre's deeds
+        deeds = set(genre["deeds"]) | {d for ds in (genre.get("deeds_by") or {}).values() for d in ds}
+        assert set(genre.get("open_air", [])) <= deeds
+

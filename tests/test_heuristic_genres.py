@@ -94,14 +94,20 @@ def test_a_horror_game_restates_few_tenets_per_place_and_names_one_place_per_dee
 
     from agents.narration import TENET_DETAILS
 
-    res = simulate_game(seats=4, scenes=8, seed=61, premise="A horror story about a haunted manor")
-    facts = [f.text for f in res.table.state.facts]
-    assert any(name in " ".join(facts) for name in GENRES["horror"]["names"])
-    restated = collections.Counter(m.group(1) for t in facts if (m := re.match(r"(?:In|On) (.+?), too, ", t)))
-    assert restated and max(restated.values()) <= TENET_DETAILS
-    # a verb that ends in a preposition ("confides in the doctor on the marsh road") names no place
-    verbs = re.compile("|".join(re.escape(f" {v} ") for v in GENRES["horror"]["friendly"] + GENRES["horror"]["hostile"]))
-    assert not [t for t in facts if re.search(r" (in|on) the [^,.]* (in|on) the ", verbs.sub(" ", t))]
+    # seed 63 too: since no open-air deed is done indoors, seed 61's game restates no Tenet at all
+    all_restated: collections.Counter[str] = collections.Counter()
+    for seed in (61, 63):
+        res = simulate_game(seats=4, scenes=8, seed=seed, premise="A horror story about a haunted manor")
+        facts = [f.text for f in res.table.state.facts]
+        assert any(name in " ".join(facts) for name in GENRES["horror"]["names"])
+        restated = collections.Counter(m.group(1) for t in facts if (m := re.match(r"(?:In|On) (.+?), too, ", t)))
+        assert not restated or max(restated.values()) <= TENET_DETAILS
+        all_restated += restated
+        # a verb that ends in a preposition ("confides in the doctor on the marsh road") names no place
+        verbs = re.compile("|".join(re.escape(f" {v} ")
+                                    for v in GENRES["horror"]["friendly"] + GENRES["horror"]["hostile"]))
+        assert not [t for t in facts if re.search(r" (in|on) the [^,.]* (in|on) the ", verbs.sub(" ", t))]
+    assert all_restated
 
 
 def test_a_goal_is_told_as_an_infinitive_a_way_out_is_got_not_had():

@@ -96,3 +96,42 @@ def test_words_for_a_loser_that_came_away_empty_handed():
     assert "The hedge witch leaves empty-handed." in lines
     assert not any(" they " in x for x in lines), lines  # no "they" for every character, whoever it is
     assert not any("what was wanted" in x for x in lines)
+
+
+def _without_opponent(table):
+    """The Complications raised against a lone deed or by an Obstacle, each with the outcomes told after its roll."""
+    out, last_event, cur, told = [], None, None, None
+    evs = table.events
+    for i, e in enumerate(evs):
+        if e.kind == "complication":
+            obstacle = any(x.kind == "obstacle" for x in evs[i + 1:i + 3])
+            alone = last_event is not None and not last_event.data.get("receiver")
+            cur = {"targets": set(e.data["targets"]), "bare": obstacle or alone, "lent": set()}
+        elif e.kind == "draw" and cur is not None and told is None:
+            cur["lent" if e.data["pool"] == "C" else "targets"].add(e.data["component"])
+        elif e.kind == "complication_result" and cur is not None:
+            told = []
+        elif e.kind == "complication_end" and cur is not None:
+            if cur["bare"]:
+                out.append((cur, told or []))
+            cur, told = None, None
+        elif told is not None and e.kind == "event":
+            told.append(e)
+        if e.kind == "event":
+            last_event = e
+        elif e.kind == "dialog":
+            last_event = None
+    return out
+
+
+def test_trouble_raised_against_a_lone_deed_names_no_opponent_in_the_outcome(games):
+    """Rose listens at a door and trouble is raised against it: whoever lent the trouble dice is no
+    opponent of hers ("Ivy Pell is outmatched by Rose Tilney" named a bystander)."""
+    checked = 0
+    for table in games + [simulate_game(seats=4, scenes=6, seed=4).table]:
+        for fight, told in _without_opponent(table):
+            for e in told:
+                checked += 1
+                for x in (e.data.get("performer"), e.data.get("receiver")):
+                    assert x not in fight["lent"] - fight["targets"], (e.text, fight)
+    assert checked >= 10
