@@ -12,7 +12,7 @@ leaves out, and an empty `Premise` means "tell the genre's stock story", as befo
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 __all__ = ["Conflict", "Premise", "at", "definite", "goals_for", "is_plural", "parse_premise", "place_head",
@@ -185,7 +185,7 @@ def role_of(phrase: str) -> str:
     if not words:
         return ""
     head = words[-1]
-    if _kind_of(head) and singular(head) != head.lower():
+    if (_kind_of(head) or (head[:1].islower() and "of" not in words)) and singular(head) != head.lower():
         words[-1] = singular(head)  # "witches" -> "witch"; a plural names one of them
     text = " ".join(words)
     return text[:1].upper() + text[1:]
@@ -270,6 +270,27 @@ def _phrases(tokens: list[str]) -> list[Phrase]:
     return out
 
 
+def _in_company(tokens: list[str], phrases: list[Phrase]) -> list[Phrase]:
+    """Phrases joined by "and"/"or" to a person, the two doing something, are people too though the word
+    lists lack their noun: "the captain and the mutineers fight" names the mutineers beside the captain
+    ("the witch and her secrets in the tower" names no secret)."""
+    out = list(phrases)
+    for k, ph in enumerate(out):
+        if ph.kind != "thing" or ph.head[:1].isupper():
+            continue
+        for other in (out[k - 1] if k else None, out[k + 1] if k + 1 < len(out) else None):
+            if other is None or other.kind != "person":
+                continue
+            lo, hi = (other.end, ph.start) if other.start < ph.start else (ph.end, other.start)
+            between = [t.lower() for t in tokens[lo:hi]]
+            after = max(ph.end, other.end)
+            acts = after < len(tokens) and (_is_verb(tokens[after]) or not _is_stop(tokens[after]))
+            if between and all(t in ("and", "or") for t in between) and acts:
+                out[k] = replace(ph, kind="person", plural=singular(ph.head) != ph.head.lower())
+                break
+    return out
+
+
 def _clauses(premise: str) -> list[list[str]]:
     """The premise's tokens split into clauses at "where", "when", "while", commas and semicolons."""
     tokens = _TOKEN.findall(premise)
@@ -342,7 +363,7 @@ def parse_premise(premise: str) -> Premise:
             bucket.append(text)
 
     for tokens in _clauses(premise or ""):
-        phrases = _phrases(tokens)
+        phrases = _in_company(tokens, _phrases(tokens))
         for ph in phrases:
             before = tokens[ph.start - 1].lower() if ph.start > 0 else ""
             if ph.kind == "person":

@@ -211,3 +211,23 @@ def test_a_deed_of_the_open_air_is_not_done_in_a_room():
         deeds = set(genre["deeds"]) | {d for ds in (genre.get("deeds_by") or {}).values() for d in ds}
         assert set(genre.get("open_air", [])) <= deeds
 
+
+# -- 5. the premise's people, a group among them -----------------------------------------------------------
+SEED_VAULT = ("A space opera aboard a generation ship where the captain and the mutineers fight over the last "
+              "seed vault")
+
+
+def test_a_group_named_beside_a_person_is_people_and_shows_up_early():
+    """"the captain and the mutineers fight": the mutineers were read as a thing and never appeared."""
+    from agents.premise import parse_premise, role_of
+
+    parts = parse_premise(SEED_VAULT)
+    assert "the mutineers" in parts.people
+    assert parts.conflicts[0].sides == ("the captain", "the mutineers")
+    assert role_of("the mutineers") == "Mutineer"
+    assert role_of("two queens") == "Queen"
+    assert parse_premise("A fantasy where the witch and her secrets in the tower wait").people == ("the witch",)
+    table = simulate_game(seats=4, scenes=6, seed=5, premise=SEED_VAULT).table
+    first = [c for c in table.state.components.values() if c.kind == "character"][:3]
+    assert any(t.text == "Mutineer" for c in first for t in c.traits if t.kind == "role"), \
+        [c.label for c in first]
