@@ -262,6 +262,30 @@ DEFAULT_GENRE = "space opera"
 ALLEGIANCE = {"swears fealty to", "deputises"}
 # a character's Traits that say it stands against another: no allegiance to that one
 HOSTILE_TIES = ("Rival of ", "Hunting ", "Betrayed by ", "Will not trust ", "Swore to settle things with ")
+# which of the genres' names are a woman's, a man's or anyone's (a name not listed is anyone's). A role that
+# says a gender (GENDERED_ROLES) takes only a name of that gender or none: no "Edric the Grey, Queen"
+NAME_GENDER: dict[str, frozenset[str]] = {
+    "f": frozenset({"Ilsa Marn", "Mira Quell", "Nyla Serrat", "Sefa Lune",
+                    "Seren of the Marsh", "Tamsin Hale", "Lysa Thorne", "Wenna", "Isolde Fenn", "Maud Ashby",
+                    "Vera Lisle", "Ruby Kane", "Lorna Vance", "Nell Shaw",
+                    "Dolores Vega", "Hattie Boone", "Cora Lindqvist", "Mae Harlan",
+                    "Agnes Whitlow", "Clara Voss", "Martha Crane", "Ivy Pell", "Edith Henley", "Rose Tilney"}),
+    "m": frozenset({"Corin Thale", "Dace Holloway", "Tarek Voss", "Brannoc", "Oren Kask",
+                    "Aldric Vane", "Orrin Blackwood", "Gareth Morrow", "Edric the Grey", "Brother Cal",
+                    "Jack Malone", "Sal Benedetti", "Hank Hart", "Mickey Flynn", "Eddie Russo", "Leo Grayson",
+                    "Eli Crane", "Amos Pike", "Silas Reed", "Walt Tate", "Jonah Two Rivers", "Abel Moss", "Billy Coyle",
+                    "Ambrose Lyle", "Thomas Greer", "Nathaniel Crowe", "Simon Larch"}),
+    "either": frozenset({"Vex Adaro", "Jun Okafor", "Hale Ditmar", "Frankie Doyle", "Ellery Dunn"}),
+}
+# words of a role that say its gender ("Rancher's widow", "Grieving mother", "Queen")
+GENDERED_ROLES: dict[str, frozenset[str]] = {
+    "f": frozenset({"queen", "princess", "widow", "mother", "sister", "daughter", "wife", "priestess", "duchess",
+                    "countess", "lady", "abbess", "matriarch", "mistress", "nun", "empress", "girl", "woman", "aunt",
+                    "niece", "grandmother", "baroness", "heiress"}),
+    "m": frozenset({"king", "prince", "widower", "father", "brother", "son", "husband", "duke", "count", "lord",
+                    "abbot", "patriarch", "monk", "emperor", "boy", "man", "uncle", "nephew", "grandfather",
+                    "baron"}),
+}
 DETAILS_PER_SCENE = 2  # details of the place bought in one scene, at most
 TENET_DETAILS = 2  # a place restates at most this many Tenets as details ("In the manor, too, ...")
 # a character is a haunt when its role or name says it is dead or not human: it has lists of its own
@@ -281,6 +305,27 @@ _ENDING = r"(?:s|es|ed|er|ers|ing|y|ies|ic|al|ian)?"
 # one pattern per keyword, compiled once: genre_of runs for every decision of every heuristic seat
 _GENRE_PATTERNS = {key: [re.compile(rf"\b{re.escape(w)}{_ENDING}\b") for w in words]
                    for key, words in GENRE_WORDS.items()}
+
+
+def role_gender(role: str) -> str | None:
+    """"f" or "m" when the role says a gender ("Rancher's widow", "Queen mother", "Daughter of the king"), else None.
+
+    The head of the role decides: not an owner ("king's daughter") nor what follows "of".
+    """
+    head = re.split(r"\bof\b", role.lower(), maxsplit=1)[0]
+    words = [w for w in re.findall(r"[a-z]+(?:['’]s)?", head) if not w.endswith(("'s", "’s"))]
+    for w in reversed(words):
+        for gender, nouns in GENDERED_ROLES.items():
+            if w in nouns or singular(w) in nouns:
+                return gender
+    return None
+
+
+def name_fits(name: str, role: str) -> bool:
+    """Whether a name may be given to a character of this role: a woman's name to no king."""
+    gender = role_gender(role)
+    own = next((g for g, names in NAME_GENDER.items() if name in names), "either")
+    return gender is None or own in (gender, "either")
 
 
 def genre_of(s: GameState, premise: str = "") -> str:
@@ -474,15 +519,19 @@ class Words:
             out += [role] * max(0, missing)
         return out
 
-    def new_character(self) -> tuple[str, str] | None:
+    def new_character(self) -> tuple[str, str | None] | None:
         """(role, name) not yet used by a live component; None when the lexicon is exhausted.
 
         The premise's people come first ("Sheriff", "Mine owner"), named from the genre's names.
+        A role that says a gender takes a name of that gender (`name_fits`), or no name when none is left.
         """
         used = self.used_texts()
         roles = self.premise_roles()
-        role, name = (roles[0] if roles else self.pick("roles", used)), self.pick("names", used)
-        return (role, name) if role and name else None
+        role = roles[0] if roles else self.pick("roles", used)
+        fresh = [x for x in self.lex["names"] if x.lower() not in used]
+        fitting = [x for x in fresh if not role or name_fits(x, role)]
+        name = self.rng.choice(fitting) if fitting else None  # drawn as before even without a role: same stories
+        return (role, name) if role and fresh else None
 
     def premise_places(self) -> list[str]:
         """The premise's places not yet on the table, as labels: "the silver-mine town"."""

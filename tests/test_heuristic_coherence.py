@@ -231,3 +231,62 @@ def test_a_group_named_beside_a_person_is_people_and_shows_up_early():
     first = [c for c in table.state.components.values() if c.kind == "character"][:3]
     assert any(t.text == "Mutineer" for c in first for t in c.traits if t.kind == "role"), \
         [c.label for c in first]
+
+
+CROWNS = "A dark fantasy where the widowed queen and the priestess hate the usurper king"
+
+
+@pytest.mark.parametrize("role, gender", [("Queen", "f"), ("Rancher's widow", "f"), ("Grieving mother", "f"),
+                                          ("Daughter of the king", "f"), ("King's daughter", "f"),
+                                          ("Usurper king", "m"), ("Old king", "m"), ("Brother", "m"),
+                                          ("Exiled knight", None), ("Village priest", None), ("Thief", None)])
+def test_a_role_says_its_gender_by_its_head(role, gender):
+    from agents.narration import role_gender
+
+    assert role_gender(role) == gender
+
+
+def test_every_name_of_the_genres_is_marked_once():
+    from agents.narration import NAME_GENDER
+
+    names = [n for lex in GENRES.values() for n in lex["names"]]
+    for n in names:
+        assert sum(n in marked for marked in NAME_GENDER.values()) == 1, n
+    assert set().union(*NAME_GENDER.values()) == set(names)  # the table adds no name
+
+
+def test_a_gendered_role_takes_a_name_of_its_gender_or_none():
+    """'Isolde Fenn' was made the Old king and 'Edric the Grey' a queen: a name is drawn from those that fit."""
+    from agents.narration import NAME_GENDER
+
+    for seed in range(30):
+        words = Words(_state(), random.Random(seed), premise=CROWNS)
+        new = words.new_character()
+        assert new is not None and new[0] == "Widowed queen"
+        assert new[1] not in NAME_GENDER["m"], new
+    king = _char("c1", "Usurper king")
+    queen = _char("c2", "Widowed queen")
+    priestess = _char("c3", "Priestess")
+    for seed in range(30):
+        words = Words(_state(queen, priestess), random.Random(seed), premise=CROWNS)
+        new = words.new_character()
+        assert new is not None and new[0] == "Usurper king" and new[1] not in NAME_GENDER["f"], new
+    words = Words(_state(queen, priestess, king), random.Random(0), premise=CROWNS)
+    assert words.new_character() is not None  # an ungendered stock role takes any name
+
+
+def test_no_simulated_character_has_a_name_of_the_other_gender():
+    from agents.narration import NAME_GENDER, role_gender
+
+    checked = 0
+    for seed in range(6):
+        s = simulate_game(seats=4, scenes=4, seed=seed, premise=CROWNS).table.state
+        for c in s.components.values():
+            roles = [t.text for t in c.live_traits() if t.kind == "role"]
+            names = [t.text for t in c.live_traits() if t.kind == "name"]
+            gender = role_gender(roles[0]) if roles else None
+            if gender and names:
+                checked += 1
+                assert names[0] not in NAME_GENDER["m" if gender == "f" else "f"], (seed, roles, names)
+    assert checked
+
