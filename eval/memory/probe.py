@@ -5,10 +5,12 @@ The probe file is generic: {"game_id", "facts": [FactRecord dicts], "queries":
 list is a group of Facts saying the same thing (a Trait restated in events, a
 deed done twice): any one of them counts as that item recalled.
 
-Two probes: the synthetic world (memory_probe.json, probe_world.py) and a real
-played game (memory_probe_game.json, probe_game.py). Each is split in halves by
-query position: weights may be tuned on the "tune" half (1st, 3rd, 5th...
-query); the "held_out" half shows whether that tuning generalises.
+The probes: the synthetic world (memory_probe.json, probe_world.py) and eleven
+played games (memory_probe_game*.json, probe_game*.py; all but the first written
+blind, by someone who read no retrieval code). Each is split in halves by query
+position (the "tune" half: 1st, 3rd, 5th... query; the "held_out" half). The
+weights are fitted leave-one-game-out over whole games (fit.py), and the newest
+game is never fitted on (run.UNFITTED).
 """
 
 from __future__ import annotations
