@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from agents.premise import (PLACES, Premise, at, definite, goals_for, parse_premise, place_head, role_of, singular,
-                            situation)
+from agents.premise import (PLACES, Premise, at, definite, goals_for, opposed, parse_premise, place_head, role_of,
+                            singular, situation)
 from engine.universalis.state import Component, GameState
 
 Lex = dict[str, Any]
@@ -662,8 +662,9 @@ class Words:
         """The deeds `performer` can still do to `receiver`: none it already did to that one in this scene.
 
         No kindness between two who fought in this scene (a hostile Event between them or a
-        Complication's outcome); an allegiance ("swears fealty to") once between two characters in
-        the whole story, one way, never to someone the performer has a Trait against ("Rival of ...").
+        Complication's outcome), nor ever from one who stands against the other (`hostile_tie`: a
+        "Rival of ..." Trait, the two sides of the premise's conflict); an allegiance ("swears fealty
+        to") once between two characters in the whole story, one way.
         """
         sc = self.s.scene()
         pair = [f for f in self.s.facts if not f.removed and f.kind == "event"
@@ -676,10 +677,22 @@ class Words:
                  if not any(f.components[:1] == (performer.id,) and self._says(f.text, v, receiver) for f in here)]
         if hostile:
             return verbs
-        against = any(t.text.startswith(HOSTILE_TIES) and self.who(receiver).lower() in t.text.lower()
-                      for t in performer.live_traits())
+        if self.hostile_tie(performer, receiver):
+            return []
         sworn = any(self._says(f.text, v, x) for f in pair for v in ALLEGIANCE for x in (performer, receiver))
-        return [v for v in verbs if v not in ALLEGIANCE or not (against or sworn)]
+        return [v for v in verbs if v not in ALLEGIANCE or not sworn]
+
+    def hostile_tie(self, performer: Component, receiver: Component) -> bool:
+        """`performer` stands against `receiver`: a Trait says so ("Rival of ...", HOSTILE_TIES), or the
+        premise's conflict sets their roles against each other ("the captain and the mutineers fight")."""
+        if any(t.text.startswith(HOSTILE_TIES) and self.who(receiver).lower() in t.text.lower()
+               for t in performer.live_traits()):
+            return True
+
+        def roles(c: Component) -> set[str]:
+            return {t.text for t in c.live_traits() if t.kind in ("role", "sub")}
+
+        return any(opposed(self.parts, a, b) for a in roles(performer) for b in roles(receiver))
 
     def _event(self, performer: Component | None, receiver: Component | None, place: Component | None,
                hostile: bool) -> str:

@@ -379,6 +379,29 @@ def parse_premise(premise: str) -> Premise:
     return Premise(tuple(people), tuple(places), tuple(conflicts), counts)
 
 
+def opposed(premise: Premise, role: str, other: str) -> bool:
+    """Whether the premise's conflict sets a person of one Role against one of the other ("Captain", "Mutineer").
+
+    "The captain and the mutineers fight": the sides fight each other. "The queen and her knights
+    fight the dragon": the sides fight the opponents, not each other. "Two queens fight": one
+    queen fights the other. The same pairs `goals_for` names as each other's rivals.
+    """
+    role, other = role.lower(), other.lower()
+    for c in premise.conflicts:
+        if not c.fight:
+            continue
+        people = c.sides + c.opponents
+        if c.opponents:
+            pairs = [(a, b) for a in c.sides for b in c.opponents]
+        elif len(people) == 1 and premise.counts.get(people[0], 1) > 1:
+            pairs = [(people[0], people[0])]
+        else:
+            pairs = [(a, b) for a in c.sides for b in c.sides if a != b]
+        if any(sorted((role_of(a).lower(), role_of(b).lower())) == sorted((role, other)) for a, b in pairs):
+            return True
+    return False
+
+
 def goals_for(premise: Premise, person: str) -> list[str]:
     """Goal Traits ("Wants ...") the premise's conflict gives one of its people, or none.
 

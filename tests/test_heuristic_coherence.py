@@ -290,3 +290,32 @@ def test_no_simulated_character_has_a_name_of_the_other_gender():
                 assert names[0] not in NAME_GENDER["m" if gender == "f" else "f"], (seed, roles, names)
     assert checked
 
+
+VAULT = ("A space opera aboard a generation ship where the captain and the mutineers fight over the last seed "
+         "vault")
+
+
+def test_the_two_sides_of_the_premise_s_conflict_do_no_kindness_to_each_other():
+    """'The captain ... shields Jun Okafor' (the mutineer) opened seed 5: the premise's foes are a hostile tie."""
+    captain, mutineer, pilot = _char("c1", "Captain"), _char("c2", "Mutineer"), _char("c3", "Rogue pilot")
+    words = Words(_state(captain, mutineer, pilot), random.Random(0), premise=VAULT)
+    assert words.hostile_tie(captain, mutineer) and words.hostile_tie(mutineer, captain)
+    assert words.pair_verbs(captain, mutineer) == [] and words.pair_verbs(mutineer, captain) == []
+    assert words.pair_verbs(captain, mutineer, hostile=True)
+    assert words.pair_verbs(captain, pilot) and words.pair_verbs(pilot, mutineer)
+    allies = Words(_state(_char("q", "Queen"), _char("k", "Knight"), _char("d", "Dragon")), random.Random(0),
+                   premise="A fantasy where the queen and her knights fight the dragon over the crown")
+    q, k, d = (allies.s.components[x] for x in "qkd")
+    assert allies.pair_verbs(q, k) and not allies.pair_verbs(q, d) and not allies.pair_verbs(d, k)
+
+    s = simulate_game(seats=4, scenes=6, seed=5, premise=VAULT).table.state
+    friendly = set(Words(s, random.Random(0), premise=VAULT).all_of("friendly"))
+
+    def role(cid: str) -> str:
+        return next((t.text for t in s.components[cid].live_traits() if t.kind == "role"), "")
+
+    told = [f.text for f in s.facts if f.kind == "event" and len(f.components) == 2
+            and {role(x) for x in f.components} == {"Captain", "Mutineer"}]
+    assert told  # they do meet, as foes
+    for text in told:
+        assert not any(v in text for v in friendly), text

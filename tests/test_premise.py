@@ -179,3 +179,16 @@ def test_a_brainstorm_tenet_the_table_dropped_is_not_proposed_again_by_the_playe
 def test_brainstorm_verbs_agree_with_a_plural_premise_person():
     texts = [p.text for seed in range(6) for p in propose_tenets("witches in a drowned city", 8, seed=seed)]
     assert not [t for t in texts if t.startswith("Witches holds") or "witches knows" in t]
+
+
+def test_the_conflict_says_who_is_against_whom():
+    from agents.premise import opposed
+
+    vault = parse_premise("A space opera aboard a generation ship where the captain and the mutineers fight over "
+                          "the last seed vault")
+    assert opposed(vault, "Captain", "Mutineer") and opposed(vault, "mutineer", "captain")
+    assert not opposed(vault, "Mutineer", "Mutineer") and not opposed(vault, "Captain", "Rogue pilot")
+    dragon = parse_premise("A fantasy where the queen and her knights fight the dragon over the crown")
+    assert opposed(dragon, "Queen", "Dragon") and opposed(dragon, "Knight", "Dragon")
+    assert not opposed(dragon, "Queen", "Knight")  # the sides fight the opponent, not each other
+    assert opposed(parse_premise("Two queens fight over the crown"), "Queen", "Queen")
