@@ -415,6 +415,13 @@ class Words:
         """Every item of a list, the living's and the haunt's: to recognise a deed already told."""
         return self.lex[key] + [x for x in (self.lex.get("haunt") or {}).get(key, []) if x not in self.lex[key]]
 
+    def open_air(self, key: str, place: Component | None) -> set[str]:
+        """The genre's `key` list (open-air deeds or details), lowercased, when `place` is indoors: not
+        done or said there ("digs where the ground is soft" in the attic); nothing when it is outdoors."""
+        if place is None or place_head(place.label) not in INDOORS:
+            return set()
+        return {x.lower() for x in self.lex.get(key, [])}
+
     def _families(self, text: str) -> set[str]:
         low = text.lower()
         return {f for f, words in (self.lex.get("families") or {}).items() if any(w in low for w in words)}
@@ -568,8 +575,7 @@ class Words:
         have |= {x.lower() for k in ("traits", "habits", "limits", "goals") for x in self.lex[k]
                  if any(word in x.lower() for word in own)}
         if comp.kind == "location":
-            if place_head(comp.label) in INDOORS:
-                have |= {x.lower() for x in self.lex.get("outdoor", [])}
+            have |= self.open_air("outdoor", comp)
             return self.pick("place_traits", have)
         # another character's Trait is not copied word for word: each one is someone of its own
         have |= {t.text.lower() for c in self.s.components.values() if c.id != comp.id and c.kind == comp.kind
@@ -709,12 +715,11 @@ class Words:
             recent = " ".join(f.text for f in self.s.facts[-12:])
             # what this one has not done yet in the game, and often what its role or goal would do
             own = self.lex_for(actor, "deeds")
-            open_air = set(self.lex.get("open_air", [])) if place is not None and \
-                place_head(place.label) in INDOORS else set()
-            own = [d for d in own if d not in open_air] or own  # no digging in the attic
+            open_air = self.open_air("open_air", place)
+            own = [d for d in own if d.lower() not in open_air] or own  # no digging in the attic
             done = " ".join(f.text for f in self.s.facts if f.components[:1] == (actor.id,) and not f.removed)
             fresh = [d for d in own if d not in recent and d not in done]
-            tied = [d for d in self.tied_deeds(actor) if d not in recent and d not in done and d not in open_air]
+            tied = [d for d in self.tied_deeds(actor) if d not in recent and d not in done and d.lower() not in open_air]
             deeds = (tied if tied and self.rng.random() < 0.5 else fresh or tied) \
                 or [d for d in own if d not in recent] or own
             deed = self.rng.choice(deeds)
@@ -752,8 +757,7 @@ class Words:
                 continue
             options.append(f"{lead}{lower_first(t.rstrip('.'))}.")
         if place is not None:
-            indoors = place_head(place.label) in INDOORS
-            outdoor = {x.lower() for x in self.lex.get("outdoor", [])} if indoors else set()
+            outdoor = self.open_air("outdoor", place)
             for t in place.live_traits():
                 if t.kind == "plain" and t.text.lower() not in outdoor:
                     options.append(f"{where[:1].upper() + where[1:]}: {lower_first(t.text)}, tonight more than ever.")
