@@ -149,7 +149,7 @@ def check_invariants(s: GameState) -> None:
         assert p.wealth >= 0 and p.stake >= 0, p
         assert accounted(p) == p.wealth + p.stake, (p.name, p.ledger, p.wealth, p.stake)
     start = sum(p.ledger.start for p in s.players)
-    assert sum(p.wealth + p.stake for p in s.players) == start + s.bank_out - s.bank_in
+    assert sum(p.wealth + p.stake for p in s.players) == start + s.bank_out + s.bank_refunds - s.bank_in
     for sc in s.scenes:
         if sc.ended:
             assert not sc.control, f"control survives the end of scene {sc.number}"
@@ -201,7 +201,7 @@ def rival_called(complication_dice: int = 4, hero_dice: int = 3) -> tuple[Game, 
     hero = g.create("Ann", "Hero")
     g.end_turn("Ann")
     g.event("Ben", "A rival challenges the hero.", receiver=hero)
-    g.do(A.BuyDie(player="Ben", pool="C", count=complication_dice))
-    g.do(A.BuyDie(player="Ben", pool="Ann", count=hero_dice))
+    g.act(A.BuyDie(player="Ben", pool="C", count=complication_dice))
+    g.act(A.BuyDie(player="Ben", pool="Ann", count=hero_dice))
     g.call_and_agree("Ben")
     return g, hero

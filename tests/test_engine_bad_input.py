@@ -128,7 +128,7 @@ def test_refusals_never_change_the_state_even_deep_in_a_complication():
     hero = g.create("Ann", "Hero")
     g.end_turn("Ann")
     g.event("Ben", "A trap springs on the hero.", receiver=hero)
-    g.do(A.BuyDie(player="Ben", pool="C", count=2))
+    g.act(A.BuyDie(player="Ben", pool="C", count=2))
     g.call_and_agree("Ben")
     for bad in (A.Roll(faces={"C": [1]}), A.Roll(faces={"C": [1, 2], "Ann": [1]}),
                 A.Roll(faces={"C": [1, 12], "Ann": []}), A.EndTurn(player="Ben"), A.BuyDie(player="Ben", pool="C")):

@@ -27,7 +27,7 @@ def test_prep_then_secret_bids_U_PREP_1_U_BID_1():
     assert legal_options(g.s, "Ann") == []
     all_pass_prep(g)
     assert g.pend.kind == "bid" and g.pend.secret and set(g.pend.players) == set(P3)
-    assert costs(g.s, "Cat") == {"bid": "0 to 25"}
+    assert costs(g.s, "Cat") == {"bid": "0 to 25", "call_fine": "0"}  # a Fine at any time (U-FINE-1)
     g.do(A.Bid(player="Cat", amount=3))
     assert "Cat" not in g.pend.players and legal_options(g.s, "Cat") == []
 
@@ -96,7 +96,7 @@ def test_a_complication_consent_roll_and_narration_U_COMP_6_U_COMP_7_U_COMP_11()
     assert {"draw_trait", "call_resolution", "buy_die"} <= types(g.s, "Ben")
     assert costs(g.s, "Ben")["buy_die"] == "1 per die" and costs(g.s, "Ben")["draw_trait"] == "0"
     assert "frame_mini_scene" not in types(g.s, "Ben") and "end_scene" not in types(g.s, "Ann")
-    g.do(A.BuyDie(player="Ben", pool="C", count=2))
+    g.act(A.BuyDie(player="Ben", pool="C", count=2))
     g.do(A.CallResolution(player="Ben"))
     assert g.pend.kind == "consent" and g.pend.secret and set(g.pend.players) == {"Ann", "Cat"}
     for p in ("Cat", "Ann"):

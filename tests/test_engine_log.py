@@ -24,7 +24,7 @@ def logged_game() -> tuple[str, list, object]:
     hero = g.create("Ann", "Hero")
     g.end_turn("Ann")
     g.event("Ben", "A wolf bites the hero.", receiver=hero)
-    g.do(A.BuyDie(player="Ben", pool="C", count=2))
+    g.act(A.BuyDie(player="Ben", pool="C", count=2))
     g.call_and_agree("Ben")
     g.roll(C=[3, 9], Ann=[])
     g.narrate_out()

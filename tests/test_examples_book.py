@@ -44,9 +44,9 @@ def test_book_6v6_edge_dice_meadow_earn_13_slytheran_16_U_COMP_8_U_COMP_9():
     g.end_turn("Ann")
     troopers = g.create("Ben", "Slytheran Shock Troopers")
     g.event("Ben", "The troopers open fire on the soldiers.", performer=troopers, receiver=meadow)
-    g.do(A.BuyDie(player="Ben", pool="C", count=6))
+    g.act(A.BuyDie(player="Ben", pool="C", count=6))
     turn_to(g, "Ann")
-    g.do(A.BuyDie(player="Ann", pool="Ann", count=6))
+    g.act(A.BuyDie(player="Ann", pool="Ann", count=6))
     g.call_and_agree("Ann")
     g.roll(C=[1, 3, 5, 6, 6, 9], Ann=[2, 2, 3, 7, 8, 9])
     edge = g.last("edge")
@@ -68,9 +68,9 @@ def test_book_17_v_12_the_losing_complication_earns_12_U_COMP_9():
     g.end_turn("Ann")
     buzzers = g.create("Ben", "Buzzers")
     g.event("Ben", "The buzzers descend on the heroes.", performer=buzzers, receiver=heroes)
-    g.do(A.BuyDie(player="Ben", pool="C", count=12))
+    g.act(A.BuyDie(player="Ben", pool="C", count=12))
     turn_to(g, "Ann")
-    g.do(A.BuyDie(player="Ann", pool="Ann", count=17))
+    g.act(A.BuyDie(player="Ann", pool="Ann", count=17))
     g.call_and_agree("Ann")
     g.roll(Ann=[1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 7, 8, 8, 9, 0], C=[1, 3, 5, 5, 6, 6, 6, 8, 8, 8, 9, 0])
     assert g.s.complication.rolls[-1].successes == {"C": 4, "Ann": 11}
@@ -141,9 +141,9 @@ def test_book_fritz_and_the_boat_U_COMP_1_U_COMP_3_U_COMP_10_U_ELIM_1_U_TRAIT_2_
         own = g.s.components[squad].traits
         for tid in [own[0].id, master_traits["Slytheran Shock Troopers"], master_traits["Fierce Fighters"],
                     master_traits["Single Mindedly Aggressive"], master_traits["High Power Assault Rifle"]]:
-            g.do(A.DrawTrait(player="Bob", trait=tid, component=squad, pool="C"))
+            g.act(A.DrawTrait(player="Bob", trait=tid, component=squad, pool="C"))
         for t in own[1:]:
-            g.do(A.DrawTrait(player="Bob", trait=t.id, component=squad, pool="C", text="numbers"))
+            g.act(A.DrawTrait(player="Bob", trait=t.id, component=squad, pool="C", text="numbers"))
     assert g.s.complication.pool("C").dice == 16
     g.end_turn("Bob")
     for p in ["Christine", "Dave", "Ed"]:
@@ -152,15 +152,15 @@ def test_book_fritz_and_the_boat_U_COMP_1_U_COMP_3_U_COMP_10_U_ELIM_1_U_TRAIT_2_
     for cid, text in [(marissa, "Marissa Tournou"), (turk, "Turk Reigns"), (kevin, "Kevin McCrae"),
                       (turk, "Special Forces"), (turk, "Small Boat Handling"), (boat, "Sturdy"),
                       (boat, "Tent Cloth Sail")]:
-        g.do(A.DrawTrait(player="Albert", trait=g.trait(cid, text), component=cid, pool="Albert"))
+        g.act(A.DrawTrait(player="Albert", trait=g.trait(cid, text), component=cid, pool="Albert"))
     g.end_turn("Albert")
     g.end_turn("Bob")
-    g.do(A.DrawTrait(player="Christine", trait=g.trait(marissa, "Fiercely Determined"), component=marissa,
+    g.act(A.DrawTrait(player="Christine", trait=g.trait(marissa, "Fiercely Determined"), component=marissa,
                      pool="Albert"))
     g.end_turn("Christine")
     g.end_turn("Dave")
     for text in ["Highly Trained", "Fritz"]:
-        g.do(A.DrawTrait(player="Ed", trait=g.trait(fritz, text), component=fritz, pool="Albert"))
+        g.act(A.DrawTrait(player="Ed", trait=g.trait(fritz, text), component=fritz, pool="Albert"))
     g.end_turn("Ed")
     assert g.s.complication.pool("Albert").dice == 10
     g.call_and_agree("Albert")
@@ -306,9 +306,9 @@ def test_book_marissa_11_13_15_14_U_IMP_1_U_COMP_10_U_ACT_5():
     g.end_turn("Christine")
     squad = g.create("Dave", "Slytheran Shock Squad")
     g.event("Dave", "The squad ambushes Marissa.", performer=squad, receiver=marissa)
-    g.do(A.BuyDie(player="Dave", pool="C", count=2))
+    g.act(A.BuyDie(player="Dave", pool="C", count=2))
     turn_to(g, "Christine")
-    g.do(A.DrawTrait(player="Christine", trait=g.trait(marissa, "Physically Rugged"), component=marissa,
+    g.act(A.DrawTrait(player="Christine", trait=g.trait(marissa, "Physically Rugged"), component=marissa,
                      pool="Christine"))
     g.call_and_agree("Christine")
     g.roll(C=[7, 8], Christine=[3])

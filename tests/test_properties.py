@@ -64,7 +64,7 @@ def check(s: GameState) -> None:
         assert p.wealth >= 0 and p.stake >= 0, p
         assert accounted(p) == p.wealth + p.stake, (p.name, p.ledger, p.wealth, p.stake)
         start += p.ledger.start
-    assert sum(p.wealth + p.stake for p in s.players) == start + s.bank_out - s.bank_in
+    assert sum(p.wealth + p.stake for p in s.players) == start + s.bank_out + s.bank_refunds - s.bank_in
     for cid in s.components:
         assert importance(s, cid) == expected_importance(s, cid), cid
     for sc in s.scenes:

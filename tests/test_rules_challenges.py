@@ -212,7 +212,7 @@ def test_U_CHAL_3_U_CHAL_4_withdrawn_narration_statement_bids_stay_paid_from_wea
     hero = g.create("Ann", "Hero")
     g.end_turn("Ann")
     g.event("Ben", "A rock falls toward the hero.", receiver=hero)
-    g.do(A.BuyDie(player="Ben", pool="C", count=2))
+    g.act(A.BuyDie(player="Ben", pool="C", count=2))
     g.call_and_agree("Ben")
     g.roll(C=[2, 3], Ann=[])
     assert pending(g.s).players == ("Ben",) and g.s.narration.slots[g.s.narration.current].coins == 5
@@ -236,7 +236,7 @@ def test_U_FINE_1_a_narrator_pays_a_fine_from_his_wealth_not_his_bonus_coins():
     hero = g.create("Ann", "Hero")
     g.end_turn("Ann")
     g.event("Ben", "A rock falls toward the hero.", receiver=hero)
-    g.do(A.BuyDie(player="Ben", pool="C", count=2))
+    g.act(A.BuyDie(player="Ben", pool="C", count=2))
     g.call_and_agree("Ben")
     g.roll(C=[2, 3], Ann=[])
     wealth = g.wealth("Ben")

@@ -79,9 +79,9 @@ def test_U_COMP_2_pools_change_only_on_ones_own_turn_any_player_any_pool():
     g, knight, wizard = _two_targets()
     g.refused(A.BuyDie(player="A", pool="B"), "U-TURN-1")
     g.refused(A.BuyDie(player="D", pool="Z"), "U-COMP-2")
-    g.do(A.BuyDie(player="D", pool="B"))  # the Originator adds to a Target Pool
+    g.act(A.BuyDie(player="D", pool="B"))  # the Originator adds to a Target Pool
     g.end_turn("D")
-    g.do(A.BuyDie(player="A", pool="Cy", count=2))  # an uninvolved player, on his turn
+    g.act(A.BuyDie(player="A", pool="Cy", count=2))  # an uninvolved player, on his turn
     assert [(p.key, p.dice) for p in g.s.complication.pools] == [("C", 0), ("B", 1), ("Cy", 2)]
 
 
@@ -91,17 +91,17 @@ def test_U_COMP_3_drawing_is_free_once_per_occurrence_add_or_remove_new_traits_a
     g.end_turn("A")
     role = g.s.components[knight].traits[0].id
     before = g.spendable("B")
-    g.do(A.DrawTrait(player="B", trait=role, component=knight, pool="B", text="trained to fight"))
+    g.act(A.DrawTrait(player="B", trait=role, component=knight, pool="B", text="trained to fight"))
     assert g.spendable("B") == before and g.s.complication.pool("B").dice == 1
     g.refused(A.DrawTrait(player="B", trait=role, component=knight, pool="Cy"), "U-COMP-3")
     g.refused(A.DrawTrait(player="B", trait="t999", component=knight, pool="Cy"), "U-COMP-3")
     wiz_role = g.s.components[wizard].traits[0].id
     g.refused(A.DrawTrait(player="B", trait=wiz_role, component=wizard, pool="C", remove=True), "U-COMP-3")
-    g.do(A.DrawTrait(player="B", trait=wiz_role, component=wizard, pool="B", remove=True))
+    g.act(A.DrawTrait(player="B", trait=wiz_role, component=wizard, pool="B", remove=True))
     assert g.s.complication.pool("B").dice == 0
     g.act(A.AddTrait(player="B", component=knight, text="Lance"))
     lance = g.s.components[knight].traits[-1].id
-    g.do(A.DrawTrait(player="B", trait=lance, component=knight, pool="B"))
+    g.act(A.DrawTrait(player="B", trait=lance, component=knight, pool="B"))
     assert g.s.complication.pool("B").dice == 1
     assert knight in g.s.complication.committed
 
@@ -113,15 +113,15 @@ def test_U_COMP_4_committed_components_cannot_be_taken_over():
     g.act(A.AddTrait(player="D", component=bystander, text="Loud"))
     g.end_turn("D")
     loud = g.s.components[bystander].traits[-1].id
-    g.do(A.DrawTrait(player="A", trait=loud, component=bystander, pool="C"))
+    g.act(A.DrawTrait(player="A", trait=loud, component=bystander, pool="C"))
     g.refused(A.TakeOver(player="A", component=bystander), "U-COMP-4")
 
 
 def test_U_COMP_5_buying_dice_one_coin_each_to_add_or_remove():
     g, knight, wizard = _two_targets()
     before = g.spendable("D")
-    g.do(A.BuyDie(player="D", pool="C", count=3))
-    g.do(A.BuyDie(player="D", pool="C", count=1, remove=True))  # the Complication Pool
+    g.act(A.BuyDie(player="D", pool="C", count=3))
+    g.act(A.BuyDie(player="D", pool="C", count=1, remove=True))  # the Complication Pool
     assert g.s.complication.pool("C").dice == 2 and g.spendable("D") == before - 4
     g.refused(A.BuyDie(player="D", pool="B", remove=True), "U-COMP-3")
     g.refused(A.BuyDie(player="D", pool="C", count=99), "U-ECO-3")
@@ -169,9 +169,9 @@ def _multi():
 def test_U_COMP_8_multi_pool_edge_and_U_COMP_9_bonus_and_U_COMP_11_order():
     g = _multi()
     assert [p.key for p in g.s.complication.pools] == ["C", "Bo", "Cy"]
-    g.do(A.BuyDie(player="Dee", pool="C", count=2))
-    g.do(A.BuyDie(player="Dee", pool="Bo", count=1))
-    g.do(A.BuyDie(player="Dee", pool="Cy", count=1))
+    g.act(A.BuyDie(player="Dee", pool="C", count=2))
+    g.act(A.BuyDie(player="Dee", pool="Bo", count=1))
+    g.act(A.BuyDie(player="Dee", pool="Cy", count=1))
     g.end_turn("Dee")
     g.call_and_agree("Al")
     # 2 v 1+1 Successes, sums 5 v 4+1: equal sums, both sides get an Edge die; on the Target
@@ -220,8 +220,8 @@ def test_U_COMP_10_winner_narrates_first_cancels_loser_coins_and_spends_only_on_
     g.end_turn("Ann")
     thug = g.create("Ben", "Thug")
     g.event("Ben", "The thug punches the hero.", performer=thug, receiver=hero)
-    g.do(A.BuyDie(player="Ben", pool="C", count=2))
-    g.do(A.BuyDie(player="Ben", pool="Ann", count=3))
+    g.act(A.BuyDie(player="Ben", pool="C", count=2))
+    g.act(A.BuyDie(player="Ben", pool="Ann", count=3))
     g.call_and_agree("Ben")
     wealth = {p: g.spendable(p) for p in P3}
     g.roll(C=[4, 5], Ann=[7, 8, 9])
@@ -250,7 +250,7 @@ def test_U_COMP_11_no_interrupts_during_narration_but_challenges_stay_possible()
     hero = g.create("Ann", "Hero")
     g.end_turn("Ann")
     g.event("Ben", "A rock falls on the hero.", receiver=hero)
-    g.do(A.BuyDie(player="Ben", pool="C", count=1))
+    g.act(A.BuyDie(player="Ben", pool="C", count=1))
     g.end_turn("Ben")
     g.call_and_agree("Cat")
     g.roll(C=[2], Ann=[])
@@ -282,7 +282,7 @@ def test_U_COMP_11_equal_bonus_narrates_closest_to_the_originators_left_first():
     g.event("Cy", "The knight strikes the wizard.", performer=knight, receiver=wizard)
     assert [p.key for p in g.s.complication.pools] == ["C", "Bo", "Dee"]
     for pool in ("C", "Bo", "Dee"):
-        g.do(A.BuyDie(player="Cy", pool=pool, count=1))
+        g.act(A.BuyDie(player="Cy", pool=pool, count=1))
     g.call_and_agree("Cy")
     g.roll(C=[9], Bo=[2], Dee=[2])
     assert g.last("complication_result").data["bonus"] == {"C": 1, "Bo": 2, "Dee": 2}
@@ -300,7 +300,7 @@ def test_U_COMP_10_bonus_coins_may_propose_a_Tenet_one_per_narration_part_U_PREP
     hero = g.create("Ann", "Hero")
     g.end_turn("Ann")
     g.event("Ben", "A rock falls on the hero.", receiver=hero)
-    g.do(A.BuyDie(player="Ben", pool="C", count=1))
+    g.act(A.BuyDie(player="Ben", pool="C", count=1))
     g.call_and_agree("Ben")
     g.roll(C=[4], Ann=[])
     assert pending(g.s).players == ("Ben",) and g.s.narration.slots[g.s.narration.current].coins == 4

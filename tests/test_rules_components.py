@@ -26,7 +26,7 @@ def test_U_COMP_0_first_trait_is_the_role_and_each_occurrence_is_a_die_and_a_poi
     g.refused(A.AddTrait(player="Ann", component=ogre, text="x", kind="name", times=2), "U-COMP-0")
     comp = _complication_against(g, ogre)
     for tid in strong:
-        g.do(A.DrawTrait(player="Ben", trait=tid, component=ogre, pool="Ann"))
+        g.act(A.DrawTrait(player="Ben", trait=tid, component=ogre, pool="Ann"))
     assert comp.pool("Ann").dice == 0 and g.s.complication.pool("Ann").dice == 2
     g.refused(A.DrawTrait(player="Ben", trait=strong[0], component=ogre, pool="Ann"), "U-COMP-3")
 
@@ -70,16 +70,16 @@ def test_U_TRAIT_1_a_named_characters_name_draws_once_per_complication_and_costs
     assert g.spendable("Ann") == before - 2 and g.s.components[john].label == "John Oswald"
     name = g.trait(john, "John Oswald")
     _complication_against(g, john)
-    g.do(A.DrawTrait(player="Ben", trait=name, component=john, pool="Ann", text="he is named"))
+    g.act(A.DrawTrait(player="Ben", trait=name, component=john, pool="Ann", text="he is named"))
     g.refused(A.DrawTrait(player="Ben", trait=name, component=john, pool="Ann"), "U-COMP-3")
-    g.do(A.BuyDie(player="Ben", pool="C", count=2))
+    g.act(A.BuyDie(player="Ben", pool="C", count=2))
     g.call_and_agree("Ben")
     g.roll(C=[1, 1], Ann=[8])
     g.narrate_out()
     # a new Complication: the name can be drawn again
     g.end_turn("Ben")
     g.event("Cat", "Cat's thug shoves John.", receiver=john)
-    g.do(A.DrawTrait(player="Cat", trait=name, component=john, pool="Ann"))
+    g.act(A.DrawTrait(player="Cat", trait=name, component=john, pool="Ann"))
     assert g.s.complication.pool("Ann").dice == 1
 
 
@@ -101,7 +101,7 @@ def test_U_TRAIT_2_reciprocal_relationship_adds_corollary_for_same_coin_one_side
     # the corollary is a full Trait: it may be drawn on
     _complication_against(g, jack)
     cor = g.trait(jack, "Jill's brother")
-    g.do(A.DrawTrait(player="Ben", trait=cor, component=jack, pool="Ann"))
+    g.act(A.DrawTrait(player="Ben", trait=cor, component=jack, pool="Ann"))
     assert g.s.complication.pool("Ann").dice == 1
 
 
@@ -153,7 +153,7 @@ def test_U_TRAIT_4_master_no_name_not_introduced_subs_draw_its_traits_separately
     # a named component cannot become a Master; a component in the scene cannot either
     g.refused(A.AddTrait(player="Ann", component=e1, text="Elf lords", kind="master"), "U-TRAIT-4")
     _complication_against(g, e1)
-    g.do(A.DrawTrait(player="Ben", trait=woods, component=e1, pool="Ann"))
+    g.act(A.DrawTrait(player="Ben", trait=woods, component=e1, pool="Ann"))
     g.refused(A.DrawTrait(player="Ben", trait=woods, component=e1, pool="Ann"), "U-COMP-3")
     g.refused(A.DrawTrait(player="Ben", trait=woods, component=e2, pool="Ann"), "U-COMP-3")  # negated
     g.refused(A.DrawTrait(player="Ben", trait=woods, component=elf, pool="Ann"), "U-COMP-3")  # not in scene
@@ -172,8 +172,8 @@ def test_U_TRAIT_4_second_sub_draws_the_same_master_trait_separately():
     g.end_turn("Ben")
     g.end_turn("Cat")
     g.event("Ann", "A rockslide falls on the first squad.", receiver=s1)
-    g.do(A.DrawTrait(player="Ann", trait=fierce, component=s1, pool="Ben"))
-    g.do(A.DrawTrait(player="Ann", trait=fierce, component=s2, pool="Ben"))
+    g.act(A.DrawTrait(player="Ann", trait=fierce, component=s1, pool="Ben"))
+    g.act(A.DrawTrait(player="Ann", trait=fierce, component=s2, pool="Ben"))
     assert g.s.complication.pool("Ben").dice == 2
 
 
@@ -266,7 +266,7 @@ def test_U_ELIM_4_reduce_and_restore_one_level_per_coin_needs_control():
     g.act(A.RestoreImportance(player="Ben", component=knight))
     assert g.s.complication is not None and g.s.components[knight].reduced == 2
     # the reduction persists across scenes
-    g.do(A.BuyDie(player="Ben", pool="C"))
+    g.act(A.BuyDie(player="Ben", pool="C"))
     g.call_and_agree("Ben")
     g.roll(C=[3], Ann=[])
     g.narrate_out()

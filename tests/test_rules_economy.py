@@ -39,8 +39,8 @@ def test_U_ECO_2_every_coin_is_accounted_for():
     g.end_turn("Ann")
     g.event("Ben", "A guard bursts in.")
     g.act(A.ReduceImportance(player="Ben", component=smuggler, coins=1))  # a Complication
-    g.do(A.BuyDie(player="Ben", pool="C", count=2))
-    g.do(A.BuyDie(player="Ben", pool="Ann", count=1))
+    g.act(A.BuyDie(player="Ben", pool="C", count=2))
+    g.act(A.BuyDie(player="Ben", pool="Ann", count=1))
     g.call_and_agree("Ben")
     g.roll(C=[1, 2], Ann=[9])
     g.narrate_out()

@@ -226,7 +226,7 @@ def test_U_TURN_4_mini_scene_complication_rolls_when_the_turn_ends():
     g.do(A.NarrateEvent(player="Ben", text="The thief picks a lock.", performer=thief))
     g.react({"Cat": A.TakeOver(player="Cat", component=thief)})  # U-COMP-1b: a Complication
     assert g.s.complication is not None
-    g.do(A.BuyDie(player="Ben", pool="C", count=1))
+    g.act(A.BuyDie(player="Ben", pool="C", count=1))
     g.end_turn("Ben")
     assert pending(g.s).kind == "roll" and pending(g.s).dice == {"C": 1, "Cat": 0}
     g.roll(C=[3], Cat=[])
@@ -242,7 +242,7 @@ def test_U_TURN_5_only_the_framer_on_his_turn_ends_the_scene_not_with_an_open_co
     g.refused(A.EndScene(player="Ben"), "U-TURN-5")
     g.event("Ben", "A dragon attacks the knight.", receiver=knight)
     assert g.s.complication is not None
-    g.do(A.BuyDie(player="Ben", pool="C"))
+    g.act(A.BuyDie(player="Ben", pool="C"))
     g.end_turn("Ben")
     g.end_turn("Cat")
     g.refused(A.EndScene(player="Ann"), "U-TURN-5")

@@ -196,11 +196,15 @@ class Dialog(_A):
 
 
 class AnswerDialog(_A):
-    """Accept the Dialog with a reply, or refuse it, which makes a Complication (U-ACT-8)."""
+    """Accept the Dialog with a reply, or refuse it, which makes a Complication (U-ACT-8).
+
+    The one replying may buy what his character says as Facts, 1 coin each (`facts`, lines 481, 501).
+    """
 
     type: Literal["answer_dialog"] = "answer_dialog"
     accept: bool = True
     line: str = ""
+    facts: list[str] = Field(default_factory=list, description="things said bought as Facts, 1 coin each")
 
 
 class Speak(_A):
@@ -269,9 +273,13 @@ class Obstacle(_A):
 
 
 class ChallengeStatement(_A):
-    """Challenge the last statement (U-CHAL-1). `alternative` is what the challenger wants
-    instead; `withdraw` means it should not happen at all. `fact` names an established Fact
-    it contradicts (U-FACT-2)."""
+    """Challenge the last statement (U-CHAL-1). Should the challenger's version win, it replaces
+    the statement (U-CHAL-4): `withdraw` means nothing happens instead; `instead` is another action
+    the acting player is taken to have done (an Event, a Trait, a component...: an action's fields
+    without `player`), at its own cost; otherwise the statement is redone in the words of
+    `alternative` for `alternative_cost` (a Trait bought that many times, that many coins against
+    an Importance or dice; an Event's or Fact's scope priced at that, line 970). `fact` names an
+    established Fact it contradicts (U-FACT-2)."""
 
     type: Literal["challenge"] = "challenge"
     reason: str = Field(min_length=1)
@@ -279,6 +287,7 @@ class ChallengeStatement(_A):
     alternative_cost: int = Field(default=0, ge=0)
     withdraw: bool = True
     fact: Optional[str] = None
+    instead: Optional[dict] = Field(default=None, description="an action done in place of the statement")
 
 
 class ConcedeChallenge(_A):
@@ -318,6 +327,7 @@ class ChallengeBid(_A):
     coins: int = Field(ge=1)
     new_option: Optional[str] = None
     new_option_cost: int = Field(default=0, ge=0)
+    new_option_instead: Optional[dict] = Field(default=None, description="the new option's action, as `instead`")
 
 
 class ChallengePass(_A):

@@ -45,20 +45,26 @@ def touch(c: Ctx, cids: list[str], text: str, fact_id: str | None = None, open_w
                                         f"(doing this to {s.components[targets[0]].label}, controlled by "
                                         f"{s.controller(targets[0])}, would start one)")
     players = list(dict.fromkeys(s.controller(x) for x in targets))
-    originate(c, actor, targets, players, text, fact_id)  # type: ignore[arg-type]
+    sources = [x for x in dict.fromkeys(cids) if s.controller(x) == actor]
+    originate(c, actor, targets, players, text, fact_id, sources)  # type: ignore[arg-type]
     if open_window:
         statement(c, "complication", text, 1, fact_id=fact_id, components=targets, complication_started=True)
     return True
 
 
 def originate(c: Ctx, originator: str, targets: list[str], players: list[str], source: str,
-              fact_id: str | None) -> None:
-    """Start a Complication: one Pool for the Originator, one per Target player (U-COMP-1, U-COMP-2)."""
+              fact_id: str | None, sources: list[str] | None = None) -> None:
+    """Start a Complication: one Pool for the Originator, one per Target player (U-COMP-1, U-COMP-2).
+
+    Its Targets and its source (the Originator's components whose action started it) are
+    committed to it until it ends (U-COMP-4, lines 1044-1046).
+    """
     s = c.s
     sc = s.scene()
-    comp = Complication(id=s.complications_resolved + 1 + sum(1 for _ in ()), originator=originator, source=source,
+    committed = list(dict.fromkeys(list(targets) + [x for x in (sources or []) if x not in targets]))
+    comp = Complication(id=s.complications_resolved + 1, originator=originator, source=source,
                         source_fact=fact_id, targets=list(targets), scene=sc.number if sc else 0,
-                        committed=list(targets))
+                        committed=committed)
     comp.pools.append(Pool(key="C", owner=originator))
     for p in players:
         comp.pools.append(Pool(key=p, owner=p))
@@ -113,7 +119,8 @@ def take_over_effect(c: Ctx, who: str, cid: str, st: Statement | None) -> None:
     c.emit("take_over", f"takes over {s.components[cid].mention}.", 1, player=who, component=cid)
     if st is not None and st.is_event and cid in st.components and who != st.actor:
         if s.complication is None:
-            originate(c, st.actor, [cid], [who], st.text, st.fact_id)
+            sources = [x for x in st.components if x != cid and s.controller(x) == st.actor]
+            originate(c, st.actor, [cid], [who], st.text, st.fact_id, sources)
         elif st.complication_started:
             add_target(c, cid, who)
 
@@ -134,6 +141,9 @@ def take_over(c: Ctx) -> None:
         return
     require_turn(c)
     take_over_effect(c, a.player, a.component, None)
+    # a Take Over on one's own turn may be challenged like anything a player does (U-CHAL-1, line 521)
+    label = s.components[a.component].label
+    statement(c, "take_over", f"{a.player} takes over {label}.", 1, components=[a.component])
 
 
 # --- building Pools (U-COMP-2, U-COMP-3, U-COMP-5) -------------------------------------------------------
@@ -180,8 +190,10 @@ def draw_trait(c: Ctx) -> None:
     comp.changes.append(DieChange(pool=pool.key, delta=-1 if a.remove else 1, by=a.player, how="draw", why=why,
                                   trait=trait.id, component=holder.id))
     sign = "removes a die from" if a.remove else "adds a die to"
-    c.emit("draw", f"draws on {holder.mention}'s “{trait.text}” and {sign} {pool_name(pool)}: {why}",
-           trait=trait.id, component=holder.id, pool=pool.key)
+    words = f"draws on {holder.mention}'s “{trait.text}” and {sign} {pool_name(pool)}: {why}"
+    c.emit("draw", words, trait=trait.id, component=holder.id, pool=pool.key)
+    # the use of a Trait must be justified and may be challenged (U-CHAL-1, lines 1080, 1189)
+    statement(c, "draw", words, 0, components=[holder.id])
 
 
 def dice(n: int) -> str:
@@ -207,8 +219,10 @@ def buy_die(c: Ctx) -> None:
     why = a.text or "bought"
     comp.changes.append(DieChange(pool=pool.key, delta=-a.count if a.remove else a.count, by=a.player, how="buy", why=why))
     verb = "removes" if a.remove else "buys"
-    c.emit("buy_die", f"{verb} {a.count} {'die' if a.count == 1 else 'dice'} {'from' if a.remove else 'for'} "
-           f"{pool_name(pool)}: {why}", a.count, pool=pool.key)
+    words = f"{verb} {a.count} {'die' if a.count == 1 else 'dice'} {'from' if a.remove else 'for'} {pool_name(pool)}: {why}"
+    c.emit("buy_die", words, a.count, pool=pool.key)
+    # bought dice must be justified and may be challenged (U-CHAL-1, line 1088)
+    statement(c, "buy_die", words, a.count)
 
 
 # --- calling for resolution (U-COMP-6) -----------------------------------------------------------

@@ -39,6 +39,9 @@ class Option:
 
 
 def pending(s: GameState) -> Pending:
+    if s.fine is not None:  # a Fine may be called during a Challenge (U-FINE-1): its vote comes first
+        return Pending("fine_vote", tuple(p for p in s.seat_names if p not in s.fine.votes), secret=True,
+                       note=f"{s.fine.accuser} calls for a Fine against {s.fine.accused}: {s.fine.reason}")
     if s.challenge is not None:
         ch = s.challenge
         if ch.stage == "negotiation":
@@ -46,9 +49,6 @@ def pending(s: GameState) -> Pending:
         if ch.stage == "fact_vote":
             return Pending("fact_vote", tuple(p for p in s.seat_names if p not in ch.votes), secret=True)
         return Pending("challenge_bid", (ch.order[ch.next_index],))
-    if s.fine is not None:
-        return Pending("fine_vote", tuple(p for p in s.seat_names if p not in s.fine.votes), secret=True,
-                       note=f"{s.fine.accuser} calls for a Fine against {s.fine.accused}: {s.fine.reason}")
     if s.window is not None:
         actor = s.window.statement.actor
         order = seats_left_of(s.seat_names, actor, include_self_last=False)
@@ -72,6 +72,13 @@ def pending(s: GameState) -> Pending:
     return Pending("turn", (s.turn.player,))
 
 
+def any_time_options(s: GameState, player: str) -> list[Option]:
+    """What `player` may do now whoever's decision is pending: call for a Fine (U-FINE-1, line 1361)."""
+    if player not in s.seat_names or s.fine is not None:
+        return []
+    return [Option("call_fine", "0", "at any time")]
+
+
 def legal_options(s: GameState, player: str) -> list[Option]:
     """Action types `player` may take now, with their costs. Concrete checks stay in `apply`."""
     pend = pending(s)
@@ -85,17 +92,16 @@ def legal_options(s: GameState, player: str) -> list[Option]:
     paid = (lambda opt: opt) if money > 0 else (lambda opt: None)
     if k == "prep_turn":
         return [o for o in (paid(Option("propose_tenet", "1")), paid(Option("create_component", "1")),
-                            paid(Option("add_trait", "1")), Option("pass_prep", "0")) if o]
+                            paid(Option("add_trait", "1")), Option("pass_prep", "0"), Option("call_fine", "0")) if o]
     if k == "bid":
-        return [Option("bid", f"0 to {s.player(player).wealth}")]
+        return [Option("bid", f"0 to {s.player(player).wealth}"), Option("call_fine", "0")]
     if k == "reaction":
         w = s.window
         assert w is not None
         opts = [Option("pass", "0")]
         if w.allow_challenge:
             opts.append(Option("challenge", "0 now; bids later"))
-        if w.allow_fine:
-            opts.append(Option("call_fine", "0"))
+        opts.append(Option("call_fine", "0"))  # at any time (U-FINE-1), also after one was voted on
         if money >= 1 and s.phase == "scene":
             opts.append(Option("take_over", "1"))
             if w.allow_interrupt:
@@ -117,9 +123,9 @@ def legal_options(s: GameState, player: str) -> list[Option]:
     if k == "consent":
         return [Option("answer_resolution", "0")]
     if k == "dialog_answer":
-        return [Option("answer_dialog", "0")]
+        return [Option("answer_dialog", "0; 1 per Fact bought in the reply")]
     if k == "narration":
-        opts = [Option("end_narration", "0", "keep the rest as wealth")]
+        opts = [Option("end_narration", "0", "keep the rest as wealth"), Option("call_fine", "0")]
         slot = s.narration.slots[s.narration.current] if s.narration else None
         if slot and slot.won and any(not x.won and not x.done and x.coins for x in s.narration.slots):  # type: ignore[union-attr]
             opts.append(Option("cancel_bonus", "1 per coin cancelled"))

@@ -1,7 +1,10 @@
 """Coins: payments to the Bank, Refreshment, compensation, bonus coins (U-ECO-*).
 
 Every coin movement goes through these functions, so the ledger can always account for
-every coin (U-ECO-2): start + refreshments + bonus + compensation - paid = wealth + stake.
+every coin (U-ECO-2): start + refreshments + bonus + compensation + refunds - paid = wealth + stake,
+and the movements balance: what players paid each other is what they received, what they paid
+the Bank is what the Bank took in, and the Bank pays out only Refreshment, bonus coins and the
+refund of coins it took for a statement a Challenge made cheaper (`conservation_problems`).
 """
 from __future__ import annotations
 
@@ -103,8 +106,25 @@ def pay_player(s: GameState, payer: str, payee: str, amount: int) -> None:
     p.stake -= use
     p.wealth -= amount - use
     p.ledger.paid += amount
+    p.ledger.paid_players += amount
     q.wealth += amount
     q.ledger.compensation += amount
+
+
+def refund(s: GameState, name: str, amount: int, to_stake: int) -> None:
+    """The Bank gives back `amount` of what `name` paid it for a statement made cheaper (U-CHAL-4).
+
+    Coins that came out of the stake go back into the stake, up to `to_stake` (U-ECO-4, line 357:
+    the winning bid stays on the table for the scene); the rest go back to wealth.
+    """
+    if amount <= 0:
+        return
+    p = s.player(name)
+    back = min(amount, max(0, to_stake))
+    p.stake += back
+    p.wealth += amount - back
+    p.ledger.refunds += amount
+    s.bank_refunds += amount
 
 
 def stake_to_bank(s: GameState, name: str) -> int:
@@ -120,4 +140,41 @@ def stake_to_bank(s: GameState, name: str) -> int:
 def accounted(p: Player) -> int:
     """What the ledger says the player should hold (U-ECO-2)."""
     lg = p.ledger
-    return lg.start + lg.refreshments + lg.bonus + lg.compensation - lg.paid
+    return lg.start + lg.refreshments + lg.bonus + lg.compensation + lg.refunds - lg.paid
+
+
+def conservation_problems(s: GameState) -> list[str]:
+    """Every way the coins fail to add up (U-ECO-2); empty when no coin was created or lost.
+
+    Each player's ledger explains his coins; coins paid between players are coins received; the
+    Bank took in what players paid it and paid out only Refreshment, bonus coins and refunds.
+    """
+    out: list[str] = []
+    for p in s.players:
+        lg = p.ledger
+        if p.wealth < 0 or p.stake < 0:
+            out.append(f"{p.name} holds a negative amount ({p.wealth} and a stake of {p.stake})")
+        if accounted(p) != p.wealth + p.stake:
+            out.append(f"{p.name}'s ledger says {accounted(p)}, he holds {p.wealth + p.stake}")
+        if min(lg.start, lg.refreshments, lg.bonus, lg.compensation, lg.refunds, lg.paid, lg.paid_players) < 0:
+            out.append(f"{p.name}'s ledger has a negative entry: {lg}")
+        if lg.refunds > lg.paid - lg.paid_players:
+            out.append(f"{p.name} was refunded {lg.refunds}, more than the {lg.paid - lg.paid_players} he paid the Bank")
+    given = sum(p.ledger.paid_players for p in s.players)
+    got = sum(p.ledger.compensation for p in s.players)
+    if given != got:
+        out.append(f"players paid each other {given} but received {got}")
+    to_bank = sum(p.ledger.paid - p.ledger.paid_players for p in s.players)
+    if to_bank != s.bank_in:
+        out.append(f"players paid the Bank {to_bank}, the Bank took in {s.bank_in}")
+    from_bank_total = sum(p.ledger.refreshments + p.ledger.bonus for p in s.players)
+    if from_bank_total != s.bank_out:
+        out.append(f"the Bank paid out {s.bank_out}, players received {from_bank_total} of Refreshment and bonus")
+    if sum(p.ledger.refunds for p in s.players) != s.bank_refunds:
+        out.append(f"the Bank refunded {s.bank_refunds}, players received {sum(p.ledger.refunds for p in s.players)}")
+    start = sum(p.ledger.start for p in s.players)
+    held = sum(p.wealth + p.stake for p in s.players)
+    if held != start + s.bank_out + s.bank_refunds - s.bank_in:
+        out.append(f"players hold {held}, but started with {start} and the Bank's movements give "
+                   f"{start + s.bank_out + s.bank_refunds - s.bank_in}")
+    return out

@@ -17,7 +17,9 @@ from engine.core.seats import closest_left, seats_left_of
 from engine.universalis import actions as A
 from engine.universalis.clone import clone
 from engine.universalis.events import Event
-from engine.universalis.ledger import available, coins, from_bank, pay, require, stake_to_bank, take_fine
+from engine.universalis.ledger import (
+    available, coins, from_bank, pay, refund, require, stake_to_bank, take_fine,
+)
 from engine.universalis.state import (
     Challenge, ChallengeOption, Config, Fine, GameState, Ledger, Player, Scene, Statement, Tenet,
     Turn, Window,
@@ -51,6 +53,10 @@ def handles(*types: type[BaseModel]) -> Callable[[Handler], Handler]:
 
 
 # --- the entry points -----------------------------------------------------------------------
+MAX_PLAYERS = 20  # seats at one table
+MAX_NAME = 60  # characters in a player's name
+MAX_SETTING = 10_000  # starting coins or Refreshment: the book suggests 25 and 5 (U-ECO-1)
+
 def new_game(players: list[str] | tuple[str, ...], starting_coins: int = 25, refreshment: int = 5,
              starting_player: int = 0) -> GameState:
     """A game at the start of preparation (U-ECO-1)."""
@@ -64,8 +70,20 @@ def new_game(players: list[str] | tuple[str, ...], starting_coins: int = 25, ref
     reserved = [n for n in names if n in ("C", "dice")]
     if reserved:
         raise RuleViolation("U-PREP-1", f"{reserved[0]!r} is reserved by the engine; choose another name")
-    if starting_coins < 0 or refreshment < 0:
-        raise RuleViolation("U-ECO-1", "starting coins and refreshment cannot be negative")
+    if len(names) > MAX_PLAYERS:
+        raise RuleViolation("U-PREP-1", f"{len(names)} players: at most {MAX_PLAYERS} can sit at one table")
+    if any(len(n) > MAX_NAME for n in names):
+        raise RuleViolation("U-PREP-1", f"a player's name is at most {MAX_NAME} characters long")
+    for what, value in (("starting coins", starting_coins), ("refreshment", refreshment)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleViolation("U-ECO-1", f"the {what} must be a whole number of coins, not {str(value)[:20]!r}")
+        if value < 0:
+            raise RuleViolation("U-ECO-1", "starting coins and refreshment cannot be negative")
+        if value > MAX_SETTING:
+            raise RuleViolation("U-ECO-1", f"{value:,} {what} is more than any table plays with: at most "
+                                           f"{MAX_SETTING:,} (the book suggests 25 and 5)")
+    if isinstance(starting_player, bool) or not isinstance(starting_player, int):
+        raise RuleViolation("U-PREP-1", "the starting player is a seat number")
     if not 0 <= starting_player < len(names):
         raise RuleViolation("U-PREP-1", "the starting player must be one of the seats")
     config = Config(players=tuple(names), starting_coins=starting_coins, refreshment=refreshment,
@@ -83,9 +101,14 @@ def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[E
             first = exc.errors()[0]
             where = ".".join(str(x) for x in first.get("loc", ()))
             raise RuleViolation("U-INPUT", f"the action is malformed: {where}: {first.get('msg')}") from None
+    check_words(action)
     name = getattr(action, "player", "")
-    if not isinstance(action, A.Roll) and name not in state.seat_names:
-        raise RuleViolation("U-TURN-1", f"{name!r} is not a player at this table")
+    if isinstance(action, A.Roll):
+        if name != DICE_SOURCE:
+            raise RuleViolation("U-COMP-7", f"the dice are handed in by the dice source ({DICE_SOURCE!r}), "
+                                            f"not by {name[:40]!r}: no player chooses the faces")
+    elif name not in state.seat_names:
+        raise RuleViolation("U-TURN-1", f"{name[:40]!r} is not a player at this table")
     s = clone(state)
     s.seq += 1
     ctx = Ctx(s=s, a=action, orig=state)
@@ -93,13 +116,70 @@ def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[E
     return ctx.s, ctx.events
 
 
+# --- words (every action) ------------------------------------------------------------------------
+MAX_TEXT = 4000  # characters in any one piece of text: about a printed page, far more than a Tenet needs
+DICE_SOURCE = "dice"  # who hands in a Roll (the table's dice source, never a player)
+# the rule whose words each action pays for: a blank or overlong text is refused under it
+WORDS_RULE = {
+    "propose_tenet": "U-PREP-3", "establish_location": "U-FRAME-1", "set_time": "U-FRAME-2",
+    "frame_mini_scene": "U-TURN-4", "create_component": "U-ACT-4", "introduce_component": "U-ACT-3",
+    "exit_component": "U-ACT-3", "declare_absent": "U-ACT-3", "narrate_event": "U-ACT-1", "buy_fact": "U-ACT-2",
+    "add_trait": "U-ACT-5", "remove_trait": "U-ACT-5", "restore_trait": "U-ACT-5", "reduce_importance": "U-ELIM-1",
+    "restore_importance": "U-ELIM-4", "return_component": "U-ELIM-3", "dialog": "U-ACT-8", "answer_dialog": "U-ACT-8",
+    "speak": "U-ACT-8", "end_scene": "U-TURN-5", "call_fine": "U-FINE-1", "interrupt": "U-TURN-2",
+    "obstacle": "U-COMP-1a", "challenge": "U-CHAL-1", "challenge_bid": "U-CHAL-2", "draw_trait": "U-COMP-3",
+    "buy_die": "U-COMP-5",
+}
+WORDS_NAMES = {"text": "text", "role": "Role", "line": "line", "reason": "reason", "proper_name": "proper name",
+               "new_role": "Role", "new_option": "option", "alternative": "alternative", "facts": "Fact"}
+
+
+def check_words(action: BaseModel) -> None:
+    """Refuse text that says nothing or too much (U-FACT-1: a Fact is a paid piece of information).
+
+    Words a player must give (a Tenet, an Event, a Role...) may not be empty or only whitespace;
+    optional words may be left empty (the engine then words it); no text, id or name is longer
+    than MAX_TEXT characters. Refused under the rule of the action, before anything changes.
+    """
+    kind = getattr(action, "type", "")
+    rule = WORDS_RULE.get(kind, "U-FACT-1")
+    for name, info in type(action).model_fields.items():
+        value = getattr(action, name)
+        what = WORDS_NAMES.get(name, name)
+        for v in _strings(value):
+            if len(v) > MAX_TEXT:
+                raise RuleViolation(rule, f"the {what} is {len(v):,} characters long; at most {MAX_TEXT:,} "
+                                          "are accepted")
+        # words that must be given, or that were given, may not be blank
+        given = [value] if isinstance(value, str) else value if name == "facts" else []
+        must = info.is_required() or name == "facts" or (name in ("new_option", "proper_name", "new_role")
+                                                         and isinstance(value, str) and value != "")
+        if must and any(isinstance(v, str) and not v.strip() for v in given):
+            if name == "player":
+                raise RuleViolation("U-TURN-1", "the action names no player")
+            raise RuleViolation(rule, f"the {what} is empty or only whitespace: there is nothing to pay for")
+
+
+def _strings(d: object, depth: int = 0) -> list[str]:
+    """Every string (keys too) in a nested dict or list: an alternative action's words are checked as well."""
+    if depth > 4:
+        return []
+    if isinstance(d, str):
+        return [d]
+    if isinstance(d, dict):
+        return [k for k in d if isinstance(k, str)] + [x for v in d.values() for x in _strings(v, depth + 1)]
+    if isinstance(d, list):
+        return [x for v in d for x in _strings(v, depth + 1)]
+    return []
+
+
 # --- shared checks ----------------------------------------------------------------------------
 def blocking(s: GameState) -> tuple[str, str] | None:
     """What must be answered before anyone takes a turn action: (rule, description)."""
+    if s.fine is not None:  # first: a Fine may be called at any time, a Challenge's included (line 1361)
+        return "U-FINE-1", "a Fine is being voted on"
     if s.challenge is not None:
         return "U-CHAL-2", "a Challenge is being settled"
-    if s.fine is not None:
-        return "U-FINE-1", "a Fine is being voted on"
     if s.window is not None:
         return "U-TURN-3", "the players are answering the last statement"
     if s.roll_pending:
@@ -166,7 +246,8 @@ def statement(c: Ctx, kind: str, text: str, cost: int, fact_id: str | None = Non
     s = c.s
     st = Statement(actor=c.a.player, kind=kind, text=text, cost=cost, fact_id=fact_id,  # type: ignore[attr-defined]
                    components=[x for x in (components or []) if x], is_event=is_event,
-                   complication_started=complication_started)
+                   complication_started=complication_started,
+                   action=c.a.model_dump(mode="json", exclude={"player"}))
     framing = s.turn is not None and s.turn.framing
     s.window = Window(statement=st, before=c.orig,
                       allow_interrupt=s.phase == "scene" and not framing and not in_narration(s))
@@ -313,7 +394,9 @@ def bid_reference(s: GameState) -> str:
 def reveal_bids(c: Ctx) -> None:
     s = c.s
     ref = bid_reference(s)
-    bids = dict(s.bids)
+    # a Fine voted during the bid (U-FINE-1) may have taken coins a secret bid counted on: a bid
+    # is the coins in the bidder's hand, so it is at most what he holds now (engine choice)
+    bids = {n: min(v, s.player(n).wealth) for n, v in s.bids.items()}
     top = max(bids.values())
     order = seats_left_of(s.seat_names, ref)
     if top > 0:
@@ -370,6 +453,9 @@ def end_scene(c: Ctx) -> None:
     if a.fade:
         pay(s, a.player, 1, "Fade to Black")
     end_main_scene(c, a.fade, a.text)
+    if a.fade:
+        # "Like anything else in the game, Fade to Black can be Challenged" (U-CHAL-1, line 375)
+        statement(c, "fade", a.text.strip() or "The scene fades to black.", 1)
 
 
 def end_main_scene(c: Ctx, fade: bool, text: str) -> None:
@@ -433,6 +519,8 @@ def react(c: Ctx) -> None:
                 raise RuleViolation("U-FACT-2", f"there is no established Fact {a.fact!r}")
             if a.fact == w.statement.fact_id:
                 raise RuleViolation("U-FACT-2", "the Fact being challenged cannot defend itself")
+        if a.instead is not None:
+            check_instead(w, a.instead)
     w.answers[a.player] = a.model_dump()
     if not isinstance(a, A.Pass):
         c.emit("reaction", f"declares {a.type.replace('_', ' ')}.", data_type=a.type)
@@ -491,10 +579,12 @@ def resolve_window(c: Ctx) -> None:
 # --- challenges (U-CHAL, U-FACT-2) ---------------------------------------------------------------------
 def open_challenge(c: Ctx, challenger: str, a: A.ChallengeStatement, w: Window) -> None:
     st = w.statement
-    alt = a.alternative.strip() or ("that it does not happen" if a.withdraw else a.reason)
+    withdraw = a.withdraw and a.instead is None
+    alt = a.alternative.strip() or ("that it does not happen" if withdraw else
+                                    instead_words(a.instead) if a.instead is not None else st.text)
     options = [ChallengeOption(text=st.text, cost=st.cost, opened_by=st.actor),
-               ChallengeOption(text=alt, cost=0 if a.withdraw else a.alternative_cost,
-                               withdraw=a.withdraw, opened_by=challenger)]
+               ChallengeOption(text=alt, cost=0 if withdraw else a.alternative_cost,
+                               withdraw=withdraw, opened_by=challenger, instead=a.instead)]
     c.s.challenge = Challenge(challenger=challenger, challenged=st.actor, statement=st.model_copy(deep=True),
                               reason=a.reason, fact_id=a.fact, options=options, totals=[0, 0],
                               before=w.before)
@@ -505,6 +595,8 @@ def require_challenge(c: Ctx, stage: str) -> Challenge:
     ch = c.s.challenge
     if ch is None:
         raise RuleViolation("U-CHAL-1", "there is no Challenge going on")
+    if c.s.fine is not None:
+        raise RuleViolation("U-FINE-1", "not now: a Fine is being voted on")
     if ch.stage != stage:
         raise RuleViolation("U-CHAL-2", f"the Challenge is at its {ch.stage.replace('_', ' ')}, not {stage}")
     return ch
@@ -541,8 +633,13 @@ def start_bidding(c: Ctx, ch: Challenge) -> None:
 @handles(A.WithdrawChallenge)
 def withdraw_challenge(c: Ctx) -> None:
     ch = c.s.challenge
-    if ch is None or ch.stage == "bidding":
-        raise RuleViolation("U-CHAL-1", "a Challenge can be withdrawn only while it is negotiated")
+    if ch is None or ch.stage != "negotiation":
+        stage = "" if ch is None else (" (the players are voting on whether the Fact applies)" if
+                                       ch.stage == "fact_vote" else " (the bidding has begun)")
+        raise RuleViolation("U-CHAL-1", "a Challenge can be withdrawn only while it is negotiated" + stage
+                            + ("; the challenger ends it by not bidding when the bidding opens" if ch else ""))
+    if c.s.fine is not None:
+        raise RuleViolation("U-FINE-1", "not now: a Fine is being voted on")
     if c.a.player != ch.challenger:  # type: ignore[attr-defined]
         raise RuleViolation("U-CHAL-1", "only the challenger may withdraw his Challenge")
     c.emit("challenge_withdrawn", "withdraws the Challenge.")
@@ -586,9 +683,15 @@ def challenge_bid(c: Ctx) -> None:
         raise RuleViolation("U-CHAL-2", f"there is no option {option}; open a new one with its words")
     if opening and option != 1:
         raise RuleViolation("U-CHAL-2", "the challenger opens the bidding for his own option")
+    if a.new_option_instead is not None:
+        if not a.new_option:
+            raise RuleViolation("U-CHAL-2", "an option's action comes with the new option's words")
+        assert ch.before is not None
+        check_instead(Window(statement=ch.statement, before=ch.before), a.new_option_instead)
     pay(s, a.player, a.coins, "that Challenge bid", rule="U-ECO-3")
     if a.new_option:
-        ch.options.append(ChallengeOption(text=a.new_option, cost=a.new_option_cost, opened_by=a.player))
+        ch.options.append(ChallengeOption(text=a.new_option.strip(), cost=a.new_option_cost, opened_by=a.player,
+                                          instead=a.new_option_instead))
         ch.totals.append(0)
     ch.totals[option] += a.coins
     ch.bids.append((a.player, option, a.coins))
@@ -630,7 +733,14 @@ def settle_challenge(c: Ctx, ch: Challenge) -> None:
 
 
 def challenge_outcome(c: Ctx, winner: int) -> None:
-    """Keep, reword or withdraw the challenged statement (U-CHAL-4)."""
+    """Keep the challenged statement, or replace it by the winning option (U-CHAL-4, U-CHAL-1).
+
+    The winning alternative *replaces* the statement (lines 541-543, 553, 570): the game goes
+    back to just before the statement, the Challenge bids stay paid, and the alternative's own
+    effect is applied as the acting player's (nothing, another action, or the statement redone
+    with other words and count). If he cannot pay for it, or it cannot be done, nothing happens
+    instead: the statement is withdrawn and refunded.
+    """
     s = c.s
     ch = s.challenge
     assert ch is not None
@@ -638,32 +748,141 @@ def challenge_outcome(c: Ctx, winner: int) -> None:
     if winner == 0:
         return
     opt = ch.options[winner]
-    st = ch.statement
-    diff = opt.cost - st.cost
-    if opt.withdraw or available(s, st.actor) < diff:
-        withdraw_statement(c, ch)
+    base = restored(c, ch)
+    effect = option_effect(ch, opt)
+    if effect is None:
+        c.s = base
+        c.emit("statement_withdrawn", f"“{ch.statement.text}” is withdrawn and its {coins(ch.statement.cost)} refunded.",
+               -ch.statement.cost, player=ch.statement.actor)
         return
-    from engine.universalis.facts import reword_fact
-    reword_fact(s, st.fact_id, opt.text)
+    actor = ch.statement.actor
+    try:
+        new, events, paid = redo(base, actor, effect)
+        if opt.instead is None:
+            reprice(new, actor, opt.cost - paid, base)
+    except RuleViolation as exc:
+        c.s = base
+        c.emit("statement_withdrawn", f"“{ch.statement.text}” is withdrawn and its {coins(ch.statement.cost)} "
+               f"refunded: “{opt.text}” cannot be done ({exc.reason}).", -ch.statement.cost, player=actor)
+        return
+    if new.window is not None:
+        new.window.allow_challenge = False  # the winning option may not be challenged again (PA 51)
+    c.s = new
+    c.events.extend(events)
+    cost = spent(new, actor) - spent(base, actor)
+    c.emit("statement_changed", f"The statement now reads: “{opt.text}” ({coins(cost)} in all).",
+           cost - ch.statement.cost, player=actor, replaced=ch.statement.text, cost_now=cost)
+
+
+def spent(s: GameState, name: str) -> int:
+    lg = s.player(name).ledger
+    return lg.paid - lg.refunds
+
+
+INSTEAD_TYPES = (
+    "propose_tenet", "establish_location", "set_time", "create_component", "introduce_component",
+    "exit_component", "declare_absent", "narrate_event", "buy_fact", "add_trait", "remove_trait",
+    "restore_trait", "reduce_importance", "restore_importance", "return_component", "end_scene",
+    "take_over", "draw_trait", "buy_die", "fade_mini_scene",
+)
+# where each kind of statement keeps its words, and the count its price buys
+WORDS_FIELD = {
+    "propose_tenet": "text", "narrate_event": "text", "buy_fact": "text", "add_trait": "text",
+    "create_component": "role", "introduce_component": "text", "exit_component": "text",
+    "declare_absent": "text", "remove_trait": "text", "restore_trait": "text", "reduce_importance": "text",
+    "restore_importance": "text", "return_component": "text", "establish_location": "text", "set_time": "text",
+    "end_scene": "text", "draw_trait": "text", "buy_die": "text", "dialog": "line",
+}
+COUNT_FIELD = {"reduce_importance": "coins", "buy_die": "count"}
+MAX_TIMES = 20  # AddTrait.times
+
+
+def instead_words(instead: dict) -> str:
+    for key in ("text", "role", "line"):
+        value = instead.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return str(instead.get("type", "another action")).replace("_", " ")
+
+
+def check_instead(w: Window, instead: dict) -> None:
+    """An alternative action must be one a player does on his turn and possible where the statement
+    was made (its price aside: bids may change what he holds); else the Challenge is refused."""
+    kind = instead.get("type")
+    if kind not in INSTEAD_TYPES:
+        raise RuleViolation("U-CHAL-1", f"an alternative is something the acting player could have done instead "
+                                        f"(one of: {', '.join(INSTEAD_TYPES)}), not {str(kind)[:40]!r}")
+    assert w.before is not None
+    base = w.before.model_copy(deep=True)
+    rich = base.player(w.statement.actor)
+    rich.wealth += 10 ** 6  # the price is settled when it wins; here only whether it can be done
+    try:
+        redo(base, w.statement.actor, instead)
+    except RuleViolation as exc:
+        raise RuleViolation(exc.rule, f"the alternative cannot be done there: {exc.reason}") from None
+
+
+def option_effect(ch: Challenge, opt: ChallengeOption) -> dict | None:
+    """The action the winning option stands for, or None: nothing happens (U-CHAL-4)."""
+    if opt.withdraw:
+        return None
+    actor = ch.statement.actor
+    if opt.instead is not None:
+        return {**opt.instead, "player": actor}
+    action = dict(ch.statement.action or {})
+    if not action:
+        return None
+    kind = action.get("type")
+    words = WORDS_FIELD.get(kind or "")
+    if words and opt.text != ch.statement.text:
+        action[words] = opt.text
+    if kind in COUNT_FIELD:
+        if opt.cost <= 0:
+            return None
+        action[COUNT_FIELD[kind]] = opt.cost
+    if kind == "add_trait" and action.get("kind", "plain") == "plain":
+        if opt.cost <= 0:
+            return None
+        action["times"] = min(opt.cost, MAX_TIMES)  # "Haunted x3" repriced to 1 is bought once
+    if kind == "set_time" and opt.cost == 0 and action.get("when") not in ("after", "concurrent"):
+        action["when"] = "after"  # a time that costs nothing is straight after the last scene
+    action["player"] = actor
+    return action
+
+
+def redo(base: GameState, actor: str, effect: dict) -> tuple[GameState, list[Event], int]:
+    """Apply `effect` as `actor`'s on a copy of `base`: the state, its events, and what it cost him."""
+    try:
+        action = A.parse_action({**effect, "player": actor})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(x) for x in first.get("loc", ()))
+        raise RuleViolation("U-CHAL-1", f"the alternative is malformed: {where}: {first.get('msg')}") from None
+    check_words(action)
+    sub = Ctx(s=clone(base), a=action, orig=base)
+    HANDLERS[action.type](sub)  # type: ignore[attr-defined]
+    paid = sub.s.player(actor).ledger.paid - base.player(actor).ledger.paid
+    return sub.s, sub.events, paid
+
+
+def reprice(s: GameState, actor: str, diff: int, base: GameState) -> None:
+    """A reworded statement priced above or below what its redoing cost (an Event's scope, line 970):
+    pay the difference, or have the Bank refund it, into the stake first as far as the stake paid
+    (U-ECO-4), and never more than the Bank was paid for it (no coin from nowhere, U-ECO-2)."""
     if diff > 0:
-        pay(s, st.actor, diff, "the changed statement")
+        pay(s, actor, diff, "the changed statement")
     elif diff < 0:
-        p = s.player(st.actor)
-        p.wealth -= diff
-        p.ledger.paid += diff
-        s.bank_in += diff
-    if s.window is not None:
-        s.window.statement.text = opt.text
-        s.window.statement.cost = opt.cost
-    c.emit("statement_changed", f"The statement now reads: “{opt.text}”.", diff, player=st.actor)
+        p, q = s.player(actor), base.player(actor)
+        to_bank = (p.ledger.paid - p.ledger.paid_players) - (q.ledger.paid - q.ledger.paid_players)
+        refund(s, actor, min(-diff, to_bank), to_stake=q.stake - p.stake)
 
 
-def withdraw_statement(c: Ctx, ch: Challenge) -> None:
-    """Go back to the state before the statement, refunding it; Challenge bids stay spent.
+def restored(c: Ctx, ch: Challenge) -> GameState:
+    """The game just before the challenged statement, with the Challenge bids still paid (U-CHAL-3).
 
-    A bidder may have bid coins the withdrawn statement gave him (framing into the future pays
-    1 coin to each other player, U-FRAME-3); back before the statement he may hold less than
-    his bids, and then, like a fine, they take what there is (U-ECO-3, engine choice).
+    A bidder may have bid coins the statement gave him (framing into the future pays 1 coin to
+    each other player, U-FRAME-3); back before the statement he may hold less than his bids, and
+    then, like a fine, they take what there is (U-ECO-3, engine choice).
     """
     s = c.s
     before = ch.before
@@ -677,37 +896,32 @@ def withdraw_statement(c: Ctx, ch: Challenge) -> None:
     for player, amount in owed.items():
         p = new.player(player)
         pay(new, player, min(amount, p.wealth + p.stake), "that Challenge bid", use_bonus=False)
-    c.s = new
-    c.emit("statement_withdrawn", f"“{ch.statement.text}” is withdrawn and its {coins(ch.statement.cost)} refunded.",
-           -ch.statement.cost, player=ch.statement.actor)
+    return new
 
 
 # --- fines (U-FINE) -----------------------------------------------------------------------------------
 @handles(A.CallFine)
 def call_fine(c: Ctx) -> None:
+    """Any player may call for a Fine at any time (U-FINE-1, line 1361): in preparation, during a
+    bid for a scene, on anyone's turn, during a Challenge. Answering a statement's reaction window,
+    it is that player's answer and is voted on when the window closes; otherwise the vote starts
+    at once and whatever was pending waits for it."""
     s, a = c.s, c.a
     assert isinstance(a, A.CallFine)
     if a.accused not in s.seat_names:
-        raise RuleViolation("U-FINE-1", f"{a.accused!r} is not a player at this table")
+        raise RuleViolation("U-FINE-1", f"{a.accused[:40]!r} is not a player at this table")
     if a.accused == a.player:
         raise RuleViolation("U-FINE-1", "a player cannot call for a Fine against himself")
-    if s.window is not None and s.challenge is None and s.fine is None:
-        w = window_answer_check(c)
-        if not w.allow_fine:
-            raise RuleViolation("U-FINE-1", "a Fine has already been voted on for this statement")
+    if s.fine is not None:
+        raise RuleViolation("U-FINE-1", "not now: a Fine is already being voted on")
+    w = s.window
+    if (w is not None and s.challenge is None and w.allow_fine and a.player != w.statement.actor
+            and a.player not in w.answers):
         w.answers[a.player] = a.model_dump()
         c.emit("reaction", "calls for a Fine.")
         if len(w.answers) == len(s.players) - 1:
             resolve_window(c)
         return
-    if s.fine is not None or s.challenge is not None:
-        raise RuleViolation("U-FINE-1", "not now: a vote is already going on")
-    if s.phase == "scene" and s.window is None:
-        require_turn(c, narration_ok=True)
-    elif s.phase == "prep":
-        require_prep_turn(c)
-    else:
-        raise RuleViolation("U-FINE-1", "a Fine is called on one's turn or in answer to a statement")
     open_fine(c, a.player, a.accused, a.reason)
 
 

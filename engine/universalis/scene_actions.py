@@ -183,6 +183,8 @@ def fade_mini_scene(c: Ctx) -> None:
     pay(s, a.player, 1, "fading the mini scene to black")  # type: ignore[attr-defined]
     sc.fade_requested = True
     c.emit("fade_mini_scene", "The mini scene will fade to black when it ends.", 1)
+    # like anything else, a Fade to Black may be challenged (U-CHAL-1, line 375)
+    statement(c, "fade", "The mini scene will fade to black when it ends.", 1)
 
 
 # --- components (U-ACT-3, U-ACT-4, U-ACT-6) ---------------------------------------------------------
@@ -260,6 +262,9 @@ def exit_component(c: Ctx) -> None:
         raise RuleViolation("U-ACT-3", f"{comp.label} is not in the scene")
     if comp.owner and comp.owner in sc.present:
         raise RuleViolation("U-TRAIT-3", f"{comp.label} goes where its owner goes until they are separated")
+    if s.complication is not None and comp.id in complication_rules.tied(s):
+        raise RuleViolation("U-COMP-4", f"{comp.label} is committed to the open Complication (a Target, its source "
+                                        "or drawn on) and stays in it until it ends")
     text = a.text or f"{comp.label} leaves the scene."
     pay(s, a.player, 1, f"exiting {comp.label}")
     if complication_rules.touch(c, [comp.id], text):
@@ -367,13 +372,26 @@ def answer_dialog(c: Ctx) -> None:
         raise RuleViolation("U-ACT-8", "there is no Dialog waiting for an answer")
     if a.player != d.other:
         raise RuleViolation("U-ACT-8", f"{d.other}, who controls {s.components[d.listener].label}, answers")
+    if not a.accept and a.facts:
+        raise RuleViolation("U-ACT-8", "Facts are bought in a reply; refusing the Dialog makes it a Complication")
     s.dialog = None
     if a.accept:
         reply = a.line.strip() or "…"
         c.emit("speak", f"{s.components[d.listener].label}: “{reply}”", component=d.listener)
+        if a.facts:
+            # whoever is speaking may buy what is said as Facts, 1 coin each (U-ACT-8, lines 481, 501)
+            require(s, a.player, len(a.facts), "a Fact" if len(a.facts) == 1 else f"{len(a.facts)} Facts")
+            bought = []
+            for words in a.facts:
+                pay(s, a.player, 1, "a Fact")
+                f = add_fact(c, "dialog", words.strip(), [d.listener])
+                bought.append(f)
+                c.emit("fact", f.text, 1, fact=f.id, about=d.listener)
+            text = " ".join(f.text for f in bought)
+            statement(c, "fact", text, len(bought), fact_id=bought[0].id, components=[d.listener])
         return
     c.emit("dialog_refused", f"refuses the Dialog; it becomes a Complication.")
-    complication_rules.originate(c, d.initiator, [d.listener], [d.other], f"Dialog: {d.line}", None)
+    complication_rules.originate(c, d.initiator, [d.listener], [d.other], f"Dialog: {d.line}", None, [d.speaker])
 
 
 @handles(A.Speak)
@@ -564,16 +582,20 @@ def reduce_importance(c: Ctx) -> None:
         if any(not x.eliminated for x in s.components.values() if comp.id in x.masters):
             raise RuleViolation("U-ELIM-2", f"{comp.label} is a Master with Sub Components still in play: at most "
                                             f"{own} of its Importance {total} can be paid against it now")
-        raise RuleViolation("U-ELIM-1", f"{comp.label} has Importance {total}, of which {rest} is its possessions' "
-                                        f"and Sub Components'; at most {own} can be paid against it now")
+        if a.coins != total:
+            # an owner is eliminated by paying its whole Importance, its possessions' included
+            # (lines 755, 812-814, 1353); coins towards it beyond its own Traits are paid in one go
+            raise RuleViolation("U-ELIM-1", f"{comp.label} has Importance {total}, of which {rest} is its "
+                                            f"possessions'; pay at most {own} against it, or all {total} to "
+                                            "eliminate it")
     if total - a.coins <= 0 and any(not x.eliminated for x in s.components.values() if comp.id in x.masters):
         raise RuleViolation("U-ELIM-2", f"{comp.label} is a Master with Sub Components still in play")
     pay(s, a.player, a.coins, f"paying {a.coins} against {comp.label}'s Importance")
     text = a.text or f"{comp.label} is worn down ({a.coins})."
     if complication_rules.touch(c, [comp.id], text):
         return
-    comp.reduced += a.coins if total else 0
-    gone = total == 0 or importance(s, comp.id) == 0
+    gone = total == 0 or a.coins >= total
+    comp.reduced += min(a.coins, own) if total and not gone else 0
     f = add_fact(c, "event", text, [comp.id], origin="elimination" if gone else None)
     if gone:
         eliminate(s, comp)

@@ -41,13 +41,21 @@ class Config(Frozen):
 
 
 class Ledger(Mutable):
-    """Where each player's coins came from and went (U-ECO-2)."""
+    """Where each player's coins came from and went (U-ECO-2).
+
+    `paid` is every coin he paid, to the Bank or to players; `paid_players` is the part of it that
+    went to other players (framing into the future, U-FRAME-3), who count it as `compensation`.
+    `refunds` are coins the Bank gave back of what he paid it for a statement a Challenge made
+    cheaper (U-CHAL-4): never more than that statement paid the Bank.
+    """
 
     start: int = 0
     refreshments: int = 0
     bonus: int = 0
     compensation: int = 0
+    refunds: int = 0
     paid: int = 0
+    paid_players: int = 0
 
 
 class Player(Mutable):
@@ -239,6 +247,9 @@ class Statement(Mutable):
     components: list[str] = Field(default_factory=list)
     is_event: bool = False
     complication_started: bool = False
+    # the action that made it (without `player`): what a Challenge's winning alternative redoes
+    # with other words or another count, or replaces (U-CHAL-4)
+    action: Optional[dict] = None
 
 
 class Window(Mutable):
@@ -262,10 +273,15 @@ class Window(Mutable):
 
 
 class ChallengeOption(Frozen):
+    """One side of a Challenge. Its effect, should it win (U-CHAL-4): nothing at all (`withdraw`),
+    another action in place of the statement (`instead`), or else the statement redone with these
+    words and, where it buys a count (Trait occurrences, coins against Importance, dice), `cost` of it."""
+
     text: str
     cost: int
     withdraw: bool = False
     opened_by: str = ""
+    instead: Optional[dict] = None
 
 
 class Challenge(Mutable):
@@ -342,8 +358,9 @@ class GameState(Mutable):
     close_mini_after_complication: bool = False
     complications_resolved: int = 0
     scenes_ended: int = 0
-    bank_in: int = 0
-    bank_out: int = 0
+    bank_in: int = 0  # coins paid to the Bank
+    bank_out: int = 0  # coins the Bank paid: Refreshment and bonus coins (U-ECO-1, U-COMP-9)
+    bank_refunds: int = 0  # coins the Bank paid back of what a repriced statement paid it (U-CHAL-4)
     counters: dict[str, int] = Field(default_factory=dict)
 
     # -- lookups -------------------------------------------------------------------------
