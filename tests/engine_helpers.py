@@ -5,7 +5,9 @@ it only saves typing the reaction windows and the bids that a test does not care
 """
 from __future__ import annotations
 
-from typing import Iterable
+import json
+import os
+from typing import Callable, Iterable
 
 import pytest
 
@@ -59,7 +61,21 @@ class Game:
         if words is not None:
             assert words.lower() in str(exc.value).lower(), str(exc.value)
         assert self.s.model_dump_json() == before
+        observed(rule, "refusal")
         return exc.value
+
+    def effect(self, rule: str, action, check: Callable[[GameState, GameState], bool], react: bool = True) -> list:
+        """Apply `action` and assert the change `rule` makes: `check(before, after)` holds, and it
+        does not hold of the state before (`check(before, before)`), so it sees what the action did.
+
+        This is how a test shows it exercises a rule's effect (tests/test_rules_coverage.py).
+        """
+        before = self.s
+        assert not check(before, before), f"the check for {rule} holds before the action: it tests nothing"
+        evs = self.act(action) if react else self.do(action)
+        assert check(before, self.s), f"{rule}: the expected change did not happen after {action!r}"
+        observed(rule, "effect")
+        return evs
 
     # -- reading ----------------------------------------------------------------------------
     def wealth(self, name: str) -> int:
@@ -205,3 +221,26 @@ def rival_called(complication_dice: int = 4, hero_dice: int = 3) -> tuple[Game, 
     g.act(A.BuyDie(player="Ben", pool="Ann", count=hero_dice))
     g.call_and_agree("Ben")
     return g, hero
+
+
+# --- evidence that a test exercised a rule (tests/test_rules_coverage.py) ---------------------
+# `Game.refused` (the engine refused under the rule) and `Game.effect` (the rule's change was seen)
+# note the rule; when pytest loads this module as a plugin (`-p engine_helpers`) with
+# STORYTABLE_RULE_EVIDENCE set to a file, each *passing* test's rules are written there.
+EVIDENCE_ENV = "STORYTABLE_RULE_EVIDENCE"
+_OBSERVED: list[tuple[str, str]] = []
+
+
+def observed(rule: str, how: str) -> None:
+    _OBSERVED.append((rule, how))
+
+
+def pytest_runtest_setup(item) -> None:  # pytest hook, active only as a plugin
+    _OBSERVED.clear()
+
+
+def pytest_runtest_logreport(report) -> None:  # pytest hook, active only as a plugin
+    path = os.environ.get(EVIDENCE_ENV)
+    if path and report.when == "call" and report.passed and _OBSERVED:
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(json.dumps({"test": report.nodeid, "seen": sorted(set(_OBSERVED))}) + "\n")

@@ -22,15 +22,46 @@ class Replayed:
     states: list[GameState] = field(default_factory=list)
 
 
+# dice sources a header may name: faces drawn from a seed, or read off real d10s rolled at the
+# table. A source whose faces someone picks ("chosen", "manual", "scripted"...) is refused.
+DICE_KINDS = ("virtual", "seeded", "physical")
+
+
+def check_settings(cfg: object) -> None:
+    """Refuse a header whose settings no real table could have (U-ECO-1, U-PREP-1, U-COMP-7).
+
+    `new_game` bounds the coins and the seats; here the header's own parts must agree with them:
+    the seats it describes are the players, in order, and its dice source is one no player picks.
+    """
+    if not isinstance(cfg, dict):
+        raise RuleViolation("U-PREP-1", "the header has no settings (config)")
+    players = cfg.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RuleViolation("U-PREP-1", "the header's players are not a list of names")
+    seats = cfg.get("seats")
+    if seats is not None:
+        names = [x.get("name") if isinstance(x, dict) else None for x in seats] if isinstance(seats, list) else None
+        if names != players:
+            raise RuleViolation("U-PREP-1", "the header's seats do not match its players "
+                                            f"({len(seats) if isinstance(seats, list) else 0} seats, {len(players)} players)")
+    dice = cfg.get("dice")
+    if dice is not None:
+        kind = dice.get("kind") if isinstance(dice, dict) else dice
+        if kind not in DICE_KINDS:
+            raise RuleViolation("U-COMP-7", f"the header's dice source {str(kind)[:30]!r} is not one the rules allow: "
+                                            f"dice are {', '.join(DICE_KINDS)}, never faces a player chooses")
+
+
 def game_from_header(header: dict) -> GameState:
     cfg = header.get("config") or {}
     try:
+        check_settings(cfg)
         return new_game(cfg["players"], cfg.get("starting_coins", 25), cfg.get("refreshment", 5),
                         cfg.get("starting_player", 0))
     except (KeyError, TypeError) as exc:
         raise LogError(1, f"the header's config is incomplete ({exc})") from None
     except RuleViolation as exc:
-        raise LogError(1, f"the header's config is refused: {exc}") from None
+        raise LogError(1, f"the header's settings are refused: {exc}") from None
 
 
 def replay_records(header: dict, records: list[LogRecord], keep_states: bool = False) -> Replayed:

@@ -100,7 +100,14 @@ def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[E
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(x) for x in first.get("loc", ()))
-            raise RuleViolation("U-INPUT", f"the action is malformed: {where}: {first.get('msg')}") from None
+            kind = action.get("type") if isinstance(action.get("type"), str) else ""
+            if first.get("type") == "string_too_short" and kind in WORDS_RULE:
+                # blank words are refused under the rule that would have them paid for
+                what = WORDS_NAMES.get(str(first.get("loc", ("",))[-1]), where)
+                raise RuleViolation(WORDS_RULE[kind], f"the {what} is empty: there is nothing to pay for") from None
+            raise RuleViolation("U-INPUT", f"the action is malformed: {where[:60]}: {first.get('msg')}") from None
+    if not isinstance(action, BaseModel) or getattr(action, "type", None) not in HANDLERS:
+        raise RuleViolation("U-INPUT", "the action is malformed: not an action")
     check_words(action)
     name = getattr(action, "player", "")
     if isinstance(action, A.Roll):
