@@ -34,7 +34,7 @@ from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
 from engine.universalis import apply, legal_options, new_game, pending
 from engine.universalis.components import importance
-from engine.universalis.ledger import accounted
+from engine.universalis.ledger import accounted, conservation_problems
 from engine.universalis.state import GameState
 
 MAX_STEPS = 150
@@ -65,6 +65,7 @@ def check(s: GameState) -> None:
         assert accounted(p) == p.wealth + p.stake, (p.name, p.ledger, p.wealth, p.stake)
         start += p.ledger.start
     assert sum(p.wealth + p.stake for p in s.players) == start + s.bank_out + s.bank_refunds - s.bank_in
+    assert conservation_problems(s) == []
     for cid in s.components:
         assert importance(s, cid) == expected_importance(s, cid), cid
     for sc in s.scenes:

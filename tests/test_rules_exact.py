@@ -166,8 +166,6 @@ def test_U_COMP_4_the_source_of_a_complication_cannot_be_taken_over_or_exited_li
 
 # --- 3. everything a player does may be challenged (U-CHAL-1; lines 375, 1080, 1171, 1189) ---------
 def test_U_CHAL_1_drawing_on_a_trait_opens_the_reaction_window_and_a_challenge_takes_the_die_back_line_1189():
-    g, hero = rival_called(3, 2)
-    # back before the call: a new Complication where a Trait is drawn
     g = framed(P3, {"Ann": 1})
     hero = g.create("Ann", "Hero")
     g.end_turn("Ann")
