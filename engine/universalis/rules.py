@@ -105,7 +105,9 @@ def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[E
                 # blank words are refused under the rule that would have them paid for
                 what = WORDS_NAMES.get(str(first.get("loc", ("",))[-1]), where)
                 raise RuleViolation(WORDS_RULE[kind], f"the {what} is empty: there is nothing to pay for") from None
-            raise RuleViolation("U-INPUT", f"the action is malformed: {where[:60]}: {first.get('msg')}") from None
+            if first.get("type") in ("union_tag_invalid", "union_tag_not_found"):
+                raise RuleViolation("U-INPUT", f"there is no action {str(action.get('type'))[:40]!r}") from None
+            raise RuleViolation("U-INPUT", f"the action is malformed: {where[:60]}: {str(first.get('msg'))[:160]}") from None
     if not isinstance(action, BaseModel) or getattr(action, "type", None) not in HANDLERS:
         raise RuleViolation("U-INPUT", "the action is malformed: not an action")
     check_words(action)
