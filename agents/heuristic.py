@@ -58,6 +58,12 @@ def complication_sides(s: GameState, comp: Complication) -> dict[str, list[str]]
     return {"C": c, "T": t}
 
 
+# statements the engine opens a reaction window for so that people may challenge them (a die
+# drawn or bought, a Fade to Black, a Take Over on one's own turn; issue 17): this player lets
+# them stand without a thought, so its games play as they did before those windows opened
+QUIET_KINDS = frozenset({"draw", "buy_die", "fade", "take_over"})
+
+
 class HeuristicPlayer:
     kind = "heuristic"
 
@@ -609,6 +615,8 @@ class HeuristicPlayer:
         w = s.window
         assert w is not None
         st = w.statement
+        if st.kind in QUIET_KINDS:
+            return A.Pass(player=me), "lets it stand"
         money = available(s, me)
         if (w.allow_challenge and st.kind in ("event", "fact", "trait", "introduce", "component", "complication")
                 and r.random() < 0.55 + p.challenge):

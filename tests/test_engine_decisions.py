@@ -27,7 +27,7 @@ def test_prep_then_secret_bids_U_PREP_1_U_BID_1():
     assert legal_options(g.s, "Ann") == []
     all_pass_prep(g)
     assert g.pend.kind == "bid" and g.pend.secret and set(g.pend.players) == set(P3)
-    assert costs(g.s, "Cat") == {"bid": "0 to 25", "call_fine": "0"}  # a Fine at any time (U-FINE-1)
+    assert costs(g.s, "Cat") == {"bid": "0 to 25"}
     g.do(A.Bid(player="Cat", amount=3))
     assert "Cat" not in g.pend.players and legal_options(g.s, "Cat") == []
 
@@ -118,3 +118,15 @@ def test_with_no_coin_only_free_actions_are_offered_U_ECO_3():
     g.do(A.NarrateEvent(player="Ben", text="Rain."))
     assert types(g.s, "Ann") == {"pass", "challenge", "call_fine"}  # Interrupts and Take Overs cost 1
     assert {"interrupt", "take_over"} <= types(g.s, "Cat")
+
+
+def test_a_fine_is_offered_to_everyone_at_any_time_U_FINE_1():
+    """line 1361: "Any player can at any time call for a Fine": `any_time_options` says so for every
+    seat while no Fine is being voted on, whoever's decision is pending."""
+    from engine.universalis.decisions import any_time_options
+    g = game(P3)
+    all_pass_prep(g)
+    assert g.pend.kind == "bid"
+    assert [o.type for o in any_time_options(g.s, "Ben")] == ["call_fine"]
+    g.do(A.CallFine(player="Ben", accused="Cat", reason="x"))
+    assert any_time_options(g.s, "Ann") == [] and g.pend.kind == "fine_vote"

@@ -73,7 +73,11 @@ def pending(s: GameState) -> Pending:
 
 
 def any_time_options(s: GameState, player: str) -> list[Option]:
-    """What `player` may do now whoever's decision is pending: call for a Fine (U-FINE-1, line 1361)."""
+    """What `player` may do now whoever's decision is pending: call for a Fine (U-FINE-1, line 1361).
+
+    `legal_options` lists the pending decision's own choices (what the table asks an AI player);
+    a front end offers these besides, to everyone, at every moment.
+    """
     if player not in s.seat_names or s.fine is not None:
         return []
     return [Option("call_fine", "0", "at any time")]
@@ -92,9 +96,9 @@ def legal_options(s: GameState, player: str) -> list[Option]:
     paid = (lambda opt: opt) if money > 0 else (lambda opt: None)
     if k == "prep_turn":
         return [o for o in (paid(Option("propose_tenet", "1")), paid(Option("create_component", "1")),
-                            paid(Option("add_trait", "1")), Option("pass_prep", "0"), Option("call_fine", "0")) if o]
+                            paid(Option("add_trait", "1")), Option("pass_prep", "0")) if o]
     if k == "bid":
-        return [Option("bid", f"0 to {s.player(player).wealth}"), Option("call_fine", "0")]
+        return [Option("bid", f"0 to {s.player(player).wealth}")]
     if k == "reaction":
         w = s.window
         assert w is not None
@@ -125,7 +129,7 @@ def legal_options(s: GameState, player: str) -> list[Option]:
     if k == "dialog_answer":
         return [Option("answer_dialog", "0; 1 per Fact bought in the reply")]
     if k == "narration":
-        opts = [Option("end_narration", "0", "keep the rest as wealth"), Option("call_fine", "0")]
+        opts = [Option("end_narration", "0", "keep the rest as wealth")]
         slot = s.narration.slots[s.narration.current] if s.narration else None
         if slot and slot.won and any(not x.won and not x.done and x.coins for x in s.narration.slots):  # type: ignore[union-attr]
             opts.append(Option("cancel_bonus", "1 per coin cancelled"))

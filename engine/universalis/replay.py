@@ -37,7 +37,7 @@ def check_settings(cfg: object) -> None:
         raise RuleViolation("U-PREP-1", "the header has no settings (config)")
     players = cfg.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise RuleViolation("U-PREP-1", "the header's players are not a list of names")
+        raise RuleViolation("U-PREP-1", "the header's config has no list of player names")
     seats = cfg.get("seats")
     if seats is not None:
         names = [x.get("name") if isinstance(x, dict) else None for x in seats] if isinstance(seats, list) else None
