@@ -406,3 +406,38 @@ def test_U_ECO_1_new_game_refuses_impossible_settings_directly():
     assert state.player("Ann").wealth == 10_000
     s2, _ = apply(state, A.PassPrep(player="Ann"))
     assert s2.prep_index == 1
+
+
+# --- old logs still replay -------------------------------------------------------------------------------
+def test_U_CHAL_1_a_window_after_a_draw_lapses_when_the_game_goes_on_as_logs_written_before_it_did():
+    """Logs written before draws, bought dice, Fades and own-turn Take Overs opened a reaction window
+    go straight on to the next action: the window lapses, as if everyone had let it stand."""
+    g = framed(P3, {"Ann": 1})
+    hero = g.create("Ann", "Hero", proper_name="Turk")
+    g.end_turn("Ann")
+    g.event("Ben", "A rival challenges Turk.", receiver=hero)
+    g.end_turn("Ben")
+    g.end_turn("Cat")
+    role, name = (t.id for t in g.s.components[hero].traits)
+    g.do(A.DrawTrait(player="Ann", trait=role, component=hero, pool="Ann"))
+    assert g.pend.kind == "reaction" and g.pend.players == ("Ben", "Cat")
+    g.do(A.DrawTrait(player="Ann", trait=name, component=hero, pool="Ann"))  # no answers: it lapsed
+    g.do(A.BuyDie(player="Ann", pool="Ann", count=1))
+    g.do(A.CallResolution(player="Ann"))
+    assert g.s.complication.pool("Ann").dice == 3 and g.pend.kind == "consent"
+    conserved(g)
+    # a paid statement's window does not lapse: it is answered first (U-TURN-3)
+    g = framed(P3, {"Ann": 1})
+    g.do(A.NarrateEvent(player="Ann", text="Rain."))
+    g.refused(A.NarrateEvent(player="Ann", text="More rain."), "U-TURN-3")
+
+
+def test_the_played_probe_games_still_replay_to_their_end():
+    """Logs played before issue 17's changes (eval/data) replay without a refusal."""
+    from pathlib import Path
+    logs = sorted((Path(__file__).resolve().parent.parent / "eval" / "data").glob("probe_game*.jsonl"))[:2]
+    assert logs
+    for log in logs:
+        rep = replay_text(log.read_text(encoding="utf-8"))
+        assert rep.error is None, (log.name, rep.error)
+        assert conservation_problems(rep.state) == []

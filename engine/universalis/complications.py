@@ -143,7 +143,7 @@ def take_over(c: Ctx) -> None:
     take_over_effect(c, a.player, a.component, None)
     # a Take Over on one's own turn may be challenged like anything a player does (U-CHAL-1, line 521)
     label = s.components[a.component].label
-    statement(c, "take_over", f"{a.player} takes over {label}.", 1, components=[a.component])
+    statement(c, "take_over", f"{a.player} takes over {label}.", 1, components=[a.component], lapses=True)
 
 
 # --- building Pools (U-COMP-2, U-COMP-3, U-COMP-5) -------------------------------------------------------
@@ -193,7 +193,7 @@ def draw_trait(c: Ctx) -> None:
     words = f"draws on {holder.mention}'s “{trait.text}” and {sign} {pool_name(pool)}: {why}"
     c.emit("draw", words, trait=trait.id, component=holder.id, pool=pool.key)
     # the use of a Trait must be justified and may be challenged (U-CHAL-1, lines 1080, 1189)
-    statement(c, "draw", words, 0, components=[holder.id])
+    statement(c, "draw", words, 0, components=[holder.id], lapses=True)
 
 
 def dice(n: int) -> str:
@@ -222,7 +222,7 @@ def buy_die(c: Ctx) -> None:
     words = f"{verb} {a.count} {'die' if a.count == 1 else 'dice'} {'from' if a.remove else 'for'} {pool_name(pool)}: {why}"
     c.emit("buy_die", words, a.count, pool=pool.key)
     # bought dice must be justified and may be challenged (U-CHAL-1, line 1088)
-    statement(c, "buy_die", words, a.count)
+    statement(c, "buy_die", words, a.count, lapses=True)
 
 
 # --- calling for resolution (U-COMP-6) -----------------------------------------------------------

@@ -121,6 +121,12 @@ def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[E
     s = clone(state)
     s.seq += 1
     ctx = Ctx(s=s, a=action, orig=state)
+    w = s.window
+    if (w is not None and w.lapses and s.challenge is None and s.fine is None
+            and action.type not in WINDOW_ANSWERS):  # type: ignore[attr-defined]
+        # the game went on past a window that lapses: whoever had not answered let it stand
+        resolve_window(ctx)
+        s = ctx.s
     HANDLERS[action.type](ctx)  # type: ignore[attr-defined]
     return ctx.s, ctx.events
 
@@ -250,7 +256,7 @@ def in_narration(s: GameState) -> bool:
 
 def statement(c: Ctx, kind: str, text: str, cost: int, fact_id: str | None = None,
               components: list[str] | None = None, is_event: bool = False,
-              complication_started: bool = False) -> None:
+              complication_started: bool = False, lapses: bool = False) -> None:
     """Open a reaction window after a paid statement (U-TURN-3, U-CHAL-1, U-CTRL-3)."""
     s = c.s
     st = Statement(actor=c.a.player, kind=kind, text=text, cost=cost, fact_id=fact_id,  # type: ignore[attr-defined]
@@ -258,7 +264,7 @@ def statement(c: Ctx, kind: str, text: str, cost: int, fact_id: str | None = Non
                    complication_started=complication_started,
                    action=c.a.model_dump(mode="json", exclude={"player"}))
     framing = s.turn is not None and s.turn.framing
-    s.window = Window(statement=st, before=c.orig,
+    s.window = Window(statement=st, before=c.orig, lapses=lapses,
                       allow_interrupt=s.phase == "scene" and not framing and not in_narration(s))
 
 
@@ -464,7 +470,7 @@ def end_scene(c: Ctx) -> None:
     end_main_scene(c, a.fade, a.text)
     if a.fade:
         # "Like anything else in the game, Fade to Black can be Challenged" (U-CHAL-1, line 375)
-        statement(c, "fade", a.text.strip() or "The scene fades to black.", 1)
+        statement(c, "fade", a.text.strip() or "The scene fades to black.", 1, lapses=True)
 
 
 def end_main_scene(c: Ctx, fade: bool, text: str) -> None:
@@ -486,6 +492,7 @@ def end_main_scene(c: Ctx, fade: bool, text: str) -> None:
 
 # --- the reaction window ----------------------------------------------------------------------------
 REACTIONS = (A.Pass, A.Interrupt, A.Obstacle, A.ChallengeStatement)
+WINDOW_ANSWERS = frozenset({"pass", "interrupt", "obstacle", "challenge", "call_fine", "take_over", "fine_vote"})
 
 
 def window_answer_check(c: Ctx) -> Window:

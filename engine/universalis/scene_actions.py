@@ -184,7 +184,7 @@ def fade_mini_scene(c: Ctx) -> None:
     sc.fade_requested = True
     c.emit("fade_mini_scene", "The mini scene will fade to black when it ends.", 1)
     # like anything else, a Fade to Black may be challenged (U-CHAL-1, line 375)
-    statement(c, "fade", "The mini scene will fade to black when it ends.", 1)
+    statement(c, "fade", "The mini scene will fade to black when it ends.", 1, lapses=True)
 
 
 # --- components (U-ACT-3, U-ACT-4, U-ACT-6) ---------------------------------------------------------

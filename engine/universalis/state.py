@@ -260,6 +260,10 @@ class Window(Mutable):
     allow_interrupt: bool = True
     allow_challenge: bool = True
     allow_fine: bool = True
+    # a window after something that was never a paid statement before issue 17 (a die drawn or
+    # bought, a Fade to Black, an own-turn Take Over): if the game goes on without the answers
+    # (logs written before these windows opened), the others are taken to have let it stand
+    lapses: bool = False
     before: Optional["GameState"] = Field(default=None, exclude=True)  # for withdrawal (U-CHAL-4)
 
     def __deepcopy__(self, memo: dict | None = None) -> "Window":
@@ -268,7 +272,7 @@ class Window(Mutable):
             statement=self.statement.model_copy(deep=True),
             answers={k: dict(v) for k, v in self.answers.items()},
             allow_interrupt=self.allow_interrupt, allow_challenge=self.allow_challenge,
-            allow_fine=self.allow_fine, before=self.before)
+            allow_fine=self.allow_fine, lapses=self.lapses, before=self.before)
         return clone
 
 
