@@ -108,3 +108,10 @@ def test_the_evidence_counts_only_passing_tests_and_real_checks(tmp_path):
     recs = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
     assert [r["test"].split("::")[-1] for r in recs] == ["test_passes_with_an_effect"]
     assert recs[0]["seen"] == [["U-ACT-1", "effect"]]
+
+
+def test_the_readme_says_how_many_rule_ids_there_are():
+    readme = (HERE.parent / "README.md").read_text(encoding="utf-8")
+    said = re.search(r"each of its (\d+) rule IDs", readme)
+    assert said, "the README's rule count line is missing"
+    assert int(said.group(1)) == len(rule_ids())
