@@ -441,3 +441,22 @@ def test_the_played_probe_games_still_replay_to_their_end():
         rep = replay_text(log.read_text(encoding="utf-8"))
         assert rep.error is None, (log.name, rep.error)
         assert conservation_problems(rep.state) == []
+
+
+def test_U_ACT_8_U_CHAL_4_a_fact_bought_in_a_dialog_reply_may_be_challenged_and_reworded():
+    g = framed(P3, {"Ann": 1})
+    queen = g.create("Ann", "Queen")
+    g.end_turn("Ann")
+    scout = g.create("Ben", "Scout")
+    g.end_turn("Ben")
+    g.end_turn("Cat")
+    g.do(A.Dialog(player="Ann", speaker=queen, listener=scout, line="Where are they?"))
+    before = holds(g, *P3)
+    g.do(A.AnswerDialog(player="Ben", line="North.", facts=["The spies are north of the river.", "They are lost."]))
+    assert holds(g, *P3)[1] == before[1] - 2
+    g.react({"Cat": A.ChallengeStatement(player="Cat", reason="one thing at a time", withdraw=False,
+                                         alternative="The spies are north of the river.", alternative_cost=1)})
+    g.do(A.ConcedeChallenge(player="Ben"))
+    said = [f.text for f in g.s.facts if f.by == "Ben"]
+    assert said == ["The spies are north of the river."] and holds(g, *P3)[1] == before[1] - 1
+    conserved(g)

@@ -860,6 +860,11 @@ def option_effect(ch: Challenge, opt: ChallengeOption) -> dict | None:
         if opt.cost <= 0:
             return None
         action["times"] = min(opt.cost, MAX_TIMES)  # "Haunted x3" repriced to 1 is bought once
+    if kind == "answer_dialog":  # the Facts bought in a Dialog reply: the alternative's words, its count
+        if opt.cost <= 0:
+            action["facts"] = []
+        elif opt.text != ch.statement.text:
+            action["facts"] = [opt.text]
     if kind == "set_time" and opt.cost == 0 and action.get("when") not in ("after", "concurrent"):
         action["when"] = "after"  # a time that costs nothing is straight after the last scene
     action["player"] = actor
