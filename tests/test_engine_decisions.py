@@ -130,3 +130,17 @@ def test_a_fine_is_offered_to_everyone_at_any_time_U_FINE_1():
     assert [o.type for o in any_time_options(g.s, "Ben")] == ["call_fine"]
     g.do(A.CallFine(player="Ben", accused="Cat", reason="x"))
     assert any_time_options(g.s, "Ann") == [] and g.pend.kind == "fine_vote"
+
+
+def test_every_action_a_model_may_be_offered_has_a_strict_schema():
+    """New action fields (a Challenge's `instead` action) must not break OpenAI's strict JSON schema:
+    every object in it lists its properties and allows no others."""
+    import json
+
+    from agents.llm.schema import strict_json_schema
+    from agents.llm.schema_actions import NOT_FOR_PLAYERS, choice_schema
+    from engine.universalis import ACTION_TYPES
+
+    types_ = tuple(t for t in ACTION_TYPES if t not in NOT_FOR_PLAYERS)
+    text = json.dumps(strict_json_schema(choice_schema(types_)))
+    assert '"additionalProperties": true' not in text

@@ -17,6 +17,9 @@ from engine.universalis.actions import ACTION_TYPES, parse_action
 __all__ = ["NOT_FOR_PLAYERS", "choice_schema", "flat_action_model", "to_engine_action"]
 
 NOT_FOR_PLAYERS = {"roll"}  # dice come from the table's dice source
+# free-form objects (a Challenge's alternative action) have no place in a strict JSON schema
+# (every object must list its properties): a model words its alternative and prices it instead
+NOT_FOR_MODELS = {"instead", "new_option_instead"}
 
 
 class _Lean(BaseModel):
@@ -61,7 +64,7 @@ def flat_action_model(action_type: str, require_type: bool = False) -> type[Base
     cls = ACTION_TYPES[action_type]
     fields: dict[str, Any] = {}
     for name, info in cls.model_fields.items():
-        if name == "player":
+        if name == "player" or name in NOT_FOR_MODELS:
             continue
         if name == "type" and require_type:
             fields[name] = (info.annotation, Field(description="which action"))
