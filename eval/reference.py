@@ -26,8 +26,9 @@ SUCCESS_MAX = 5  # a d10 face of 5 or less is a Success (U-COMP-7)
 
 
 def _ledger(state) -> list[tuple[int, int]]:
-    """Per seat: coins in other than bonus (start, refreshment, compensation) and coins paid."""
-    return [(p.ledger.start + p.ledger.refreshments + p.ledger.compensation, p.ledger.paid) for p in state.players]
+    """Per seat: coins in other than bonus (start, refreshment, compensation, refunds) and coins paid."""
+    return [(p.ledger.start + p.ledger.refreshments + p.ledger.compensation + p.ledger.refunds, p.ledger.paid)
+            for p in state.players]
 
 
 def extract_tape(header: dict, records: list[LogRecord]) -> tuple[list[str], list[tuple], Any]:
