@@ -460,3 +460,14 @@ def test_U_ACT_8_U_CHAL_4_a_fact_bought_in_a_dialog_reply_may_be_challenged_and_
     said = [f.text for f in g.s.facts if f.by == "Ben"]
     assert said == ["The spies are north of the river."] and holds(g, *P3)[1] == before[1] - 1
     conserved(g)
+
+
+def test_U_FINE_1_any_player_calls_a_fine_in_preparation_off_his_turn_line_1361():
+    g = game(P3)
+    assert g.pend.players == ("Ann",)
+    g.do(A.CallFine(player="Cat", accused="Ben", reason="spoilers"))
+    for p, v in zip(P3, [True, True, False]):
+        g.do(A.FineVote(player=p, fine=v))
+    assert g.wealth("Ben") == 23 and g.pend.kind == "prep_turn" and g.pend.players == ("Ann",)
+    g.refused(A.CallFine(player="Cat", accused="Cat", reason="me"), "U-FINE-1", "himself")
+    conserved(g)

@@ -57,21 +57,3 @@ def find_fact(s: GameState, fact_id: str) -> FactView | None:
             return f
     return None
 
-
-def reword_fact(s: GameState, fact_id: str | None, text: str) -> None:
-    """A Challenge changed a statement's words: the Fact now carries the winning words."""
-    if fact_id is None:
-        return
-    for i, t in enumerate(s.tenets):
-        if t.id == fact_id:
-            s.tenets[i] = t.model_copy(update={"text": text})
-            return
-    for i, f in enumerate(s.facts):
-        if f.id == fact_id:
-            s.facts[i] = f.model_copy(update={"text": text})
-            return
-    for comp in s.components.values():
-        for i, tr in enumerate(comp.traits):
-            if tr.id == fact_id:
-                comp.traits[i] = tr.model_copy(update={"text": text})
-                return
