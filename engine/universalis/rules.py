@@ -126,7 +126,7 @@ def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[E
             and action.type not in WINDOW_ANSWERS):  # type: ignore[attr-defined]
         # the game went on past a window that lapses: whoever had not answered let it stand
         resolve_window(ctx)
-        s = ctx.s
+        ctx.orig = clone(ctx.s)  # a Challenge of what follows goes back to here, the window closed
     HANDLERS[action.type](ctx)  # type: ignore[attr-defined]
     return ctx.s, ctx.events
 
