@@ -124,9 +124,9 @@ class Table:
         ] or [Seat(n, None) for n in config.get("players", [])]
         t = cls(rep.state, rep.header, rep.records, seats, dice, Path(log_path) if log_path else None, rep.events)
         t.damage = rep.error
-        if rep.error is not None and t.log_path is not None and source is not None \
-                and Path(source).resolve() == t.log_path.resolve():
-            t._unread = t.log_path
+        if rep.error is not None and t.log_path is not None and (
+                source is None or Path(source).resolve() == t.log_path.resolve()):
+            t._unread = t.log_path  # without a source, assume the damaged text came from log_path
         return t
 
     @classmethod
@@ -157,9 +157,12 @@ class Table:
             raise TableReadOnly(self.read_only)
         if self._unread is None or self.log_path is None:
             return None
-        from agents.storage.logfile import keep_aside_and_replace
+        from agents.storage.logfile import create_log, keep_aside_and_replace
 
-        self.kept = keep_aside_and_replace(self._unread, self.log_text())
+        if self._unread.exists():
+            self.kept = keep_aside_and_replace(self._unread, self.log_text())
+        else:  # the damaged file is gone meanwhile: nothing to keep, a new log begins
+            create_log(self._unread, self.log_text())
         self._unread = None
         return self.kept
 
@@ -183,8 +186,13 @@ class Table:
         if self.log_path is None:
             return
         self._before_write()
-        with open(self.log_path, "a", encoding="utf-8") as fh:
-            fh.write(rec.to_json() + "\n")
+        with open(self.log_path, "a+b") as fh:
+            line = (rec.to_json() + "\n").encode("utf-8")
+            if fh.tell() > 0:  # a whole log saved without its last newline must not glue two records
+                fh.seek(-1, os.SEEK_END)
+                if fh.read(1) != b"\n":
+                    line = b"\n" + line
+            fh.write(line)
             fh.flush()
             os.fsync(fh.fileno())
 

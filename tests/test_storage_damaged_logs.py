@@ -241,3 +241,27 @@ def test_load_file_never_writes_a_damaged_log(tmp_path, good):
     kept = table.continue_log()
     assert kept is not None and kept.read_bytes() == data
     assert json.loads(path.read_text().splitlines()[0])["format"] == "storytable-log"
+
+
+def test_a_whole_log_saved_without_its_last_newline_goes_on_without_gluing_two_lines(home, good):
+    """An editor may drop the final newline: the log is whole, and the next record gets its own line."""
+    log = place(home, "NXNL", good.rstrip(b"\n"))
+    live = store.open_table("NXNL")
+    assert live.table.damage is None and not store.awaits_continue(live)
+    n = len(live.table.records)
+    assert store.run_ai(live, max_steps=3) > 0
+    parsed = parse_log_bytes(log.read_bytes())
+    assert parsed.error is None and len(parsed.records) > n
+    assert log.read_bytes().startswith(good)  # the bytes that were there stay, a newline added after them
+
+
+def test_table_load_of_damaged_text_without_a_source_never_writes_to_its_log_path(tmp_path, good):
+    path = tmp_path / "game.jsonl"
+    data = cut_line(good)
+    path.write_bytes(data)
+    table = Table.load(data.decode("utf-8", "replace"), log_path=path, allow_partial=True,
+                       seats_factory=lambda cfg: make_seats([SeatSpec(n, "heuristic") for n in NAMES], seed=1))
+    assert path.read_bytes() == data
+    assert table.run(max_steps=2).acted
+    assert (tmp_path / "game.damaged-1.jsonl").read_bytes() == data
+    assert parse_log_bytes(path.read_bytes()).error is None
