@@ -131,3 +131,29 @@ def test_a_log_cut_inside_a_character_is_damaged_at_its_line_not_unreadable(tmp_
     err = capsys.readouterr().err
     assert f"line {line}" in err and "not text" not in err
     assert log.read_bytes() == cut
+
+
+def test_facts_while_another_process_writes_the_index_is_one_clear_line(tmp_path, monkeypatch, capsys):
+    """`storytable facts` beside a running server: the server holds the index; one line, exit 2."""
+    import os
+    import subprocess
+    import sys
+
+    log = tmp_path / "game.jsonl"
+    assert play(monkeypatch, "--out", str(log), answers=("1", "The king is dead", "", "", "q")) == 0
+    repo = Path(__file__).resolve().parents[1]
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from pathlib import Path; from agents.storage import filelock; "
+         "filelock.acquire(Path(sys.argv[1])); print('held', flush=True); sys.stdin.readline()",
+         str(tmp_path / "index.lock")],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=repo, env={**os.environ, "PYTHONPATH": str(repo)})
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        capsys.readouterr()
+        assert main(["facts", str(log), "who is dead?"]) == 2
+        err = capsys.readouterr().err
+        assert f"process {holder.pid}" in err and "Traceback" not in err and str(tmp_path) not in err
+        assert not (tmp_path / "index").exists()
+    finally:
+        holder.kill()
+        holder.wait(timeout=30)

@@ -114,7 +114,7 @@ def make_seat(spec: SeatSpec, seed: int, index: int) -> tuple[Seat, str]:
         note = ""
     except Exception as exc:  # an LLM seat without a model must not stop the table
         player = make_player(SeatSpec(spec.name, "heuristic", spec.persona), seed=seed, seat_index=index)
-        note = f"{spec.name} plays with the offline heuristic: the language model is not available ({exc})."
+        note = scrub(f"{spec.name} plays with the offline heuristic: the language model is not available ({exc}).")
     persona = spec.persona or (getattr(getattr(player, "persona", None), "name", "") if player else "")
     return Seat(spec.name, player, persona, spec.model), note
 
@@ -293,7 +293,7 @@ def create(config: TableConfig, starting_coins: int = 25, refreshment: int = 5, 
         seat, note = make_seat(spec, config.seed, i)
         seats.append(seat)
         if note:
-            notes.append(scrub(note))
+            notes.append(note)
     table = Table.new(seats, starting_coins, refreshment, log_path=d / "game.jsonl", premise=premise, game_id=code.lower())
     live = Live(code, table, config, notes=notes)
     live.save_config()
@@ -352,7 +352,7 @@ def open_table(code: str) -> Live | None:
                 seat, note = make_seat(spec, config.seed, i)
                 out.append(seat)
                 if note:
-                    notes.append(scrub(note))
+                    notes.append(note)
             return out
 
         try:
