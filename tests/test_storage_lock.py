@@ -139,3 +139,25 @@ def test_a_read_only_table_never_rewrites_its_damaged_log(home):
     finally:
         server.kill()
         server.wait(timeout=30)
+
+
+def test_the_page_of_a_table_another_server_writes_says_read_only(home, monkeypatch):
+    pytest.importorskip("streamlit")
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.setenv("STORYTABLE_APP_POLL", "0")
+    log = make_table(home)
+    before = log.read_bytes()
+    server = start_server(home)
+    try:
+        assert ask(server) == "writer"
+        at = AppTest.from_file(str(REPO / "app" / "streamlit_app.py"), default_timeout=60)
+        at.query_params["table"] = CODE
+        at.run()
+        assert not at.exception, at.exception
+        warnings = " ".join(w.value for w in at.warning)
+        assert "read-only" in warnings and f"process {server.pid}" in warnings
+        assert log.read_bytes() == before  # the page ran; the AI seats did not play here
+    finally:
+        server.kill()
+        server.wait(timeout=30)

@@ -2,6 +2,8 @@
 valid part), export Markdown, and what the page says about the log on disk (damaged, read-only)."""
 from __future__ import annotations
 
+import os
+
 import streamlit as st
 
 from agents.storage.paths import scrub
@@ -39,6 +41,7 @@ def storage_notice(live: store.Live) -> None:
     damaged log's valid part (the damaged file is kept beside the new log)."""
     if live.read_only:
         st.warning(live.read_only)
+        _follow(live)
     note = store.damage_note(live)
     if note is None:
         return
@@ -54,3 +57,19 @@ def storage_notice(live: store.Live) -> None:
             st.error(scrub(f"Could not keep the damaged log aside ({exc.strerror or exc}); nothing was changed."))
             return
         st.rerun()
+
+
+def _follow(live: store.Live) -> None:
+    """A read-only page looks every few seconds for the writer's moves, or for its end (then this
+    server takes the table over and the page becomes playable)."""
+    if os.environ.get("STORYTABLE_APP_POLL", "1") == "0":
+        return
+    seen = live.size
+
+    @st.fragment(run_every=2.5)
+    def follow() -> None:
+        current = store.open_table(live.code)
+        if current is not None and (current.size != seen or current.read_only is None):
+            st.rerun(scope="app")
+
+    follow()
