@@ -26,12 +26,22 @@ from engine.universalis import RULESET, apply, legal_options, new_game, pending
 from engine.universalis import actions as A
 from engine.universalis.events import Event
 from engine.universalis.facts import FactView, all_facts
-from engine.universalis.replay import replay_text
+from engine.universalis.replay import replay_bytes, replay_text
 from engine.universalis.state import GameState
 
 Retriever = Callable[[GameState, str, str], list[FactView]]
 #: Told after an undo: the replayed state and how many log records were kept (the rest are gone).
 RewindListener = Callable[[GameState, int], None]
+
+
+class TableReadOnly(RuleViolation):
+    """Every action is refused while another process writes this table's log.
+
+    A RuleViolation so that every front end shows it as it shows any refused action, and the
+    table changes nothing; `rule` names the storage rule rather than a rulebook rule."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__("one writer per table", reason)
 
 
 @dataclass
@@ -74,6 +84,10 @@ class Table:
         self.listeners: list[Callable[[LogRecord, list[Event]], None]] = []
         # told when the log went back (undo): whoever keeps something per action drops what was undone
         self.rewind_listeners: list[RewindListener] = []
+        self.damage: LogError | None = None  # where the loaded log was damaged (its valid part is in play)
+        self.kept: Path | None = None  # where that damaged file was kept when the game went on
+        self._unread: Path | None = None  # a damaged log at log_path: never written to, kept aside first
+        self.read_only: str | None = None  # why this process must not write the log (another one does)
 
     # -- making and loading --------------------------------------------------------------------------
     @classmethod
@@ -94,11 +108,14 @@ class Table:
         return cls(state, header, [], seats, dice, path)
 
     @classmethod
-    def load(cls, text: str, seats_factory: Callable[[dict], list[Seat]] | None = None,
+    def load(cls, text: str | bytes, seats_factory: Callable[[dict], list[Seat]] | None = None,
              dice: DiceSource | None = None, log_path: Path | str | None = None,
-             allow_partial: bool = False) -> "Table":
-        """Replay a log. A damaged log raises LogError unless `allow_partial`, which keeps the valid part."""
-        rep = replay_text(text)
+             allow_partial: bool = False, source: Path | str | None = None) -> "Table":
+        """Replay a log (its text, or its file's bytes). A damaged log raises LogError unless
+        `allow_partial`, which keeps the valid part in play and never writes to the damaged file:
+        when `source` (the file the log came from) is `log_path`, the first write keeps that file
+        aside byte for byte and goes on in a new log (see `continue_log`)."""
+        rep = replay_bytes(text) if isinstance(text, bytes) else replay_text(text)
         if rep.error is not None and not allow_partial:
             raise rep.error
         config = rep.header.get("config") or {}
@@ -106,18 +123,17 @@ class Table:
             Seat(s["name"], None, s.get("persona", ""), s.get("model", "")) for s in config.get("seats", [])
         ] or [Seat(n, None) for n in config.get("players", [])]
         t = cls(rep.state, rep.header, rep.records, seats, dice, Path(log_path) if log_path else None, rep.events)
-        if t.log_path is not None and rep.error is not None:
-            t.rewrite_log()
+        t.damage = rep.error
+        if rep.error is not None and t.log_path is not None and (
+                source is None or Path(source).resolve() == t.log_path.resolve()):
+            t._unread = t.log_path  # without a source, assume the damaged text came from log_path
         return t
 
     @classmethod
     def load_file(cls, path: Path | str, **kw) -> "Table":
+        """Load a log file (read as bytes: a cut inside a character stops it at that line)."""
         p = Path(path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise LogError(1, "the file is not text (not a Storytable game log)") from None
-        return cls.load(text, log_path=kw.pop("log_path", p), **kw)
+        return cls.load(p.read_bytes(), log_path=kw.pop("log_path", p), source=p, **kw)
 
     # -- the log -----------------------------------------------------------------------------------------
     @property
@@ -133,10 +149,35 @@ class Table:
         lines += [r.to_json() for r in self.records]
         return "\n".join(lines) + "\n"
 
+    def continue_log(self) -> Path | None:
+        """Go on from the valid part of a damaged log: keep the damaged file beside under a new
+        name, byte for byte, and start a new log with the valid part at the usual name.
+        Returns where the damaged file is kept (None: nothing to do)."""
+        if self.read_only:
+            raise TableReadOnly(self.read_only)
+        if self._unread is None or self.log_path is None:
+            return None
+        from agents.storage.logfile import create_log, keep_aside_and_replace
+
+        if self._unread.exists():
+            self.kept = keep_aside_and_replace(self._unread, self.log_text())
+        else:  # the damaged file is gone meanwhile: nothing to keep, a new log begins
+            create_log(self._unread, self.log_text())
+        self._unread = None
+        return self.kept
+
+    def _before_write(self) -> None:
+        """Every write of the log passes here: refused when read-only; a damaged log is kept first."""
+        if self.read_only:
+            raise TableReadOnly(self.read_only)
+        if self._unread is not None:
+            self.continue_log()
+
     def rewrite_log(self) -> None:
-        """Write the whole log atomically (after undo or a partial load)."""
+        """Write the whole log atomically (after an undo)."""
         if self.log_path is None:
             return
+        self._before_write()
         tmp = self.log_path.with_suffix(self.log_path.suffix + ".tmp")
         tmp.write_text(self.log_text(), encoding="utf-8")
         os.replace(tmp, self.log_path)
@@ -144,8 +185,14 @@ class Table:
     def _append(self, rec: LogRecord) -> None:
         if self.log_path is None:
             return
-        with open(self.log_path, "a", encoding="utf-8") as fh:
-            fh.write(rec.to_json() + "\n")
+        self._before_write()
+        with open(self.log_path, "a+b") as fh:
+            line = (rec.to_json() + "\n").encode("utf-8")
+            if fh.tell() > 0:  # a whole log saved without its last newline must not glue two records
+                fh.seek(-1, os.SEEK_END)
+                if fh.read(1) != b"\n":
+                    line = b"\n" + line
+            fh.write(line)
             fh.flush()
             os.fsync(fh.fileno())
 
@@ -161,6 +208,8 @@ class Table:
     def submit(self, action: BaseModel | dict, meta: dict[str, Any] | None = None) -> list[Event]:
         """Apply an action from anyone; raises RuleViolation (and changes nothing) if refused."""
         new_state, events = apply(self.state, action)
+        if self.log_path is not None:
+            self._before_write()  # before anything changes: a refused write leaves the table as it was
         act = action if isinstance(action, BaseModel) else A.parse_action(action)
         rec = LogRecord(seq=len(self.records) + 1, action=act.model_dump(mode="json"), meta=meta or {})
         self._append(rec)
@@ -180,6 +229,8 @@ class Table:
         keep = self.records[:max(0, len(self.records) - count)]
         if len(keep) == len(self.records):
             return
+        if self.log_path is not None:
+            self._before_write()
         text = "\n".join([json.dumps(self.header, sort_keys=True)] + [r.to_json() for r in keep]) + "\n"
         rep = replay_text(text)
         self.state, self.records, self.events = rep.state, rep.records, rep.events

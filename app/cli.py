@@ -58,7 +58,8 @@ def user_errors() -> tuple[type[BaseException], ...]:
     try:
         from agents.llm.config import ConfigError
         from agents.memory.config import MemoryConfigError
-        kinds += [ConfigError, MemoryConfigError]
+        from agents.memory.index import MemoryIndexError  # e.g. the index is in use by another process
+        kinds += [ConfigError, MemoryConfigError, MemoryIndexError]
     except ImportError:  # pragma: no cover - agents always installed with the package
         pass
     return tuple(kinds)

@@ -44,7 +44,7 @@ def main() -> None:
         st.title("Storytable")
         nav = st.radio("Page", PAGES, key="nav", label_visibility="collapsed")
     if code and live is None:
-        st.error(f"There is no table {code!r} on this server (games live in {store.home()}).")
+        st.error(store.why_not(code))  # never the server's folders
     mine, count = sidebar.panel(live, open_code) if live else (None, None)
     if live is None:
         with st.sidebar:

@@ -112,6 +112,9 @@ def test_user_mistakes_exit_2(game_log: Path, tmp_path: Path, capsys: pytest.Cap
 
 
 def test_console_script_in_a_real_process(game_log: Path) -> None:
+    from agents.memory.index import close_local
+
+    close_local(game_log.parent)  # the tests above used the index in this process: done with it
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     proc = subprocess.run([sys.executable, "-m", "app.cli", "facts", str(game_log), "a hidden lower deck", "-k", "2"],
                           capture_output=True, text=True, timeout=180, env=env, cwd=str(game_log.parent))

@@ -102,7 +102,8 @@ def test_corrupted_or_missing_index_is_rebuilt_not_fatal(played, tmp_path: Path)
     with (index_dir / "chroma.sqlite3").open("r+b") as fh:
         fh.write(b"not a database " * 500)
     repaired, _ = GameMemory.for_log(log)
-    assert repaired.status == "rebuilt" and (tmp_path / "index.broken-1").is_dir()
+    assert repaired.status == "rebuilt" and not list(tmp_path.glob("index.broken*"))  # replaced, not copied
+    assert not list(tmp_path.glob("index.replacing*"))
     assert snapshot(repaired) == snapshot(live)
     shutil.rmtree(index_dir)
     again, _ = GameMemory.for_log(log)

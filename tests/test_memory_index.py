@@ -154,8 +154,8 @@ def test_corrupted_sqlite_is_moved_aside_and_rebuilt(tmp_path: Path, caplog: pyt
     with caplog.at_level(logging.WARNING, logger="agents.memory.index"):
         again = open_index(tmp_path, GAME, records_source=records_source)
     assert again.count() == len(RECORDS) and again.fingerprint == fp
-    assert (tmp_path / "index.broken-1").is_dir()
-    assert again.recoveries == [tmp_path.resolve() / "index.broken-1"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index", "index.lock"]  # replaced, no copies
+    assert again.recoveries == [mem.resolve()]
     assert any("unusable" in r.message for r in caplog.records)
     assert again.query("who burned the woods", 1)[0][0].id == "e1"
 
@@ -173,7 +173,7 @@ def test_corrupted_index_without_source_opens_empty_and_stale(tmp_path: Path) ->
     _corrupt(mem / "chroma.sqlite3")
     index_mod._evict_client(str(mem))
     FactIndex(tmp_path, GAME)
-    assert (tmp_path / "index.broken-2").is_dir()  # numbered, never overwriting an earlier one
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index", "index.lock"]  # broken twice: still one
 
 
 def test_missing_directory_while_open_is_rebuilt(tmp_path: Path) -> None:
@@ -215,6 +215,7 @@ def test_open_index_rebuilds_only_when_stale(tmp_path: Path) -> None:
 
 def test_reopens_in_a_new_process_without_embedding_warnings(tmp_path: Path) -> None:
     FactIndex(tmp_path, GAME).add(RECORDS, fingerprint="9:p")
+    index_mod.close_local(tmp_path)  # this process is done with it: the new one may write it
     code = (
         "import warnings; warnings.simplefilter('always')\n"
         "with warnings.catch_warnings(record=True) as caught:\n"
@@ -246,3 +247,96 @@ def test_openai_compatible_embeddings_via_fake_server(tmp_path: Path, fake_opena
 def test_embedding_factory_rejects_unknown_kind() -> None:
     with pytest.raises(ValueError, match="unknown embedding kind"):
         make_embedding_function("bert")
+
+
+# ------------------------------------------------------------------ one writer per index, across processes
+
+#: a second process on the same index: opens it (rebuilding from RECORDS if it must), reports, waits
+HOLDER = r"""
+import sys
+from agents.memory import open_index
+from agents.memory.index import MemoryIndexError
+from test_memory_index import GAME, RECORDS, source
+records_source, fp, calls = source(RECORDS)
+try:
+    ix = open_index(sys.argv[1], GAME, records_source=records_source)
+except MemoryIndexError as exc:
+    print("refused", exc, flush=True)
+else:
+    print("writer", ix.count(), len(ix.recoveries), flush=True)
+sys.stdin.readline()
+"""
+
+
+def _holder(game_dir: Path) -> subprocess.Popen:
+    import os
+
+    env = {**os.environ, "PYTHONPATH": f"{REPO}{os.pathsep}{REPO / 'tests'}"}
+    return subprocess.Popen([sys.executable, "-c", HOLDER, str(game_dir)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=REPO)
+
+
+def _answer(proc: subprocess.Popen) -> str:
+    line = proc.stdout.readline().strip()
+    assert line, proc.stderr.read()[-2000:]
+    return line
+
+
+def test_a_second_process_cannot_open_an_index_another_one_writes(tmp_path: Path) -> None:
+    other = _holder(tmp_path)
+    try:
+        assert _answer(other) == f"writer {len(RECORDS)} 0"
+        with pytest.raises(index_mod.MemoryIndexError) as refused:
+            FactIndex(tmp_path, GAME)
+        message = str(refused.value)
+        assert f"process {other.pid}" in message and "another Storytable process" in message
+        assert str(tmp_path) not in message and "index" in message  # no server folders in the message
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["index", "index.lock"]
+    finally:
+        other.kill()  # SIGKILL: the lock goes with the process
+        other.wait(timeout=60)
+    ix = FactIndex(tmp_path, GAME)
+    assert ix.count() == len(RECORDS) and ix.recoveries == []
+    index_mod.close_local(tmp_path)
+
+
+def test_two_processes_on_a_broken_index_rebuild_it_once_and_leave_no_copies(tmp_path: Path) -> None:
+    records_source, _, _ = source(RECORDS)
+    open_index(tmp_path, GAME, records_source=records_source)
+    index_mod.close_local(tmp_path)  # this process steps back: two others now race for it
+    _corrupt(tmp_path / "index" / "chroma.sqlite3")
+    first, second = _holder(tmp_path), _holder(tmp_path)
+    try:
+        answers = sorted([_answer(first), _answer(second)])
+    finally:
+        for proc in (first, second):
+            proc.kill()
+            proc.wait(timeout=60)
+    assert answers[0].startswith("refused") and "another Storytable process" in answers[0]
+    assert answers[1] == f"writer {len(RECORDS)} 1"  # one writer, one rebuild
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index", "index.lock"]
+    again = FactIndex(tmp_path, GAME)
+    assert again.count() == len(RECORDS) and again.recoveries == []
+    index_mod.close_local(tmp_path)
+
+
+def test_a_broken_index_is_rebuilt_once_then_the_game_goes_on_without_it(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No loop of rebuilds: after one, a failing index answers nothing instead of rebuilding again."""
+    records_source, _, calls = source(RECORDS)
+    ix = FactIndex(tmp_path, GAME, records_source=records_source)
+    ix.rebuild(RECORDS, "x")
+
+    def explode(*args, **kwargs):
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    monkeypatch.setattr(chromadb_collection_type(ix), "query", explode)
+    assert ix.query("who burned the woods", 1) == []  # rebuilt once, still failing: nothing, no exception
+    assert ix.query("who burned the woods", 1) == []
+    assert len(ix.recoveries) == 1 and len(calls) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index", "index.lock"]
+    index_mod.close_local(tmp_path)
+
+
+def chromadb_collection_type(ix: FactIndex) -> type:
+    return type(ix._collection)

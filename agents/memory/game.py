@@ -63,14 +63,9 @@ def records_from_state(state: Any, game_id: str) -> list[FactRecord]:
 
 def replay_log(path: Path) -> Any:
     """The replayed game of a log file; a damaged or non-text file raises LogError naming the line."""
-    from engine.core.errors import LogError
-    from engine.universalis.replay import replay_text
+    from engine.universalis.replay import replay_bytes
 
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise LogError(1, "the file is not text (not a Storytable game log)") from None
-    rep = replay_text(text)
+    rep = replay_bytes(Path(path).read_bytes())
     if rep.error is not None:
         raise rep.error
     return rep

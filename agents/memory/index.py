@@ -8,8 +8,14 @@ Why these rules:
   queryable ("what did we used to believe?").
 - Chroma allows only one PersistentClient per path per process, so clients
   are cached per resolved path.
-- A corrupted index must never stop a game: a broken directory is moved aside
-  (`index.broken-<n>`) and rebuilt, with a warning in the log.
+- One writer per index across processes: a process opens a local index only while
+  it holds `<index>.lock` (an flock the kernel drops when the process dies); another
+  process gets a MemoryIndexError at once and goes on without retrieval. Two
+  processes writing one Chroma directory corrupt it, and each then "repaired" the
+  other's work: that made a thousand `index.broken-N` folders.
+- A corrupted index must never stop a game: it is rebuilt from the log once, in
+  place of the broken one (which is deleted: it is a cache of the log), with a
+  warning in the log. Nothing accumulates beside it.
 - Vectors of two embedders cannot be compared (other model, often another
   dimension): a collection built by another embedder than the configured one is
   dropped on open and rebuilt from the log, never mixed or queried.
@@ -23,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import re
 import shutil
 import sqlite3
@@ -39,6 +46,9 @@ from chromadb.api.shared_system_client import SharedSystemClient
 from chromadb.api.types import Documents, EmbeddingFunction
 from chromadb.config import Settings
 from chromadb.errors import NotFoundError
+
+from agents.storage import filelock
+from agents.storage.paths import shown_path
 
 from .embeddings import EmbeddingError, MiniLMEmbeddingFunction
 from .records import FactRecord
@@ -80,7 +90,21 @@ _CLIENTS_LOCK = threading.RLock()
 
 
 class MemoryIndexError(RuntimeError):
-    """The index could not be opened or repaired; the message says where and why."""
+    """The index could not be opened or repaired; the message says where (never the server's
+    folders: see agents.storage.paths) and why."""
+
+
+def lock_path(index_dir: Path) -> Path:
+    """The lock file of a local index: beside its directory, which a rebuild replaces."""
+    return index_dir.with_name(f"{index_dir.name}.lock")
+
+
+def close_local(location: str | Path, dir_name: str = INDEX_DIR_NAME) -> None:
+    """Forget this process's client of a local index and let go of its lock (another process may
+    then open it). Only for a process that will not touch the index again."""
+    path = (Path(location) / dir_name).resolve()
+    _evict_client(str(path))
+    filelock.release(lock_path(path))
 
 
 def log_fingerprint(n_events: int, last_event: Any) -> str:
@@ -223,14 +247,20 @@ class FactIndex:
         self.path: Path | None = None if self.url else (Path(loc) / dir_name).resolve()
         self.name = collection_name(game_id)
         self.second_name = f"{self.name}.second"
-        self.recoveries: list[Path] = []  # where broken index directories were moved
+        self.recoveries: list[Path] = []  # the index directories rebuilt after they broke (at most once)
         self.replaced_embedder: str | None = None  # set when a collection of another embedder was dropped
         self._collection: Any = None
         self._second: Any = None  # the second embedder's collection, when there is one
         self._snapshot: list[FactRecord] | None = None
         self._recovering = False
+        self._recovered = False
         self._removed_count: int | None = None
         self.revision = 0  # bumped on every write, so derived caches (BM25) know to refresh
+        if self.path is not None and filelock.acquire(lock_path(self.path)) is None:
+            raise MemoryIndexError(
+                f"the Facts index {shown_path(self.path)} is in use by another Storytable process "
+                f"({filelock.holder(lock_path(self.path))}); one process writes an index at a time, so this one "
+                "goes on without it until that process stops")
         self._open()
 
     # ------------------------------------------------------------------ opening
@@ -251,17 +281,19 @@ class FactIndex:
             self._sync_second()
 
     def _recover(self, reason: str) -> None:
-        """Quarantine the directory, start a fresh index and refill it (once; no loops)."""
-        if self._recovering:
-            raise MemoryIndexError(f"memory index at {self.path} failed again while being rebuilt: {reason}")
+        """Replace the broken directory by a fresh index refilled from the log (once; no loops)."""
+        if self._recovering or self._recovered:
+            raise MemoryIndexError(f"the Facts index {shown_path(self.path or '')} failed again after being rebuilt: "
+                                   f"{reason[:200]}")
         self._recovering = True
+        self._recovered = True
         try:
             self._quarantine(reason)
             try:
                 self._collection = self._open_collection()
             except BaseException as exc:  # noqa: BLE001
                 _reraise_if_fatal(exc)
-                raise MemoryIndexError(f"cannot create a memory index at {self.path}: {exc}") from exc
+                raise MemoryIndexError(f"cannot create a Facts index {shown_path(self.path or '')}: {exc}") from exc
             self._self_heal()
         finally:
             self._recovering = False
@@ -324,21 +356,21 @@ class FactIndex:
         self._touch()
 
     def _quarantine(self, reason: str) -> None:
-        """Move the broken directory to `<dir>.broken-<n>` and forget every handle on it."""
+        """Drop the broken directory (a cache of the log) and forget every handle on it."""
         assert self.path is not None
         _evict_client(str(self.path))
         self._collection = None
         self._second = None
         self._touch()
-        n = 1
-        while self.path.with_name(f"{self.path.name}.broken-{n}").exists():
-            n += 1
-        target = self.path.with_name(f"{self.path.name}.broken-{n}")
+        doomed = self.path.with_name(f"{self.path.name}.replacing-{os.getpid()}")
         if self.path.exists():
-            shutil.move(str(self.path), str(target))
-            self.recoveries.append(target)
-        log.warning("memory index at %s was unusable (%s); moved it to %s and rebuilding",
-                    self.path, reason[:200], target.name)
+            shutil.rmtree(doomed, ignore_errors=True)
+            os.replace(self.path, doomed)  # the usual name is free at once, even if deleting is slow
+        for left in self.path.parent.glob(f"{self.path.name}.replacing-*"):  # ours, or a crashed writer's
+            shutil.rmtree(left, ignore_errors=True)
+        self.recoveries.append(self.path)
+        log.warning("memory index at %s was unusable (%s); rebuilding it from the log in its place",
+                    self.path, reason[:200])
 
     def _self_heal(self) -> None:
         """After a quarantine or an embedder change: refill from the log if we can, else leave it visibly stale."""
@@ -356,7 +388,11 @@ class FactIndex:
             _reraise_if_fatal(exc)
             if self.path is None:
                 raise MemoryIndexError(f"memory server {self.url} failed: {type(exc).__name__}: {exc}") from exc
-            self._recover(f"{type(exc).__name__}: {exc}")
+            try:
+                self._recover(f"{type(exc).__name__}: {exc}")
+            except MemoryIndexError as again:  # rebuilt once already: the game goes on without it
+                log.warning("%s", again)
+                return fallback
         try:
             return op()
         except BaseException as exc:  # noqa: BLE001

@@ -105,14 +105,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _load_state(path: Path):
     """The saved game's state and the premise its start record holds ("" when it has none)."""
-    from engine.core.errors import LogError
-    from engine.universalis.replay import replay_text
+    from engine.universalis.replay import replay_bytes
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise LogError(1, "the file is not text (not a Storytable game log)") from None
-    rep = replay_text(text)
+    rep = replay_bytes(path.read_bytes())
     if rep.error is not None:
         raise rep.error
     return rep.state, str((rep.header.get("config") or {}).get("premise", "") or "")

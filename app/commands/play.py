@@ -4,6 +4,10 @@ A person sees the situation, whose decision is pending and the numbered legal ac
 costs; picks one and types its words. A refused action prints the rule's message and changes
 nothing. The log is written action by action (--out), so a game can stop at any time and go on
 later with --load.
+
+A saved game is never lost: --out refuses a file that is already there (unless --force), and a
+damaged log given to --load is never written: its valid part is played, and when the game goes
+on the damaged file is kept beside the new log under a new name, byte for byte.
 """
 from __future__ import annotations
 
@@ -36,6 +40,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ai", choices=["heuristic", "llm"], default="heuristic", help="kind of the AI seats")
     p.add_argument("--out", metavar="FILE", help="write the game log here as the game goes (default game.jsonl)")
     p.add_argument("--load", metavar="FILE", help="go on with a saved game (its log keeps being written)")
+    p.add_argument("--force", action="store_true",
+                   help="let --out overwrite a file that is already there (what it held is lost)")
     p.add_argument("--seed", type=int, default=None, help="seed for the dice and the AI players")
     p.add_argument("--premise", default="", help="the game's premise, e.g. 'noir in a drowned city'")
     p.add_argument("--scenes", type=int, default=0, help="stop after this many scenes have ended (0: no limit)")
@@ -66,10 +72,16 @@ def make_table(args: argparse.Namespace):
         from app.commands.simulate import llm_settings
         settings = llm_settings()
     seed = args.seed if args.seed is not None else 0
+    force = bool(getattr(args, "force", False))
     if args.load:
         path = Path(args.load)
         if not path.exists():
             raise UserError(f"no saved game at {path}")
+        out = Path(args.out) if args.out else path
+        same = out.resolve() == path.resolve()
+        if not same and out.exists() and not force:
+            raise UserError(f"{out} already exists and a saved game is never overwritten: leave out --out to go on "
+                            f"in {path}, choose another --out, or add --force to overwrite {out}")
 
         def seats_factory(config: dict) -> list:
             names = config.get("players") or []
@@ -80,19 +92,46 @@ def make_table(args: argparse.Namespace):
             return make_seats(specs, seed=seed, settings=settings)
 
         dice = SeededDice(args.seed)
-        return Table.load_file(path, seats_factory=seats_factory, dice=dice,
-                               log_path=Path(args.out) if args.out else path)
+        table = Table.load_file(path, seats_factory=seats_factory, dice=dice, log_path=out, allow_partial=True)
+        if not same:
+            from agents.storage.logfile import create_log
+
+            create_log(out, table.log_text(), overwrite=force)
+        if table.damage is not None:
+            err = table.damage
+            where = (f"{path} itself is never changed: when the game goes on it is kept as "
+                     f"{kept_name(path)} and the game continues in a new {path}" if same
+                     else f"{path} is left as it is; the game goes on in {out}")
+            print(f"warning: {path} is damaged at line {err.line} ({err.reason}). The {err.valid_records} actions "
+                  f"before that line are loaded; {where}.", file=sys.stderr)
+        return table
     if not humans:
         raise UserError("name at least one person with --humans (or use `storytable simulate` for an all-AI game)")
     if len(set(humans)) != len(humans):
         raise UserError("two people have the same name")
     if args.seats < len(humans) or not 2 <= args.seats <= 12:
         raise UserError(f"--seats must be 2..12 and at least the number of people ({len(humans)})")
+    out = Path(args.out or "game.jsonl")
+    refuse_existing(out, force)
     names = _names(humans, args.seats)
     specs = [SeatSpec(n, "human" if n in humans else args.ai) for n in names]  # type: ignore[arg-type]
-    out = Path(args.out or "game.jsonl")
     return Table.new(make_seats(specs, seed=seed, settings=settings), dice=SeededDice(args.seed), log_path=out,
                      premise=args.premise)
+
+
+def kept_name(path: Path) -> Path:
+    from agents.storage.logfile import kept_name as name
+
+    return name(path)
+
+
+def refuse_existing(out: Path, force: bool) -> None:
+    """A new game's log never replaces a file that is there, unless the person said --force."""
+    from app.cli import UserError
+
+    if out.exists() and not force:
+        raise UserError(f"{out} already exists and a saved game is never overwritten: go on with it with "
+                        f"`storytable play --load {out}`, choose another --out, or add --force to overwrite it")
 
 
 # -- what a person sees ------------------------------------------------------------------------------
@@ -293,6 +332,8 @@ def play_loop(table, ask: InputFn, say: OutputFn, scenes: int = 0, max_ai_steps:
             shown = len(table.events)
     except (Quit, EOFError):
         say("")
+    if getattr(table, "kept", None) is not None:
+        say(f"The damaged log is kept as it was in {table.kept}.")
     if table.log_path is not None:
         say(f"The game is saved in {table.log_path}; go on with: storytable play --load {table.log_path}")
     return 0

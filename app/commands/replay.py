@@ -18,15 +18,11 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from engine.core.errors import LogError
-    from engine.universalis.replay import replay_text
+    from engine.universalis.replay import replay_bytes
     from engine.universalis.views import summary
 
     path = Path(args.log)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise LogError(1, "the file is not text (not a Storytable game log)") from None
-    rep = replay_text(text)
+    rep = replay_bytes(path.read_bytes())  # a cut inside a character stops the log at its line
     if rep.error is not None and not args.partial:
         raise LogError(rep.error.line, f"{rep.error.reason}; {rep.error.valid_records} actions before it are "
                        "valid (use --partial to see the state up to there)", rep.error.valid_records)

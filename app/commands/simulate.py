@@ -13,6 +13,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scenes", type=int, default=10, help="stop after this many scenes have ended (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed for the dice and the players (default 0)")
     p.add_argument("--out", metavar="FILE", help="write the game log (JSON Lines) here as the game goes")
+    p.add_argument("--force", action="store_true",
+                   help="let --out overwrite a file that is already there (what it held is lost)")
     p.add_argument("--transcript", action="store_true", help="print the story as it was told")
     p.add_argument("--ai", choices=["heuristic", "llm"], default="heuristic",
                    help="heuristic: offline players (default); llm: the OpenAI-compatible endpoint configured by "
@@ -69,6 +71,12 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--seats must be between 2 and 12, not {args.seats}")
     if args.scenes < 1:
         raise UserError(f"--scenes must be at least 1, not {args.scenes}")
+    if args.out:
+        from pathlib import Path
+
+        if Path(args.out).exists() and not getattr(args, "force", False):
+            raise UserError(f"{args.out} already exists and a saved game is never overwritten: choose another "
+                            "--out, or add --force to overwrite it")
     settings = llm_settings() if args.ai == "llm" else None
     progress = Progress(args.scenes)
     result = simulate_game(seats=args.seats, scenes=args.scenes, seed=args.seed, ai=args.ai, log_path=args.out,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from app.errors import public
 from app.ui import store
 
 
@@ -11,7 +12,7 @@ def _proposer():
     try:
         from agents import brainstorm
     except Exception as exc:  # built by another helper; the page says so instead of failing
-        st.info(f"Brainstorming is not available in this installation yet ({exc}).")
+        st.info(public(f"Brainstorming is not available in this installation yet ({exc})."))
         return None
     return brainstorm
 
@@ -33,7 +34,7 @@ def page(live: store.Live | None, go_setup) -> None:
             try:
                 st.session_state["bs:proposals"] = bs.propose_tenets(premise, count, ai=ai, seed=seed)
             except Exception as exc:
-                st.error(f"No proposals: {exc}")
+                st.error(public(f"No proposals: {exc}"))
         props = st.session_state.get("bs:proposals") or []
         for i, p in enumerate(props):
             with st.container(border=True):
@@ -54,6 +55,6 @@ def page(live: store.Live | None, go_setup) -> None:
             try:
                 st.session_state["bs:frames"] = bs.propose_frames(live.table, 3, seed=len(live.table.records))
             except Exception as exc:
-                st.error(f"No proposals: {exc}")
+                st.error(public(f"No proposals: {exc}"))
         for p in st.session_state.get("bs:frames") or []:
             st.markdown(f"- **{p.text}** <small>({p.by}: {p.why})</small>", unsafe_allow_html=True)

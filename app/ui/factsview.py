@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from app.errors import public
 from app.ui import store
 from engine.universalis.facts import all_facts
 
@@ -14,7 +15,7 @@ def _memory_search(live: store.Live, query: str, k: int) -> list | None:
     try:
         return list(mem.recall(query, k=k, include_removed=True))
     except Exception as exc:  # the memory failing must not hide the Facts
-        st.caption(f"The memory search failed ({exc}); showing plain text matches.")
+        st.caption(public(f"The memory search failed ({exc}); showing plain text matches."))
         return None
 
 

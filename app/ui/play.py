@@ -5,7 +5,7 @@ import os
 
 import streamlit as st
 
-from app.ui import board, chart, conflict, decide, store, transcript
+from app.ui import board, chart, conflict, decide, files, store, transcript
 from engine.universalis import pending
 
 AI_ONLY_CHUNK = 40
@@ -65,6 +65,7 @@ def _watch(live: store.Live) -> None:
 
 
 def page(live: store.Live, mine: str | None) -> None:
+    files.storage_notice(live)  # read-only here, or a damaged log waiting for the host
     has_person = any(s.is_human for s in live.table.seats.values())
     if _ai_pending(live) or store.auto_pass_due(live):
         if has_person:

@@ -5,6 +5,7 @@ import streamlit as st
 
 from agents.personas import DEFAULT_ROTATION, PERSONAS
 from agents.seating import SeatSpec
+from app.errors import public
 from app.ui import store
 from engine.core.errors import RuleViolation
 from engine.universalis import new_game
@@ -76,6 +77,6 @@ def page(open_code) -> None:
                 seed_tenets(live.table, kept)
                 live.synced()
             except Exception as exc:  # the table still starts, without them
-                st.warning(f"The kept Tenets could not be proposed: {exc}")
+                st.warning(public(f"The kept Tenets could not be proposed: {exc}"))
             st.session_state["kept_tenets"] = []
         open_code(live.code)

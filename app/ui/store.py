@@ -4,6 +4,12 @@ Why a module without Streamlit: the game must survive a browser refresh and a se
 and several browsers must share one table. So the truth is the log on disk, and one process-wide
 registry keeps the live `Table` per code (all sessions of this server share it), reloading it
 from disk when the file changed under it.
+
+Why a lock (games/<CODE>/table.lock): two server processes on one games folder would both
+append to one log. The process holding the lock writes; any other opens the table read-only and
+follows the writer's moves; the kernel drops the lock when its process dies.
+Why a damaged log is never written: it is the only copy of the game. Its valid part is played,
+and the first write keeps the damaged file beside the new log, byte for byte (agents/storage).
 """
 from __future__ import annotations
 
@@ -17,9 +23,14 @@ from pathlib import Path
 from typing import Any
 
 from agents.seating import SeatSpec
-from agents.table import Seat, Table
+from agents.storage import filelock
+from agents.storage.paths import scrub, shown_path
+from agents.table import Seat, Table, TableReadOnly
 from app.ui import reactions as windows
 from engine.core.errors import LogError
+
+LOCK_NAME = "table.lock"
+UPLOAD_KEPT = "upload.damaged.jsonl"  # the bytes of a damaged upload, kept beside its table
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 AI_KINDS = ("heuristic", "llm")
@@ -103,7 +114,7 @@ def make_seat(spec: SeatSpec, seed: int, index: int) -> tuple[Seat, str]:
         note = ""
     except Exception as exc:  # an LLM seat without a model must not stop the table
         player = make_player(SeatSpec(spec.name, "heuristic", spec.persona), seed=seed, seat_index=index)
-        note = f"{spec.name} plays with the offline heuristic: the language model is not available ({exc})."
+        note = scrub(f"{spec.name} plays with the offline heuristic: the language model is not available ({exc}).")
     persona = spec.persona or (getattr(getattr(player, "persona", None), "name", "") if player else "")
     return Seat(spec.name, player, persona, spec.model), note
 
@@ -124,7 +135,14 @@ class Live:
     def dir(self) -> Path:
         return home() / self.code
 
+    @property
+    def read_only(self) -> str | None:
+        """Why this process may not write the table (another process does), or None."""
+        return self.table.read_only
+
     def save_config(self) -> None:
+        if self.read_only:
+            raise TableReadOnly(self.read_only)
         tmp = self.dir / "table.json.tmp"
         tmp.write_text(self.config.to_json(), encoding="utf-8")
         os.replace(tmp, self.dir / "table.json")
@@ -136,6 +154,8 @@ class Live:
 
     def set_seat_kind(self, name: str, kind: str, persona: str = "", model: str = "") -> str:
         """Switch a seat between a person and an AI between two decisions; returns a note or ''."""
+        if self.read_only:
+            return self.read_only
         i = [s.name for s in self.config.seats].index(name)
         spec = SeatSpec(name, kind, persona, model)  # type: ignore[arg-type]
         seat, note = make_seat(spec, self.config.seed, i)
@@ -149,6 +169,9 @@ class Live:
         """A person's choice of when to be asked in reaction windows, kept in table.json."""
         if mode not in windows.MODES:
             raise ValueError(f"unknown reaction setting {mode!r}")
+        if self.read_only:
+            self.notes.append(self.read_only)
+            return
         self.config.reactions[name] = mode
         self.save_config()
 
@@ -172,6 +195,9 @@ def _key(code: str) -> str:
 
 def _attach(live: Live) -> Live:
     live.table.dice = AppDice(live.config.seed, live.table)
+    live.synced()
+    if live.read_only:  # a viewer: the writer keeps the Facts memory; search here uses plain text
+        return live
 
     def on_submit(rec, events) -> None:
         if len(live.history) == len(live.table.records):
@@ -209,7 +235,7 @@ def _attach_memory(live: Live) -> None:
             resync_memory(live)
         live.table.memory = mem  # type: ignore[attr-defined]
     except Exception as exc:  # the game goes on without retrieval
-        live.notes.append(f"The Facts memory could not open ({exc}); search uses plain text.")
+        live.notes.append(scrub(f"The Facts memory could not open ({exc}); search uses plain text."))
 
 
 def resync_memory(live: Live) -> None:
@@ -223,13 +249,16 @@ def resync_memory(live: Live) -> None:
 
         mem.ensure_fresh(live.table.state, fingerprint_of(live.table.header, live.table.records))
     except Exception as exc:  # retrieval degrades; the game goes on
-        live.notes.append(f"The Facts memory could not follow the undo ({exc}).")
+        live.notes.append(scrub(f"The Facts memory could not follow the undo ({exc})."))
 
 
 def undo_to_human(live: Live) -> None:
     """Take back the last decision a person made (a slip of the hand). Passes the table made for
     a person by his reaction setting are skipped: undoing one would only see it made again."""
     with live.lock:
+        if live.read_only:
+            live.notes.append(live.read_only)
+            return
         recs = live.table.records
         for i in range(len(recs) - 1, -1, -1):
             if recs[i].meta.get("decided_by") == "human" and not windows.is_auto(recs[i].meta):
@@ -238,12 +267,27 @@ def undo_to_human(live: Live) -> None:
         live.synced()
 
 
+def _lock_path(code: str) -> Path:
+    return home() / code / LOCK_NAME
+
+
+def read_only_reason(code: str) -> str:
+    """Why a second server process shows this table read-only, in a player's words."""
+    who = filelock.holder(_lock_path(code))
+    return (f"Another Storytable server ({who}) is playing table {code}: this page shows it read-only and "
+            "follows its moves. It becomes playable here when that server stops.")
+
+
 def create(config: TableConfig, starting_coins: int = 25, refreshment: int = 5, premise: str = "",
            code: str | None = None) -> Live:
-    """Make a new table on disk and register it."""
+    """Make a new table on disk and register it (this process is its writer)."""
     code = code or new_code()
     d = home() / code
     d.mkdir(parents=True, exist_ok=True)
+    if filelock.acquire(_lock_path(code)) is None:
+        raise TableReadOnly(read_only_reason(code))
+    if (d / "game.jsonl").exists():
+        raise FileExistsError(f"table {code} already has a game log")  # never overwrite a game
     seats, notes = [], []
     for i, spec in enumerate(config.seats):
         seat, note = make_seat(spec, config.seed, i)
@@ -258,8 +302,22 @@ def create(config: TableConfig, starting_coins: int = 25, refreshment: int = 5, 
     return live
 
 
+_UNREADABLE: dict[str, str] = {}  # code -> why its log could not be opened at all (last attempt)
+
+
+def why_not(code: str) -> str:
+    """Why `open_table(code)` gave no table, in words fit for any page (no server paths)."""
+    if not valid_code(code):
+        return f"{code!r} is not a table code."
+    return _UNREADABLE.get(_key(code)) or f"There is no table {code} on this server."
+
+
 def open_table(code: str) -> Live | None:
-    """The live table for a code, loading (or reloading) it from disk when needed."""
+    """The live table for a code, loading (or reloading) it from disk when needed.
+
+    A damaged log loads its valid part and is never written (see `damage_note`); a table
+    another process writes opens read-only, and becomes writable here when that process ends.
+    """
     if not valid_code(code):
         return None
     k = _key(code)
@@ -269,16 +327,18 @@ def open_table(code: str) -> Live | None:
         live = _REGISTRY.get(k)
     if live is not None:
         with live.lock:  # another session may be writing this table right now: wait for it
-            if log.exists() and log.stat().st_size == live.size:
+            takeover = live.read_only is not None and filelock.acquire(_lock_path(code)) is not None
+            if not takeover and log.exists() and log.stat().st_size == live.size:
                 return live
     with _REG_LOCK:
         if not log.exists():
             _REGISTRY.pop(k, None)
             return None
-        text = log.read_text(encoding="utf-8")
-        from engine.core.log import parse_log
+        writer = filelock.acquire(_lock_path(code)) is not None
+        data = log.read_bytes()
+        from engine.core.log import parse_log_bytes
 
-        header = parse_log(text).header
+        header = parse_log_bytes(data).header
         cfg_path = d / "table.json"
         try:
             config = TableConfig.from_json(cfg_path.read_text(encoding="utf-8"))
@@ -295,34 +355,106 @@ def open_table(code: str) -> Live | None:
                     notes.append(note)
             return out
 
-        table = Table.load(text, seats_factory=factory, log_path=log, allow_partial=True)
+        try:
+            table = Table.load(data, seats_factory=factory, log_path=log, allow_partial=True, source=log)
+        except LogError as exc:  # not even a header: nothing to play; the file stays as it is
+            _REGISTRY.pop(k, None)
+            _UNREADABLE[k] = (f"The log of table {code} cannot be read ({exc}). Nothing was loaded and nothing "
+                              f"was changed: the file is kept as it is ({shown_path(log)}).")
+            return None
+        _UNREADABLE.pop(k, None)
+        table.read_only = None if writer else read_only_reason(code)
         live = Live(code, table, config, notes=notes)
-        if not cfg_path.exists():
+        if not cfg_path.exists() and writer:
             live.save_config()
         _REGISTRY[k] = _attach(live)
         return live
 
 
-def import_log(text: str, seed: int = 0) -> Live:
-    """A new table from an uploaded log. Raises LogError (and writes nothing) if it is not valid."""
-    table = Table.load(text)  # validates the whole log; LogError names the line
+def awaits_continue(live: Live) -> bool:
+    """Is this table's log damaged, its valid part loaded, and nothing written yet?"""
+    return live.table._unread is not None
+
+
+def damage_note(live: Live) -> str | None:
+    """What a damaged log became, in words fit for the page (no server paths), or None."""
+    err = live.table.damage
+    if err is None:
+        return None
+    log = live.table.log_path
+    after = ""
+    if awaits_continue(live) and log is not None:
+        try:
+            total = log.read_bytes().rstrip(b"\n").count(b"\n") + 1
+            if total > err.line:
+                after = f", nor the {total - err.line} lines after it"
+        except OSError:
+            pass
+    head = (f"The game log is damaged at line {err.line} ({err.reason}). The {err.valid_records} actions before "
+            f"that line are loaded; the damaged line is not{after}.")
+    if awaits_continue(live):
+        return head + (" The file is kept exactly as it is: going on from here starts a new log and keeps the "
+                       f"damaged one beside it as {shown_path(_kept_preview(log))}.")
+    if live.table.kept is not None:
+        return head + (f" The damaged file is kept, byte for byte, as {shown_path(live.table.kept)}; the game goes "
+                       "on in a new log.")
+    return head
+
+
+def _kept_preview(log: Path | None) -> Path:
+    from agents.storage.logfile import kept_name
+
+    assert log is not None
+    return kept_name(log)
+
+
+def continue_damaged(live: Live) -> Path | None:
+    """The host goes on from the valid part: the damaged file is kept aside, a new log begins."""
+    with live.lock:
+        kept = live.table.continue_log()
+        live.synced()
+        return kept
+
+
+def import_upload(data: bytes, seed: int = 0) -> Live:
+    """A new table from an uploaded log's bytes. A file cut short (or damaged later on) loads its
+    valid part, and its bytes are kept beside the new table; a file with no valid game header
+    raises LogError and writes nothing."""
+    from agents.storage.logfile import create_log
+
+    table = Table.load(data, allow_partial=True)  # LogError only when nothing is valid
     config = TableConfig.from_header(table.header, seed)
     code = new_code()
     d = home() / code
     d.mkdir(parents=True, exist_ok=True)
-    (d / "game.jsonl").write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+    if filelock.acquire(_lock_path(code)) is None:
+        raise TableReadOnly(read_only_reason(code))
+    create_log(d / "game.jsonl", table.log_text())
+    if table.damage is not None:
+        (d / UPLOAD_KEPT).write_bytes(data)
     (d / "table.json").write_text(config.to_json(), encoding="utf-8")
     live = open_table(code)
     assert live is not None
+    if table.damage is not None:
+        err = table.damage
+        live.notes.append(f"The uploaded file is damaged at line {err.line} ({err.reason}): the {err.valid_records} "
+                          f"actions before that line are loaded. The uploaded file is kept as it came, as "
+                          f"{code}/{UPLOAD_KEPT}.")
     return live
 
 
+def import_log(text: str, seed: int = 0) -> Live:
+    """A new table from a log's text (see `import_upload`)."""
+    return import_upload(text.encode("utf-8"), seed)
+
+
 def decode_upload(data: bytes) -> str:
-    """The uploaded bytes as log text, or LogError saying why it is not a game log."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise LogError(1, "the file is not text (not a Storytable game log)") from None
+    """The uploaded bytes as log text up to any bytes that are not UTF-8; LogError if nothing is."""
+    from engine.core.log import decode_log
+
+    text, problem = decode_log(data)
+    if problem is not None and problem.line == 1:
+        raise LogError(1, problem.reason)
     if not text.strip():
         raise LogError(1, "the file is empty")
     return text
@@ -339,7 +471,7 @@ def list_tables() -> list[str]:
 def submit(live: Live, action: Any, who: str = "human") -> list:
     """Apply a person's (or typed dice') action; RuleViolation propagates and nothing changes."""
     with live.lock:
-        events = live.table.submit(action, {"decided_by": who})
+        events = live.table.submit(action, {"decided_by": who})  # TableReadOnly when another process writes
         live.synced()
         return events
 
@@ -360,6 +492,8 @@ def run_ai(live: Live, progress=None, max_steps: int = 400) -> int:
     setting says not to ask them, until a person is awaited; returns steps taken."""
     steps = 0
     with live.lock:
+        if live.read_only or awaits_continue(live):
+            return 0  # a viewer never writes; a damaged log waits for the host to go on from it
         try:
             while steps < max_steps:
                 if needs_typed_roll(live):

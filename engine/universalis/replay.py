@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.core.errors import LogError, RuleViolation
-from engine.core.log import LogRecord, ParsedLog, parse_log
+from engine.core.log import LogRecord, ParsedLog, parse_log, parse_log_bytes
 from engine.universalis.events import Event
 from engine.universalis.rules import apply, new_game
 from engine.universalis.state import GameState
@@ -83,7 +83,16 @@ def replay_records(header: dict, records: list[LogRecord], keep_states: bool = F
 
 def replay_text(text: str, keep_states: bool = False) -> Replayed:
     """Replay a log's text. Never raises for a damaged log: `error` says where it broke."""
-    parsed: ParsedLog = parse_log(text)
+    return replay_parsed(parse_log(text), keep_states)
+
+
+def replay_bytes(data: bytes, keep_states: bool = False) -> Replayed:
+    """Replay a log file's bytes; bytes cut inside a character stop it at their line, like any cut."""
+    return replay_parsed(parse_log_bytes(data), keep_states)
+
+
+def replay_parsed(parsed: ParsedLog, keep_states: bool = False) -> Replayed:
+    """Replay a parsed log; only a log without a usable header raises LogError (nothing is valid)."""
     if not parsed.header:
         assert parsed.error is not None
         raise LogError(parsed.error.line, parsed.error.reason, 0)
