@@ -96,6 +96,7 @@ def act(at: AppTest, typ: str, /, player: str = ME, button: str | None = None, e
     assert not at.exception, at.exception
     if not expect_error:
         assert not errors(at), errors(at)
+        assert not any("already answered" in i.value for i in at.info), "a first answer is never stale"
     return at
 
 

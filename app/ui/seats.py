@@ -133,7 +133,9 @@ def take(live: store.Live, token: str, name: str) -> str:
             raise Refused(f"{name}'s seat is played by an AI; only the host can make it a person's seat.")
         if h.seats.get(name) and not _same(token, h.seats[name]):
             raise Refused(f"{name}'s seat is taken by someone else. The host can free it.")
-        token = token or new_token()
+        known = _same(token, h.host) or any(_same(token, v) for v in h.seats.values())
+        if not known:  # a secret this table did not give out (or an old ?seat=NAME link): a fresh one
+            token = new_token()
         h.seats[name] = digest(token)
         if not h.host:
             h.host = digest(token)
