@@ -3,16 +3,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app.ui import safe, store
+from app.ui import safe, store, words
 from engine.universalis import pending
 from engine.universalis.views import component_view
 
-PENDING_WORDS = {
-    "prep_turn": "preparation turn", "bid": "secret scene bid", "turn": "turn", "reaction": "reaction window",
-    "negotiation": "answer to a Challenge", "fact_vote": "vote on the Fact", "challenge_bid": "Challenge bid",
-    "fine_vote": "vote on the Fine", "consent": "consent to roll", "roll": "roll of the dice",
-    "narration": "narration with bonus coins", "dialog_answer": "answer to Dialog",
-}
+PENDING_WORDS = words.PENDING_WORDS
 
 
 def seats(live: store.Live) -> None:

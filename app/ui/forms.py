@@ -13,44 +13,12 @@ import streamlit as st
 from pydantic import BaseModel
 
 from app.ui import choices as C
-from app.ui import safe
+from app.ui import safe, words
 from engine.universalis import actions as A
 from engine.universalis.decisions import Option
 from engine.universalis.state import GameState
 
-LABELS = {
-    "propose_tenet": "Propose a Tenet", "pass_prep": "Pass", "bid": "Bid for the scene",
-    "establish_location": "Establish the location", "set_time": "Set the time",
-    "frame_mini_scene": "Frame a mini scene", "fade_mini_scene": "Fade the mini scene",
-    "create_component": "Create a component", "introduce_component": "Introduce a component",
-    "exit_component": "Take a component out", "declare_absent": "Declare a component absent",
-    "narrate_event": "Narrate an Event", "buy_fact": "Buy a Fact", "add_trait": "Add a Trait",
-    "remove_trait": "Remove a Trait", "restore_trait": "Restore a Trait",
-    "reduce_importance": "Reduce Importance", "restore_importance": "Restore Importance",
-    "return_component": "Bring back an eliminated component", "dialog": "Start Dialog",
-    "answer_dialog": "Answer the Dialog", "speak": "Speak (free colour)", "end_turn": "End my turn",
-    "end_scene": "End the scene", "take_over": "Take over a component", "call_fine": "Call for a Fine",
-    "fine_vote": "Vote on the Fine", "pass": "Pass (let it stand)", "interrupt": "Interrupt",
-    "obstacle": "Add an obstacle (start a Complication)", "challenge": "Challenge",
-    "concede_challenge": "Concede", "contest_challenge": "Contest (bid for it)",
-    "withdraw_challenge": "Withdraw the challenge", "dispute_fact": "Dispute that the Fact applies",
-    "fact_vote": "Vote: does the Fact apply?", "challenge_bid": "Bid in the Challenge",
-    "challenge_pass": "Pass in the bidding", "draw_trait": "Draw on a Trait", "buy_die": "Buy dice",
-    "call_resolution": "Call for resolution", "answer_resolution": "Agree to roll?",
-    "cancel_bonus": "Cancel a loser's bonus coins", "end_narration": "End my narration",
-}
-BOOL_WORDS = {"fine": ("Fine them", "No fine"), "applies": ("It applies", "It does not apply"),
-              "agree": ("Agree: roll", "Not yet"), "accept": ("Accept", "Refuse (a Complication)")}
-FIELD_LABELS = {
-    ("propose_tenet", "text"): "the Tenet", ("narrate_event", "text"): "the Event", ("buy_fact", "text"): "the Fact",
-    ("add_trait", "text"): "the Trait", ("obstacle", "text"): "the obstacle", ("interrupt", "text"): "what you say",
-    ("establish_location", "location"): "an existing location", ("establish_location", "new_role"): "or a new place",
-    ("establish_location", "return_to_scene"): "or cut back to scene", ("create_component", "role"): "Role",
-    ("draw_trait", "pool"): "into Pool", ("buy_die", "pool"): "Pool", ("dialog", "line"): "the line",
-    ("speak", "line"): "the line", ("end_scene", "fade"): "fade to black (1 coin)",
-    ("challenge", "alternative"): "what should happen instead", ("challenge", "fact"): "the Fact it contradicts",
-    ("challenge", "withdraw"): "it should not happen at all", ("bid", "amount"): "coins (secret)",
-}
+LABELS, BOOL_WORDS, FIELD_LABELS = words.LABELS, words.BOOL_WORDS, words.FIELD_LABELS
 LONG_TEXT = {"text", "line", "reason", "alternative", "new_option"}
 
 
@@ -108,7 +76,7 @@ def inputs(s: GameState, opt: Option, player: str, prefix: str, did: str = "") -
         if opt.type == "draw_trait" and name in ("trait", "component"):
             continue
         key = f"{prefix}:{name}{end}"
-        human = FIELD_LABELS.get((opt.type, name), name.replace("_", " "))
+        human = words.field_label(opt.type, name)
         optional = not f.is_required()
         lit = _literal(f.annotation)
         picks = C.for_field(s, opt.type, name, player)
