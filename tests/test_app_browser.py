@@ -153,6 +153,19 @@ def _play(page, server: str, tmp_path: Path) -> None:
     page.wait_for_timeout(500)
     page.screenshot(path=str(tmp_path / "3-complication.png"), full_page=True)
     mark("complication shown")
+    # the Facts table (numbers and blanks in one column), then the server's log says nothing wrong
+    page.get_by_text("Facts", exact=True).first.click()
+    settle(page)
+    expect(page.locator('[data-testid="stDataFrame"]').first).to_be_visible()
+    page.wait_for_timeout(500)
+    quiet_log(tmp_path)
+
+
+def quiet_log(tmp_path: Path) -> None:
+    """No Arrow type errors, deprecation warnings or tracebacks in the server's log."""
+    text = (tmp_path / "streamlit.log").read_text(errors="replace")
+    for bad in ("Arrow", "deprecat", "Traceback", "Error"):
+        assert bad.lower() not in text.lower(), f"{bad!r} in the server log:\n{text[-3000:]}"
 
 
 def complication_table() -> tuple[str, str]:
@@ -250,6 +263,7 @@ def test_what_players_write_is_shown_as_text_in_every_browser(server, tmp_path):
                 assert not page.locator("strong", has_text=re.compile(r"^x$")).count()
             host.screenshot(path=str(tmp_path / "text-is-text.png"), full_page=True)
             assert dialogs == []
+            quiet_log(tmp_path)
         except Exception:
             host.screenshot(path=str(tmp_path / "failure-host.png"), full_page=True)
             watcher.screenshot(path=str(tmp_path / "failure-watcher.png"), full_page=True)

@@ -643,3 +643,131 @@ def test_undo_skips_the_passes_the_setting_made(home):
 def test_the_ai_summary_counts_in_words_a_player_reads():
     from app.ui.play import _count
     assert _count(1, "reaction window") == "1 reaction window" and _count(5, "decision") == "5 decisions"
+
+
+# -- text is text ----------------------------------------------------------------------------------------
+
+SCRIPT = "<img src=x onerror=alert(1)>"
+MARKUP = "**x** [a](javascript:alert(1)) :red[y] $z$"
+
+
+def test_the_escape_shows_every_character_and_no_markup():
+    from app.ui import safe
+    out = safe.text(SCRIPT + " " + MARKUP + "\n# heading")
+    assert "<" not in out and ">" not in out and "\n" not in out
+    assert "\\# heading" in out
+    for seq in ("**", "](", ":red[", "$z$"):
+        assert seq not in out, seq
+    # a CommonMark reader (backslash escapes, entities) gets the original characters back
+    import html
+    import re
+    assert html.unescape(re.sub(r"\\(.)", r"\1", out)) == SCRIPT + " " + MARKUP + " # heading"
+    assert safe.json_text('{"t": "<b>&"}') == '{"t": "\\u003cb\\u003e\\u0026"}'
+    assert json.loads(safe.json_text('{"t": "<b>&"}')) == {"t": "<b>&"}
+
+
+def test_player_text_reaches_the_page_and_the_exports_as_text(home):
+    from app.ui import export
+    at = fresh()
+    widget(at, "setup:name:0").input("<b>Eve</b>")
+    at.button(key="do:start").click().run()
+    act(at, "propose_tenet", player="<b>Eve</b>", text=SCRIPT)
+    lv = live(at)
+    while pending(lv.table.state).players != ("<b>Eve</b>",):
+        at.run()
+        if pending(lv.table.state).players == ("<b>Eve</b>",):
+            break
+        answer = pending(lv.table.state)
+        assert "<b>Eve</b>" in answer.players, answer
+        press(at, "do:<b>Eve</b>:pass").click().run()
+    assert pending(lv.table.state).kind == "prep_turn"
+    act(at, "propose_tenet", player="<b>Eve</b>", text=MARKUP)
+    shown = [m.value for m in at.markdown] + [c.value for c in at.caption] + [m.label for m in at.metric]
+    page = "\n".join(shown)
+    assert SCRIPT in [t.text for t in lv.table.state.tenets]
+    from app.ui import safe
+    assert safe.text(SCRIPT) in page and safe.text(SCRIPT).startswith("&lt;img src")
+    assert "<img" not in page and "<b>Eve" not in page and "&lt;b&gt;Eve&lt;/b&gt;" in page
+    assert any(t.text == MARKUP for t in lv.table.state.tenets)
+    assert safe.text(MARKUP) in page and "**x**" not in page and "](javascript" not in page
+    md = export.markdown(lv.table)
+    assert "<img" not in md and "<b>" not in md and "](javascript" not in md and "&lt;img" in md
+    log = export.log_json(lv.table)
+    assert "<" not in log and ">" not in log
+    from agents.table import Table
+    assert Table.load(log).state.model_dump_json() == lv.table.state.model_dump_json()
+
+
+# -- the page does what a player means --------------------------------------------------------------------
+
+
+def _framer_table(home) -> store.Live:
+    """You (a person) frames the first scene at the Harbour, with an Old ferryman; Ada, Bo are AIs."""
+    from agents.seating import SeatSpec
+    from engine.universalis import actions as A
+    lv = store.create(store.TableConfig([SeatSpec(ME, "human"), SeatSpec("Ada", "human"), SeatSpec("Bo", "human")],
+                                        reactions={ME: "never", "Ada": "never", "Bo": "never"}))
+    t = lv.table
+    while t.state.phase == "prep":
+        t.submit(A.PassPrep(player=pending(t.state).players[0]), {"decided_by": "human"})
+    for n in (ME, "Ada", "Bo"):
+        t.submit(A.Bid(player=n, amount=1 if n == ME else 0), {"decided_by": "human"})
+    for a in (A.EstablishLocation(player=ME, new_role="Harbour"),
+              A.CreateComponent(player=ME, role="Old ferryman", introduce=True)):
+        t.submit(a, {"decided_by": "human"})
+        _passes(t)
+    lv.synced()
+    return lv
+
+
+def test_the_framer_ends_the_scene_with_a_plain_button_and_end_my_turn_is_one_line(home):
+    lv = _framer_table(home)
+    at = seated(lv)
+    end = press(at, f"do:{ME}:end_scene")
+    assert end.label == "End the scene"
+    assert press(at, f"do:{ME}:end_scene:fade").label.startswith("End the scene, fade to black")
+    pick = at.selectbox(key=f"pick:{ME}")
+    assert "end_scene" not in pick.options and not any("End the scene" in o for o in pick.options)
+    # End my turn: one line in the transcript, the person's
+    n = len(lv.table.transcript())
+    press(at, f"do:{ME}:end_turn").click().run()
+    assert not at.exception, at.exception
+    new = live(at).table.transcript()[n:]
+    assert [(e.player, e.kind) for e in new] == [(ME, "end_turn")]
+    lines = [m.value for m in at.markdown if m.value.startswith(f"**{ME}**: ends the turn")]
+    assert len(lines) == 1, lines
+
+
+def test_menus_offer_only_what_can_be_done_now_with_concrete_choices(home):
+    from app.ui import choices
+    from engine.universalis import actions as A
+    lv = _framer_table(home)
+    t = lv.table
+    s = t.state
+    ferry = next(c.id for c in s.components.values() if c.label == "Old ferryman")
+    at = seated(lv)
+    pick = at.selectbox(key=f"pick:{ME}")
+    # You controls everything in the scene: nothing to take over, so no Take Over in the menu
+    assert choices.for_field(s, "take_over", "component", ME) == []
+    assert not any(o.startswith("Take over") for o in pick.options)
+    assert not any(o.startswith("Bring back") for o in pick.options), "nothing is eliminated"
+    # Ada's turn: she may take over the ferryman, and only what You controls in the scene
+    t.submit(A.EndTurn(player=ME), {"decided_by": "human"})
+    lv.synced()
+    s = t.state
+    assert pending(s).players == ("Ada",)
+    takeable = [cid for cid, _ in choices.for_field(s, "take_over", "component", "Ada")]
+    assert ferry in takeable and all(s.scene().control.get(c) == ME for c in takeable)
+    assert choices.for_field(s, "take_over", "component", ME) == []
+
+
+def test_the_facts_table_has_one_type_per_column(home):
+    at = fresh()
+    at.button(key="do:start").click().run()
+    act(at, "propose_tenet", text="Salt keeps the dead away")
+    at.sidebar.radio(key="nav").set_value("Facts").run()
+    assert not at.exception, at.exception
+    df = at.dataframe[0].value
+    assert str(df["scene"].dtype) == "Int64" and df["scene"].isna().any()
+    import pyarrow as pa
+    pa.Table.from_pandas(df)  # what Streamlit sends: no ArrowTypeError

@@ -55,7 +55,7 @@ FIELD_WORDS = {
     "other": "the other character", "sub_of": "part of which component", "trait": "which Trait",
     "negates": "the Master Trait it negates", "pool": "which Pool", "dice": "how many dice",
     "count": "how many", "coins": "coins", "amount": "coins", "reason": "why", "accused": "whom",
-    "fact": "which Fact", "replaces": "the Tenet it replaces", "return_to_scene": "cut back to scene",
+    "fact": "which Fact", "replaces": "replacing which Tenet", "return_to_scene": "cut back to scene",
     "option": "which option", "line": "the line", "alternative": "what should happen instead",
     "remove": "take a die away instead of adding one", "fade": "fade to black (1 coin)",
     "levels": "how many levels", "corollary": "its Corollary (the Trait the other component gets in return)", "times": "how many times",
