@@ -5,6 +5,7 @@ plays a few steps with the mouse and keyboard, and leaves screenshots in the tes
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
@@ -125,9 +126,17 @@ def _play(page, server: str, tmp_path: Path) -> None:
     expect(box).to_be_visible()
     box.fill("The lighthouse keeper never sleeps")
     box.press("Control+Enter")
-    page.get_by_role("button", name="Propose a Tenet", exact=True).click()
+    page.get_by_role("button", name="Propose a Tenet", exact=True).dblclick()  # a double click pays once
     expect(page.get_by_text("The lighthouse keeper never sleeps").first).to_be_visible()
     settle(page)
+    page.wait_for_timeout(1000)
+    settle(page)
+    code = re.search(r"table=([^&]+)", page.url).group(1)  # read the log itself: the server owns the table
+    import json
+    lines = (tmp_path / "games" / code / "game.jsonl").read_text().splitlines()[1:]
+    proposed = [r for r in map(json.loads, lines) if r["action"].get("type") == "propose_tenet"
+                and r["action"].get("text") == "The lighthouse keeper never sleeps"]
+    assert len(proposed) == 1, f"the double click applied {len(proposed)} times"
     expect(page.get_by_text("You, it is your decision").first).to_be_visible()
     # let the next statement stand
     page.get_by_role("button", name=re.compile(r"^Pass")).first.click()
@@ -301,8 +310,8 @@ def test_a_seat_belongs_to_the_browser_that_took_it(server, tmp_path):
                 assert other.get_by_role("button", name=re.compile(r"^(Pass|Propose a Tenet)")).count() == 0
             # it takes Ada's seat: a secret in its address, kept over a refresh
             other.get_by_role("button", name="Take Ada's seat").click()
+            other.wait_for_url(re.compile(r"[?&]seat=[A-Za-z0-9_-]{20,}"), timeout=30_000)
             settle(other)
-            assert re.search(r"[?&]seat=[A-Za-z0-9_-]{20,}", other.url), other.url
             other.reload()
             settle(other)
             expect(other.get_by_text("This browser plays Ada").first).to_be_visible()
@@ -319,8 +328,8 @@ def test_a_seat_belongs_to_the_browser_that_took_it(server, tmp_path):
             expect(host.get_by_text("Waiting for Ada").first).to_be_visible()
             other.get_by_role("button", name=re.compile(r"^Pass")).first.click()
             settle(other)
-            again = store.open_table(lv.code)
-            passes = [r.action for r in again.table.records if r.action.get("type") == "pass_prep"]
+            lines = (tmp_path / "games" / lv.code / "game.jsonl").read_text().splitlines()[1:]
+            passes = [r["action"] for r in map(json.loads, lines) if r["action"].get("type") == "pass_prep"]
             assert passes[:2] == [{"type": "pass_prep", "player": "You"}, {"type": "pass_prep", "player": "Ada"}]
             other.screenshot(path=str(tmp_path / "seat-ada.png"), full_page=True)
             assert dialogs == []
