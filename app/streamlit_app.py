@@ -1,8 +1,9 @@
 """Storytable's table in the browser: `storytable app` (or `streamlit run app/streamlit_app.py`).
 
 Pages: the table in play, its Facts, a brainstorm, and setting up a new table. The game lives in
-its log on disk (see app/ui/store.py), so a link with ?table=CODE&seat=NAME survives a refresh
-and a server restart, and lets several browsers share one table.
+its log on disk (see app/ui/store.py), so a link survives a refresh and a server restart, and
+several browsers share one table. ?table=CODE lets anyone with the link watch; ?seat=TOKEN is the
+secret that the browser holding a seat (or hosting the table) keeps in its address (app/ui/seats.py).
 """
 from __future__ import annotations
 
@@ -15,14 +16,21 @@ if str(ROOT) not in sys.path:  # `streamlit run app/streamlit_app.py` from a che
 
 import streamlit as st  # noqa: E402
 
-from app.ui import brainstorm, factsview, files, play, setup, sidebar, store  # noqa: E402
+from app.ui import brainstorm, factsview, files, play, safe, seats, setup, sidebar, store  # noqa: E402
 
 PAGES = ["Table", "Facts", "Brainstorm", "New table"]
 
 
-def open_code(code: str) -> None:
+def open_new(code: str) -> None:
+    """A table this browser just made (set up or uploaded): it hosts it and holds its people's seats."""
+    live = store.open_table(code)
     st.query_params.clear()
     st.query_params["table"] = code
+    if live is not None:
+        try:
+            st.query_params["seat"] = seats.start(live)
+        except seats.Refused:
+            pass  # not a new table after all: open it to watch
     st.session_state["nav_next"] = "Table"
     st.rerun()
 
@@ -34,7 +42,7 @@ def go_setup() -> None:
 
 def main() -> None:
     st.set_page_config(page_title="Storytable", page_icon="🎲", layout="wide")
-    code = st.query_params.get("table", "")
+    code = str(st.query_params.get("table", "") or "")
     live = store.open_table(code) if code else None
     if "nav_next" in st.session_state:
         st.session_state["nav"] = st.session_state.pop("nav_next")
@@ -44,13 +52,13 @@ def main() -> None:
         st.title("Storytable")
         nav = st.radio("Page", PAGES, key="nav", label_visibility="collapsed")
     if code and live is None:
-        st.error(store.why_not(code))  # never the server's folders
-    mine, count = sidebar.panel(live, open_code) if live else (None, None)
+        st.error(safe.text(store.why_not(code)))  # never the server's folders
+    mine, count = sidebar.panel(live, open_new) if live else ([], None)
     if live is None:
         with st.sidebar:
-            files.load(open_code)
+            files.load(open_new)
     if nav == "New table" or (nav == "Table" and live is None):
-        setup.page(open_code)
+        setup.page(open_new)
     elif nav == "Brainstorm":
         brainstorm.page(live, go_setup)
     elif nav == "Facts":
@@ -60,7 +68,7 @@ def main() -> None:
             factsview.browser(live)
     else:
         assert live is not None
-        play.page(live, mine)
+        play.page(live, mine, sidebar.token())
     if live is not None and count is not None:
         count.caption(sidebar.count_line(live))  # after the AI steps the page ran
 

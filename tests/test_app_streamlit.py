@@ -45,12 +45,34 @@ def live(at: AppTest) -> store.Live:
     return lv
 
 
+def _is(w_key: str | None, key: str) -> bool:
+    """A widget's key, or its key for the decision pending now (`key@<decision id>`)."""
+    return w_key == key or (w_key or "").startswith(key + "@")
+
+
 def widget(at: AppTest, key: str):
     for kind in ("text_area", "text_input", "number_input", "selectbox", "checkbox"):
-        found = [w for w in getattr(at, kind) if w.key == key]
+        found = [w for w in getattr(at, kind) if _is(w.key, key)]
         if found:
             return found[0]
     raise AssertionError(f"no widget {key!r} on the page")
+
+
+def press(at: AppTest, key: str):
+    found = [b for b in at.button if _is(b.key, key)]
+    assert found, f"no button {key!r} on the page: {[b.key for b in at.button]}"
+    return found[0]
+
+
+def seated(lv: store.Live) -> AppTest:
+    """A browser holding every person's seat of a table built in the test (as its creator's would)."""
+    from app.ui import seats
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["table"] = lv.code
+    at.query_params["seat"] = seats.start(lv)
+    at.run()
+    assert not at.exception, at.exception
+    return at
 
 
 def errors(at: AppTest) -> list[str]:
@@ -62,7 +84,7 @@ def act(at: AppTest, typ: str, /, player: str = ME, button: str | None = None, e
     pick = [w for w in at.selectbox if w.key == f"pick:{player}"]
     from app.ui.forms import fields
     from engine.universalis.actions import ACTION_TYPES
-    if pick and pick[0].value != typ and can(at, typ, player) and fields(ACTION_TYPES[typ]):
+    if pick and pick[0].value != typ and can(at, typ, player) and fields(ACTION_TYPES[typ]) and typ != "end_scene":
         pick[0].set_value(typ).run()  # a button of its own otherwise
     for name, value in inputs.items():
         w = widget(at, f"f:{player}:{typ}:{name}")
@@ -70,10 +92,11 @@ def act(at: AppTest, typ: str, /, player: str = ME, button: str | None = None, e
             w.input(value) if isinstance(value, str) else w.set_value(value)
         else:
             w.set_value(value)
-    at.button(key=button or f"do:{player}:{typ}").click().run()
+    press(at, button or f"do:{player}:{typ}").click().run()
     assert not at.exception, at.exception
     if not expect_error:
         assert not errors(at), errors(at)
+        assert not any("already answered" in i.value for i in at.info), "a first answer is never stale"
     return at
 
 
@@ -99,9 +122,9 @@ def answer_simply(at: AppTest) -> str:
         act(at, "bid", amount=0)
     elif k in ("consent", "fine_vote", "fact_vote"):
         typ = {"consent": "answer_resolution", "fine_vote": "fine_vote", "fact_vote": "fact_vote"}[k]
-        at.button(key=f"do:{ME}:{typ}:{'true' if k != 'fine_vote' else 'false'}").click().run()
+        press(at, f"do:{ME}:{typ}:{'true' if k != 'fine_vote' else 'false'}").click().run()
     elif k == "dialog_answer":
-        at.button(key=f"do:{ME}:answer_dialog:true").click().run()
+        press(at, f"do:{ME}:answer_dialog:true").click().run()
     elif k == "turn":
         sc = live(at).table.state.scene()
         end = sc is not None and sc.framer == ME and can(at, "end_scene")
@@ -278,17 +301,15 @@ def _table_at_a_roll(home) -> store.Live:
 
 def test_physical_dice_are_typed_in_and_checked(home):
     lv = _table_at_a_roll(home)
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["table"] = lv.code
-    at.run()
+    at = seated(lv)
     assert not at.exception, at.exception
-    assert {w.key for w in at.text_input} >= {"roll:C", "roll:B", "roll:Cy"}
+    assert {w.key.split("@")[0] for w in at.text_input} >= {"roll:C", "roll:B", "roll:Cy"}
     n = len(lv.table.records)
     widget(at, "roll:C").input("3")  # two dice in the Pool, one face typed
-    at.button(key="do:roll").click().run()
+    press(at, "do:roll").click().run()
     assert errors(at) and "needs 2 faces" in errors(at)[0] and len(lv.table.records) == n
     widget(at, "roll:C").input("3 0")
-    at.button(key="do:roll").click().run()
+    press(at, "do:roll").click().run()
     assert not errors(at), errors(at)
     rolled = lv.table.state.complication.rolls[0]
     assert rolled.faces["C"] == (3, 10) and rolled.successes["C"] == 1
@@ -296,28 +317,114 @@ def test_physical_dice_are_typed_in_and_checked(home):
     assert any("die" in m.value and ">3<" in m.value for m in at.markdown), "the roll is shown as dice faces"
 
 
-def test_two_browsers_share_a_table_switch_seats_and_survive_a_restart(home):
-    at = fresh()
-    at.button(key="do:start").click().run()
-    code = code_of(at)
-    # the person's seat link in a second browser; the first browser shows the same table
-    other = AppTest.from_file(APP, default_timeout=60)
-    other.query_params["table"] = code
-    other.query_params["seat"] = ME
-    other.run()
-    act(other, "propose_tenet", text="Bells ring for the dead")
+def token_of(at: AppTest) -> str:
+    tok = at.query_params.get("seat", "")
+    return tok[0] if isinstance(tok, list) else tok
+
+
+def watcher(code: str, token: str = "") -> AppTest:
+    """Another browser with the table's link (and a seat token, if given)."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["table"] = code
+    if token:
+        at.query_params["seat"] = token
     at.run()
-    assert any("Bells ring for the dead" in m.value for m in at.markdown)
-    # a seat switches from AI to person during play: the game now waits for Ada too
-    at.selectbox(key="sb:kind:Ada").set_value("human").run()
     assert not at.exception, at.exception
+    return at
+
+
+def action_buttons(at: AppTest) -> list[str]:
+    return [b.key for b in at.button if (b.key or "").startswith("do:") and b.key not in ("do:refresh",)]
+
+
+def test_two_browsers_share_a_table_seats_belong_to_people_and_survive_a_restart(home):
+    from app.ui import seats
+    from engine.universalis import actions as A
+    host = fresh()
+    host.button(key="do:start").click().run()
+    code, host_token = code_of(host), token_of(host)
+    assert len(code) >= 16 and not any(c.key == "sb:other" for c in host.selectbox), "no list of other tables"
+    lv = live(host)
+    # a second browser with the table's link watches: the same table, no panel, no action button
+    other = watcher(code)
+    assert not action_buttons(other) and not any("it is your decision" in m.value for m in other.markdown)
+    assert any("watching" in m.value for m in other.markdown)
+    assert other.selectbox(key="sb:kind:You").disabled and other.selectbox(key="sb:kind:Ada").disabled
+    # the host makes Ada a person's seat; the watcher takes it and gets his own secret
+    host.selectbox(key="sb:kind:Ada").set_value("human").run()
+    assert not host.exception, host.exception
     assert store.open_table(code).table.seats["Ada"].is_human
-    # a server restart: the registry is gone, the game and the seat choice come back from disk
+    other.run()
+    other.button(key="sb:take:Ada").click().run()
+    ada_token = token_of(other)
+    assert ada_token and ada_token != host_token and seats.held(lv, ada_token) == ["Ada"]
+    # the host acts for You; Ada's browser sees it but cannot act for You (the check is where actions apply)
+    act(host, "propose_tenet", text="Bells ring for the dead")
+    other.run()
+    assert any("Bells ring for the dead" in m.value for m in other.markdown)
+    n = len(lv.table.records)
+    for tok in (ada_token, "", "forged"):
+        with pytest.raises(seats.Refused, match="You's seat"):
+            seats.act(lv, tok, A.PassPrep(player=ME), seats.decision_id(lv))
+        with pytest.raises(seats.Refused):
+            seats.switch(lv, tok, ME, "heuristic")
+    assert len(lv.table.records) == n and lv.table.seats[ME].is_human
+    # only the holder switches his seat: Ada's holder may, the host may not; the host may free it
+    with pytest.raises(seats.Refused, match="Only the person holding Ada's seat"):
+        seats.switch(lv, host_token, "Ada", "heuristic")
+    host.run()
+    assert host.selectbox(key="sb:kind:Ada").disabled
+    # a server restart: the registry is gone; the game, the seat kinds and who holds them come back
     state = store.open_table(code).table.state.model_dump_json()
     store._REGISTRY.clear()
     again = store.open_table(code)
     assert again.table.state.model_dump_json() == state and again.table.seats["Ada"].is_human
     assert json.loads((home / code / "table.json").read_text())["seats"][1]["kind"] == "human"
+    assert seats.held(again, ada_token) == ["Ada"] and seats.held(again, host_token) == [ME]
+    assert ada_token not in (home / code / "seats.json").read_text(), "only digests are kept"
+    host.run()
+    host.button(key="sb:free:Ada").click().run()
+    assert not host.exception, host.exception
+    assert seats.held(store.open_table(code), ada_token) == [] and "Ada" in seats.free_seats(store.open_table(code))
+    with pytest.raises(seats.Refused, match="Only You's holder or the host"):
+        seats.free(store.open_table(code), ada_token, ME)
+
+
+def test_the_same_answer_sent_twice_applies_once(home):
+    """Two tabs of one seat (or a double click): the second answer to a decision is ignored with a note."""
+    at = fresh()
+    at.button(key="do:start").click().run()
+    twin = watcher(code_of(at), token_of(at))
+    n = len(live(at).table.records)
+    act(at, "propose_tenet", text="The tide keeps its own calendar")
+    after = len(live(at).table.records)
+    assert after > n
+    # the twin tab still shows the old form; it sends the same Tenet
+    twin.selectbox(key=f"pick:{ME}").set_value("propose_tenet")
+    widget(twin, f"f:{ME}:propose_tenet:text").input("The tide keeps its own calendar")
+    press(twin, f"do:{ME}:propose_tenet").click().run()
+    assert not twin.exception, twin.exception
+    assert len(live(at).table.records) == after
+    assert sum(t.text == "The tide keeps its own calendar" for t in live(at).table.state.tenets) == 1
+    assert any("already answered" in i.value for i in twin.info), [i.value for i in twin.info]
+    # the form is empty for the next decision
+    at.run()
+    if my_turn(at) == "prep_turn" and can(at, "propose_tenet"):
+        assert widget(at, f"f:{ME}:propose_tenet:text").value == ""
+
+
+def test_an_old_decision_id_is_refused_where_actions_apply(home):
+    from app.ui import seats
+    from engine.universalis import actions as A
+    at = fresh()
+    at.button(key="do:start").click().run()
+    lv, tok = live(at), token_of(at)
+    did = seats.decision_id(lv)
+    seats.act(lv, tok, A.ProposeTenet(player=ME, text="Salt in every wound"), did)
+    n = len(lv.table.records)
+    with pytest.raises(seats.Stale, match="already answered"):
+        seats.act(lv, tok, A.ProposeTenet(player=ME, text="Salt in every wound"), did)
+    assert len(lv.table.records) == n
 
 
 def test_storytable_app_passes_streamlit_options_with_quiet_defaults():
@@ -383,9 +490,7 @@ def test_challenge_bidding_shows_fact_defence_doubled_and_undo(home):
     fact = t.state.facts[-1].id
     t.submit(A.NarrateEvent(player="Ben", text="Ben's hero crosses the bridge."), {"decided_by": "human"})
     lv.synced()
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["table"] = lv.code
-    at.run()
+    at = seated(lv)
     # the reaction window: Cat challenges with the Fact, Ann lets it stand
     act(at, "challenge", player="Cat", reason="the bridge is out", fact=fact)
     act(at, "pass", player="Ann")
@@ -410,14 +515,12 @@ def test_a_fine_is_called_and_voted_with_buttons(home):
     for n in ("Ann", "Ben", "Cat"):
         t.submit(A.Bid(player=n, amount=1 if n == "Ann" else 0), {"decided_by": "human"})
     lv.synced()
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["table"] = lv.code
-    at.run()
+    at = seated(lv)
     act(at, "call_fine", player="Ann", accused="Ben", reason="talks over everyone")
     assert pending(live(at).table.state).kind == "fine_vote"
     assert any("calls for a Fine against Ben" in w.value for w in at.warning)
     for name, vote in (("Ann", "true"), ("Ben", "false"), ("Cat", "true")):
-        at.button(key=f"do:{name}:fine_vote:{vote}").click().run()
+        press(at, f"do:{name}:fine_vote:{vote}").click().run()
         assert not at.exception, at.exception
     s = live(at).table.state
     assert s.fine is None and any(e.kind.startswith("fine") for e in live(at).table.events[-3:])
@@ -473,7 +576,7 @@ def test_always_ask_gives_the_plain_window_and_survives_a_restart(home):
             break
         answer_simply(at)
     assert my_turn(at) == "reaction", "an AI's Tenet opens a window the person is asked about"
-    assert at.button(key=f"do:{ME}:pass").label.startswith("Pass (let it stand)")
+    assert press(at, f"do:{ME}:pass").label.startswith("Pass (let it stand)")
     assert not any(c.value.startswith("You are asked because") for c in at.caption)
     assert not _autos(live(at).table)
     store._REGISTRY.clear()
@@ -543,3 +646,131 @@ def test_undo_skips_the_passes_the_setting_made(home):
 def test_the_ai_summary_counts_in_words_a_player_reads():
     from app.ui.play import _count
     assert _count(1, "reaction window") == "1 reaction window" and _count(5, "decision") == "5 decisions"
+
+
+# -- text is text ----------------------------------------------------------------------------------------
+
+SCRIPT = "<img src=x onerror=alert(1)>"
+MARKUP = "**x** [a](javascript:alert(1)) :red[y] $z$"
+
+
+def test_the_escape_shows_every_character_and_no_markup():
+    from app.ui import safe
+    out = safe.text(SCRIPT + " " + MARKUP + "\n# heading")
+    assert "<" not in out and ">" not in out and "\n" not in out
+    assert "\\# heading" in out
+    for seq in ("**", "](", ":red[", "$z$"):
+        assert seq not in out, seq
+    # a CommonMark reader (backslash escapes, entities) gets the original characters back
+    import html
+    import re
+    assert html.unescape(re.sub(r"\\(.)", r"\1", out)) == SCRIPT + " " + MARKUP + " # heading"
+    assert safe.json_text('{"t": "<b>&"}') == '{"t": "\\u003cb\\u003e\\u0026"}'
+    assert json.loads(safe.json_text('{"t": "<b>&"}')) == {"t": "<b>&"}
+
+
+def test_player_text_reaches_the_page_and_the_exports_as_text(home):
+    from app.ui import export
+    at = fresh()
+    widget(at, "setup:name:0").input("<b>Eve</b>")
+    at.button(key="do:start").click().run()
+    act(at, "propose_tenet", player="<b>Eve</b>", text=SCRIPT)
+    lv = live(at)
+    while pending(lv.table.state).players != ("<b>Eve</b>",):
+        at.run()
+        if pending(lv.table.state).players == ("<b>Eve</b>",):
+            break
+        answer = pending(lv.table.state)
+        assert "<b>Eve</b>" in answer.players, answer
+        press(at, "do:<b>Eve</b>:pass").click().run()
+    assert pending(lv.table.state).kind == "prep_turn"
+    act(at, "propose_tenet", player="<b>Eve</b>", text=MARKUP)
+    shown = [m.value for m in at.markdown] + [c.value for c in at.caption] + [m.label for m in at.metric]
+    page = "\n".join(shown)
+    assert SCRIPT in [t.text for t in lv.table.state.tenets]
+    from app.ui import safe
+    assert safe.text(SCRIPT) in page and safe.text(SCRIPT).startswith("&lt;img src")
+    assert "<img" not in page and "<b>Eve" not in page and "&lt;b&gt;Eve&lt;/b&gt;" in page
+    assert any(t.text == MARKUP for t in lv.table.state.tenets)
+    assert safe.text(MARKUP) in page and "**x**" not in page and "](javascript" not in page
+    md = export.markdown(lv.table)
+    assert "<img" not in md and "<b>" not in md and "](javascript" not in md and "&lt;img" in md
+    log = export.log_json(lv.table)
+    assert "<" not in log and ">" not in log
+    from agents.table import Table
+    assert Table.load(log).state.model_dump_json() == lv.table.state.model_dump_json()
+
+
+# -- the page does what a player means --------------------------------------------------------------------
+
+
+def _framer_table(home) -> store.Live:
+    """You (a person) frames the first scene at the Harbour, with an Old ferryman; Ada, Bo are AIs."""
+    from agents.seating import SeatSpec
+    from engine.universalis import actions as A
+    lv = store.create(store.TableConfig([SeatSpec(ME, "human"), SeatSpec("Ada", "human"), SeatSpec("Bo", "human")],
+                                        reactions={ME: "never", "Ada": "never", "Bo": "never"}))
+    t = lv.table
+    while t.state.phase == "prep":
+        t.submit(A.PassPrep(player=pending(t.state).players[0]), {"decided_by": "human"})
+    for n in (ME, "Ada", "Bo"):
+        t.submit(A.Bid(player=n, amount=1 if n == ME else 0), {"decided_by": "human"})
+    for a in (A.EstablishLocation(player=ME, new_role="Harbour"),
+              A.CreateComponent(player=ME, role="Old ferryman", introduce=True)):
+        t.submit(a, {"decided_by": "human"})
+        _passes(t)
+    lv.synced()
+    return lv
+
+
+def test_the_framer_ends_the_scene_with_a_plain_button_and_end_my_turn_is_one_line(home):
+    lv = _framer_table(home)
+    at = seated(lv)
+    end = press(at, f"do:{ME}:end_scene")
+    assert end.label == "End the scene"
+    assert press(at, f"do:{ME}:end_scene:fade").label.startswith("End the scene, fade to black")
+    pick = at.selectbox(key=f"pick:{ME}")
+    assert "end_scene" not in pick.options and not any("End the scene" in o for o in pick.options)
+    # End my turn: one line in the transcript, the person's
+    n = len(lv.table.transcript())
+    press(at, f"do:{ME}:end_turn").click().run()
+    assert not at.exception, at.exception
+    new = live(at).table.transcript()[n:]
+    assert [(e.player, e.kind) for e in new] == [(ME, "end_turn")]
+    lines = [m.value for m in at.markdown if m.value.startswith(f"**{ME}**: ends the turn")]
+    assert len(lines) == 1, lines
+
+
+def test_menus_offer_only_what_can_be_done_now_with_concrete_choices(home):
+    from app.ui import choices
+    from engine.universalis import actions as A
+    lv = _framer_table(home)
+    t = lv.table
+    s = t.state
+    ferry = next(c.id for c in s.components.values() if c.label == "Old ferryman")
+    at = seated(lv)
+    pick = at.selectbox(key=f"pick:{ME}")
+    # You controls everything in the scene: nothing to take over, so no Take Over in the menu
+    assert choices.for_field(s, "take_over", "component", ME) == []
+    assert not any(o.startswith("Take over") for o in pick.options)
+    assert not any(o.startswith("Bring back") for o in pick.options), "nothing is eliminated"
+    # Ada's turn: she may take over the ferryman, and only what You controls in the scene
+    t.submit(A.EndTurn(player=ME), {"decided_by": "human"})
+    lv.synced()
+    s = t.state
+    assert pending(s).players == ("Ada",)
+    takeable = [cid for cid, _ in choices.for_field(s, "take_over", "component", "Ada")]
+    assert ferry in takeable and all(s.scene().control.get(c) == ME for c in takeable)
+    assert choices.for_field(s, "take_over", "component", ME) == []
+
+
+def test_the_facts_table_has_one_type_per_column(home):
+    at = fresh()
+    at.button(key="do:start").click().run()
+    act(at, "propose_tenet", text="Salt keeps the dead away")
+    at.sidebar.radio(key="nav").set_value("Facts").run()
+    assert not at.exception, at.exception
+    df = at.dataframe[0].value
+    assert str(df["scene"].dtype) == "Int64" and df["scene"].isna().any()
+    import pyarrow as pa
+    pa.Table.from_pandas(df)  # what Streamlit sends: no ArrowTypeError

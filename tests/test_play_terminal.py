@@ -41,9 +41,9 @@ def test_person_proposes_a_tenet_passes_and_bids(tmp_path):
     s = table.state
     assert any(t.text == "It always rains in the drowned city" and t.by == "Ann" for t in s.tenets)
     text = "\n".join(out)
-    assert "Waiting for Ann (prep turn)" in text
-    assert "1. propose tenet (cost 1)" in text
-    assert "Waiting for Ann (bid)" in text
+    assert "Waiting for Ann (preparation turn)" in text
+    assert "1. Propose a Tenet (cost 1)" in text
+    assert "Waiting for Ann (secret scene bid)" in text
     # the log on disk holds every action, the person's marked as hers
     lines = (tmp_path / "g.jsonl").read_text().splitlines()
     recs = [json.loads(x) for x in lines[1:]]
@@ -133,3 +133,43 @@ def test_unknown_person_on_load_is_a_clear_error(tmp_path):
     play_loop(table, _script("q"), lambda _: None)
     code = main(["play", "--load", str(tmp_path / "g.jsonl"), "--humans", "Zed"])
     assert code == 2
+
+
+def test_prompts_speak_the_books_words_and_a_new_place_typed_at_the_location_creates_it(tmp_path):
+    """U-FRAME-1: the framer establishes the location, an existing one or a new one ("a new place
+    typed where a location is asked creates it"); no prompt shows an engine field name."""
+    from app.commands.play import ask_action
+    from app.ui.words import field_label
+    from engine.universalis import actions as A
+    from engine.universalis.actions import ACTION_TYPES
+    from engine.universalis.decisions import pending
+
+    for typ, model in ACTION_TYPES.items():
+        for f in model.model_fields:
+            if f not in ("type", "player"):
+                assert "_" not in field_label(typ, f) and field_label(typ, f).strip(), (typ, f)
+    table = make_table(_args(tmp_path))
+    while table.state.phase == "prep":
+        table.submit(A.PassPrep(player=pending(table.state).players[0]), {"decided_by": "human"})
+    for p in pending(table.state).players:
+        table.submit(A.Bid(player=p, amount=3 if p == "Ann" else 0), {"decided_by": "human"})
+    assert table.state.scene().framer == "Ann" and table.state.scene().location is None
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return "The drowned lighthouse" if len(prompts) == 1 else ""
+
+    data = ask_action(table, "Ann", "establish_location", ask, lambda _: None)
+    assert data == {"type": "establish_location", "player": "Ann", "new_role": "The drowned lighthouse"}
+    assert prompts[0].startswith("  the location (its name from the list, or a new place")
+    assert not any(w in " ".join(prompts) for w in ("new_role", "new role", "return_to_scene", "()", "proper_name"))
+    table.submit(data, {"decided_by": "human"})
+    s = table.state
+    assert s.components[s.scene().location].label.lower() == "the drowned lighthouse"
+    # an existing place typed by its name is that place
+    prompts.clear()
+    again = ask_action(table, "Ann", "establish_location",
+                       lambda p: (prompts.append(p), "" if prompts[1:] else "the drowned LIGHTHOUSE")[1],
+                       lambda _: None)
+    assert again == {"type": "establish_location", "player": "Ann", "location": s.scene().location}

@@ -161,7 +161,9 @@ def situation(table, name: str) -> list[str]:
         lines.append(f"Complication: {comp.source} - pools: {pools}")
     pend = pending(s)
     note = f" - {pend.note}" if pend.note else ""
-    lines.append(f"Waiting for {', '.join(pend.players)} ({pend.kind.replace('_', ' ')}){note}")
+    from app.ui.words import PENDING_WORDS
+
+    lines.append(f"Waiting for {', '.join(pend.players)} ({PENDING_WORDS.get(pend.kind, pend.kind)}){note}")
     return lines
 
 
@@ -187,38 +189,67 @@ def _field_hint(name: str, ann: Any) -> tuple[str, list[str] | None]:
     return "words" if name in ("text", "line", "reason", "role", "alternative", "new_option") else "", None
 
 
+def _component(table, raw: str) -> str | None:
+    """A component typed by its id or by its name (any case); None if none matches."""
+    comps = table.state.components
+    if raw in comps:
+        return raw
+    by_name = [c.id for c in comps.values() if c.label.lower() == raw.lower()]
+    return by_name[0] if len(by_name) == 1 else None
+
+
 def ask_action(table, name: str, type_name: str, ask: InputFn, say: OutputFn) -> dict | None:
-    """Ask for the fields of one action type; None if the person types q at a field (back to the menu)."""
+    """Ask for the fields of one action type in the book's words; None if the person types q at
+    a field (back to the menu). Where a location is asked, a new place's name creates it."""
+    from app.ui.words import field_label
     from engine.universalis.actions import ACTION_TYPES
 
     model = ACTION_TYPES[type_name]
     data: dict[str, Any] = {"type": type_name, "player": name}
     shown_components = False
+    new_place = False
     for field, info in model.model_fields.items():
         if field in ("type", "player"):
             continue
-        if field in COMPONENT_FIELDS and not shown_components:
+        if type_name == "establish_location" and (
+                (field in ("new_role", "return_to_scene") and ("location" in data or new_place))
+                or (field == "proper_name" and "location" in data)):
+            continue  # the location was named (or a new place typed): no other place to ask for
+        if field in COMPONENT_FIELDS and not shown_components and table.state.components:
             say("  components:")
             for line in component_list(table):
                 say(line)
             shown_components = True
         hint, choices = _field_hint(field, info.annotation)
+        if field in COMPONENT_FIELDS:
+            hint = "its name from the list" + (", or a new place" if field == "location" else "")
         required = info.is_required()
         default = None if required else info.get_default(call_default_factory=True)
         desc = f" - {info.description}" if info.description else ""
+        label = "the location" if field == "location" else field_label(type_name, field)
         while True:
             shown = "" if default in (None, "") else f" [{default}]"
-            raw = ask(f"  {field} ({hint}{desc}){shown}: ").strip()
+            raw = ask(f"  {label} ({hint}{desc}){shown}: " if hint or desc else f"  {label}{shown}: ").strip()
             if raw == "q":
                 return None
             if raw == "":
                 if required:
-                    say(f"  {field} is needed.")
+                    say(f"  {label}: needed.")
                     continue
                 break
             try:
                 value: Any = raw
-                if info.annotation is bool or (hint == "y/n"):
+                if field in COMPONENT_FIELDS:
+                    found = _component(table, raw)
+                    if found is None and type_name == "establish_location" and field == "location":
+                        data["new_role"] = raw  # a new place: establishing it creates it (U-FRAME-1)
+                        new_place = True
+                        break
+                    if found is None:
+                        say(f"  there is no component {raw!r}; type a name from the list")
+                        continue
+                    value = found
+                elif info.annotation is bool or (hint == "y/n"):
                     value = raw.lower() in ("y", "yes", "true", "1")
                 elif hint.startswith("a number"):
                     value = int(raw)
@@ -237,6 +268,7 @@ def human_turn(table, name: str, ask: InputFn, say: OutputFn) -> bool:
     """One decision by a person. Returns True when an action was applied."""
     from pydantic import ValidationError
 
+    from app.ui.words import action_label
     from engine.core.errors import RuleViolation
     from engine.universalis.decisions import legal_options
 
@@ -248,7 +280,7 @@ def human_turn(table, name: str, ask: InputFn, say: OutputFn) -> bool:
     reaction = pend.kind == "reaction"
     if reaction:
         # reaction windows come after every paid statement: one compact line, Enter lets it stand
-        menu = ", ".join(f"{i} {o.type.replace('_', ' ')}" for i, o in enumerate(opts, 1) if o.type != "pass")
+        menu = ", ".join(f"{i} {action_label(o.type).lower()}" for i, o in enumerate(opts, 1) if o.type != "pass")
         say(f"{pend.note}  -- {name}, react? ({menu}; s shows the table)")
     else:
         say("")
@@ -257,7 +289,7 @@ def human_turn(table, name: str, ask: InputFn, say: OutputFn) -> bool:
         say(f"{name}, your choice:")
         for i, o in enumerate(opts, 1):
             note = f" - {o.note}" if o.note else ""
-            say(f"  {i}. {o.type.replace('_', ' ')} (cost {o.cost}){note}")
+            say(f"  {i}. {action_label(o.type)} (cost {o.cost}){note}")
     raw = ask(f"{name}> " if not reaction else f"{name} (Enter = pass)> ").strip().lower()
     if raw in ("q", "quit", "exit"):
         raise Quit()
@@ -272,7 +304,7 @@ def human_turn(table, name: str, ask: InputFn, say: OutputFn) -> bool:
             for line in situation(table, name):
                 say(line)
             for i, o in enumerate(opts, 1):
-                say(f"  {i}. {o.type.replace('_', ' ')} (cost {o.cost})")
+                say(f"  {i}. {action_label(o.type)} (cost {o.cost})")
         return False
     if raw == "t":
         for e in table.transcript()[-15:]:

@@ -1,20 +1,13 @@
 """Always on screen: every seat's wealth and stake, whose decision is pending, the scene, the Tenets."""
 from __future__ import annotations
 
-import html
-
 import streamlit as st
 
-from app.ui import store
+from app.ui import safe, store, words
 from engine.universalis import pending
 from engine.universalis.views import component_view
 
-PENDING_WORDS = {
-    "prep_turn": "preparation turn", "bid": "secret scene bid", "turn": "turn", "reaction": "reaction window",
-    "negotiation": "answer to a Challenge", "fact_vote": "vote on the Fact", "challenge_bid": "Challenge bid",
-    "fine_vote": "vote on the Fine", "consent": "consent to roll", "roll": "roll of the dice",
-    "narration": "narration with bonus coins", "dialog_answer": "answer to Dialog",
-}
+PENDING_WORDS = words.PENDING_WORDS
 
 
 def seats(live: store.Live) -> None:
@@ -26,8 +19,8 @@ def seats(live: store.Live) -> None:
         who = "person" if seat is None or seat.is_human else f"AI · {seat.persona or 'heuristic'}"
         mark = " · to decide" if p.name in pend.players else ""
         with col.container(border=True):
-            st.metric(f"{p.name}{mark}", f"{p.wealth} coins", help=f"{p.name}'s wealth")
-            st.caption(f"stake {p.stake} · {who}")
+            st.metric(f"{safe.text(p.name)}{mark}", f"{p.wealth} coins", help=f"{safe.text(p.name)}'s wealth")
+            st.caption(f"stake {p.stake} · {safe.text(who)}")
 
 
 def pending_line(live: store.Live) -> str:
@@ -36,8 +29,9 @@ def pending_line(live: store.Live) -> str:
     what = PENDING_WORDS.get(pend.kind, pend.kind)
     if pend.kind == "roll":
         return f"Waiting for the {what}."
-    names = ", ".join(pend.players)
-    return f"Waiting for {names}: {what}." + (f" ({pend.note})" if pend.note and pend.kind != "reaction" else "")
+    names = ", ".join(safe.text(p) for p in pend.players)
+    note = f" ({safe.text(pend.note)})" if pend.note and pend.kind != "reaction" else ""
+    return f"Waiting for {names}: {what}.{note}"
 
 
 def scene(live: store.Live) -> None:
@@ -52,16 +46,18 @@ def scene(live: store.Live) -> None:
         return
     loc = s.components[sc.location].label if sc.location else "not set yet"
     mini = "mini " if sc.mini else ""
-    st.markdown(f"**{mini.capitalize()}Scene {sc.number}** framed by **{sc.framer}** · at **{html.escape(loc)}** · "
-                f"time: {html.escape(sc.time)}")
+    st.markdown(f"**{mini.capitalize()}Scene {sc.number}** framed by **{safe.text(sc.framer)}** · "
+                f"at **{safe.text(loc)}** · time: {safe.text(sc.time)}")
     shown = ([sc.location] if sc.location else []) + [c for c in sc.present if c != sc.location]
     if not shown:
         st.caption("No components in the scene yet.")
     for cid in shown:
         v = component_view(s, cid)
-        ctrl = v["controller"] or "nobody"
-        traits = "; ".join(("~~" + t["text"] + "~~") if t["removed"] else t["text"] for t in v["traits"])
-        st.markdown(f"- **{v['name']}** ({v['kind']}) · Importance **{v['importance']}** · controlled by {ctrl}"
+        ctrl = safe.text(v["controller"] or "nobody")
+        traits = "; ".join(("~~" + safe.text(t["text"]) + "~~") if t["removed"] else safe.text(t["text"])
+                           for t in v["traits"])
+        st.markdown(f"- **{safe.text(v['name'])}** ({safe.text(v['kind'])}) · Importance **{v['importance']}** "
+                    f"· controlled by {ctrl}"
                     f"  \n  <small>Traits: {traits or '—'}</small>", unsafe_allow_html=True)
 
 
@@ -71,6 +67,7 @@ def tenets(live: store.Live) -> None:
     if not ts:
         st.caption("No Tenets yet.")
     for t in ts:
-        st.markdown(f"- {t.text} <small>({t.kind}, by {t.by})</small>", unsafe_allow_html=True)
+        st.markdown(f"- {safe.text(t.text)} <small>({safe.text(t.kind)}, by {safe.text(t.by)})</small>",
+                    unsafe_allow_html=True)
     if live.table.premise:
-        st.caption(f"Premise: {live.table.premise}")
+        st.caption(f"Premise: {safe.text(live.table.premise)}")

@@ -5,14 +5,14 @@ from __future__ import annotations
 import streamlit as st
 
 from app.errors import public
-from app.ui import store
+from app.ui import safe, store
 
 
 def _proposer():
     try:
         from agents import brainstorm
     except Exception as exc:  # built by another helper; the page says so instead of failing
-        st.info(public(f"Brainstorming is not available in this installation yet ({exc})."))
+        st.info(safe.text(public(f"Brainstorming is not available in this installation yet ({exc}).")))
         return None
     return brainstorm
 
@@ -34,12 +34,12 @@ def page(live: store.Live | None, go_setup) -> None:
             try:
                 st.session_state["bs:proposals"] = bs.propose_tenets(premise, count, ai=ai, seed=seed)
             except Exception as exc:
-                st.error(public(f"No proposals: {exc}"))
+                st.error(safe.text(public(f"No proposals: {exc}")))
         props = st.session_state.get("bs:proposals") or []
         for i, p in enumerate(props):
             with st.container(border=True):
-                st.checkbox(f"Keep: {p.text}", value=True, key=f"bs:keep:{i}")
-                st.caption(f"{p.kind.replace('_', ' ')} · proposed by {p.by} · {p.why}")
+                st.checkbox(f"Keep: {safe.text(p.text)}", value=True, key=f"bs:keep:{i}")
+                st.caption(f"{safe.text(p.kind.replace('_', ' '))} · proposed by {safe.text(p.by)} · {safe.text(p.why)}")
         if props:
             kept = [p for i, p in enumerate(props) if st.session_state.get(f"bs:keep:{i}", True)]
             st.caption(f"{len(kept)} kept, {len(props) - len(kept)} dropped")
@@ -55,6 +55,7 @@ def page(live: store.Live | None, go_setup) -> None:
             try:
                 st.session_state["bs:frames"] = bs.propose_frames(live.table, 3, seed=len(live.table.records))
             except Exception as exc:
-                st.error(public(f"No proposals: {exc}"))
+                st.error(safe.text(public(f"No proposals: {exc}")))
         for p in st.session_state.get("bs:frames") or []:
-            st.markdown(f"- **{p.text}** <small>({p.by}: {p.why})</small>", unsafe_allow_html=True)
+            st.markdown(f"- **{safe.text(p.text)}** <small>({safe.text(p.by)}: {safe.text(p.why)})</small>",
+                        unsafe_allow_html=True)

@@ -5,6 +5,7 @@ sense for a field right now, each with a label, so forms never ask anyone to typ
 """
 from __future__ import annotations
 
+from engine.universalis.complications import take_over_problem
 from engine.universalis.components import importance, trait_ids_drawable
 from engine.universalis.facts import all_facts
 from engine.universalis.state import GameState
@@ -79,7 +80,9 @@ def for_field(s: GameState, action: str, field: str, player: str) -> Choices | N
     comp_fields = {"component", "performer", "receiver", "about", "speaker", "listener", "other", "sub_of"}
     if action == "return_component" and field == "component":
         return components(s, eliminated=True)
-    if action in ("take_over", "exit_component", "speak") and field == "component":
+    if action == "take_over" and field == "component":  # only those the engine would let him take
+        return [(cid, name) for cid, name in components(s, in_scene=True) if take_over_problem(s, player, cid) is None]
+    if action in ("exit_component", "speak") and field == "component":
         return components(s, in_scene=True)
     if action == "establish_location" and field == "location":
         return components(s, kinds=("location",))

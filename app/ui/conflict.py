@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app.ui import store
+from app.ui import safe, store
 from engine.universalis.complications import is_success
 from engine.universalis.rules import effective_totals
 
@@ -29,33 +29,34 @@ def complication(live: store.Live) -> None:
     if comp is None:
         return
     with st.container(border=True):
-        targets = ", ".join(s.components[t].label for t in comp.targets)
-        st.markdown(f"**Complication** started by **{comp.originator}**: {comp.source}  \n"
+        targets = ", ".join(safe.text(s.components[t].label) for t in comp.targets)
+        st.markdown(f"**Complication** started by **{safe.text(comp.originator)}**: {safe.text(comp.source)}  \n"
                     f"<small>Targets: {targets or '—'}</small>", unsafe_allow_html=True)
         cols = st.columns(max(1, len(comp.pools)))
         for col, p in zip(cols, comp.pools):
-            name = "Complication Pool" if p.key == "C" else f"{p.key}'s Pool"
+            name = "Complication Pool" if p.key == "C" else f"{safe.text(p.key)}'s Pool"
             col.metric(name, f"{p.dice} dice", f"+{p.edge} Edge" if p.edge else None, delta_color="off")
         if comp.changes:
             lines = []
             for ch in comp.changes:
                 sign = "+1" if ch.delta > 0 else str(ch.delta)
-                pool = "C" if ch.pool == "C" else ch.pool
+                pool = safe.text(ch.pool)
+                by = safe.text(ch.by)
                 if ch.how == "draw":
-                    what = s.components[ch.component].label if ch.component in s.components else ""
-                    lines.append(f"{ch.by} drew on {what}'s “{ch.why}”: {sign} die to {pool}")
+                    what = safe.text(s.components[ch.component].label) if ch.component in s.components else ""
+                    lines.append(f"{by} drew on {what}'s “{safe.text(ch.why)}”: {sign} die to {pool}")
                 else:
-                    lines.append(f"{ch.by} bought {abs(ch.delta)} {'die' if abs(ch.delta) == 1 else 'dice'} "
-                                 f"{'off' if ch.delta < 0 else 'for'} {pool}: {ch.why}")
+                    lines.append(f"{by} bought {abs(ch.delta)} {'die' if abs(ch.delta) == 1 else 'dice'} "
+                                 f"{'off' if ch.delta < 0 else 'for'} {pool}: {safe.text(ch.why)}")
             with st.expander(f"Dice drawn and bought ({len(comp.changes)})", expanded=False):
                 st.markdown("\n".join(f"- {x}" for x in lines))
         if s.consent is not None:
             yes = sum(1 for v in s.consent.answers.values() if v)
-            st.caption(f"{s.consent.caller} called for resolution; {yes} agreed so far.")
+            st.caption(f"{safe.text(s.consent.caller)} called for resolution; {yes} agreed so far.")
         for i, r in enumerate(comp.rolls, 1):
             parts = []
             for key, faces in r.faces.items():
-                name = "Complication" if key == "C" else key
+                name = "Complication" if key == "C" else safe.text(key)
                 parts.append(f"{name}: {dice_html(faces, r.edge.get(key, 0))} → {r.successes.get(key, 0)} successes")
             st.markdown(f"Roll {i}: " + " &nbsp; ".join(parts), unsafe_allow_html=True)
     narration(live)
@@ -68,7 +69,7 @@ def narration(live: store.Live) -> None:
     rows = []
     for i, sl in enumerate(n.slots):
         now = " ← narrating" if i == n.current and not sl.done else ""
-        rows.append(f"- {sl.player} ({'won' if sl.won else 'lost'}): {sl.coins} bonus coins"
+        rows.append(f"- {safe.text(sl.player)} ({'won' if sl.won else 'lost'}): {sl.coins} bonus coins"
                     f"{' · done' if sl.done else ''}{now}")
     st.markdown("**Bonus coins** (spent on narration, kept as wealth, or spent to cancel a loser's):\n" + "\n".join(rows))
 
@@ -78,26 +79,28 @@ def challenge(live: store.Live) -> None:
     if ch is None:
         return
     with st.container(border=True):
-        st.markdown(f"**Challenge**: {ch.challenger} challenges {ch.challenged}'s “{ch.statement.text}” — {ch.reason}")
+        st.markdown(f"**Challenge**: {safe.text(ch.challenger)} challenges {safe.text(ch.challenged)}'s "
+                    f"“{safe.text(ch.statement.text)}” — {safe.text(ch.reason)}")
         eff = effective_totals(ch) if ch.totals else []
         for i, o in enumerate(ch.options):
             raw = ch.totals[i] if i < len(ch.totals) else 0
             shown = f"{raw}"
             if eff and i < len(eff) and eff[i] != raw:
                 shown = f"{raw} × 2 = **{eff[i]}** (bid in defence of a Fact counts double)"
-            st.markdown(f"- option {i}: {o.text} (cost {o.cost}) · bid: {shown}")
+            st.markdown(f"- option {i}: {safe.text(o.text)} (cost {o.cost}) · bid: {shown}")
         if ch.fact_id:
             st.caption(f"The statement contradicts a Fact; it applies: "
                        f"{'undecided' if ch.fact_applies is None else ch.fact_applies}.")
         if ch.bids:
-            st.caption("Bids: " + "; ".join(f"{p} {c} on option {o}" for p, o, c in ch.bids))
+            st.caption("Bids: " + "; ".join(f"{safe.text(p)} {c} on option {o}" for p, o, c in ch.bids))
         if ch.stage == "bidding" and ch.order:
-            st.caption(f"Next to bid: {ch.order[ch.next_index]}")
+            st.caption(f"Next to bid: {safe.text(ch.order[ch.next_index])}")
 
 
 def fine(live: store.Live) -> None:
     f = live.table.state.fine
     if f is None:
         return
-    st.warning(f"**Fine**: {f.accuser} calls for a Fine against {f.accused}: {f.reason}. "
+    st.warning(f"**Fine**: {safe.text(f.accuser)} calls for a Fine against {safe.text(f.accused)}: "
+               f"{safe.text(f.reason)}. "
                f"Votes in: {len(f.votes)} of {len(live.table.state.players)} (secret until all are in).")

@@ -5,10 +5,12 @@ are typed in here and sent to the engine as a `Roll`, like the table's dice sour
 """
 from __future__ import annotations
 
+import functools
+
 import streamlit as st
 from pydantic import ValidationError
 
-from app.ui import forms, reactions, store
+from app.ui import forms, reactions, safe, seats, store
 from engine.core.dice import normalize_face
 from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
@@ -29,42 +31,75 @@ KIND_TEXT = {
 }
 
 
-def _do(live: store.Live, data: dict) -> bool:
+NOTE = "do:note"  # a note from the click callback, shown in the panel on the run it starts
+
+
+def stale_check(code: str, did: str) -> None:
+    """on_click of every action button, bound to the decision the button was drawn for: it runs
+    before the next run, so a second click (or one from a tab that had not seen the table move on)
+    is noticed even when the page it was drawn on is gone."""
+    live = store.open_table(code)
+    if live is not None and seats.decision_id(live) != did:
+        st.session_state[NOTE] = ("That decision was already answered (a second click, or the table moved on); "
+                                  "your answer was not applied.")
+
+
+def _do(live: store.Live, data: dict, token: str, did: str) -> bool:
     try:
         action = A.parse_action(data)
     except ValidationError as exc:
         missing = ", ".join(str(e["loc"][-1]).replace("_", " ") for e in exc.errors() if e.get("loc"))
-        st.error(f"Fill in: {missing}." if missing else f"That action is incomplete: {exc.errors()[0]['msg']}")
+        st.error(f"Fill in: {safe.text(missing)}." if missing
+                 else f"That action is incomplete: {safe.text(exc.errors()[0]['msg'])}")
         return False
     try:
-        store.submit(live, action)
+        seats.act(live, token, action, did)
+    except seats.Stale as exc:
+        st.info(safe.text(exc))
+        return False
+    except seats.Refused as exc:
+        st.error(f"Refused: {safe.text(exc)}")
+        return False
     except RuleViolation as exc:
-        st.error(f"Refused: {exc}")
+        st.error(f"Refused: {safe.text(exc)}")
         return False
     return True
 
 
-def person_panel(live: store.Live, player: str) -> None:
+def person_panel(live: store.Live, player: str, token: str) -> None:
     s = live.table.state
     pend = pending(s)
-    opts = legal_options(s, player)
-    st.markdown(f"#### {player}, it is your decision")
+    did = seats.decision_id(live)
+    end = f"@{did}"
+    clicked = functools.partial(stale_check, live.code)
+    do = functools.partial(_do, live, token=token, did=did)
+    opts = [o for o in legal_options(s, player) if forms.available(s, o, player)]
+    st.markdown(f"#### {safe.text(player)}, it is your decision")
+    note = st.session_state.pop(NOTE, "")
+    if note:
+        st.info(safe.text(note))
     st.caption(KIND_TEXT.get(pend.kind, pend.kind))
     if pend.note:
-        (st.warning if pend.kind in ("reaction", "negotiation", "fine_vote") else st.info)(pend.note)
+        (st.warning if pend.kind in ("reaction", "negotiation", "fine_vote") else st.info)(safe.text(pend.note))
     if pend.kind == "reaction" and live.config.reaction_mode(player) == "concerns":
         why = reactions.concern(live.table, player)
         if why:
-            st.caption(f"You are asked because {why}.")
+            st.caption(f"You are asked because {safe.text(why)}.")
     quick = [o for o in opts if forms.is_quick(o)]
     votes = [o for o in opts if not forms.is_quick(o) and forms.vote_field(o)]
     rest = [o for o in opts if o not in quick and o not in votes]
-    if quick:
-        cols = st.columns(len(quick))
-        for col, o in zip(cols, quick):
-            if col.button(forms.label(o), key=f"do:{player}:{o.type}", use_container_width=True,
-                          type="primary" if o.type in ("pass", "end_turn", "pass_prep") else "secondary"):
-                if _do(live, {"type": o.type, "player": player}):
+    buttons = [(o, {}, forms.LABELS.get(o.type, o.type) if o.type == "end_scene" else forms.label(o), "")
+               for o in quick]
+    if any(o.type == "end_scene" for o in quick):
+        o = next(o for o in quick if o.type == "end_scene")
+        buttons.append((o, {"fade": True}, "End the scene, fade to black · cost 1", ":fade"))
+    if buttons:
+        cols = st.columns(len(buttons))
+        for col, (o, extra, text, tail) in zip(cols, buttons):
+            if col.button(text, key=f"do:{player}:{o.type}{tail}{end}", width="stretch", on_click=clicked,
+                          args=(did,), type="primary" if o.type in ("pass", "end_turn", "pass_prep", "end_scene")
+                          and not tail else "secondary"):
+                if do({"type": o.type, "player": player, **extra}):
                     st.rerun()
     for o in votes:
         name = forms.vote_field(o)
@@ -72,12 +107,13 @@ def person_panel(live: store.Live, player: str) -> None:
         yes, no = forms.BOOL_WORDS[name]
         extra = {}
         if o.type == "answer_dialog":
-            line = st.text_input("your reply", key=f"f:{player}:answer_dialog:line")
+            line = st.text_input("your reply", key=f"f:{player}:answer_dialog:line{end}")
             extra = {"line": line} if line else {}
         c1, c2 = st.columns(2)
         for col, word, val in ((c1, yes, True), (c2, no, False)):
-            if col.button(word, key=f"do:{player}:{o.type}:{str(val).lower()}", use_container_width=True):
-                if _do(live, {"type": o.type, "player": player, name: val, **extra}):
+            if col.button(word, key=f"do:{player}:{o.type}:{str(val).lower()}{end}", width="stretch",
+                          on_click=clicked, args=(did,)):
+                if do({"type": o.type, "player": player, name: val, **extra}):
                     st.rerun()
     if rest:
         # in a reaction window most people let it stand: the reactions fold away under the pass button
@@ -85,11 +121,13 @@ def person_panel(live: store.Live, player: str) -> None:
                                                       for o in rest)) if pend.kind == "reaction" else st.container()
         with holder:
             by_type = {o.type: o for o in rest}
+            if st.session_state.get(f"pick:{player}") not in by_type:
+                st.session_state.pop(f"pick:{player}", None)
             chosen = st.selectbox("Or choose an action", list(by_type),
                                   index=list(by_type).index(_default(s, pend.kind, rest)),
-                                  format_func=lambda t: forms.label(by_type[t]), key=f"pick:{player}")
+                                  format_func=lambda t: forms.menu_label(by_type[t]), key=f"pick:{player}")
             with st.container(border=True):
-                forms.action_form(s, by_type[chosen], player, lambda d: _do(live, d))
+                forms.action_form(s, by_type[chosen], player, do, did, on_click=clicked)
 
 
 def _default(s, kind: str, rest: list) -> str:
@@ -103,17 +141,22 @@ def _default(s, kind: str, rest: list) -> str:
     return types[0]
 
 
-def typed_roll(live: store.Live) -> None:
+def typed_roll(live: store.Live, token: str) -> None:
     """Physical dice: people roll real d10s and type the faces (0 reads as 10)."""
     pend = pending(live.table.state)
+    did = seats.decision_id(live)
+    note = st.session_state.pop(NOTE, "")
+    if note:
+        st.info(safe.text(note))
     st.markdown("#### Roll the real dice")
     st.caption("Roll a d10 for every die of each Pool (normal dice first, then Edge dice) and type the faces, "
                "separated by spaces. A 0 counts as 10; 1 to 5 are successes.")
     typed: dict[str, str] = {}
     for key, n in pend.dice.items():
-        name = "Complication Pool" if key == "C" else f"{key}'s Pool"
-        typed[key] = st.text_input(f"{name}: {n} {'die' if n == 1 else 'dice'}", key=f"roll:{key}")
-    if st.button("Enter the roll", key="do:roll", type="primary"):
+        name = "Complication Pool" if key == "C" else f"{safe.text(key)}'s Pool"
+        typed[key] = st.text_input(f"{name}: {n} {'die' if n == 1 else 'dice'}", key=f"roll:{key}@{did}")
+    if st.button("Enter the roll", key=f"do:roll@{did}", type="primary",
+                 on_click=functools.partial(stale_check, live.code), args=(did,)):
         faces: dict[str, list[int]] = {}
         try:
             for key, n in pend.dice.items():
@@ -122,11 +165,14 @@ def typed_roll(live: store.Live) -> None:
                     raise ValueError(f"the {key} Pool needs {n} faces, {len(got)} were typed")
                 faces[key] = got
         except ValueError as exc:
-            st.error(f"Not a roll: {exc}.")
+            st.error(f"Not a roll: {safe.text(exc)}.")
             return
         try:
-            store.submit(live, A.Roll(faces=faces), who="dice (typed)")
-        except RuleViolation as exc:
-            st.error(f"Refused: {exc}")
+            seats.roll(live, token, A.Roll(faces=faces), did)
+        except seats.Stale as exc:
+            st.info(safe.text(exc))
+            return
+        except (seats.Refused, RuleViolation) as exc:
+            st.error(f"Refused: {safe.text(exc)}")
             return
         st.rerun()

@@ -1,35 +1,59 @@
-"""The transcript as Markdown with a canon sheet (components, Traits, Tenets). No Streamlit here."""
+"""The transcript as Markdown with a canon sheet (components, Traits, Tenets), and the downloads.
+
+Everything a player or model wrote goes through safe.text, as on the page: a Markdown viewer
+opening the export shows a Tenet `<img src=x onerror=...>` or `[a](javascript:...)` as those
+characters, never as an image or a link. The log download is the log's own JSON with <, > and &
+written as \\u escapes (the same values when loaded again).
+"""
 from __future__ import annotations
 
 from agents.table import Table
+from app.ui import safe
 from engine.universalis.components import importance
+
+T = safe.text
 
 
 def markdown(table: Table, title: str = "") -> str:
     s = table.state
-    out = [f"# {title or 'Storytable game ' + table.game_id}", ""]
+    out = [f"# {T(title) if title else 'Storytable game ' + T(table.game_id)}", ""]
     if table.premise:
-        out += [f"*Premise:* {table.premise}", ""]
+        out += [f"*Premise:* {T(table.premise)}", ""]
     out += ["## Transcript", ""]
     scene = None
     for e in table.transcript():
         if e.kind == "bids_revealed" and e.data.get("scene") != scene:
             scene = e.data.get("scene")
-            out += ["", f"### Scene {scene}", ""]
-        who = f"**{e.player}**: " if e.player else ""
-        price = f" [{e.cost}]" if e.cost else ""
-        out.append(f"- {who}{e.text}{price}")
+            out += ["", f"### Scene {T(scene)}", ""]
+        who = f"**{T(e.player)}**: " if e.player else ""
+        price = f" \\[{e.cost}\\]" if e.cost else ""
+        out.append(f"- {who}{T(e.text)}{price}")
     out += ["", "## Canon sheet", "", "### Tenets", ""]
     tenets = [t for t in s.tenets if not t.removed]
-    out += [f"- {t.text} ({t.kind}, by {t.by})" for t in tenets] or ["- none"]
+    out += [f"- {T(t.text)} ({T(t.kind)}, by {T(t.by)})" for t in tenets] or ["- none"]
     out += ["", "### Components", ""]
     for c in s.components.values():
         status = " — eliminated" if c.eliminated else ""
-        out.append(f"#### {c.label} ({c.kind}, Importance {importance(s, c.id)}){status}")
+        out.append(f"#### {T(c.label)} ({T(c.kind)}, Importance {importance(s, c.id)}){status}")
         for t in c.traits:
-            text = f"~~{t.text}~~" if t.removed else t.text
-            out.append(f"- {text} ({t.kind}, by {t.by or '—'})")
+            text = f"~~{T(t.text)}~~" if t.removed else T(t.text)
+            out.append(f"- {text} ({T(t.kind)}, by {T(t.by or '—')})")
         out.append("")
     out += ["### Wealth", ""]
-    out += [f"- {p.name}: {p.wealth} coins" for p in s.players]
+    out += [f"- {T(p.name)}: {p.wealth} coins" for p in s.players]
     return "\n".join(out) + "\n"
+
+
+def log_json(table: Table) -> str:
+    """The game log as JSON Lines with <, > and & escaped (see safe.json_text)."""
+    return safe.json_text(table.log_text())
+
+
+def downloads(live) -> None:
+    """The sidebar's save and export buttons."""
+    import streamlit as st
+
+    st.download_button("Save the game (log)", log_json(live.table), file_name=f"storytable-{live.code}.jsonl",
+                       mime="application/jsonl", key="save", width="stretch")
+    st.download_button("Export transcript (Markdown)", markdown(live.table), key="export",
+                       file_name=f"storytable-{live.code}.md", mime="text/markdown", width="stretch")

@@ -1,10 +1,11 @@
 """The Facts browser: every Fact bought, searchable (through the game memory when it is there)."""
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from app.errors import public
-from app.ui import store
+from app.ui import safe, store
 from engine.universalis.facts import all_facts
 
 
@@ -15,7 +16,7 @@ def _memory_search(live: store.Live, query: str, k: int) -> list | None:
     try:
         return list(mem.recall(query, k=k, include_removed=True))
     except Exception as exc:  # the memory failing must not hide the Facts
-        st.caption(public(f"The memory search failed ({exc}); showing plain text matches."))
+        st.caption(safe.text(public(f"The memory search failed ({exc}); showing plain text matches.")))
         return None
 
 
@@ -43,7 +44,12 @@ def browser(live: store.Live) -> None:
             if getattr(live.table, "memory", None) is None:
                 st.caption("Plain text search (the Fact memory is not attached to this table).")
     st.caption(f"{len(shown)} of {len(facts)} Facts")
-    rows = [{"kind": f.kind, "fact": f.text, "component": f.component_name or "", "by": f.by,
-             "scene": f.scene if f.scene is not None else "", "removed": f.removed} for f in shown]
-    if rows:
-        st.dataframe(rows, use_container_width=True, hide_index=True)
+    # one type per column (the scene is a number or empty, never a number or ''): Arrow refuses mixed
+    # columns and logs a type error for every rerun
+    rows = pd.DataFrame({"kind": [safe.plain(f.kind) for f in shown], "fact": [safe.plain(f.text) for f in shown],
+                         "component": [safe.plain(f.component_name or "") for f in shown],
+                         "by": [safe.plain(f.by) for f in shown],
+                         "scene": pd.array([f.scene for f in shown], dtype="Int64"),
+                         "removed": [bool(f.removed) for f in shown]})
+    if len(rows):
+        st.dataframe(rows, width="stretch", hide_index=True)

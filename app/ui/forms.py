@@ -13,49 +13,25 @@ import streamlit as st
 from pydantic import BaseModel
 
 from app.ui import choices as C
+from app.ui import safe, words
 from engine.universalis import actions as A
 from engine.universalis.decisions import Option
 from engine.universalis.state import GameState
 
-LABELS = {
-    "propose_tenet": "Propose a Tenet", "pass_prep": "Pass", "bid": "Bid for the scene",
-    "establish_location": "Establish the location", "set_time": "Set the time",
-    "frame_mini_scene": "Frame a mini scene", "fade_mini_scene": "Fade the mini scene",
-    "create_component": "Create a component", "introduce_component": "Introduce a component",
-    "exit_component": "Take a component out", "declare_absent": "Declare a component absent",
-    "narrate_event": "Narrate an Event", "buy_fact": "Buy a Fact", "add_trait": "Add a Trait",
-    "remove_trait": "Remove a Trait", "restore_trait": "Restore a Trait",
-    "reduce_importance": "Reduce Importance", "restore_importance": "Restore Importance",
-    "return_component": "Bring back an eliminated component", "dialog": "Start Dialog",
-    "answer_dialog": "Answer the Dialog", "speak": "Speak (free colour)", "end_turn": "End my turn",
-    "end_scene": "End the scene", "take_over": "Take over a component", "call_fine": "Call for a Fine",
-    "fine_vote": "Vote on the Fine", "pass": "Pass (let it stand)", "interrupt": "Interrupt",
-    "obstacle": "Add an obstacle (start a Complication)", "challenge": "Challenge",
-    "concede_challenge": "Concede", "contest_challenge": "Contest (bid for it)",
-    "withdraw_challenge": "Withdraw the challenge", "dispute_fact": "Dispute that the Fact applies",
-    "fact_vote": "Vote: does the Fact apply?", "challenge_bid": "Bid in the Challenge",
-    "challenge_pass": "Pass in the bidding", "draw_trait": "Draw on a Trait", "buy_die": "Buy dice",
-    "call_resolution": "Call for resolution", "answer_resolution": "Agree to roll?",
-    "cancel_bonus": "Cancel a loser's bonus coins", "end_narration": "End my narration",
-}
-BOOL_WORDS = {"fine": ("Fine them", "No fine"), "applies": ("It applies", "It does not apply"),
-              "agree": ("Agree: roll", "Not yet"), "accept": ("Accept", "Refuse (a Complication)")}
-FIELD_LABELS = {
-    ("propose_tenet", "text"): "the Tenet", ("narrate_event", "text"): "the Event", ("buy_fact", "text"): "the Fact",
-    ("add_trait", "text"): "the Trait", ("obstacle", "text"): "the obstacle", ("interrupt", "text"): "what you say",
-    ("establish_location", "location"): "an existing location", ("establish_location", "new_role"): "or a new place",
-    ("establish_location", "return_to_scene"): "or cut back to scene", ("create_component", "role"): "Role",
-    ("draw_trait", "pool"): "into Pool", ("buy_die", "pool"): "Pool", ("dialog", "line"): "the line",
-    ("speak", "line"): "the line", ("end_scene", "fade"): "fade to black (1 coin)",
-    ("challenge", "alternative"): "what should happen instead", ("challenge", "fact"): "the Fact it contradicts",
-    ("challenge", "withdraw"): "it should not happen at all", ("bid", "amount"): "coins (secret)",
-}
+LABELS, BOOL_WORDS, FIELD_LABELS = words.LABELS, words.BOOL_WORDS, words.FIELD_LABELS
 LONG_TEXT = {"text", "line", "reason", "alternative", "new_option"}
 
 
 def label(opt: Option) -> str:
+    """The option as a button or menu line (Markdown: the engine's note may quote a player)."""
+    cost = "free" if opt.cost == "0" else f"cost {safe.text(opt.cost)}"
+    return f"{LABELS.get(opt.type, opt.type)} · {cost}" + (f" · {safe.text(opt.note)}" if opt.note else "")
+
+
+def menu_label(opt: Option) -> str:
+    """The same words for a menu, which shows text as it is."""
     cost = "free" if opt.cost == "0" else f"cost {opt.cost}"
-    return f"{LABELS.get(opt.type, opt.type)} · {cost}" + (f" · {opt.note}" if opt.note else "")
+    return safe.plain(f"{LABELS.get(opt.type, opt.type)} · {cost}" + (f" · {opt.note}" if opt.note else ""))
 
 
 def fields(model: type[BaseModel]) -> dict[str, Any]:
@@ -78,7 +54,7 @@ def _is(annotation: Any, kind: type) -> bool:
 
 def _select(key: str, name: str, opts: list[tuple[str, str]], optional: bool) -> str | None:
     values = ([""] if optional else []) + [v for v, _ in opts]
-    names = dict(opts, **{"": "—"})
+    names = {v: safe.plain(t) for v, t in opts} | {"": "—"}
     if not values:
         st.caption(f"{name}: nothing to choose from now")
         return None
@@ -86,19 +62,21 @@ def _select(key: str, name: str, opts: list[tuple[str, str]], optional: bool) ->
     return v or None
 
 
-def inputs(s: GameState, opt: Option, player: str, prefix: str) -> dict[str, Any]:
-    """Draw the inputs for one action type; return the action as a dict (not yet checked)."""
+def inputs(s: GameState, opt: Option, player: str, prefix: str, did: str = "") -> dict[str, Any]:
+    """Draw the inputs for one action type; return the action as a dict (not yet checked).
+    Keys end with the decision's id: a new decision gets empty inputs (the form clears)."""
     model = A.ACTION_TYPES[opt.type]
     data: dict[str, Any] = {"type": opt.type, "player": player}
+    end = f"@{did}" if did else ""
     if opt.type == "draw_trait":  # one pick names both the Trait and its component
-        pick = _select(f"{prefix}:pick", "Trait in the scene", C.drawable(s), False)
+        pick = _select(f"{prefix}:pick{end}", "Trait in the scene", C.drawable(s), False)
         if pick:
             data["trait"], data["component"] = pick.split("@", 1)
     for name, f in fields(model).items():
         if opt.type == "draw_trait" and name in ("trait", "component"):
             continue
-        key = f"{prefix}:{name}"
-        human = FIELD_LABELS.get((opt.type, name), name.replace("_", " "))
+        key = f"{prefix}:{name}{end}"
+        human = words.field_label(opt.type, name)
         optional = not f.is_required()
         lit = _literal(f.annotation)
         picks = C.for_field(s, opt.type, name, player)
@@ -128,8 +106,23 @@ def inputs(s: GameState, opt: Option, player: str, prefix: str) -> dict[str, Any
 
 
 def is_quick(opt: Option) -> bool:
-    """Actions with nothing to fill in are a single button."""
-    return not fields(A.ACTION_TYPES[opt.type])
+    """Actions with nothing to fill in are a single button; so is ending the scene (the framer's
+    plain "End the scene"; fading to black is a second button)."""
+    return opt.type == "end_scene" or not fields(A.ACTION_TYPES[opt.type])
+
+
+def available(s: GameState, opt: Option, player: str) -> bool:
+    """Is there something concrete to pick for every choice this action needs? (No Take Over
+    when no component in the scene can be taken over, no Draw when no Trait can be drawn on.)"""
+    if opt.type == "draw_trait":
+        return bool(C.drawable(s))
+    for name, f in fields(A.ACTION_TYPES[opt.type]).items():
+        if not f.is_required() or _literal(f.annotation):
+            continue
+        picks = C.for_field(s, opt.type, name, player)
+        if picks is not None and not picks:
+            return False
+    return True
 
 
 def vote_field(opt: Option) -> str | None:
@@ -144,11 +137,15 @@ def clear(prefix: str) -> None:
         del st.session_state[k]
 
 
-def action_form(s: GameState, opt: Option, player: str, do: Callable[[dict], bool]) -> None:
-    """Inputs plus the button that sends the action; `do` returns True when it was accepted."""
+def action_form(s: GameState, opt: Option, player: str, do: Callable[[dict], bool], did: str = "",
+                on_click: Callable[..., None] | None = None) -> None:
+    """Inputs plus the button that sends the action; `do` returns True when it was accepted.
+    `on_click` runs before the next run with the id of the decision the button was drawn for."""
     prefix = f"f:{player}:{opt.type}"
-    data = inputs(s, opt, player, prefix)
-    if st.button(LABELS.get(opt.type, opt.type), key=f"do:{player}:{opt.type}", type="primary"):
+    data = inputs(s, opt, player, prefix, did)
+    end = f"@{did}" if did else ""
+    if st.button(LABELS.get(opt.type, opt.type), key=f"do:{player}:{opt.type}{end}", type="primary",
+                 on_click=on_click, args=(did,) if on_click else None):
         if do(data):
             clear(prefix)
             st.rerun()

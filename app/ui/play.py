@@ -5,7 +5,7 @@ import os
 
 import streamlit as st
 
-from app.ui import board, chart, conflict, decide, files, store, transcript
+from app.ui import board, chart, conflict, decide, files, safe, seats, store, transcript
 from engine.universalis import pending
 
 AI_ONLY_CHUNK = 40
@@ -24,7 +24,8 @@ def run_ai(live: store.Live, limit: int = 400) -> None:
             auto[0] += 1  # a reaction window passed for a person by their seat setting
         elif res.decision is not None and res.decision.action.type not in ("pass",):
             why = res.decision.rationale or ""
-            lines.append(f"{res.player}: {res.decision.action.type.replace('_', ' ')}" + (f" — {why}" if why else ""))
+            lines.append(f"{safe.text(res.player)}: {res.decision.action.type.replace('_', ' ')}"
+                         + (f" — {safe.text(why)}" if why else ""))
         elif res.player == "dice":
             lines.append("the dice are rolled")
         bar.progress(min(1.0, steps / max(1, limit)), text=f"{steps} decisions")
@@ -64,34 +65,43 @@ def _watch(live: store.Live) -> None:
     watcher()
 
 
-def page(live: store.Live, mine: str | None) -> None:
+def page(live: store.Live, mine: list[str], token: str) -> None:
+    """The table: the person's panel only for the seats this browser holds; everyone else watches."""
     files.storage_notice(live)  # read-only here, or a damaged log waiting for the host
     has_person = any(s.is_human for s in live.table.seats.values())
     if _ai_pending(live) or store.auto_pass_due(live):
         if has_person:
             run_ai(live)
-        elif st.button(f"Let the AI play {AI_ONLY_CHUNK} decisions", key="do:ai", type="primary"):
-            run_ai(live, AI_ONLY_CHUNK)
+        elif seats.is_host(live, token):
+            if st.button(f"Let the AI play {AI_ONLY_CHUNK} decisions", key="do:ai", type="primary"):
+                run_ai(live, AI_ONLY_CHUNK)
+        else:
+            st.caption("A table of AI players: its host lets them play; you are watching.")
     for note in live.notes:
-        st.info(note)
+        st.info(safe.text(note))
     st.markdown(f"**{board.pending_line(live)}**")
     board.seats(live)
     left, right = st.columns([3, 2], gap="medium")
     with left:
         pend = pending(live.table.state)
-        mine_now = [p for p in pend.players if p in live.table.seats and live.table.seats[p].is_human
-                    and (mine is None or p == mine)]
+        mine_now = [p for p in pend.players if p in mine and p in live.table.seats and live.table.seats[p].is_human]
         if store.needs_typed_roll(live):
-            decide.typed_roll(live)
+            if mine:
+                decide.typed_roll(live, token)
+            else:
+                st.info("The people at the table are rolling the real dice; you are watching.")
         elif mine_now:
             if pend.secret and len(mine_now) > 1:
                 st.caption("A secret decision: each person answers without the others looking.")
             for name in mine_now:
                 with st.container(border=True):
-                    decide.person_panel(live, name)
+                    decide.person_panel(live, name, token)
         elif not _ai_pending(live) and has_person:
-            others = ", ".join(p for p in pend.players)
-            st.info(f"Waiting for {others} to decide in their own browser.")
+            others = ", ".join(safe.text(p) for p in pend.players)
+            if mine:
+                st.info(f"Waiting for {others} to decide in their own browser.")
+            else:
+                st.info(f"You are watching: waiting for {others}. Take a free seat in the sidebar to play.")
             if st.button("Refresh", key="do:refresh"):
                 st.rerun()
             _watch(live)

@@ -6,7 +6,7 @@ import streamlit as st
 from agents.personas import DEFAULT_ROTATION, PERSONAS
 from agents.seating import SeatSpec
 from app.errors import public
-from app.ui import store
+from app.ui import llmcheck, safe, store
 from engine.core.errors import RuleViolation
 from engine.universalis import new_game
 
@@ -28,6 +28,8 @@ def _seat_rows(n: int) -> list[SeatSpec]:
                                format_func=lambda p: p or "—", disabled=(kind == "human"))
         model = c4.text_input("model", key=f"setup:model:{i}", disabled=(kind != "llm"),
                               placeholder="from settings" if kind == "llm" else "")
+        if kind == "llm":
+            llmcheck.show(model.strip())
         specs.append(SeatSpec(name.strip(), kind, persona if kind != "human" else "", model.strip() if kind == "llm" else ""))
     return specs
 
@@ -63,11 +65,11 @@ def page(open_code) -> None:
     kept = st.session_state.get("kept_tenets") or []
     if kept:
         st.markdown("**Tenets kept from the brainstorm** (proposed during preparation, 1 coin each, round the table):")
-        st.markdown("\n".join(f"- {t.text}" for t in kept))
+        st.markdown("\n".join(f"- {safe.text(t.text)}" for t in kept))
     if st.button("Start the table", type="primary", key="do:start", disabled=ruleset != "universalis"):
         why = problems(specs)
         if why:
-            st.error(why)
+            st.error(safe.text(why))
             return
         live = store.create(store.TableConfig(specs, seed, dice), coins, refresh, premise)
         if kept:
@@ -77,6 +79,6 @@ def page(open_code) -> None:
                 seed_tenets(live.table, kept)
                 live.synced()
             except Exception as exc:  # the table still starts, without them
-                st.warning(public(f"The kept Tenets could not be proposed: {exc}"))
+                st.warning(safe.text(public(f"The kept Tenets could not be proposed: {exc}")))
             st.session_state["kept_tenets"] = []
         open_code(live.code)

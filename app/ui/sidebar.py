@@ -1,11 +1,18 @@
-"""The table's sidebar: its code and links, who sits where, seats switching person/AI, files."""
+"""The table's sidebar: its code and link, the seats this browser holds, seat settings, files.
+
+Why no list of tables: a table's code is its watch link, so the page never shows other codes.
+Why seats here and rules in app/ui/seats.py: the sidebar only offers what the browser's token
+allows; seats.py checks it again when anything is applied.
+"""
 from __future__ import annotations
 
 import streamlit as st
 
 from agents.personas import PERSONAS
-from app.ui import files, reactions, store
+from app.ui import export, files, llmcheck, reactions, safe, seats, store
 from app.ui.setup import KINDS
+
+NOTE = "sb:note"  # a refusal or a note from a callback, shown once on the next run
 
 
 def base_url() -> str:
@@ -13,49 +20,85 @@ def base_url() -> str:
     return str(url).split("?")[0] if url else ""
 
 
-def seating(live: store.Live) -> str | None:
-    """Which seat this browser plays: one claimed seat, or None for a shared screen (all people)."""
-    humans = [s.name for s in live.config.seats if s.kind == "human"]
-    current = st.query_params.get("seat")
-    options = [""] + [s.name for s in live.config.seats]
-    if current not in options:
-        current = ""
-    choice = st.selectbox("This browser plays", options, index=options.index(current), key="sb:seat",
-                          format_func=lambda n: n or "every person's seat (shared screen)")
-    if choice != current:
-        if choice:
-            st.query_params["seat"] = choice
-        else:
-            st.query_params.pop("seat", None)
-        st.rerun()
-    link = f"{base_url()}?table={live.code}"
-    st.caption("Invite others with a seat link:")
-    for name in humans:
-        st.code(f"{link}&seat={name}", language=None)
-    return choice or None
+def token() -> str:
+    """This browser's secret for the table (from its URL), '' when it holds nothing."""
+    return str(st.query_params.get("seat", "") or "")
 
 
-def switch_seats(live: store.Live) -> None:
+def say(text: str) -> None:
+    """Keep a message for the next run (callbacks run before the page is drawn)."""
+    st.session_state[NOTE] = text
+
+
+def seating(live: store.Live) -> list[str]:
+    """Which seats this browser holds; offers the free ones; the watch link to invite others."""
+    tok = token()
+    mine = seats.held(live, tok)
+    host = seats.is_host(live, tok)
+    if mine:
+        st.markdown("This browser plays **" + ", ".join(safe.text(n) for n in mine) + "**"
+                    + (" and is the host." if host else "."))
+        st.caption("Keep this page's address to yourself: it holds your seat. A refresh keeps it.")
+    else:
+        st.markdown("You are **watching** this table" + (" as its host." if host else " (read-only)."))
+    for name in seats.free_seats(live):
+        if st.button(f"Take {safe.text(name)}'s seat", key=f"sb:take:{name}", width="stretch"):
+            try:
+                st.query_params["seat"] = seats.take(live, tok, name)
+            except seats.Refused as exc:
+                st.error(safe.text(exc))
+            else:
+                st.rerun()
+    st.caption("Invite others with the table's link: they watch, and can take a free seat.")
+    st.code(f"{base_url()}?table={live.code}", language=None)
+    return mine
+
+
+def switch_seats(live: store.Live, mine: list[str]) -> None:
+    tok = token()
+    host = seats.is_host(live, tok)
     with st.expander("Seat settings", expanded=False):
-        st.caption("Switch any seat between a person and an AI, between two decisions. A person chooses "
-                   "when to be asked to react to others' statements; otherwise they stand (a Pass is logged).")
-        for i, spec in enumerate(live.config.seats):
+        st.caption("A seat's holder switches it between a person and an AI, between two decisions; the host "
+                   "switches and frees seats nobody holds. A person chooses when to be asked to react to "
+                   "others' statements; otherwise they stand (a Pass is logged).")
+        for spec in live.config.seats:
             key = f"sb:kind:{spec.name}"
             kinds = list(KINDS)
+            why = seats.may_switch(live, tok, spec.name)
 
             def change(name: str = spec.name, k: str = key) -> None:
                 old = next(s for s in live.config.seats if s.name == name)
                 kind = st.session_state[k]
                 persona = old.persona or (list(PERSONAS)[0] if kind != "human" else "")
-                with live.lock:
-                    note = live.set_seat_kind(name, kind, persona if kind != "human" else "", old.model)
+                try:
+                    note = seats.switch(live, token(), name, kind, persona if kind != "human" else "", old.model)
+                except seats.Refused as exc:
+                    say(str(exc))
+                    st.session_state[k] = old.kind
+                    return
                 if note:
                     live.notes.append(note)
 
-            st.selectbox(spec.name, kinds, index=kinds.index(spec.kind), format_func=KINDS.get, key=key,
-                         on_change=change)
-            if spec.kind == "human":
+            st.selectbox(safe.text(spec.name), kinds, index=kinds.index(spec.kind), format_func=KINDS.get, key=key,
+                         on_change=change, disabled=bool(why), help=why or None)
+            if spec.kind == "llm":
+                llmcheck.show(spec.model)
+            if spec.kind == "human" and spec.name in mine:
                 reaction_setting(live, spec.name)
+            holder = seats.holder_of(live, spec.name)
+            if host and holder and spec.name not in mine:
+                if st.button(f"Free {safe.text(spec.name)}'s seat", key=f"sb:free:{spec.name}",
+                             help="The person holding it loses it; anyone with the table's link may take it."):
+                    try:
+                        seats.free(live, tok, spec.name)
+                    except seats.Refused as exc:
+                        st.error(safe.text(exc))
+                    else:
+                        st.rerun()
+        if mine and st.button("Leave my seats", key="sb:leave", help="Frees them for someone else to take"):
+            for name in mine:
+                seats.free(live, tok, name)
+            st.rerun()
 
 
 def reaction_setting(live: store.Live, name: str) -> None:
@@ -65,10 +108,12 @@ def reaction_setting(live: store.Live, name: str) -> None:
 
     def change() -> None:
         current = store.open_table(live.code) or live  # the registry's table, reloaded if it changed on disk
-        with current.lock:
-            current.set_reaction_mode(name, st.session_state[key])
+        try:
+            seats.set_reaction(current, token(), name, st.session_state[key])
+        except seats.Refused as exc:
+            say(str(exc))
 
-    st.selectbox(f"{name}: reaction windows", modes, index=modes.index(live.config.reaction_mode(name)),
+    st.selectbox(f"{safe.text(name)}: reaction windows", modes, index=modes.index(live.config.reaction_mode(name)),
                  format_func=reactions.MODES.get, key=key, on_change=change,
                  help="It concerns you when it touches a component you control in the scene or created, may "
                       "contradict a Fact you paid for, or follows a Fine called against you. Windows you are not "
@@ -79,26 +124,26 @@ def count_line(live: store.Live) -> str:
     return f"dice: {live.config.dice} · seed {live.config.seed} · {len(live.table.records)} actions"
 
 
-def panel(live: store.Live, open_code) -> tuple[str | None, "st.delta_generator.DeltaGenerator"]:
-    """The sidebar; returns the seat this browser plays and the slot of the count line, which the
+def panel(live: store.Live, open_code) -> tuple[list[str], "st.delta_generator.DeltaGenerator"]:
+    """The sidebar; returns the seats this browser holds and the slot of the count line, which the
     caller fills again after the page ran (AI steps add actions after the sidebar is drawn)."""
     with st.sidebar:
-        st.markdown(f"### Table `{live.code}`")
+        st.markdown("### Table")
         count = st.empty()
         count.caption(count_line(live))
+        note = st.session_state.pop(NOTE, "")
+        if note:
+            st.warning(safe.text(note))
         mine = seating(live)
-        switch_seats(live)
-        files.save_export(live)
-        if st.button("Undo my last decision", key="do:undo", use_container_width=True,
-                     help="for a slip of the hand: replays the log without it"):
-            store.undo_to_human(live)
+        switch_seats(live, mine)
+        export.downloads(live)
+        if mine and st.button("Undo my last decision", key="do:undo", width="stretch",
+                              help="for a slip of the hand: replays the log without it"):
+            try:
+                say(seats.undo(live, token()))
+            except seats.Refused as exc:
+                say(str(exc))
             st.rerun()
         st.divider()
         files.load(open_code)
-        tables = [c for c in store.list_tables() if c != live.code][:8]
-        if tables:
-            pick = st.selectbox("Other tables on this server", [""] + tables, key="sb:other",
-                                format_func=lambda c: c or "—")
-            if pick:
-                open_code(pick)
     return mine, count

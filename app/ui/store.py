@@ -42,14 +42,16 @@ def home() -> Path:
 
 
 def new_code() -> str:
+    """An unguessable table code (96 random bits): the code is the link that lets one watch."""
     while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+        code = secrets.token_urlsafe(12)
         if not (home() / code).exists():
             return code
 
 
 def valid_code(code: str) -> bool:
-    return 4 <= len(code) <= 12 and all(ch in CODE_ALPHABET for ch in code)
+    """Codes from token_urlsafe, and the short codes of tables made before them."""
+    return 4 <= len(code) <= 40 and code[0] != "-" and all(ch.isascii() and (ch.isalnum() or ch in "-_") for ch in code)
 
 
 class AppDice:

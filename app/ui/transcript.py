@@ -1,29 +1,27 @@
 """The transcript as it grows, with each AI decision's why: rationale, Facts retrieved, cost."""
 from __future__ import annotations
 
-import html
-
 import streamlit as st
 
-from app.ui import store
+from app.ui import safe, store
 from engine.universalis.facts import all_facts
 
 SHOWN = 150
 
 
 def why(meta: dict, cost: int, fact_text: dict[str, str]) -> str:
-    """One line saying how an AI decision was made."""
-    parts = [f"{meta.get('decided_by', 'ai')}"]
+    """One line saying how an AI decision was made (Markdown; everything the model wrote escaped)."""
+    parts = [safe.text(meta.get("decided_by", "ai"))]
     if meta.get("rationale"):
-        parts.append(f"why: {meta['rationale']}")
+        parts.append(f"why: {safe.text(meta['rationale'])}")
     facts = meta.get("facts") or []
     if facts:
-        parts.append("Facts: " + "; ".join(fact_text.get(str(f), str(f)) for f in facts[:5]))
+        parts.append("Facts: " + "; ".join(safe.text(fact_text.get(str(f), str(f))) for f in facts[:5]))
     parts.append(f"cost {cost}")
     if meta.get("fallback"):
-        parts.append(f"fell back: {meta['fallback']}")
+        parts.append(f"fell back: {safe.text(meta['fallback'])}")
     if meta.get("latency_s"):
-        parts.append(f"{meta['latency_s']} s")
+        parts.append(f"{safe.text(meta['latency_s'])} s")
     return " · ".join(parts)
 
 
@@ -40,9 +38,9 @@ def transcript(live: store.Live, height: int = 420) -> None:
     groups: list[list[str]] = []
     last_seq = None
     for e in events[-SHOWN:]:
-        who = f"**{html.escape(e.player)}**: " if e.player else ""
+        who = f"**{safe.text(e.player)}**: " if e.player else ""
         price = f" <small>[{e.cost}]</small>" if e.cost else ""
-        lines = [f"{who}{html.escape(e.text)}{price}"]
+        lines = [f"{who}{safe.text(e.text)}{price}"]
         meta = meta_by_seq.get(e.seq, {})
         if meta.get("decided_by") not in (None, "human", "dice", "dice (typed)") and e.seq != last_seq:
             lines.append("↳ " + why(meta, cost_by_seq.get(e.seq, 0), fact_text))
