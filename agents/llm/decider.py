@@ -200,7 +200,7 @@ class StructuredDecider:
                 extra["max_tokens"] = max_tokens
         if method == "function_calling":
             function: dict[str, Any] = {"name": TOOL_NAME, "description": _describe(schema),
-                                        "parameters": strict_json_schema(schema)}
+                                        "parameters": self._schema(schema)}
             if prof.strict:
                 function["strict"] = True
             options["tools"] = [{"type": "function", "function": function}]
@@ -212,15 +212,27 @@ class StructuredDecider:
                 options["parallel_tool_calls"] = False
         elif method == "json_schema":
             extra["response_format"] = {"type": "json_schema", "json_schema": {
-                "name": SCHEMA_NAME, "description": _describe(schema), "schema": strict_json_schema(schema),
+                "name": SCHEMA_NAME, "description": _describe(schema), "schema": self._schema(schema),
                 "strict": True}}
         elif method == "json_object_schema":
-            extra["response_format"] = {"type": "json_object", "schema": strict_json_schema(schema)}
+            extra["response_format"] = {"type": "json_object", "schema": self._schema(schema)}
         elif method == "json_mode":
             extra["response_format"] = {"type": "json_object"}
         if extra:
             options["extra_body"] = extra
         return options
+
+    def _schema(self, schema: type[BaseModel]) -> dict[str, Any]:
+        """The JSON schema to send: OpenAI's strict subset for OpenAI, else with every constraint.
+
+        Strict mode refuses keywords outside its subset ('default', 'minLength', ...: HTTP 400),
+        and an unknown server may be a proxy in front of OpenAI;
+        grammar-based local servers use them (a maxLength keeps a small model's `why` short).
+        Our own validation checks them either way.
+        """
+        full = strict_json_schema(schema)
+        # an unknown server may be a proxy in front of OpenAI: the subset is accepted everywhere
+        return openai_strict_subset(full) if self.profile.name in ("openai", "generic") else full
 
     def _with_format_hint(self, method: Method, messages: list[BaseMessage],
                           schema: type[BaseModel]) -> list[BaseMessage]:
@@ -304,6 +316,29 @@ def redact(text: str, secrets: tuple[str, ...] = ()) -> str:
         if secret and len(secret) >= 4:
             text = text.replace(secret, "***")
     return _KEY_LIKE.sub(lambda m: f"{m.group(1)}{m.group(2)}***", text)
+
+
+# the keywords OpenAI's strict mode accepts (Structured Outputs guide, "supported schemas")
+STRICT_KEYWORDS = frozenset({
+    "type", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "const", "description",
+    "title", "$ref", "$defs", "definitions", "pattern", "format", "minimum", "maximum", "exclusiveMinimum",
+    "exclusiveMaximum", "multipleOf", "minItems", "maxItems",
+})
+
+
+def openai_strict_subset(node: Any) -> Any:
+    """A copy of a strict-shaped schema without the keywords OpenAI's strict mode refuses."""
+    if isinstance(node, list):
+        return [openai_strict_subset(x) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key in ("properties", "$defs", "definitions") and isinstance(value, dict):
+            out[key] = {name: openai_strict_subset(sub) for name, sub in value.items()}
+        elif key in STRICT_KEYWORDS:
+            out[key] = openai_strict_subset(value)
+    return out
 
 
 def _describe(schema: type[BaseModel]) -> str:
