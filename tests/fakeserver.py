@@ -330,6 +330,7 @@ class Profile:
     openai_rules: bool  # OpenAI's own validation (names, strict schemas, model families, unknown params)
     assistant_needs_content: bool = False  # llama-cpp-python: content must be a string
     tools_need_jinja: bool = False  # llama.cpp: tools only with --jinja
+    any_model: bool = False  # single-model servers answer with their model whatever the name
 
 
 PROFILES: dict[str, Profile] = {
@@ -341,12 +342,12 @@ PROFILES: dict[str, Profile] = {
     "llama-cpp-python": Profile("llama-cpp-python", "me", ("text", "json_object"), 500,
                                 "1 validation error for CreateChatCompletionRequest\nresponse_format.type\n  "
                                 "Input should be 'text' or 'json_object' [type=literal_error, input_value='{t}']",
-                                ("named",), ("max_tokens",), False, assistant_needs_content=True),
+                                ("named",), ("max_tokens",), False, assistant_needs_content=True, any_model=True),
     # llama.cpp tools/server utils: json_object (+schema) and json_schema; a named tool_choice object is
     # read as "auto", "required" forces; tools need --jinja
     "llama.cpp": Profile("llama.cpp", "llamacpp", ("text", "json_object", "json_schema"), 400,
                          "Illegal param: \"response_format\" must be one of 'text' or 'json_object', but got: {t}",
-                         ("required",), ("max_tokens", "n_predict"), False, tools_need_jinja=True),
+                         ("required",), ("max_tokens", "n_predict"), False, tools_need_jinja=True, any_model=True),
     # ollama openai/openai.go: json_schema -> format, json_object -> "json", no tool_choice field,
     # max_tokens -> num_predict; other types are ignored
     "ollama": Profile("ollama", "library", ("text", "json_object", "json_schema", "*"), 400, "",
@@ -369,7 +370,7 @@ def check_request(body: dict[str, Any], profile: Profile, model_ids: tuple[str, 
     if not isinstance(messages, list) or not messages:
         raise Refused(400, "'messages' must be a non-empty array", param="messages")
     model = str(body.get("model", ""))
-    if model_ids and model not in model_ids:
+    if model_ids and model not in model_ids and not profile.any_model:
         raise Refused(404, f"The model `{model}` does not exist or you do not have access to it.",
                       code="model_not_found")
     _check_messages(messages, profile)
@@ -604,6 +605,7 @@ class FakeOpenAIServer:
     profile: str = "openai"
     jinja: bool = True  # llama.cpp: started with --jinja (tools allowed)
     api_key: str | None = None
+    open_models: bool = False  # GET /models answers without the key (llama-server's public endpoints)
     requests: list[Recorded] = field(default_factory=list)
     usages: list[dict[str, int]] = field(default_factory=list)
     violations: list[str] = field(default_factory=list)
@@ -872,7 +874,7 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
 
         def do_GET(self) -> None:  # noqa: N802
             server._record("GET", self.path, {}, self.headers.get("Authorization"))
-            refused = server.auth_problem(self.headers.get("Authorization"))
+            refused = None if server.open_models else server.auth_problem(self.headers.get("Authorization"))
             if refused:
                 self._send(*refused)
             elif self.path.rstrip("/").endswith("/v1/models"):
