@@ -33,7 +33,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from agents.heuristic import HeuristicPlayer
 from agents.llm import LLMSettings, decide_with_retries
 from agents.llm.decider import TOOL_NAME, make_decider
-from agents.llm.player import LLMPlayer, max_tokens_for
+from agents.llm.player import LLMPlayer, max_tokens_for, model_share_line
 from agents.llm.schema_actions import choice_schema
 from agents.llm.servers import PROFILES, detect_server
 from agents.table import Seat, Table
@@ -335,6 +335,8 @@ def test_every_decision_made_by_the_model_and_every_request_valid(server: FakeOp
                    if r.action.get("player") in ("Ann", "Bo") and r.meta.get("decided_by") != "dice"]
     assert llm_records and all(r.meta["decided_by"] == "llm" and not r.meta.get("fallback") for r in llm_records)
     assert len(server.chat_requests) >= 20
+    line = model_share_line(table.seats[n].player for n in ("Ann", "Bo"))
+    assert line is not None and line.startswith("Decisions made by the model: ") and "(100%)" in line
     for body in server.chat_requests:
         limit = body.get("max_completion_tokens") or body.get("max_tokens")
         assert limit and limit <= 2 * max(max_tokens_for(k) for k in ("turn", "narration"))
@@ -358,4 +360,6 @@ def test_dead_endpoint_game_ends_quickly_and_says_so(server: FakeOpenAIServer) -
     asked = sum(table.seats[n].player.stats.model_decisions for n in ("Ann", "Bo"))
     rested = sum(table.seats[n].player.stats.rested for n in ("Ann", "Bo"))
     assert rested > asked  # the breaker kept most decisions off the dead endpoint
+    line = model_share_line(table.seats[n].player for n in ("Ann", "Bo"))
+    assert line is not None and line.startswith("Decisions made by the model: 0 of ") and "(0%)" in line
     assert elapsed < 0.3 * asked + 15

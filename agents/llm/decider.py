@@ -142,7 +142,11 @@ class StructuredDecider:
     # -- one question ----------------------------------------------------------------------------
     def ask(self, messages: list[BaseMessage], schema: type[BaseModel], *, max_tokens: int | None = None,
             timeout_s: float | None = None) -> Attempt:
-        """One call (two if the server refuses the method and "auto" has another); never raises."""
+        """One call (two if the server refuses the method and "auto" has another); never raises.
+
+        Every request carries a token limit: DEFAULT_MAX_TOKENS unless the caller says.
+        """
+        max_tokens = max_tokens or DEFAULT_MAX_TOKENS
         while True:
             method = self.method
             attempt = self._ask_once(method, messages, schema, max_tokens, timeout_s)

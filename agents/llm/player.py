@@ -30,7 +30,8 @@ from .retry import decide_with_retries
 from .schema_actions import NOT_FOR_PLAYERS, choice_schema, to_engine_action
 from .state_text import describe_facts, describe_recent, describe_state
 
-__all__ = ["LLMPlayer", "LLMStats", "SeatStatus", "TOKEN_BUDGETS", "max_tokens_for", "prompt_name"]
+__all__ = ["LLMPlayer", "LLMStats", "SeatStatus", "TOKEN_BUDGETS", "max_tokens_for", "model_share_line",
+           "prompt_name"]
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +87,16 @@ class LLMStats:
     tokens_out: int = 0
     latency_s: float = 0.0
     fallback_reasons: dict[str, int] = field(default_factory=dict)
+    # per decision kind (prompt name): [decisions needing a choice, made by the model]
+    by_kind: dict[str, list[int]] = field(default_factory=dict)
+
+    def count_kind(self, kind: str, by_model: bool) -> None:
+        row = self.by_kind.setdefault(kind, [0, 0])
+        row[0] += 1
+        row[1] += int(by_model)
+
+    def share_by_kind(self) -> dict[str, float]:
+        return {k: round(m / n, 3) for k, (n, m) in sorted(self.by_kind.items()) if n}
 
     def add(self, other: "LLMStats") -> "LLMStats":
         out = LLMStats()
@@ -95,6 +106,11 @@ class LLMStats:
         out.fallback_reasons = dict(self.fallback_reasons)
         for k, v in other.fallback_reasons.items():
             out.fallback_reasons[k] = out.fallback_reasons.get(k, 0) + v
+        out.by_kind = {k: list(v) for k, v in self.by_kind.items()}
+        for k, (n, m) in other.by_kind.items():
+            row = out.by_kind.setdefault(k, [0, 0])
+            row[0] += n
+            row[1] += m
         return out
 
     @property
@@ -108,6 +124,7 @@ class LLMStats:
         return {
             "decisions": self.decisions, "model_decisions": self.model_decisions,
             "by_model": self.by_model, "model_share": self.model_share,
+            "model_share_by_kind": self.share_by_kind(),
             "skipped_reactions": self.skipped, "rested": self.rested,
             "first_try_legal_rate": round(self.first_try_legal / asked, 3),
             "accepted_rate": round(self.accepted / asked, 3),
@@ -220,6 +237,7 @@ class LLMPlayer:
             self._model_worked()
             st.accepted += 1
             st.by_model += 1
+            st.count_kind(prompt_name(obs), True)
             st.first_try_legal += outcome.attempts == 1
             why = self._redact(str(getattr(outcome.action, "why", "") or "")[:300])
             act = chosen["action"]
@@ -302,6 +320,8 @@ class LLMPlayer:
         """The HeuristicPlayer's decision, marked as a fallback with its reason."""
         decision = self._heuristic_decision(obs)
         decision.fallback = reason
+        if count or reason == "no action a model could choose":
+            self.stats.count_kind(prompt_name(obs), False)
         if count:
             self.stats.fallbacks += 1
             key = _reason_key(reason)
@@ -406,6 +426,25 @@ class LLMPlayer:
             return ""
         return (f"{ch.challenger} challenges {ch.challenged}'s “{ch.statement.text}”: {ch.reason}"
                 + (f" (cites Fact {ch.fact_id})" if ch.fact_id else ""))
+
+
+def model_share_line(players: Any) -> str | None:
+    """One line for a transcript or summary: how many decisions the models made ('' kinds excluded).
+
+    `players`: the LLM seats' players (anything with `.stats`); None when there are none.
+    """
+    total = LLMStats()
+    for player in players:
+        stats = getattr(player, "stats", None)
+        if isinstance(stats, LLMStats):
+            total = total.add(stats)
+    needed = total.decisions - total.skipped
+    if needed <= 0:
+        return None
+    share = total.by_model / needed
+    worst = sorted(total.share_by_kind().items(), key=lambda kv: kv[1])[:2]
+    low = "; lowest: " + ", ".join(f"{k} {v:.0%}" for k, v in worst if v < 1) if worst and worst[0][1] < 1 else ""
+    return f"Decisions made by the model: {total.by_model} of {needed} ({share:.0%}){low}"
 
 
 def _reason_key(reason: str) -> str:
