@@ -363,3 +363,23 @@ def test_dead_endpoint_game_ends_quickly_and_says_so(server: FakeOpenAIServer) -
     line = model_share_line(table.seats[n].player for n in ("Ann", "Bo"))
     assert line is not None and line.startswith("Decisions made by the model: 0 of ") and "(0%)" in line
     assert elapsed < 0.3 * asked + 15
+
+
+def test_breaker_rests_the_model_then_tries_again_and_says_it_is_back(server: FakeOpenAIServer) -> None:
+    """Issue 18: after repeated failures the seat plays with the heuristic for a while, then asks again."""
+    from agents.llm.player import COOLDOWN, FAILURE_STREAK
+
+    box: dict = {}
+    good = heuristic_answers(box)
+    server.default = lambda body: http_error(503) if len(server.chat_requests) <= FAILURE_STREAK else good(body)
+    table = llm_game(cfg(server, "openai", max_refusals=0), names=("Ann",))
+    box["table"] = table
+    ann = table.seats["Ann"].player
+    heard: list = []
+    ann.status_listeners.append(lambda player, status: heard.append(status))
+    table.run(stop=lambda t: ann.stats.by_model >= 3, max_steps=3000)
+    assert [s.with_model for s in heard] == [False, True]
+    assert heard[0].message.startswith("Ann is playing without its model: the endpoint failed (HTTP 503)")
+    assert heard[1].message == "Ann is playing with its model again" and ann.status.with_model
+    assert ann.stats.rested == COOLDOWN and len(server.chat_requests) == FAILURE_STREAK + ann.stats.by_model
+    assert server.violations == []

@@ -172,6 +172,7 @@ class LLMPlayer:
         self._streak = 0
         self._rest = 0
         self._cooldown = COOLDOWN
+        self._last_failure = ""
         self._idle: tuple[int | None, int] = (None, 0)  # (scene, empty turns in a row) as framer
         self._hand_over = False  # the heuristic plays the rest of this turn
 
@@ -204,7 +205,7 @@ class LLMPlayer:
         if self._rest > 0:
             self._rest -= 1
             self.stats.rested += 1
-            return self._heuristic(obs, f"the model rests after failing: {self.status.message}", count=True)
+            return self._heuristic(obs, f"the model rests after failing: {self._last_failure}", count=True)
         try:
             schema = choice_schema(types)
             messages = self.messages(obs, concern)
@@ -261,6 +262,7 @@ class LLMPlayer:
         decisions), so a dead endpoint costs a few deadlines per game, not one per decision.
         """
         self._streak += 1
+        self._last_failure = reason
         if self._streak < FAILURE_STREAK:
             return
         message = f"{self.name} is playing without its model: {reason}"
