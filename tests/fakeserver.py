@@ -1,16 +1,25 @@
-"""A fake OpenAI-compatible HTTP server for tests, bound to 127.0.0.1 only.
+"""A strict fake OpenAI-compatible HTTP server for tests, bound to 127.0.0.1 only.
 
 Why: the LLM machinery must be exercised through the real `openai` client and
-`langchain-openai` (request shapes, headers, timeouts, error mapping), without
-internet and without a real model. Tests queue behaviours (`valid`, `prose`,
-`invalid_json`, `http_error`, `delay`); when the queue is empty a default
-callable computes the answer from the request (by default: the first legal
-option of the requested schema).
+`langchain-openai` (request shapes, headers, timeouts, error mapping), without internet and
+without a real model, and a request the real API would refuse must fail here too (issue 24:
+every request carried a tool named "", OpenAI answered 400, and this fake said nothing).
 
-It mimics OpenAI validations that bite real clients: an assistant message
-with `tool_calls` must be followed by a `tool` message for each call id,
-`response_format: json_object` needs the word "json" in the messages, and a
-strict `json_schema` may not use `oneOf` or leave objects open.
+Rules are built from the APIs' documentation and the local servers' code (see `PROFILES`):
+OpenAI's function and schema name pattern, `tool_choice` naming a tool that exists, strict
+`json_schema` rules (closed objects, every property required, only the supported keywords),
+message roles and order (tool messages right after the assistant message that called them),
+unknown parameters, parameters per model family (o-series/gpt-5: `max_completion_tokens`,
+temperature 1 only), unknown models (404) and wrong keys (401). Profiles imitate
+llama-cpp-python, llama.cpp's llama-server, Ollama and vLLM, each with its documented
+differences. Refused requests are answered with the server's status and kind of error body
+and kept in `violations`; accepted requests that the server would not honour as meant (no
+token limit it reads, a tool it does not force) are kept in `lapses`.
+
+Tests queue behaviours (`valid`, `prose`, `invalid_json`, `http_error`, `rate_limited`,
+`refusal`, `cut_off`, `no_choices`, `no_usage`, `delay`, `hang`); when the queue is empty a
+default callable computes the answer from the request (by default: the first legal option
+of the requested schema).
 
 Use the `fake_openai` fixture (import it into a test module or conftest):
 

@@ -383,3 +383,14 @@ def test_breaker_rests_the_model_then_tries_again_and_says_it_is_back(server: Fa
     assert heard[1].message == "Ann is playing with its model again" and ann.status.with_model
     assert ann.stats.rested == COOLDOWN and len(server.chat_requests) == FAILURE_STREAK + ann.stats.by_model
     assert server.violations == []
+
+
+def test_auto_leaves_a_tool_the_server_does_not_force(server: FakeOpenAIServer) -> None:
+    """An unknown server that ignores tool_choice (the model answers in prose): "auto" moves on."""
+    server.script(prose(), prose(), valid(PASS))
+    decider = make_decider(cfg(server, "generic"))
+    assert decider.method == "function_calling"
+    assert decider.ask(PROMPT, Choice).parsed is None and decider.method == "function_calling"
+    assert decider.ask(PROMPT, Choice).parsed is None and decider.method == "json_schema"
+    assert decider.ask(PROMPT, Choice).parsed == Choice(action=Pass())
+    assert "does not force the tool" in decider.notes[0]

@@ -104,6 +104,7 @@ class StructuredDecider:
         self._secrets = tuple(x for x in secrets if x and len(x) >= 4)
         self._profile: ServerProfile | None = None
         self._methods: list[Method] = []
+        self._prose = 0  # prose answers in a row to a forced tool
         self.notes: list[str] = []  # method switches, for check-endpoint and the logs
 
     # -- which server, which method --------------------------------------------------------------
@@ -150,12 +151,34 @@ class StructuredDecider:
         while True:
             method = self.method
             attempt = self._ask_once(method, messages, schema, max_tokens, timeout_s)
+            if self._tool_not_forced(attempt):
+                return attempt  # this answer stands; the next request uses the next method
             if not self._method_refused(attempt):
                 return attempt
             dropped = self._methods.pop(0)
             note = f"the server refuses structured output by {dropped} ({attempt.error}); using {self.method}"
             self.notes.append(note)
             log.info("%s", note)
+
+    def _tool_not_forced(self, attempt: Attempt) -> bool:
+        """Prose twice in a row to a forced tool: this server does not force it; "auto" moves on.
+
+        (A server that ignores `tool_choice`, as Ollama does, lets the model answer in prose.)
+        """
+        if attempt.method != "function_calling" or attempt.parsed is not None:
+            self._prose = 0
+            return False
+        if not (attempt.error or "").startswith("no structured output"):
+            return False
+        self._prose += 1
+        if self._prose < 2 or self.requested_method not in ("auto", "", None) or len(self._methods) < 2:
+            return False
+        self._methods.pop(0)
+        self._prose = 0
+        note = f"the server does not force the tool (the model answered in prose twice); using {self.method}"
+        self.notes.append(note)
+        log.info("%s", note)
+        return True
 
     def _method_refused(self, attempt: Attempt) -> bool:
         """A refusal that blames the method, while "auto" has another one to try."""
