@@ -25,6 +25,7 @@ from .servers import ENFORCED, Method, fetch_models, is_official_openai, profile
 __all__ = ["Probe", "Readiness", "check"]
 
 PROBE_TOKENS = 60
+SCHEMA_METHODS = {"json_schema", "json_object_schema"}
 
 
 class ReadyCheck(BaseModel):
@@ -128,18 +129,18 @@ def _probe(settings: LLMSettings, family: str, timeout_s: float) -> list[Probe]:
             wanted.append("function_calling")
     probes: list[Probe] = []
     for method in wanted:
+        if method in SCHEMA_METHODS and any(p.ok and p.method in SCHEMA_METHODS for p in probes):
+            continue  # one JSON-schema method that works is enough to know
         decider = make_decider(settings.model_copy(update={"structured_method": method, "server": family}))
         attempt: Attempt = decider.ask(PROMPT, ReadyCheck, max_tokens=PROBE_TOKENS, timeout_s=timeout_s)
         probes.append(Probe(method, attempt.parsed is not None, attempt.latency_s, attempt.error))
         if attempt.status in (401, 403, 404) or (attempt.error_kind == "transport" and attempt.status is None):
             break  # the key, the model, the address or the connection: every method would fail alike
         tried = {p.method for p in probes}
-        if any(p.ok for p in probes) and ("function_calling" in tried or profile.tool_choice == "unsupported"
-                                         or "function_calling" not in wanted):
-            schema_known = tried & {"json_schema", "json_object_schema"} or not (
-                set(wanted) & {"json_schema", "json_object_schema"})
-            if schema_known:
-                break
+        know_tools = "function_calling" in tried or "function_calling" not in wanted
+        know_schema = bool(tried & SCHEMA_METHODS) or not (set(wanted) & SCHEMA_METHODS)
+        if any(p.ok for p in probes) and know_tools and know_schema:
+            break
     return probes
 
 
