@@ -349,8 +349,8 @@ PROFILES: dict[str, Profile] = {
     # llama_cpp/server/types.py: response_format is {"type": Literal["text", "json_object"], "schema"?};
     # a failed request model is answered 500 by its error handler; max_completion_tokens is not a field
     "llama-cpp-python": Profile("llama-cpp-python", "me", ("text", "json_object"), 500,
-                                "1 validation error for CreateChatCompletionRequest\nresponse_format.type\n  "
-                                "Input should be 'text' or 'json_object' [type=literal_error, input_value='{t}']",
+                                "1 validation error: {{'type': 'literal_error', 'loc': ('body', 'response_format', "
+                                "'type'), 'msg': \"Input should be 'text' or 'json_object'\", 'input': '{t}'}}",
                                 ("named",), ("max_tokens",), False, assistant_needs_content=True, any_model=True),
     # llama.cpp tools/server utils: json_object (+schema) and json_schema; a named tool_choice object is
     # read as "auto", "required" forces; tools need --jinja
@@ -411,9 +411,9 @@ def _check_messages(messages: list[Any], profile: Profile) -> None:
                                f"response messages: {', '.join(sorted(pending))}", param=f"messages.[{i}].role")
         if role == "assistant":
             if profile.assistant_needs_content and not isinstance(content, str):
-                raise Refused(500, "1 validation error for CreateChatCompletionRequest\nmessages."
-                                   f"{i}.assistant.content\n  Input should be a valid string "
-                                   "[type=string_type, input_value=None]", "internal_server_error")
+                raise Refused(500, "1 validation error: {'type': 'string_type', 'loc': ('body', 'messages', "
+                                   f"{i}, 'assistant', 'content'), 'msg': 'Input should be a valid string', "
+                                   "'input': None}", "internal_server_error")
             if content is None and not calls and not msg.get("refusal"):
                 raise Refused(400, f"Invalid value for 'messages[{i}].content': expected a string, got null.",
                               param=f"messages.[{i}].content")
@@ -499,8 +499,8 @@ def _check_tools(body: dict[str, Any], profile: Profile, jinja: bool) -> None:
     elif choice is not None and choice not in ("none", "auto", "required"):
         raise Refused(400, f"Invalid value for 'tool_choice': '{choice}'.", param="tool_choice")
     elif choice == "required" and profile.name == "llama-cpp-python":
-        raise Refused(500, "1 validation error for CreateChatCompletionRequest\ntool_choice\n  Input should be "
-                           "'none' or 'auto' [type=literal_error, input_value='required']", "internal_server_error")
+        raise Refused(500, "1 validation error: {'type': 'literal_error', 'loc': ('body', 'tool_choice'), "
+                           "'msg': \"Input should be 'none' or 'auto'\", 'input': 'required'}", "internal_server_error")
 
 
 def _check_response_format(body: dict[str, Any], profile: Profile) -> None:

@@ -394,3 +394,12 @@ def test_auto_leaves_a_tool_the_server_does_not_force(server: FakeOpenAIServer) 
     assert decider.ask(PROMPT, Choice).parsed is None and decider.method == "json_schema"
     assert decider.ask(PROMPT, Choice).parsed == Choice(action=Pass())
     assert "does not force the tool" in decider.notes[0]
+
+
+@pytest.mark.parametrize("server", ["llama-cpp-python"], indirect=True)
+def test_a_request_the_server_model_rejects_is_not_retried(server: FakeOpenAIServer) -> None:
+    """llama-cpp-python answers 500 '1 validation error' to a request it cannot read: asking again cannot help."""
+    outcome = decide_with_retries(make_decider(cfg(server, structured_method="json_schema")), PROMPT, Choice,
+                                  lambda a: None, 2)
+    assert outcome.attempts == 1 and outcome.action is None
+    assert outcome.fallback_reason.startswith("the endpoint refuses the request (HTTP 500): 1 validation error")

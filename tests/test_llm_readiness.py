@@ -111,8 +111,8 @@ def test_server_refuses_json_schema(start) -> None:
     server = start(profile="llama-cpp-python")
     result = check(settings(server, structured_method="json_schema"))
     assert not result.ready and one_line(result.message)
-    assert result.message.startswith("the endpoint refuses structured output by json_schema: the endpoint failed "
-                                     "(HTTP 500)")
+    assert result.message.startswith("the endpoint refuses structured output by json_schema: the endpoint refuses "
+                                     "the request (HTTP 500): 1 validation error")
     assert result.message.endswith('set [llm] structured_method = "auto" to use what this server supports')
     assert check(settings(server)).method == "json_object_schema"  # auto finds the one that works
 

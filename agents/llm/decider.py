@@ -468,7 +468,8 @@ def _status_reason(exc: openai.APIStatusError, model: str) -> tuple[str, bool, i
         wait = _retry_after(exc)
         after = f", retry after {wait:g} s" if wait is not None else ""
         return f"the endpoint is rate limiting us (HTTP 429{after}): {message}", True, status, wait
-    if status in _NOT_RETRYABLE:
+    if status in _NOT_RETRYABLE or (status >= 500 and "validation error" in message.lower()):
+        # (llama-cpp-python answers a request its model rejects with 500 "N validation error(s)")
         return f"the endpoint refuses the request (HTTP {status}): {message}", False, status, None
     return f"the endpoint failed (HTTP {status}): {message}", True, status, None
 

@@ -26,6 +26,8 @@ __all__ = ["Probe", "Readiness", "check"]
 
 PROBE_TOKENS = 60
 SCHEMA_METHODS = {"json_schema", "json_object_schema"}
+# servers that answer with their loaded model whatever name is asked
+SINGLE_MODEL = {"llama-cpp-python", "llama.cpp"}
 
 
 class ReadyCheck(BaseModel):
@@ -104,8 +106,9 @@ def check(settings: LLMSettings, timeout_s: float = 20.0) -> Readiness:
             ids = [str(m.get("id")) for m in listed.get("data", []) if isinstance(m, dict)]
             if family == "auto":
                 family = server_from_models(listed, settings.base_url)
-            if ids and settings.model not in ids:
-                shown = ", ".join(ids[:5]) + (", ..." if len(ids) > 5 else "")
+            if ids and settings.model not in ids and family not in SINGLE_MODEL:
+                names = [_short(i) for i in ids]
+                shown = ", ".join(names[:5]) + (", ..." if len(ids) > 5 else "")
                 notes.append(f"the server does not list the model '{settings.model}' (it lists: {shown})")
     if family == "auto":
         family = "openai" if is_official_openai(settings.base_url) else "generic"
@@ -198,6 +201,11 @@ def _models(base_url: str, key: str, timeout_s: float) -> tuple[dict | None, str
     except ValueError:
         return None, None  # not JSON: let the chat request tell
     return (payload if isinstance(payload, dict) else None), None
+
+
+def _short(model_id: str) -> str:
+    """A model id as shown: a file path (llama-cpp-python lists its model file) by its name only."""
+    return model_id.replace("\\", "/").rsplit("/", 1)[-1] if "/" in model_id or "\\" in model_id else model_id
 
 
 def _address(base_url: str | None) -> str:
