@@ -40,6 +40,8 @@ FACT_KINDS = {"turn", "reaction", "negotiation", "fact_vote", "narration"}
 FAILURE_STREAK = 3  # decisions in a row the model failed before the seat says so and rests it
 COOLDOWN = 8  # decisions decided by the heuristic while the model rests (doubles per relapse)
 MAX_COOLDOWN = 64
+MAX_TURN_ACTIONS = 30  # a model that never ends its turn (free speech, say) cannot stall the game
+IDLE_TURNS = 3  # a framer whose model only ends turns this often in a row: the heuristic moves the scene
 # tokens an answer of each decision kind needs: the action's fields plus a short `why`.
 # Enough for a wordy model; a cut-off answer is asked again with twice as many.
 TOKEN_BUDGETS: dict[str, int] = {
@@ -66,8 +68,6 @@ class SeatStatus:
     with_model: bool = True
     message: str = ""
     failures_in_a_row: int = 0
-MAX_TURN_ACTIONS = 30  # a model that never ends its turn (free speech, say) cannot stall the game
-IDLE_TURNS = 3  # a framer whose model only ends turns this often in a row: the heuristic moves the scene
 
 
 @dataclass
