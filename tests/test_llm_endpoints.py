@@ -403,3 +403,24 @@ def test_a_request_the_server_model_rejects_is_not_retried(server: FakeOpenAISer
                                   lambda a: None, 2)
     assert outcome.attempts == 1 and outcome.action is None
     assert outcome.fallback_reason.startswith("the endpoint refuses the request (HTTP 500): 1 validation error")
+
+
+@pytest.mark.parametrize(("reason", "rests"), [
+    ("refused 2 times: there is no component 'c9' in this game (U-ACT-5)", False),
+    ("the endpoint failed (HTTP 503): overloaded", True),
+    ("no structured output: the model answered in prose", True),
+])
+def test_only_endpoint_and_unreadable_failures_rest_the_model(server: FakeOpenAIServer, monkeypatch, reason: str,
+                                                              rests: bool) -> None:
+    """Moves the rules refuse do not rest the model: it is playing (and told why); a failing endpoint is rested."""
+    from agents.llm import player as player_module
+    from agents.llm.retry import Outcome
+
+    monkeypatch.setattr(player_module, "decide_with_retries",
+                        lambda *a, **k: Outcome(None, 2, 1, reason, refusals=[reason.split(": ", 1)[-1]] * 2))
+    table = llm_game(cfg(server, "openai"), names=("Ann",))
+    ann = table.seats["Ann"].player
+    table.run(stop=lambda t: ann.stats.decisions - ann.stats.skipped >= 12, max_steps=3000)
+    assert (ann.stats.rested > 0) is rests and ann.status.with_model is (not rests)
+    if rests:
+        assert ann.status.message == f"Ann is playing without its model: {reason}"

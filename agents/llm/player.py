@@ -37,7 +37,9 @@ log = logging.getLogger(__name__)
 
 # decision kinds whose prompt carries the relevant Facts (others skip the retrieval)
 FACT_KINDS = {"turn", "reaction", "negotiation", "fact_vote", "narration"}
-FAILURE_STREAK = 3  # decisions in a row the model failed before the seat says so and rests it
+# decisions in a row lost to the endpoint or to unreadable answers before the seat says so and
+# rests the model (moves the rules refuse do not count: the model is playing, and it learns why)
+FAILURE_STREAK = 3
 COOLDOWN = 8  # decisions decided by the heuristic while the model rests (doubles per relapse)
 MAX_COOLDOWN = 64
 MAX_TURN_ACTIONS = 30  # a model that never ends its turn (free speech, say) cannot stall the game
@@ -248,7 +250,11 @@ class LLMPlayer:
                             tokens_in=outcome.tokens_in, tokens_out=outcome.tokens_out,
                             latency_s=outcome.latency_s, retries=outcome.retries)
         reason = self._redact(outcome.fallback_reason or "no action")
-        self._model_failed(reason)
+        if (outcome.fallback_reason or "").startswith("refused "):  # the last attempt's move was refused
+            # the model answers and the rules refuse its moves: it is playing, just not well
+            self._streak = 0
+        else:
+            self._model_failed(reason)
         decision = self._heuristic(obs, reason, count=True)
         decision.tokens_in, decision.tokens_out = outcome.tokens_in, outcome.tokens_out
         decision.latency_s, decision.retries = outcome.latency_s, outcome.retries
