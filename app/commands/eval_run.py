@@ -123,8 +123,9 @@ def headline(res: dict) -> str:
                    f"loser {b['loser']:.3g} (book 1); complications per scene {ec['complications_per_scene']:.3g}")
     ai = res.get("ai", {})
     if ai.get("available"):
-        out.append(f"ai ({ai['source']}): {ai['model_decisions']} model decisions, first-try legal "
-                   f"{ai['first_try_legal_rate']}, fallbacks {ai['fallbacks']}")
+        out.append(f"ai ({ai['source']}): {ai['model_decisions']} model decisions, made by the model "
+                   f"{ai.get('model_share')}, first-try legal {ai['first_try_legal_rate']}, "
+                   f"fallbacks {ai['fallbacks']}")
     for name in ("speed", "scaling", "ai", "economy", "memory"):
         if isinstance(res.get(name), dict) and "error" in res[name]:
             out.append(f"{name}: FAILED {res[name]['error']}")
