@@ -27,8 +27,8 @@ from engine.universalis.ledger import available
 from .config import LLMSettings
 from .decider import StructuredDecider, make_chat_model, redact
 from .retry import decide_with_retries
-from .schema_actions import NOT_FOR_PLAYERS, choice_schema, to_engine_action
-from .state_text import describe_facts, describe_recent, describe_state
+from .schema_actions import NOT_FOR_PLAYERS, choice_schema, field_choices, to_engine_action
+from .state_text import MAX_FACTS, describe_facts, describe_recent, describe_state
 
 __all__ = ["LLMPlayer", "LLMStats", "prompt_name"]
 
@@ -151,7 +151,9 @@ class LLMPlayer:
             self.stats.rested += 1
             return self._heuristic(obs, "endpoint failing: the model rests for a few decisions", count=True)
         try:
-            schema = choice_schema(types)
+            shown = [f.id for f in obs.facts if getattr(f, "kind", "") != "tenet"][-MAX_FACTS:] \
+                if obs.pending.kind in FACT_KINDS else []
+            schema = choice_schema(types, field_choices(obs.state, self.name, shown))
             messages = self.messages(obs, concern)
         except Exception as exc:  # noqa: BLE001 - a prompt bug must not stop the game either
             log.warning("could not build the LLM prompt", exc_info=exc)
