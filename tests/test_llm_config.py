@@ -36,7 +36,8 @@ def write(path: Path, text: str) -> Path:
 def test_defaults_without_env_or_file() -> None:
     s = load_settings(env={})
     assert s.api_key is None and s.base_url is None
-    assert (s.timeout_s, s.max_refusals, s.structured_method) == (30.0, 2, "function_calling")
+    assert (s.timeout_s, s.max_refusals, s.structured_method) == (30.0, 2, "auto")
+    assert (s.server, s.decision_deadline_s) == ("auto", 20.0)
     assert not is_configured(s)
 
 
@@ -193,7 +194,8 @@ def test_key_reaches_server_only_in_authorization_header(fake_openai: FakeOpenAI
     from fakeserver import Choice
 
     assert decider.ask([HumanMessage(content="Your move.")], Choice).parsed is not None
-    assert [r.authorization for r in fake_openai.requests] == [f"Bearer {SECRET}"]
+    # GET /models (which server is it?) and the chat request
+    assert [r.authorization for r in fake_openai.requests] == [f"Bearer {SECRET}"] * 2
     assert SECRET not in fake_openai.saved_data()
 
 

@@ -63,8 +63,8 @@ def test_request_shapes_per_method(fake_openai: FakeOpenAIServer) -> None:  # no
     for method in METHODS:
         decider(fake_openai, method).ask(PROMPT, Choice)
     calling, schema, mode = fake_openai.chat_requests
-    assert calling["tools"][0]["function"]["name"] == "Choice"
-    assert calling["tool_choice"]["function"]["name"] == "Choice"
+    assert calling["tools"][0]["function"]["name"] == "choose_action"  # valid and stable (issue 24)
+    assert calling["tool_choice"] == {"type": "function", "function": {"name": "choose_action"}}
     assert "response_format" not in calling
     assert schema["response_format"]["type"] == "json_schema" and "tools" not in schema
     assert schema["response_format"]["json_schema"]["strict"] is True
@@ -89,8 +89,9 @@ def test_default_server_answer_is_first_legal_option(fake_openai: FakeOpenAIServ
         (invalid_json('{"action": {"type": "bid", "amount": '), "invalid JSON", "output"),
         (valid({"action": {"type": "bid", "amount": 99}}), "invalid output: action.bid.amount", "output"),
         (valid({"action": {"type": "teleport"}}), "invalid output: action", "output"),
-        (http_error(500), "transport: HTTP 500", "transport"),
-        (http_error(429, "Rate limit reached"), "transport: HTTP 429: Rate limit reached", "transport"),
+        (http_error(500), "the endpoint failed (HTTP 500)", "transport"),
+        (http_error(429, "Rate limit reached"), "the endpoint is rate limiting us (HTTP 429): Rate limit reached",
+         "transport"),
     ],
 )
 def test_failures_become_attempt_errors_not_exceptions(
@@ -108,7 +109,8 @@ def test_failures_become_attempt_errors_not_exceptions(
 def test_timeout_is_an_error_not_an_exception(fake_openai: FakeOpenAIServer) -> None:  # noqa: F811
     fake_openai.script(delay(3))
     attempt = decider(fake_openai, "function_calling", timeout_s=0.5).ask(PROMPT, Choice)
-    assert (attempt.parsed, attempt.error, attempt.error_kind) == (None, "transport: timeout", "transport")
+    assert (attempt.parsed, attempt.error, attempt.error_kind) == (
+        None, "the endpoint did not answer within 0.5 s (timeout)", "transport")
     assert 0.4 < attempt.latency_s < 2.5
 
 
@@ -118,14 +120,20 @@ def test_connection_refused_is_an_error() -> None:
         port = sock.getsockname()[1]
     settings = LLMSettings(base_url=f"http://127.0.0.1:{port}/v1", model="m", timeout_s=2)
     attempt = StructuredDecider(make_chat_model(settings)).ask(PROMPT, Choice)
-    assert (attempt.parsed, attempt.error, attempt.error_kind) == (None, "transport: connection refused", "transport")
+    assert (attempt.parsed, attempt.error_kind) == (None, "transport")
+    assert attempt.error == "the endpoint is unreachable (connection refused: is the server running?)"
 
 
-@pytest.mark.parametrize("status", [400, 401, 404])
-def test_client_errors_are_not_retryable(fake_openai: FakeOpenAIServer, status: int) -> None:  # noqa: F811
+@pytest.mark.parametrize(("status", "says"), [
+    (400, "the endpoint refuses the request (HTTP 400): nope"),
+    (401, "the endpoint refuses the API key (HTTP 401): check OPENAI_API_KEY (nope)"),
+    (404, "nothing answers at that address (HTTP 404): check the base URL, which usually ends in /v1 (nope)"),
+    (422, "the endpoint refuses the request (HTTP 422): nope"),
+])
+def test_client_errors_are_not_retryable(fake_openai: FakeOpenAIServer, status: int, says: str) -> None:  # noqa: F811
     fake_openai.script(http_error(status, "nope"))
     attempt = decider(fake_openai, "function_calling").ask(PROMPT, Choice)
-    assert attempt.error == f"transport: HTTP {status}: nope" and attempt.retryable is False
+    assert attempt.error == says and attempt.retryable is False and attempt.status == status
 
 
 @pytest.mark.parametrize("method", METHODS)
@@ -145,7 +153,7 @@ def test_flat_schema_works_too(fake_openai: FakeOpenAIServer) -> None:  # noqa: 
     fake_openai.script(valid({"type": "bid", "amount": 4}))
     attempt = decider(fake_openai, "function_calling").ask(PROMPT, Bid)
     assert attempt.parsed == Bid(amount=4)
-    assert fake_openai.chat_requests[0]["tools"][0]["function"]["name"] == "Bid"
+    assert fake_openai.chat_requests[0]["tools"][0]["function"]["name"] == "choose_action"
 
 
 @pytest.mark.parametrize(
@@ -170,7 +178,7 @@ def test_json_schema_request_is_accepted_by_strict_rules(fake_openai: FakeOpenAI
     attempt = decider(fake_openai, "json_schema").ask(PROMPT, Choice)
     assert attempt.parsed is not None  # the fake server 400s on oneOf / open objects, like OpenAI
     spec = fake_openai.chat_requests[0]["response_format"]["json_schema"]
-    assert (spec["name"], spec["strict"]) == ("Choice", True)
+    assert (spec["name"], spec["strict"]) == ("choice", True)
     assert "oneOf" not in json.dumps(spec) and "discriminator" not in json.dumps(spec)
 
 

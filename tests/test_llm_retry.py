@@ -62,20 +62,15 @@ def test_refusal_is_quoted_in_the_next_request(fake_openai: FakeOpenAIServer, me
     assert (outcome.attempts, outcome.retries, outcome.fallback_reason) == (2, 1, None)
     assert outcome.refusals == [REFUSAL]
     first, second = fake_openai.chat_requests
-    last_user = second["messages"][-1]
-    assert last_user["role"] == "user"
-    assert last_user["content"] == f"The rules refused that: {REFUSAL}. Choose again from the legal actions."
-    assert second["messages"][: len(first["messages"])] == first["messages"]  # history kept
-    if method == "function_calling":
-        # the refused tool call is answered by a tool message (the fake server, like
-        # OpenAI, would answer 400 otherwise), then the user message quotes the rules
-        assert roles(second)[-3:] == ["assistant", "tool", "user"]
-        call = second["messages"][-3]["tool_calls"][0]
-        assert second["messages"][-2]["tool_call_id"] == call["id"]
-        assert '"amount": 7' in call["function"]["arguments"]
-    else:
-        assert roles(second)[-2:] == ["assistant", "user"]
-        assert '"amount": 7' in second["messages"][-2]["content"]
+    # the retry is one user message that every server accepts: the earlier answer and the
+    # refusal folded in as text (no assistant/tool messages: llama-cpp-python answers 500)
+    assert roles(second) == roles(first) == ["system", "user"]
+    assert second["messages"][0] == first["messages"][0]
+    last_user = second["messages"][-1]["content"]
+    assert last_user.startswith(first["messages"][-1]["content"])  # the question comes first, unchanged
+    assert '"amount": 7' in last_user
+    assert f"The rules refused that: {REFUSAL}." in last_user
+    assert last_user.endswith("Choose again from the legal actions and answer in the requested format.")
 
 
 @pytest.mark.parametrize("method", METHODS)
@@ -85,7 +80,7 @@ def test_refusal_is_quoted_in_the_next_request(fake_openai: FakeOpenAIServer, me
         (prose("Let me set the scene instead..."), "no structured output"),
         (invalid_json('{"action": {"type": "bid", "amount": '), "invalid JSON"),
         (valid({"action": {"type": "bid", "amount": 5}}), f"refused 3 times: {REFUSAL}"),
-        (http_error(500), "transport: HTTP 500"),
+        (http_error(500), "the endpoint failed (HTTP 500)"),
     ],
 )
 def test_persistent_failure_ends_in_recorded_fallback(
@@ -116,15 +111,17 @@ def test_unreadable_answer_is_shown_back_with_the_reason(fake_openai: FakeOpenAI
     fake_openai.script(prose("The wind howls."), valid({"action": {"type": "pass"}}))
     decide_with_retries(decider(fake_openai), PROMPT, Choice, only_small_bids, max_refusals=1)
     second = fake_openai.chat_requests[1]["messages"]
-    assert second[-2] == {"role": "assistant", "content": "The wind howls."}
-    assert second[-1]["role"] == "user" and "no structured output" in second[-1]["content"]
+    assert [m["role"] for m in second] == ["system", "user"]
+    assert "Your earlier answer was: The wind howls." in second[-1]["content"]
+    assert "no structured output" in second[-1]["content"]
 
 
 def test_timeout_retries_then_falls_back(fake_openai: FakeOpenAIServer) -> None:  # noqa: F811
     fake_openai.script(delay(2), delay(2))
     outcome = decide_with_retries(decider(fake_openai, timeout_s=0.5), PROMPT, Choice, only_small_bids, max_refusals=1)
-    assert (outcome.action, outcome.fallback_reason, outcome.attempts) == (None, "transport: timeout", 2)
-    assert outcome.refusals == ["transport: timeout"] * 2
+    said = "the endpoint did not answer within 0.5 s (timeout)"
+    assert (outcome.action, outcome.fallback_reason, outcome.attempts) == (None, said, 2)
+    assert outcome.refusals == [said] * 2
     assert 0.9 < outcome.latency_s < 4
 
 
@@ -140,7 +137,8 @@ def test_non_retryable_error_stops_at_once(fake_openai: FakeOpenAIServer) -> Non
     fake_openai.script(http_error(401, "Incorrect API key provided"), valid({"action": {"type": "pass"}}))
     outcome = decide_with_retries(decider(fake_openai), PROMPT, Choice, only_small_bids, max_refusals=3)
     assert outcome.action is None and outcome.attempts == 1
-    assert outcome.fallback_reason == "transport: HTTP 401: Incorrect API key provided"
+    assert outcome.fallback_reason == ("the endpoint refuses the API key (HTTP 401): check OPENAI_API_KEY "
+                                       "(Incorrect API key provided)")
 
 
 def test_tokens_and_latency_are_summed_over_attempts(fake_openai: FakeOpenAIServer) -> None:  # noqa: F811

@@ -26,12 +26,15 @@ __all__ = [
     "DEFAULT_CONFIG_NAME",
     "LLMSettings",
     "SeatSettings",
+    "ServerSetting",
     "StructuredMethod",
     "is_configured",
     "load_settings",
 ]
 
-StructuredMethod = Literal["json_schema", "function_calling", "json_mode"]
+# "auto": the method the server family enforces (see servers.py); the others force one.
+StructuredMethod = Literal["auto", "json_schema", "function_calling", "json_object_schema", "json_mode"]
+ServerSetting = Literal["auto", "openai", "llama-cpp-python", "llama.cpp", "ollama", "vllm", "generic"]
 SeatKind = Literal["llm", "heuristic"]
 
 DEFAULT_CONFIG_NAME = "storytable.toml"
@@ -65,8 +68,13 @@ class LLMSettings(BaseModel):
     model: str = "gpt-4o-mini"
     temperature: float | None = Field(default=None, ge=0.0, le=2.0)
     timeout_s: float = Field(default=30.0, gt=0.0)
+    # the most one AI decision may cost, all attempts together: a dead endpoint costs seconds
+    decision_deadline_s: float = Field(default=20.0, gt=0.0)
     max_refusals: int = Field(default=2, ge=0)
-    structured_method: StructuredMethod = "function_calling"
+    structured_method: StructuredMethod = "auto"
+    server: ServerSetting = "auto"
+    # scales every decision kind's token budget (a wordy model may need 1.5)
+    max_tokens_scale: float = Field(default=1.0, gt=0.0, le=10.0)
     seats: dict[str, SeatSettings] = Field(default_factory=dict)
 
     @field_validator("base_url")

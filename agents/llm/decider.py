@@ -1,13 +1,16 @@
-"""One structured question to a chat model, never raising for model trouble.
+"""One structured question to a chat model, as a request the server accepts and enforces.
 
-Why: LangChain's structured output fails in different ways per method and
-server. `json_schema` raises (the OpenAI SDK parses the reply itself),
-`function_calling` returns `parsed=None` silently when the model answers in
-prose, `json_mode` reports a parsing error, and the transport can time out or
-return HTTP errors. (For ChatOpenAI in json_schema mode we pass a strict schema
-dict, so the SDK does not parse and prose arrives as a parsing error; the
-raising path is still handled for other models and older versions.) `StructuredDecider.ask` folds all of that into one
-`Attempt` value, salvaging a JSON object from the raw text as a last resort.
+Why: "OpenAI-compatible" servers enforce structured output in different ways and refuse each
+other's ways (see servers.py). `StructuredDecider` builds the request itself, per server family
+and method, instead of LangChain's `with_structured_output` (whose tool name comes from the
+schema's title, which our lean schemas drop: an empty name OpenAI refuses): a fixed tool name,
+`tool_choice` forcing it where the server reads it, a token limit in the parameter the server
+knows, and the response format it enforces. The reply is read by us too: `finish_reason`
+"length", a `refusal`, an empty choice list, prose, broken JSON and every transport error
+become one `Attempt` value with a one-line reason; `ask` never raises for model trouble.
+
+With method "auto" a request the server refuses *because of the method* (a response format
+or tools it does not know) switches to the family's next method for the rest of the game.
 """
 
 from __future__ import annotations
@@ -23,11 +26,11 @@ import httpx
 import openai
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, SystemMessage
-from langchain_core.runnables import Runnable
 from pydantic import BaseModel, ValidationError
 
-from .config import ConfigError, LLMSettings, StructuredMethod, is_configured
-from .schema import response_format_for
+from .config import ConfigError, LLMSettings, is_configured
+from .schema import strict_json_schema
+from .servers import ENFORCED, Method, ServerProfile, detect_server, is_reasoning_model, profile_for
 
 try:  # openai>=3 is backed by httpx2; older SDKs by httpx
     import httpx2
@@ -38,27 +41,38 @@ __all__ = [
     "Attempt",
     "ErrorKind",
     "OPENAI_BASE_URL",
+    "SCHEMA_NAME",
     "StructuredDecider",
+    "TOOL_NAME",
     "extract_json_object",
     "make_chat_model",
+    "make_decider",
+    "redact",
 ]
 
 log = logging.getLogger(__name__)
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 LOCAL_DUMMY_KEY = "not-needed"
+TOOL_NAME = "choose_action"  # ^[a-zA-Z0-9_-]{1,64}$, the same for every decision
+SCHEMA_NAME = "choice"
+DEFAULT_MAX_TOKENS = 400
 ErrorKind = Literal["transport", "output"]
 # HTTP statuses where asking again with the same request cannot help.
-_NOT_RETRYABLE = {400, 401, 403, 404, 422}
+_NOT_RETRYABLE = {400, 401, 403, 404, 409, 413, 422}
+# words in a server's refusal that blame the structured-output method, not the prompt
+_METHOD_FAULT = re.compile(r"response_format|json_schema|json_object|tool|function|grammar|jinja|schema",
+                           re.IGNORECASE)
 
 
 @dataclass(frozen=True)
 class Attempt:
     """What one call produced: a parsed object or an error, plus accounting.
 
-    `answer` is the model's message (for the retry transcript), `error_kind`
-    says whether the model spoke at all ("output") or the call failed
-    ("transport"), and `retryable` is False when asking again is pointless.
+    `answer` is the model's message, `error_kind` says whether the model spoke at all
+    ("output") or the call failed ("transport"), `retryable` is False when asking again with
+    the same request is pointless, `status` the HTTP status of a refused call, `retry_after`
+    the seconds a 429 asked us to wait, `cut_off` that the answer hit the token limit.
     """
 
     parsed: BaseModel | None
@@ -70,63 +84,153 @@ class Attempt:
     answer: AIMessage | None = field(default=None, repr=False, compare=False)
     error_kind: ErrorKind | None = None
     retryable: bool = True
+    status: int | None = None
+    retry_after: float | None = None
+    cut_off: bool = False
+    method: str = ""
 
 
 class StructuredDecider:
-    """Asks a chat model for an instance of a pydantic schema."""
+    """Asks a chat model for an instance of a pydantic schema, the way its server enforces."""
 
-    def __init__(self, chat_model: BaseChatModel, method: StructuredMethod = "function_calling",
-                 secrets: tuple[str, ...] = ()) -> None:
+    def __init__(self, chat_model: BaseChatModel, method: str = "auto", secrets: tuple[str, ...] = (),
+                 *, server: str = "auto", model: str | None = None) -> None:
         self.chat_model = chat_model
-        self.method: StructuredMethod = method
+        self.requested_method = method
+        self.requested_server = server
+        self.model = model or str(getattr(chat_model, "model_name", "") or "")
+        timeout = getattr(chat_model, "request_timeout", None)
+        self.timeout_s: float | None = float(timeout) if isinstance(timeout, (int, float)) else None
         self._secrets = tuple(x for x in secrets if x and len(x) >= 4)
-        self._runnables: dict[type[BaseModel], Runnable[Any, Any]] = {}
+        self._profile: ServerProfile | None = None
+        self._methods: list[Method] = []
+        self.notes: list[str] = []  # method switches, for check-endpoint and the logs
 
-    def _runnable(self, schema: type[BaseModel]) -> Runnable[Any, Any]:
-        """The structured-output runnable, cached per schema.
+    # -- which server, which method --------------------------------------------------------------
+    @property
+    def profile(self) -> ServerProfile:
+        """The server family, detected once (GET /models) when the setting says "auto"."""
+        if self._profile is None:
+            name = self.requested_server
+            if name == "auto":
+                if _is_openai_chat(self.chat_model):
+                    base = getattr(self.chat_model, "openai_api_base", None)
+                    key = getattr(self.chat_model, "openai_api_key", None)
+                    secret = key.get_secret_value() if key is not None and hasattr(key, "get_secret_value") else ""
+                    name = detect_server(base, secret)
+                else:  # a test double or another LangChain model: the most widely accepted shape
+                    name = "generic"
+            self._profile = profile_for(name)
+        return self._profile
 
-        For OpenAI models in json_schema mode we send our own strict schema
-        (see schema.py: discriminated unions would be refused) and validate
-        the returned dict ourselves in `ask`.
-        """
-        if schema not in self._runnables:
-            target: Any = schema
-            if self.method == "json_schema" and _is_openai_chat(self.chat_model):
-                target = response_format_for(schema)
-            self._runnables[schema] = self.chat_model.with_structured_output(
-                target, method=self.method, include_raw=True
-            )
-        return self._runnables[schema]
+    @property
+    def method(self) -> Method:
+        """The structured-output method the next request uses."""
+        if not self._methods:
+            if self.requested_method in ("auto", "", None):
+                self._methods = list(self.profile.methods)
+            else:
+                self._methods = [self.requested_method]  # type: ignore[list-item]
+        return self._methods[0]
 
-    def ask(self, messages: list[BaseMessage], schema: type[BaseModel]) -> Attempt:
-        """One call; never raises for transport or model-output problems."""
-        prompt = self._with_format_hint(messages, schema)
+    @property
+    def enforced(self) -> bool:
+        """Whether the server, not only the prompt, holds the model to the schema."""
+        return self.method in ENFORCED and not (self.method == "function_calling"
+                                                 and self.profile.tool_choice == "unsupported")
+
+    # -- one question ----------------------------------------------------------------------------
+    def ask(self, messages: list[BaseMessage], schema: type[BaseModel], *, max_tokens: int | None = None,
+            timeout_s: float | None = None) -> Attempt:
+        """One call (two if the server refuses the method and "auto" has another); never raises."""
+        while True:
+            method = self.method
+            attempt = self._ask_once(method, messages, schema, max_tokens, timeout_s)
+            if not self._method_refused(attempt):
+                return attempt
+            dropped = self._methods.pop(0)
+            note = f"the server refuses structured output by {dropped} ({attempt.error}); using {self.method}"
+            self.notes.append(note)
+            log.info("%s", note)
+
+    def _method_refused(self, attempt: Attempt) -> bool:
+        """A refusal that blames the method, while "auto" has another one to try."""
+        if self.requested_method not in ("auto", "", None) or len(self._methods) < 2:
+            return False
+        if attempt.error_kind != "transport" or attempt.status not in (400, 422, 500, 501):
+            return False
+        return bool(_METHOD_FAULT.search(attempt.error or ""))
+
+    def _ask_once(self, method: Method, messages: list[BaseMessage], schema: type[BaseModel],
+                  max_tokens: int | None, timeout_s: float | None) -> Attempt:
+        prompt = self._with_format_hint(method, messages, schema)
+        limits = [t for t in (timeout_s, self.timeout_s) if t]
+        timeout_s = min(limits) if limits else None  # the deadline's rest, never past the setting
         start = time.perf_counter()
         try:
-            result = self._runnable(schema).invoke(prompt)
+            runnable = self.chat_model.bind(**self.request_options(method, schema, max_tokens, timeout_s))
+            result = runnable.invoke(prompt)
         except Exception as exc:  # noqa: BLE001 - a misbehaving model must not stop a game
-            return self._from_exception(exc, schema, time.perf_counter() - start)
+            return self._from_exception(exc, schema, time.perf_counter() - start, method, timeout_s)
         latency = time.perf_counter() - start
-        raw = result.get("raw") if isinstance(result, dict) else None
-        raw_msg = raw if isinstance(raw, AIMessage) else None
-        tokens_in, tokens_out = _usage(raw_msg)
-        raw_text = _raw_text(raw_msg)
-        parsed = result.get("parsed") if isinstance(result, dict) else None
-        if isinstance(parsed, schema):
-            return Attempt(parsed, None, raw_text, tokens_in, tokens_out, latency, raw_msg)
-        salvaged, error = _salvage(raw_msg, raw_text, schema)
-        if salvaged is not None:
-            return Attempt(salvaged, None, raw_text, tokens_in, tokens_out, latency, raw_msg)
-        return Attempt(None, error, raw_text, tokens_in, tokens_out, latency, raw_msg, "output")
+        message = result if isinstance(result, AIMessage) else None
+        return self._read(message, schema, latency, method, max_tokens)
 
-    def _with_format_hint(self, messages: list[BaseMessage], schema: type[BaseModel]) -> list[BaseMessage]:
+    def request_options(self, method: Method, schema: type[BaseModel], max_tokens: int | None,
+                        timeout_s: float | None = None) -> dict[str, Any]:
+        """The request's parameters beyond the messages, as this server family wants them.
+
+        Response formats and `max_tokens` travel in `extra_body`: LangChain would otherwise
+        route a response_format through the SDK's parser (which raises on some replies) and
+        rename `max_tokens` to `max_completion_tokens`, which local servers silently ignore.
+        """
+        prof = self.profile
+        options: dict[str, Any] = {}
+        extra: dict[str, Any] = {}
+        if timeout_s is not None:
+            options["timeout"] = max(0.05, timeout_s)
+        reasoning = prof.name == "openai" and is_reasoning_model(self.model)
+        if max_tokens:
+            if reasoning:  # the limit covers hidden reasoning tokens too
+                options["max_completion_tokens"] = max(4 * max_tokens, 2000)
+                options["reasoning_effort"] = "low"
+            elif prof.token_param == "max_completion_tokens":
+                options["max_completion_tokens"] = max_tokens
+            else:
+                extra["max_tokens"] = max_tokens
+        if method == "function_calling":
+            function: dict[str, Any] = {"name": TOOL_NAME, "description": _describe(schema),
+                                        "parameters": strict_json_schema(schema)}
+            if prof.strict:
+                function["strict"] = True
+            options["tools"] = [{"type": "function", "function": function}]
+            if prof.tool_choice == "named":
+                options["tool_choice"] = {"type": "function", "function": {"name": TOOL_NAME}}
+            elif prof.tool_choice == "required":  # one tool: "required" forces it
+                options["tool_choice"] = "required"
+            if prof.name == "openai":
+                options["parallel_tool_calls"] = False
+        elif method == "json_schema":
+            extra["response_format"] = {"type": "json_schema", "json_schema": {
+                "name": SCHEMA_NAME, "description": _describe(schema), "schema": strict_json_schema(schema),
+                "strict": True}}
+        elif method == "json_object_schema":
+            extra["response_format"] = {"type": "json_object", "schema": strict_json_schema(schema)}
+        elif method == "json_mode":
+            extra["response_format"] = {"type": "json_object"}
+        if extra:
+            options["extra_body"] = extra
+        return options
+
+    def _with_format_hint(self, method: Method, messages: list[BaseMessage],
+                          schema: type[BaseModel]) -> list[BaseMessage]:
         """json_mode sends no schema to the server, so the prompt must carry it.
 
         (OpenAI also rejects json_object requests whose prompt never says "JSON".)
         The hint joins the first system message, because several local chat
         templates refuse a system message anywhere but first.
         """
-        if self.method != "json_mode":
+        if method != "json_mode":
             return list(messages)
         hint = (
             "Reply with only a JSON object, no prose, that validates against this JSON schema:\n"
@@ -139,25 +243,53 @@ class StructuredDecider:
             out.insert(0, SystemMessage(content=hint))
         return out
 
-    def _from_exception(self, exc: Exception, schema: type[BaseModel], latency: float) -> Attempt:
-        transport = _transport_error(exc)
+    # -- reading the reply -----------------------------------------------------------------------
+    def _read(self, message: AIMessage | None, schema: type[BaseModel], latency: float, method: str,
+              max_tokens: int | None) -> Attempt:
+        tokens_in, tokens_out = _usage(message)
+        raw_text = _raw_text(message)
+        if message is None:
+            return Attempt(None, "the server sent no answer", "", 0, 0, latency, None, "output", method=method)
+        meta = message.response_metadata or {}
+        finish = meta.get("finish_reason")
+        refusal = message.additional_kwargs.get("refusal")
+        if refusal:
+            return Attempt(None, f"the model declined: {_one_line(str(refusal))[:200]}", str(refusal), tokens_in,
+                           tokens_out, latency, message, "output", method=method)
+        parsed, error = _parse(message, raw_text, schema)
+        if parsed is not None:
+            return Attempt(parsed, None, raw_text, tokens_in, tokens_out, latency, message, method=method)
+        if finish == "length":
+            limit = f"{max_tokens} tokens" if max_tokens else "the server's limit"
+            return Attempt(None, f"the answer was cut off at the token limit ({limit}, finish_reason 'length')",
+                           raw_text, tokens_in, tokens_out, latency, message, "output", cut_off=True, method=method)
+        if finish == "content_filter":
+            error = "the server's content filter stopped the answer"
+        return Attempt(None, error, raw_text, tokens_in, tokens_out, latency, message, "output", method=method)
+
+    def _from_exception(self, exc: Exception, schema: type[BaseModel], latency: float, method: str,
+                        timeout_s: float | None) -> Attempt:
+        transport = _transport_error(exc, timeout_s, self.model)
         if transport is not None:
-            reason, retryable = transport
+            reason, retryable, status, retry_after = transport
             reason = redact(reason, self._secrets)
-            log.info("LLM transport failure: %s", reason)
-            return Attempt(None, reason, "", 0, 0, latency, None, "transport", retryable)
-        # json_schema: the SDK parsed the reply and raised; LangChain attaches
-        # the HTTP response, from which we recover the text and the usage.
+            log.info("LLM endpoint failure: %s", reason)
+            return Attempt(None, reason, "", 0, 0, latency, None, "transport", retryable, status, retry_after,
+                           method=method)
+        if isinstance(exc, IndexError):  # LangChain indexes an empty choice list
+            return Attempt(None, "the server answered with no choices (an empty reply)", "", 0, 0, latency, None,
+                           "output", method=method)
+        # an SDK that parsed the reply itself and raised: LangChain attaches the HTTP response
         raw_text, tokens_in, tokens_out = _from_response(getattr(exc, "response", None))
         answer = AIMessage(content=raw_text) if raw_text else None
         if raw_text:
-            salvaged, error = _salvage(None, raw_text, schema)
-            if salvaged is not None:
-                return Attempt(salvaged, None, raw_text, tokens_in, tokens_out, latency, answer)
-            return Attempt(None, error, raw_text, tokens_in, tokens_out, latency, answer, "output")
+            parsed, error = _parse(None, raw_text, schema)
+            if parsed is not None:
+                return Attempt(parsed, None, raw_text, tokens_in, tokens_out, latency, answer, method=method)
+            return Attempt(None, error, raw_text, tokens_in, tokens_out, latency, answer, "output", method=method)
         log.warning("LLM call failed unexpectedly", exc_info=exc)
-        return Attempt(None, f"model error: {type(exc).__name__}: {_one_line(str(exc))[:200]}",
-                       "", tokens_in, tokens_out, latency, None, "output")
+        return Attempt(None, redact(f"model error: {type(exc).__name__}: {_one_line(str(exc))[:200]}", self._secrets),
+                       "", tokens_in, tokens_out, latency, None, "output", method=method)
 
 
 _KEY_LIKE = re.compile(r"\b(sk-|Bearer\s+)([A-Za-z0-9_\-]{2})[A-Za-z0-9_\-*]{6,}")
@@ -174,7 +306,12 @@ def redact(text: str, secrets: tuple[str, ...] = ()) -> str:
     return _KEY_LIKE.sub(lambda m: f"{m.group(1)}{m.group(2)}***", text)
 
 
-def _is_openai_chat(model: BaseChatModel) -> bool:
+def _describe(schema: type[BaseModel]) -> str:
+    doc = " ".join((schema.__doc__ or "").split())
+    return (doc or "Answer in this shape.")[:1000]
+
+
+def _is_openai_chat(model: Any) -> bool:
     try:
         from langchain_openai.chat_models.base import BaseChatOpenAI
     except ImportError:  # pragma: no cover - langchain-openai is a dependency
@@ -188,6 +325,7 @@ def make_chat_model(settings: LLMSettings) -> BaseChatModel:
     Local servers (Ollama, llama.cpp, vLLM) need some key string, so a dummy
     one is sent when only a base_url is set. Without a base_url the official
     endpoint is pinned, so the key cannot be redirected by stray env vars.
+    Reasoning models (o-series, gpt-5) refuse any temperature but 1, so none is sent.
     """
     from langchain_openai import ChatOpenAI
 
@@ -200,42 +338,88 @@ def make_chat_model(settings: LLMSettings) -> BaseChatModel:
         "api_key": key or LOCAL_DUMMY_KEY,
         "timeout": settings.timeout_s,
         "max_retries": 0,
+        "use_responses_api": False,  # our requests are Chat Completions, whichever the server
     }
     if settings.temperature is not None:
-        kwargs["temperature"] = settings.temperature
-    if settings.base_url:
-        kwargs["use_responses_api"] = False  # compatible servers speak Chat Completions only
+        if is_reasoning_model(settings.model) and settings.temperature != 1:
+            log.info("%s accepts no temperature but 1: the setting is not sent", settings.model)
+        else:
+            kwargs["temperature"] = settings.temperature
     return ChatOpenAI(**kwargs)
+
+
+def make_decider(settings: LLMSettings, chat_model: BaseChatModel | None = None) -> StructuredDecider:
+    """The decider for these settings (server family, method, key to redact)."""
+    key = settings.api_key.get_secret_value() if settings.api_key else ""
+    return StructuredDecider(chat_model if chat_model is not None else make_chat_model(settings),
+                             settings.structured_method, secrets=(key,), server=settings.server,
+                             model=settings.model)
 
 
 # ----------------------------------------------------------------- error mapping
 
 
-def _transport_error(exc: BaseException) -> tuple[str, bool] | None:
-    """(reason, retryable) when the call itself failed; None otherwise."""
+def _transport_error(exc: BaseException, timeout_s: float | None = None,
+                     model: str = "") -> tuple[str, bool, int | None, float | None] | None:
+    """(reason, retryable, HTTP status, retry-after seconds) when the call itself failed."""
     timeouts: tuple[type[BaseException], ...] = (openai.APITimeoutError, httpx.TimeoutException, TimeoutError)
     connects: tuple[type[BaseException], ...] = (openai.APIConnectionError, httpx.TransportError, ConnectionError)
     if httpx2 is not None:
         timeouts += (httpx2.TimeoutException,)
         connects += (httpx2.TransportError,)
     if isinstance(exc, timeouts):
-        return "transport: timeout", True
+        within = f" within {timeout_s:.1f} s" if timeout_s else ""
+        return f"the endpoint did not answer{within} (timeout)", True, None, None
     if isinstance(exc, openai.APIStatusError):
-        message = _status_message(exc)
-        return f"transport: HTTP {exc.status_code}: {message}", exc.status_code not in _NOT_RETRYABLE
+        return _status_reason(exc, model)
     if isinstance(exc, connects):
         chain = _chain(exc)
         if any(isinstance(e, ConnectionRefusedError) for e in chain):
-            return "transport: connection refused", True
+            return "the endpoint is unreachable (connection refused: is the server running?)", True, None, None
         detail = _one_line(str(chain[-1]))[:160]
-        return f"transport: connection error: {detail}", True
+        return f"the endpoint is unreachable (connection error: {detail})", True, None, None
     if isinstance(exc, openai.APIResponseValidationError):
-        return "transport: malformed response from server", True
+        return "the endpoint sent a malformed response", True, None, None
     http_errors: tuple[type[BaseException], ...] = (httpx.HTTPError,)
     if httpx2 is not None:
         http_errors += (httpx2.HTTPError,)
     if isinstance(exc, http_errors):
-        return f"transport: {type(exc).__name__}: {_one_line(str(exc))[:160]}", True
+        return f"the endpoint failed ({type(exc).__name__}: {_one_line(str(exc))[:160]})", True, None, None
+    return None
+
+
+def _status_reason(exc: openai.APIStatusError, model: str) -> tuple[str, bool, int | None, float | None]:
+    status = exc.status_code
+    message = _status_message(exc)
+    if status == 401:
+        return (f"the endpoint refuses the API key (HTTP 401): check OPENAI_API_KEY ({message})", False, status,
+                None)
+    if status == 403:
+        return f"the endpoint forbids this request (HTTP 403): {message}", False, status, None
+    if status == 404:
+        if "model" in message.lower() or not message:
+            return (f"the endpoint does not know the model '{model}' (HTTP 404): check STORYTABLE_MODEL or "
+                    f"[llm] model ({message})", False, status, None)
+        return (f"nothing answers at that address (HTTP 404): check the base URL, which usually ends in /v1 "
+                f"({message})", False, status, None)
+    if status == 429:
+        wait = _retry_after(exc)
+        after = f", retry after {wait:g} s" if wait is not None else ""
+        return f"the endpoint is rate limiting us (HTTP 429{after}): {message}", True, status, wait
+    if status in _NOT_RETRYABLE:
+        return f"the endpoint refuses the request (HTTP {status}): {message}", False, status, None
+    return f"the endpoint failed (HTTP {status}): {message}", True, status, None
+
+
+def _retry_after(exc: openai.APIStatusError) -> float | None:
+    headers = getattr(getattr(exc, "response", None), "headers", None) or {}
+    try:
+        if headers.get("retry-after-ms"):
+            return float(headers["retry-after-ms"]) / 1000
+        if headers.get("retry-after"):
+            return float(headers["retry-after"])
+    except (TypeError, ValueError):
+        return None
     return None
 
 
@@ -255,6 +439,8 @@ def _status_message(exc: openai.APIStatusError) -> str:
         inner = body.get("error", body)
         if isinstance(inner, dict) and isinstance(inner.get("message"), str):
             return _one_line(inner["message"])[:200]
+        if isinstance(inner, str):
+            return _one_line(inner)[:200]
         if isinstance(body.get("message"), str):
             return _one_line(body["message"])[:200]
     return _one_line(exc.message)[:200]
@@ -310,8 +496,8 @@ def extract_json_object(text: str) -> dict[str, Any] | None:
     return None
 
 
-def _salvage(message: AIMessage | None, raw_text: str, schema: type[BaseModel]) -> tuple[BaseModel | None, str]:
-    """Last resort: validate any tool call's args, or a JSON object in the text.
+def _parse(message: AIMessage | None, raw_text: str, schema: type[BaseModel]) -> tuple[BaseModel | None, str]:
+    """The tool call's args, or a JSON object in the text, validated against the schema.
 
     Also accepts the object unwrapped when the schema is a one-field wrapper,
     a common slip of small models. Returns (parsed, error-if-not).
@@ -320,7 +506,7 @@ def _salvage(message: AIMessage | None, raw_text: str, schema: type[BaseModel]) 
     if message is not None:
         candidates.extend(call["args"] for call in message.tool_calls if isinstance(call.get("args"), dict))
     found = extract_json_object(raw_text)
-    if found is not None:
+    if found is not None and found not in candidates:
         candidates.append(found)
     if not candidates:
         if "{" in raw_text:
@@ -363,3 +549,4 @@ def _summarise(exc: BaseException) -> str:
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
+

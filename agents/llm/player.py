@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
@@ -25,19 +25,46 @@ from engine.universalis.components import importance
 from engine.universalis.ledger import available
 
 from .config import LLMSettings
-from .decider import StructuredDecider, make_chat_model, redact
+from .decider import make_decider, redact
 from .retry import decide_with_retries
 from .schema_actions import NOT_FOR_PLAYERS, choice_schema, field_choices, to_engine_action
 from .state_text import MAX_FACTS, describe_facts, describe_recent, describe_state
 
-__all__ = ["LLMPlayer", "LLMStats", "prompt_name"]
+__all__ = ["LLMPlayer", "LLMStats", "SeatStatus", "TOKEN_BUDGETS", "max_tokens_for", "prompt_name"]
 
 log = logging.getLogger(__name__)
 
 # decision kinds whose prompt carries the relevant Facts (others skip the retrieval)
 FACT_KINDS = {"turn", "reaction", "negotiation", "fact_vote", "narration"}
-TRANSPORT_STREAK = 3  # consecutive transport fallbacks before the model is rested
-COOLDOWN = 8  # decisions decided by the heuristic while the model rests
+FAILURE_STREAK = 3  # decisions in a row the model failed before the seat says so and rests it
+COOLDOWN = 8  # decisions decided by the heuristic while the model rests (doubles per relapse)
+MAX_COOLDOWN = 64
+# tokens an answer of each decision kind needs: the action's fields plus a short `why`.
+# Enough for a wordy model; a cut-off answer is asked again with twice as many.
+TOKEN_BUDGETS: dict[str, int] = {
+    "bid": 160, "challenge_bid": 200, "consent": 160, "fact_vote": 200, "fine_vote": 200,
+    "prep_turn": 300, "reaction": 300, "negotiation": 300, "dialog_answer": 300,
+    "turn": 450, "turn_framing": 450, "turn_complication": 400, "narration": 450,
+}
+DEFAULT_BUDGET = 400
+
+
+def max_tokens_for(kind: str, scale: float = 1.0) -> int:
+    """The token limit for a decision kind (a prompt name), scaled by `[llm] max_tokens_scale`."""
+    return max(32, int(TOKEN_BUDGETS.get(kind, DEFAULT_BUDGET) * scale))
+
+
+@dataclass(frozen=True)
+class SeatStatus:
+    """Whether the seat's model is playing, for the page and the terminal.
+
+    `with_model` is False while the seat plays with the heuristic after repeated failures;
+    `message` then says so in one line ("Bo is playing without its model: ...").
+    """
+
+    with_model: bool = True
+    message: str = ""
+    failures_in_a_row: int = 0
 MAX_TURN_ACTIONS = 30  # a model that never ends its turn (free speech, say) cannot stall the game
 IDLE_TURNS = 3  # a framer whose model only ends turns this often in a row: the heuristic moves the scene
 
@@ -54,6 +81,7 @@ class LLMStats:
     fallbacks: int = 0
     skipped: int = 0  # reaction windows passed without a model call
     rested: int = 0  # decisions skipped while the endpoint was failing
+    by_model: int = 0  # decisions whose action the model chose (== accepted)
     tokens_in: int = 0
     tokens_out: int = 0
     latency_s: float = 0.0
@@ -62,17 +90,24 @@ class LLMStats:
     def add(self, other: "LLMStats") -> "LLMStats":
         out = LLMStats()
         for name in ("decisions", "model_decisions", "first_try_legal", "accepted", "retries", "fallbacks",
-                     "skipped", "rested", "tokens_in", "tokens_out", "latency_s"):
+                     "skipped", "rested", "by_model", "tokens_in", "tokens_out", "latency_s"):
             setattr(out, name, getattr(self, name) + getattr(other, name))
         out.fallback_reasons = dict(self.fallback_reasons)
         for k, v in other.fallback_reasons.items():
             out.fallback_reasons[k] = out.fallback_reasons.get(k, 0) + v
         return out
 
+    @property
+    def model_share(self) -> float | None:
+        """The share of decisions needing a choice that the model made (passes without a call excluded)."""
+        needed = self.decisions - self.skipped
+        return round(self.by_model / needed, 3) if needed > 0 else None
+
     def summary(self) -> dict[str, Any]:
         asked = max(1, self.model_decisions)
         return {
             "decisions": self.decisions, "model_decisions": self.model_decisions,
+            "by_model": self.by_model, "model_share": self.model_share,
             "skipped_reactions": self.skipped, "rested": self.rested,
             "first_try_legal_rate": round(self.first_try_legal / asked, 3),
             "accepted_rate": round(self.accepted / asked, 3),
@@ -112,11 +147,14 @@ class LLMPlayer:
         key = self.settings.api_key.get_secret_value() if self.settings.api_key else ""
         self._redact_key = key if len(key) >= 4 else ""
         # raises ConfigError (a user's problem, shown in one line) when nothing is configured
-        self.decider = StructuredDecider(chat_model if chat_model is not None else make_chat_model(self.settings),
-                                         self.settings.structured_method, secrets=(key,))
+        self.decider = make_decider(self.settings, chat_model)
         self.stats = LLMStats()
+        self.status = SeatStatus()
+        # called with (player, status) whenever the seat loses or regains its model (the app listens)
+        self.status_listeners: list[Callable[["LLMPlayer", SeatStatus], None]] = []
         self._streak = 0
         self._rest = 0
+        self._cooldown = COOLDOWN
         self._idle: tuple[int | None, int] = (None, 0)  # (scene, empty turns in a row) as framer
         self._hand_over = False  # the heuristic plays the rest of this turn
 
@@ -149,7 +187,7 @@ class LLMPlayer:
         if self._rest > 0:
             self._rest -= 1
             self.stats.rested += 1
-            return self._heuristic(obs, "endpoint failing: the model rests for a few decisions", count=True)
+            return self._heuristic(obs, f"the model rests after failing: {self.status.message}", count=True)
         try:
             shown = [f.id for f in obs.facts if getattr(f, "kind", "") != "tenet"][-MAX_FACTS:] \
                 if obs.pending.kind in FACT_KINDS else []
@@ -170,7 +208,10 @@ class LLMPlayer:
                 chosen["action"] = action
             return refusal
 
-        outcome = decide_with_retries(self.decider, messages, schema, validate, self.settings.max_refusals)
+        outcome = decide_with_retries(
+            self.decider, messages, schema, validate, self.settings.max_refusals,
+            deadline_s=self.settings.decision_deadline_s,
+            max_tokens=max_tokens_for(prompt_name(obs), self.settings.max_tokens_scale))
         st = self.stats
         st.model_decisions += 1
         st.retries += outcome.retries
@@ -178,8 +219,9 @@ class LLMPlayer:
         st.tokens_out += outcome.tokens_out
         st.latency_s += outcome.latency_s
         if outcome.action is not None and "action" in chosen:
-            self._streak = 0
+            self._model_worked()
             st.accepted += 1
+            st.by_model += 1
             st.first_try_legal += outcome.attempts == 1
             why = self._redact(str(getattr(outcome.action, "why", "") or "")[:300])
             act = chosen["action"]
@@ -189,14 +231,45 @@ class LLMPlayer:
                             tokens_in=outcome.tokens_in, tokens_out=outcome.tokens_out,
                             latency_s=outcome.latency_s, retries=outcome.retries)
         reason = self._redact(outcome.fallback_reason or "no action")
-        transport = bool(outcome.refusals) and all(r.startswith("transport:") for r in outcome.refusals)
-        self._streak = self._streak + 1 if transport else 0
-        if self._streak >= TRANSPORT_STREAK:
-            self._rest, self._streak = COOLDOWN, 0
+        self._model_failed(reason)
         decision = self._heuristic(obs, reason, count=True)
         decision.tokens_in, decision.tokens_out = outcome.tokens_in, outcome.tokens_out
         decision.latency_s, decision.retries = outcome.latency_s, outcome.retries
         return decision
+
+    # -- the circuit breaker -----------------------------------------------------------------------
+    def _model_failed(self, reason: str) -> None:
+        """Count a decision the model did not make; after a few in a row, rest it and say so.
+
+        The rest doubles each time the model fails again right after one (up to MAX_COOLDOWN
+        decisions), so a dead endpoint costs a few deadlines per game, not one per decision.
+        """
+        self._streak += 1
+        if self._streak < FAILURE_STREAK:
+            return
+        message = f"{self.name} is playing without its model: {reason}"
+        self._rest = self._cooldown
+        self._cooldown = min(MAX_COOLDOWN, self._cooldown * 2)
+        self._streak = FAILURE_STREAK - 1  # one more failure after the rest rests it again
+        self._set_status(SeatStatus(False, message, self._streak + 1))
+
+    def _model_worked(self) -> None:
+        self._streak = 0
+        self._cooldown = COOLDOWN
+        if not self.status.with_model:
+            self._set_status(SeatStatus(True, f"{self.name} is playing with its model again", 0))
+
+    def _set_status(self, status: SeatStatus) -> None:
+        changed = status.message != self.status.message or status.with_model != self.status.with_model
+        self.status = status
+        if not changed:
+            return
+        log.warning("%s", status.message)  # the terminal (stderr) hears of it
+        for listener in list(self.status_listeners):
+            try:
+                listener(self, status)
+            except Exception:  # noqa: BLE001 - a page callback must not stop the game
+                log.debug("status listener failed", exc_info=True)
 
     def offered(self, obs: Observation) -> list[Any]:
         """The legal options the model is offered: all a player may choose, except that a framer
@@ -340,8 +413,10 @@ class LLMPlayer:
 def _reason_key(reason: str) -> str:
     """A short category for counting fallback reasons."""
     r = reason.lower()
-    for key in ("timeout", "http", "connection", "prose", "invalid json", "invalid output", "refused",
-                "no structured output", "rests", "no action a model", "actions this turn", "stalls"):
+    for key in ("model rests", "deadline", "timeout", "api key", "does not know the model", "rate limiting",
+                "refuses the request", "unreachable", "endpoint", "cut off", "declined", "prose", "invalid json",
+                "invalid output", "refused", "no structured output", "no choices", "no action a model",
+                "actions this turn", "stalls"):
         if key in r:
             return key
     return "other"
