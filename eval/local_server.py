@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+from agents.llm.local import free_cores
+
 __all__ = ["MODELS", "LocalModel", "Unavailable", "model_file", "serve"]
 
 EXTRA_HINT = "pip install -e '.[local-model]'"
@@ -62,8 +64,13 @@ def model_file(key: str) -> Path:
     if key == "smollm2":
         path = Path(getattr(mod, "gguf_path"))
     else:
-        # assemble() joins the chunk packages into one file in the user's cache (once) and returns its path
-        path = Path(mod.assemble())
+        # assemble() joins the chunk packages into one file in the user's cache (once, checked by
+        # its sha256) and returns its path; it never replaces a file it finds there
+        try:
+            path = Path(mod.assemble())
+        except (OSError, ValueError) as exc:
+            raise Unavailable(f"{model.label}: cannot assemble the GGUF: {' '.join(str(exc).split())[:160]}") \
+                from None
     if not path.is_file():
         raise Unavailable(f"{model.label}: the package did not provide its GGUF file")
     return path
@@ -108,9 +115,10 @@ def serve(key: str, log_path: Path, ready_timeout_s: float = 120.0, threads: int
     model = MODELS[key]
     path = model_file(key)
     port = _free_port()
-    threads = threads or max(1, min(os.cpu_count() or 1, 4))
+    threads = threads or free_cores()
     cmd = server_command(path, port, model.chat_format, threads, n_ctx)
-    env = {**os.environ, "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost"}
+    env = {**os.environ, "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost",
+           "OMP_WAIT_POLICY": os.environ.get("OMP_WAIT_POLICY", "PASSIVE")}
     log_path.parent.mkdir(parents=True, exist_ok=True)
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env)

@@ -387,7 +387,7 @@ class LLMPlayer:
             "my_pool": self._my_pool(s),
             "statement": s.window.statement.text if s.window is not None else "",
             "challenge": self._challenge_text(s),
-            "facts": describe_facts(obs.facts) if kind in FACT_KINDS else "",
+            "facts": describe_facts(obs.facts, state=s) if kind in FACT_KINDS else "",
         }
         system, user = render(prompt_name(obs), values)
         return [SystemMessage(content=system), HumanMessage(content=user)]

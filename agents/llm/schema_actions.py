@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Annotated, Any, Iterable, Literal, Optional, Union, get_args, get_origin
 
-from annotated_types import Le
+from annotated_types import Le, MaxLen
 from pydantic import BaseModel, ConfigDict, Field, create_model
 from pydantic.fields import FieldInfo
 
@@ -29,6 +29,11 @@ __all__ = ["Choices", "NOT_FOR_PLAYERS", "choice_schema", "field_choices", "flat
 Choices = tuple[tuple[str, tuple[Any, ...]], ...]
 COMPONENT_FIELDS = ("component", "performer", "receiver", "speaker", "listener", "other", "sub_of")
 COIN_FIELDS = ("coins", "count", "dice", "times")  # paid one coin each
+# Words a model writes, capped: "one or two vivid sentences" fit, and a grammar-held small model
+# that rambles is made to close its string instead of running into the token limit.
+TEXT_LIMITS = {"text": 300, "line": 300, "reason": 240, "alternative": 240, "new_option": 240, "role": 60,
+               "new_role": 60, "proper_name": 60, "corollary": 120}
+WHY_LIMIT = 160
 
 NOT_FOR_PLAYERS = {"roll"}  # dice come from the table's dice source
 
@@ -117,6 +122,12 @@ def _narrowed(info: FieldInfo, allowed: tuple[Any, ...]) -> tuple[Any, FieldInfo
     return None
 
 
+def _capped(annotation: Any, limit: int) -> Any:
+    """`str` (or `Optional[str]`) at most `limit` characters."""
+    capped = Annotated[str, MaxLen(limit)]
+    return Optional[capped] if type(None) in get_args(annotation) else capped
+
+
 @lru_cache(maxsize=512)
 def flat_action_model(action_type: str, require_type: bool = False, choices: Choices = ()) -> type[BaseModel]:
     """The engine's model for `action_type` without `player`; extra keys (a stray player) ignored.
@@ -135,7 +146,10 @@ def flat_action_model(action_type: str, require_type: bool = False, choices: Cho
             fields[name] = (info.annotation, Field(description="which action"))
             continue
         narrowed = _narrowed(info, narrow[name]) if name in narrow else None
-        fields[name] = narrowed if narrowed is not None else (info.annotation, info)
+        annotation, field_info = narrowed if narrowed is not None else (info.annotation, info)
+        if name in TEXT_LIMITS and str in (annotation, *get_args(annotation)):
+            annotation = _capped(annotation, TEXT_LIMITS[name])
+        fields[name] = (annotation, field_info)
     return create_model(  # type: ignore[call-overload, no-any-return]
         cls.__name__, __config__=ConfigDict(extra="ignore"), __doc__=cls.__doc__, **fields)
 
@@ -153,7 +167,7 @@ def choice_schema(types: tuple[str, ...], choices: Choices = ()) -> type[BaseMod
         __base__=_Lean,
         __doc__="Choose exactly one of the legal actions.",
         action=(action, Field(description="the action, with its `type`")),
-        why=(str, Field(default="", description="one short sentence: why this action")),
+        why=(Annotated[str, MaxLen(WHY_LIMIT)], Field(default="", description="one short sentence: why this action")),
     )
 
 
