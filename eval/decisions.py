@@ -127,23 +127,25 @@ class DecisionLog:
 
 
 def _figures(rows: list[DecisionRow]) -> dict[str, Any]:
+    """Shares over every decision that called the model or would have (a resting model is a miss);
+    seconds and tokens over those that did call it."""
     n = len(rows)
     if n == 0:
         return {"asked": 0}
-    secs = [r.seconds for r in rows]
-    tin = [r.tokens_in / max(1, r.attempts) for r in rows if r.attempts]
+    called = [r for r in rows if r.attempts] or rows
+    secs = [r.seconds for r in called]
     return {
         "asked": n,
+        "called": sum(1 for r in rows if r.attempts),
         "by_model": sum(r.by_model for r in rows),
         "model_share": round(sum(r.by_model for r in rows) / n, 3),
         "first_try_legal": round(sum(r.first_try for r in rows) / n, 3),
-        "attempts_per_decision": round(sum(r.attempts for r in rows) / n, 2),
+        "attempts_per_call": round(sum(r.attempts for r in called) / len(called), 2),
         "seconds_median": round(statistics.median(secs), 2),
         "seconds_mean": round(statistics.fmean(secs), 2),
-        "seconds_max": round(max(secs), 2),
-        "tokens_in_per_decision": round(sum(r.tokens_in for r in rows) / n, 1),
-        "tokens_out_per_decision": round(sum(r.tokens_out for r in rows) / n, 1),
-        "prompt_tokens_per_request": round(statistics.fmean(tin), 1) if tin else None,
+        "seconds_max": round(max(r.seconds for r in rows), 2),
+        "tokens_in_per_decision": round(sum(r.tokens_in for r in called) / len(called), 1),
+        "tokens_out_per_decision": round(sum(r.tokens_out for r in called) / len(called), 1),
     }
 
 

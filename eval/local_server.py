@@ -82,11 +82,19 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def server_command(model: Path, port: int, chat_format: str | None, threads: int, n_ctx: int) -> list[str]:
-    """The server's command line. n_ctx holds a prompt (about 1,000 tokens), a retry and the answer."""
+def server_command(model: Path, port: int, chat_format: str | None, threads: int, n_ctx: int,
+                   cache: bool = False) -> list[str]:
+    """The server's command line. n_ctx holds a prompt (about 1,000 tokens), a retry and the answer.
+
+    Without `cache` the server still reuses the previous request's prompt prefix; with it, it
+    keeps a RAM cache of earlier prompts (each entry copies n_batch x vocabulary logits, so
+    n_batch is kept small).
+    """
     cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--host", "127.0.0.1",
            "--port", str(port), "--n_ctx", str(n_ctx), "--n_threads", str(threads),
            "--n_threads_batch", str(threads), "--model_alias", model.stem]
+    if cache:
+        cmd += ["--cache", "true", "--n_batch", "128", "--cache_size", str(1 << 30)]
     if chat_format:
         cmd += ["--chat_format", chat_format]
     return cmd
@@ -102,7 +110,7 @@ def _ready(url: str) -> bool:
 
 @contextmanager
 def serve(key: str, log_path: Path, ready_timeout_s: float = 120.0, threads: int | None = None,
-          n_ctx: int = 4096) -> Iterator[str]:
+          n_ctx: int = 4096, cache: bool | None = None) -> Iterator[str]:
     """Start the server for registry model `key`; yield its base URL (…/v1); always stop it.
 
     Unavailable when llama-cpp-python's server is not installed, the model is missing, or the
@@ -116,7 +124,9 @@ def serve(key: str, log_path: Path, ready_timeout_s: float = 120.0, threads: int
     path = model_file(key)
     port = _free_port()
     threads = threads or free_cores()
-    cmd = server_command(path, port, model.chat_format, threads, n_ctx)
+    if cache is None:
+        cache = os.environ.get("STORYTABLE_LLAMA_CACHE", "") == "1"
+    cmd = server_command(path, port, model.chat_format, threads, n_ctx, cache)
     env = {**os.environ, "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost",
            "OMP_WAIT_POLICY": os.environ.get("OMP_WAIT_POLICY", "PASSIVE")}
     log_path.parent.mkdir(parents=True, exist_ok=True)
