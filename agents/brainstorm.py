@@ -358,16 +358,16 @@ def _ask_llm(prompt_name: str, values: dict[str, Any], schema: type[BaseModel], 
         from langchain_core.messages import HumanMessage, SystemMessage
 
         from agents.llm.config import load_settings
-        from agents.llm.decider import StructuredDecider, make_chat_model
+        from agents.llm.decider import StructuredDecider, make_decider
         from agents.llm.retry import decide_with_retries
         from prompts import render
 
         cfg = settings if settings is not None else load_settings()
-        chat = cfg if hasattr(cfg, "invoke") else make_chat_model(cfg)
-        method = getattr(cfg, "structured_method", "function_calling")
+        decider = StructuredDecider(cfg) if hasattr(cfg, "invoke") else make_decider(cfg)
         system, user = render(prompt_name, values)
-        outcome = decide_with_retries(StructuredDecider(chat, method), [SystemMessage(system), HumanMessage(user)],
-                                      schema, check, getattr(cfg, "max_refusals", 1))
+        outcome = decide_with_retries(decider, [SystemMessage(system), HumanMessage(user)], schema, check,
+                                      getattr(cfg, "max_refusals", 1), max_tokens=900,
+                                      deadline_s=getattr(cfg, "decision_deadline_s", None))
         return outcome.action
     except Exception:  # noqa: BLE001 - brainstorming must work without a model
         import logging

@@ -22,6 +22,7 @@ COMMANDS: dict[str, str] = {
     "facts": "facts",
     "reindex": "reindex",
     "eval": "eval_run",
+    "check-endpoint": "check_endpoint",
 }
 
 

@@ -234,6 +234,8 @@ def summarize(table: Any, source: str, memory_how: str, wall: float, engine_s: f
         "scenes": scenes, "actions": len(records), "stopped_by_budget": stopped, "budget_s": budget_s,
         "decisions": len(ai_records), "decided_by": by,
         "model_decisions": total.model_decisions,
+        # decisions needing a choice (reaction windows passed without a call excluded) made by the model
+        "model_share": total.model_share, "model_share_by_kind": total.share_by_kind(),
         "skipped_reactions": total.skipped,
         "first_try_legal_rate": total.first_try_legal / asked if total.model_decisions else None,
         "accepted_rate": total.accepted / asked if total.model_decisions else None,

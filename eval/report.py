@@ -129,6 +129,7 @@ def ai_section(ai: dict[str, Any], pngs: dict[str, str]) -> list[str]:
     lines += table([
         ("decisions by AI seats", ai["decisions"]),
         ("decisions that asked the model", ai["model_decisions"]),
+        ("share of decisions made by the model", ai.get("model_share")),
         ("reactions passed without a model call", ai["skipped_reactions"]),
         ("legal on the first try (of model decisions)", ai["first_try_legal_rate"]),
         ("retries per model decision", ai["retries_per_model_decision"]),
@@ -142,6 +143,9 @@ def ai_section(ai: dict[str, Any], pngs: dict[str, str]) -> list[str]:
         ("seconds: model (waiting for the endpoint)", lat["model"]),
         ("seconds: players and table (the rest)", lat["players_and_table"]),
     ])
+    if ai.get("model_share_by_kind"):
+        lines += ["Made by the model, per decision kind: "
+                  + ", ".join(f"{k} {v:.0%}" for k, v in ai["model_share_by_kind"].items()), ""]
     if ai.get("fallback_reasons"):
         lines += ["Fallback reasons: " + ", ".join(f"{k} ({v})" for k, v in ai["fallback_reasons"].items()), ""]
     if "ai" in pngs:

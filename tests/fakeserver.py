@@ -1,16 +1,25 @@
-"""A fake OpenAI-compatible HTTP server for tests, bound to 127.0.0.1 only.
+"""A strict fake OpenAI-compatible HTTP server for tests, bound to 127.0.0.1 only.
 
 Why: the LLM machinery must be exercised through the real `openai` client and
-`langchain-openai` (request shapes, headers, timeouts, error mapping), without
-internet and without a real model. Tests queue behaviours (`valid`, `prose`,
-`invalid_json`, `http_error`, `delay`); when the queue is empty a default
-callable computes the answer from the request (by default: the first legal
-option of the requested schema).
+`langchain-openai` (request shapes, headers, timeouts, error mapping), without internet and
+without a real model, and a request the real API would refuse must fail here too (issue 24:
+every request carried a tool named "", OpenAI answered 400, and this fake said nothing).
 
-It mimics OpenAI validations that bite real clients: an assistant message
-with `tool_calls` must be followed by a `tool` message for each call id,
-`response_format: json_object` needs the word "json" in the messages, and a
-strict `json_schema` may not use `oneOf` or leave objects open.
+Rules are built from the APIs' documentation and the local servers' code (see `PROFILES`):
+OpenAI's function and schema name pattern, `tool_choice` naming a tool that exists, strict
+`json_schema` rules (closed objects, every property required, only the supported keywords),
+message roles and order (tool messages right after the assistant message that called them),
+unknown parameters, parameters per model family (o-series/gpt-5: `max_completion_tokens`,
+temperature 1 only), unknown models (404) and wrong keys (401). Profiles imitate
+llama-cpp-python, llama.cpp's llama-server, Ollama and vLLM, each with its documented
+differences. Refused requests are answered with the server's status and kind of error body
+and kept in `violations`; accepted requests that the server would not honour as meant (no
+token limit it reads, a tool it does not force) are kept in `lapses`.
+
+Tests queue behaviours (`valid`, `prose`, `invalid_json`, `http_error`, `rate_limited`,
+`refusal`, `cut_off`, `no_choices`, `no_usage`, `delay`, `hang`); when the queue is empty a
+default callable computes the answer from the request (by default: the first legal option
+of the requested schema).
 
 Use the `fake_openai` fixture (import it into a test module or conftest):
 
@@ -23,6 +32,7 @@ import base64
 import hashlib
 import json
 import math
+import re
 import socket
 import struct
 import threading
@@ -43,8 +53,15 @@ __all__ = [
     "Pass",
     "FakeOpenAIServer",
     "Recorded",
+    "cut_off",
     "delay",
     "example_for_schema",
+    "hang",
+    "no_choices",
+    "no_usage",
+    "rate_limited",
+    "refusal",
+    "strict_schema_problem",
     "fake_openai",
     "first_legal_option",
     "hash_embedding",
@@ -93,6 +110,36 @@ def http_error(status: int = 500, message: str = "The server had an error.") -> 
 def delay(seconds: float, then: Behaviour | None = None) -> Behaviour:
     """Sleep (bounded by MAX_DELAY_S) before answering `then` (default: the default)."""
     return Behaviour("delay", seconds=seconds, then=then)
+
+
+def hang() -> Behaviour:
+    """Accept the request and never answer (until the server stops): a dead endpoint."""
+    return Behaviour("hang")
+
+
+def refusal(text: str = "I'm sorry, I can't help with that.") -> Behaviour:
+    """OpenAI's refusal shape: `content` null, `refusal` set, finish_reason "stop"."""
+    return Behaviour("refusal", payload=text)
+
+
+def cut_off(obj: dict[str, Any] | None = None) -> Behaviour:
+    """An answer cut at the token limit: half of the JSON, finish_reason "length"."""
+    return Behaviour("cut_off", payload=obj)
+
+
+def no_choices() -> Behaviour:
+    """A 200 answer whose `choices` list is empty (some compatible servers do this)."""
+    return Behaviour("no_choices")
+
+
+def no_usage(obj: dict[str, Any]) -> Behaviour:
+    """A valid answer without the `usage` object (several local servers omit it)."""
+    return Behaviour("valid", payload=obj, status=-1)
+
+
+def rate_limited(retry_after_s: float = 1.0, message: str = "Rate limit reached for requests") -> Behaviour:
+    """HTTP 429 with a Retry-After header."""
+    return Behaviour("http_error", payload=message, status=429, seconds=retry_after_s)
 
 
 # ------------------------------------------------------------ sample schemas
@@ -186,6 +233,8 @@ def requested_schema(body: dict[str, Any]) -> dict[str, Any] | None:
     fmt = body.get("response_format") or {}
     if fmt.get("type") == "json_schema":
         return fmt.get("json_schema", {}).get("schema")
+    if fmt.get("type") == "json_object" and isinstance(fmt.get("schema"), dict):
+        return fmt["schema"]
     return None
 
 
@@ -244,58 +293,292 @@ def _message_text(messages: list[dict[str, Any]]) -> str:
     return "\n".join(parts)
 
 
-def _protocol_error(body: dict[str, Any]) -> str | None:
-    """The 400 message OpenAI would give for this request, if any."""
+# ------------------------------------------------------------------------- rules
+# Each rule below is one the real API documents (or, for the local servers, one their code
+# applies); the message imitates the API's own. A broken rule is answered with the status
+# the server uses and recorded in `FakeOpenAIServer.violations`.
+
+NAME_RE = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+ROLES = {"system", "developer", "user", "assistant", "tool", "function"}
+KNOWN_PARAMS = {
+    "model", "messages", "audio", "frequency_penalty", "function_call", "functions", "logit_bias", "logprobs",
+    "max_completion_tokens", "max_tokens", "metadata", "modalities", "n", "parallel_tool_calls", "prediction",
+    "presence_penalty", "prompt_cache_key", "reasoning_effort", "response_format", "safety_identifier", "seed",
+    "service_tier", "stop", "store", "stream", "stream_options", "temperature", "tool_choice", "tools",
+    "top_logprobs", "top_p", "user", "verbosity", "web_search_options",
+}
+# keywords OpenAI's strict mode accepts in a schema (the Structured Outputs guide's supported subset)
+STRICT_KEYWORDS = {
+    "type", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "const", "description",
+    "title", "$ref", "$defs", "definitions", "pattern", "format", "minimum", "maximum", "exclusiveMinimum",
+    "exclusiveMaximum", "multipleOf", "minItems", "maxItems",
+}
+REASONING_MODEL = re.compile(r"^(o\d|gpt-5(?!-chat))")
+
+
+class Refused(Exception):
+    """A request the server refuses: HTTP status, message, error type."""
+
+    def __init__(self, status: int, message: str, kind: str = "invalid_request_error",
+                 param: str | None = None, code: str | None = None) -> None:
+        super().__init__(message)
+        self.status, self.message, self.kind, self.param, self.code = status, message, kind, param, code
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One server family's OpenAI-compatible surface, as its docs and code describe it."""
+
+    name: str
+    owned_by: str
+    response_formats: tuple[str, ...]  # accepted response_format types
+    format_status: int  # status for any other type
+    format_message: str
+    tool_choice_forces: tuple[str, ...]  # tool_choice shapes that force the tool: "named", "required"
+    token_params: tuple[str, ...]  # parameters that limit the answer (others are ignored)
+    openai_rules: bool  # OpenAI's own validation (names, strict schemas, model families, unknown params)
+    assistant_needs_content: bool = False  # llama-cpp-python: content must be a string
+    tools_need_jinja: bool = False  # llama.cpp: tools only with --jinja
+    any_model: bool = False  # single-model servers answer with their model whatever the name
+
+
+PROFILES: dict[str, Profile] = {
+    "openai": Profile("openai", "system", ("text", "json_object", "json_schema"), 400,
+                      "Invalid value: '{t}'. Supported values are: 'text', 'json_object', and 'json_schema'.",
+                      ("named", "required"), ("max_tokens", "max_completion_tokens"), True),
+    # llama_cpp/server/types.py: response_format is {"type": Literal["text", "json_object"], "schema"?};
+    # a failed request model is answered 500 by its error handler; max_completion_tokens is not a field
+    "llama-cpp-python": Profile("llama-cpp-python", "me", ("text", "json_object"), 500,
+                                "1 validation error: {{'type': 'literal_error', 'loc': ('body', 'response_format', "
+                                "'type'), 'msg': \"Input should be 'text' or 'json_object'\", 'input': '{t}'}}",
+                                ("named",), ("max_tokens",), False, assistant_needs_content=True, any_model=True),
+    # llama.cpp tools/server utils: json_object (+schema) and json_schema; a named tool_choice object is
+    # read as "auto", "required" forces; tools need --jinja
+    "llama.cpp": Profile("llama.cpp", "llamacpp", ("text", "json_object", "json_schema"), 400,
+                         "Illegal param: \"response_format\" must be one of 'text' or 'json_object', but got: {t}",
+                         ("required",), ("max_tokens", "n_predict"), False, tools_need_jinja=True, any_model=True),
+    # ollama openai/openai.go: json_schema -> format, json_object -> "json", no tool_choice field,
+    # max_tokens -> num_predict; other types are ignored
+    "ollama": Profile("ollama", "library", ("text", "json_object", "json_schema", "*"), 400, "",
+                      (), ("max_tokens",), False),
+    "vllm": Profile("vllm", "vllm", ("text", "json_object", "json_schema"), 400,
+                    "response_format type {t} is not supported", ("named", "required"),
+                    ("max_tokens", "max_completion_tokens"), False),
+}
+
+
+def check_request(body: dict[str, Any], profile: Profile, model_ids: tuple[str, ...], jinja: bool = True) -> None:
+    """Raise Refused for what this server refuses; return for a request it accepts."""
     messages = body.get("messages")
+    if profile.openai_rules:
+        unknown = sorted(set(body) - KNOWN_PARAMS)
+        if unknown:
+            raise Refused(400, f"Unrecognized request argument supplied: {unknown[0]}", param=unknown[0])
+        if not isinstance(body.get("model"), str) or not body["model"]:
+            raise Refused(400, "you must provide a model parameter", param="model")
     if not isinstance(messages, list) or not messages:
-        return "'messages' must be a non-empty array"
+        raise Refused(400, "'messages' must be a non-empty array", param="messages")
+    model = str(body.get("model", ""))
+    if model_ids and model not in model_ids and not profile.any_model:
+        raise Refused(404, f"The model `{model}` does not exist or you do not have access to it.",
+                      code="model_not_found")
+    _check_messages(messages, profile)
+    if profile.openai_rules:
+        _check_params(body, model)
+    _check_tools(body, profile, jinja)
+    _check_response_format(body, profile)
+
+
+def _check_messages(messages: list[Any], profile: Profile) -> None:
+    pending: dict[str, int] = {}  # tool_call_id -> index of the assistant message that made it
     for i, msg in enumerate(messages):
+        if not isinstance(msg, dict) or msg.get("role") not in ROLES:
+            raise Refused(400, f"Invalid value for 'messages[{i}].role': expected one of {sorted(ROLES)}.",
+                          param=f"messages[{i}].role")
+        role = msg["role"]
+        content = msg.get("content")
         calls = msg.get("tool_calls") or []
-        if msg.get("role") != "assistant" or not calls:
+        if role == "tool":
+            call_id = msg.get("tool_call_id")
+            if call_id not in pending:
+                raise Refused(400, "Invalid parameter: messages with role 'tool' must be a response to a "
+                                   "preceeding message with 'tool_calls'.", param=f"messages.[{i}].role")
+            pending.pop(call_id)
             continue
-        answered = set()
-        for follower in messages[i + 1 :]:
-            if follower.get("role") != "tool":
-                break
-            answered.add(follower.get("tool_call_id"))
-        missing = [c.get("id") for c in calls if c.get("id") not in answered]
-        if missing:
-            return (
-                "An assistant message with 'tool_calls' must be followed by tool messages "
-                f"responding to each 'tool_call_id'. Missing: {missing}"
-            )
-    fmt = body.get("response_format") or {}
-    spec = fmt.get("json_schema") or {}
-    if fmt.get("type") == "json_schema" and spec.get("strict"):
-        problem = _strict_schema_problem(spec.get("schema") or {}, ())
-        if problem:
-            return f"Invalid schema for response_format '{spec.get('name')}': {problem}"
-    if fmt.get("type") == "json_object" and "json" not in _message_text(messages).lower():
-        return "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'."
-    return None
+        if pending:
+            raise Refused(400, "An assistant message with 'tool_calls' must be followed by tool messages "
+                               f"responding to each 'tool_call_id'. The following tool_call_ids did not have "
+                               f"response messages: {', '.join(sorted(pending))}", param=f"messages.[{i}].role")
+        if role == "assistant":
+            if profile.assistant_needs_content and not isinstance(content, str):
+                raise Refused(500, "1 validation error: {'type': 'string_type', 'loc': ('body', 'messages', "
+                                   f"{i}, 'assistant', 'content'), 'msg': 'Input should be a valid string', "
+                                   "'input': None}", "internal_server_error")
+            if content is None and not calls and not msg.get("refusal"):
+                raise Refused(400, f"Invalid value for 'messages[{i}].content': expected a string, got null.",
+                              param=f"messages.[{i}].content")
+            for call in calls:
+                pending[str(call.get("id"))] = i
+        elif not isinstance(content, (str, list)):
+            raise Refused(400, f"Invalid value for 'messages[{i}].content': expected a string or an array.",
+                          param=f"messages.[{i}].content")
+    if pending:
+        raise Refused(400, "An assistant message with 'tool_calls' must be followed by tool messages responding "
+                           f"to each 'tool_call_id'. The following tool_call_ids did not have response messages: "
+                           f"{', '.join(sorted(pending))}", param="messages")
 
 
-def _strict_schema_problem(node: Any, context: tuple[str, ...]) -> str | None:
-    """OpenAI strict-mode rules that pydantic schemas break (oneOf, open objects)."""
+def _check_params(body: dict[str, Any], model: str) -> None:
+    """Parameters per OpenAI model family (the API reference and its errors)."""
+    reasoning = bool(REASONING_MODEL.match(model))
+    if "max_tokens" in body and "max_completion_tokens" in body:
+        raise Refused(400, "max_tokens and max_completion_tokens cannot both be set", param="max_tokens")
+    if reasoning and "max_tokens" in body:
+        raise Refused(400, "Unsupported parameter: 'max_tokens' is not supported with this model. "
+                           "Use 'max_completion_tokens' instead.", param="max_tokens", code="unsupported_parameter")
+    if reasoning and body.get("temperature") not in (None, 1, 1.0):
+        raise Refused(400, f"Unsupported value: 'temperature' does not support {body['temperature']} with this "
+                           "model. Only the default (1) value is supported.", param="temperature",
+                      code="unsupported_value")
+    if not reasoning and "reasoning_effort" in body:
+        raise Refused(400, "Unrecognized request argument supplied: reasoning_effort", param="reasoning_effort")
+    temperature = body.get("temperature")
+    if temperature is not None and not (isinstance(temperature, (int, float)) and 0 <= temperature <= 2):
+        raise Refused(400, f"Invalid 'temperature': decimal above maximum value. Expected a value <= 2, but got "
+                           f"{temperature} instead.", param="temperature")
+    for key in ("max_tokens", "max_completion_tokens"):
+        value = body.get(key)
+        if value is not None and (not isinstance(value, int) or value < 1):
+            raise Refused(400, f"Invalid '{key}': integer below minimum value. Expected a value >= 1, but got "
+                               f"{value} instead.", param=key)
+
+
+def _check_tools(body: dict[str, Any], profile: Profile, jinja: bool) -> None:
+    tools = body.get("tools")
+    choice = body.get("tool_choice")
+    if not tools:
+        if profile.openai_rules and choice is not None:
+            raise Refused(400, "Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are "
+                               "specified.", param="tool_choice")
+        if profile.openai_rules and "parallel_tool_calls" in body:
+            raise Refused(400, "Invalid value for 'parallel_tool_calls': 'parallel_tool_calls' is only allowed "
+                               "when 'tools' are specified.", param="parallel_tool_calls")
+        return
+    if profile.tools_need_jinja and not jinja:
+        raise Refused(500, "tools param requires --jinja flag", "server_error")
+    names = []
+    for i, tool in enumerate(tools):
+        fn = tool.get("function") if isinstance(tool, dict) else None
+        if not isinstance(tool, dict) or tool.get("type") != "function" or not isinstance(fn, dict):
+            raise Refused(400, f"Invalid value for 'tools[{i}].type': expected 'function'.", param=f"tools[{i}]")
+        name = fn.get("name")
+        if profile.openai_rules:
+            if not isinstance(name, str) or not NAME_RE.match(name):
+                raise Refused(400, f"Invalid 'tools[{i}].function.name': string does not match pattern. Expected a "
+                                   "string that matches the pattern '^[a-zA-Z0-9_-]+$'.",
+                              param=f"tools[{i}].function.name", code="invalid_value")
+            params = fn.get("parameters")
+            if params is not None and (not isinstance(params, dict) or params.get("type") != "object"):
+                got = params.get("type") if isinstance(params, dict) else None
+                raise Refused(400, f"Invalid schema for function '{name}': schema must be a JSON Schema of "
+                                   f"'type: \"object\"', got 'type: \"{got}\"'.", param=f"tools[{i}].function.parameters")
+            if fn.get("strict") and isinstance(params, dict):
+                problem = strict_schema_problem(params)
+                if problem:
+                    raise Refused(400, f"Invalid schema for function '{name}': {problem}",
+                                  param=f"tools[{i}].function.parameters")
+        names.append(name)
+    if isinstance(choice, dict):
+        wanted = (choice.get("function") or {}).get("name")
+        if choice.get("type") != "function" or wanted not in names:
+            if profile.name == "llama-cpp-python":
+                raise Refused(500, f"Tool choice '{wanted}' not found in tools.", "internal_server_error")
+            if profile.openai_rules:
+                raise Refused(400, f"Invalid value for 'tool_choice': function '{wanted}' was not found in 'tools'.",
+                              param="tool_choice")
+    elif choice is not None and choice not in ("none", "auto", "required"):
+        raise Refused(400, f"Invalid value for 'tool_choice': '{choice}'.", param="tool_choice")
+    elif choice == "required" and profile.name == "llama-cpp-python":
+        raise Refused(500, "1 validation error: {'type': 'literal_error', 'loc': ('body', 'tool_choice'), "
+                           "'msg': \"Input should be 'none' or 'auto'\", 'input': 'required'}", "internal_server_error")
+
+
+def _check_response_format(body: dict[str, Any], profile: Profile) -> None:
+    fmt = body.get("response_format")
+    if fmt is None:
+        return
+    kind = fmt.get("type") if isinstance(fmt, dict) else None
+    if kind not in profile.response_formats and "*" not in profile.response_formats:
+        raise Refused(profile.format_status, profile.format_message.format(t=kind),
+                      "invalid_request_error" if profile.format_status == 400 else "internal_server_error",
+                      param="response_format")
+    if not profile.openai_rules:
+        return
+    if kind == "json_schema":
+        spec = fmt.get("json_schema")
+        if not isinstance(spec, dict) or not isinstance(spec.get("schema"), dict):
+            raise Refused(400, "Missing required parameter: 'response_format.json_schema'.",
+                          param="response_format.json_schema")
+        name = spec.get("name")
+        if not isinstance(name, str) or not NAME_RE.match(name):
+            raise Refused(400, "Invalid 'response_format.json_schema.name': string does not match pattern. Expected "
+                               "a string that matches the pattern '^[a-zA-Z0-9_-]+$'.",
+                          param="response_format.json_schema.name")
+        if spec.get("strict"):
+            problem = strict_schema_problem(spec["schema"])
+            if problem:
+                raise Refused(400, f"Invalid schema for response_format '{name}': {problem}",
+                              param="response_format")
+    elif kind == "json_object":
+        if "schema" in fmt:
+            raise Refused(400, "Unrecognized request argument supplied: response_format.schema",
+                          param="response_format.schema")
+        if "json" not in _message_text(body["messages"]).lower():
+            raise Refused(400, "'messages' must contain the word 'json' in some form, to use 'response_format' of "
+                               "type 'json_object'.", param="messages")
+
+
+def strict_schema_problem(schema: dict[str, Any]) -> str | None:
+    """Why OpenAI's strict mode would refuse this schema (None: it is accepted)."""
+    if schema.get("type") != "object" or "anyOf" in schema:
+        return f"schema must be a JSON Schema of 'type: \"object\"', got 'type: \"{schema.get('type')}\"'."
+    return _strict_node(schema, (), 0)
+
+
+def _strict_node(node: Any, context: tuple[str, ...], depth: int) -> str | None:
     if isinstance(node, list):
         for i, item in enumerate(node):
-            found = _strict_schema_problem(item, (*context, str(i)))
+            found = _strict_node(item, (*context, str(i)), depth)
             if found:
                 return found
         return None
     if not isinstance(node, dict):
         return None
     where = f"In context={context}, "
-    if "oneOf" in node:
-        return where + "'oneOf' is not permitted."
-    if node.get("type") == "object" and "properties" in node:
+    if depth > 10:
+        return where + "schema nesting depth exceeds the maximum of 10."
+    for key in node:
+        if key not in STRICT_KEYWORDS:
+            return where + f"'{key}' is not permitted."
+    if "$ref" in node and len(node) > 1 and set(node) - {"$ref", "description"}:
+        return where + "$ref cannot have keywords {" + ", ".join(sorted(set(node) - {"$ref"})) + "}."
+    kinds = node.get("type")
+    if kinds == "object" or (isinstance(kinds, list) and "object" in kinds):
         if node.get("additionalProperties") is not False:
             return where + "'additionalProperties' is required to be supplied and to be false."
-        if set(node.get("required") or []) != set(node["properties"]):
-            return where + "'required' is required to be supplied and to be an array including every key in properties."
+        props = node.get("properties") or {}
+        if set(node.get("required") or []) != set(props):
+            missing = sorted(set(props) - set(node.get("required") or []))
+            return (where + "'required' is required to be supplied and to be an array including every key in "
+                    f"properties. Missing '{missing[0] if missing else '?'}'.")
     for key, value in node.items():
-        if isinstance(value, (dict, list)):
-            found = _strict_schema_problem(value, (*context, key))
+        if key in ("properties", "$defs", "definitions") and isinstance(value, dict):
+            for name, sub in value.items():
+                found = _strict_node(sub, (*context, key, name), depth + 1)
+                if found:
+                    return found
+        elif key in ("items", "anyOf"):
+            found = _strict_node(value, (*context, key), depth + 1)
             if found:
                 return found
     return None
@@ -316,13 +599,26 @@ class Recorded:
 
 @dataclass
 class FakeOpenAIServer:
-    """Thread-backed fake server; `script` is consumed one behaviour per chat request."""
+    """Thread-backed fake server; `script` is consumed one behaviour per chat request.
+
+    `profile` picks the server family it imitates ("openai", "llama-cpp-python", "llama.cpp",
+    "ollama", "vllm"): what it refuses, with which status, and what it silently ignores.
+    Every refused request is kept in `violations`; requests it accepts but that would not
+    work as we meant on that server (no token limit, a tool it does not force) in `lapses`.
+    With `api_key` set, any other key is answered 401 as OpenAI does (echoing part of it).
+    """
 
     default: Callable[[dict[str, Any]], Behaviour] = first_legal_option
     model_ids: tuple[str, ...] = ("fake-model", "fake-embed")
     max_delay_s: float = MAX_DELAY_S
+    profile: str = "openai"
+    jinja: bool = True  # llama.cpp: started with --jinja (tools allowed)
+    api_key: str | None = None
+    open_models: bool = False  # GET /models answers without the key (llama-server's public endpoints)
     requests: list[Recorded] = field(default_factory=list)
     usages: list[dict[str, int]] = field(default_factory=list)
+    violations: list[str] = field(default_factory=list)
+    lapses: list[str] = field(default_factory=list)
     _script: deque[Behaviour] = field(default_factory=deque)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _stopping: threading.Event = field(default_factory=threading.Event)
@@ -372,6 +668,10 @@ class FakeOpenAIServer:
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}/v1"
 
+    @property
+    def rules(self) -> Profile:
+        return PROFILES[self.profile]
+
     # -- scripting
     def script(self, *behaviours: Behaviour) -> None:
         """Queue behaviours for the next chat-completions requests, in order."""
@@ -404,22 +704,49 @@ class FakeOpenAIServer:
         with self._lock:
             self.requests.append(Recorded(method, path, body, auth))
 
-    def chat_answer(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]] | None:
-        """Status and JSON for one chat-completions request; None: hang up (stopping)."""
+    def auth_problem(self, auth: str | None) -> tuple[int, dict[str, Any]] | None:
+        """OpenAI's 401 for a wrong key (it echoes the key's ends: callers must redact)."""
+        if self.api_key is None:
+            return None
+        given = (auth or "").removeprefix("Bearer ").strip()
+        if given == self.api_key:
+            return None
+        shown = f"{given[:3]}{'*' * max(0, len(given) - 7)}{given[-4:]}" if len(given) > 7 else given
+        return 401, _error_body(f"Incorrect API key provided: {shown}. You can find your API key at "
+                                "https://platform.openai.com/account/api-keys.", "invalid_request_error",
+                                code="invalid_api_key")
+
+    def chat_answer(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]] | tuple[int, dict[str, Any], dict[str, str]] | None:
+        """Status and JSON (and headers) for one chat-completions request; None: hang up (stopping)."""
         if body.get("stream"):
             return 400, _error_body("fake server does not stream", "invalid_request_error")
-        problem = _protocol_error(body)
-        if problem:
-            return 400, _error_body(problem, "invalid_request_error")
+        try:
+            check_request(body, self.rules, self.model_ids, self.jinja)
+        except Refused as refused:
+            with self._lock:
+                self.violations.append(f"HTTP {refused.status}: {refused.message}")
+            return refused.status, _error_body(refused.message, refused.kind, refused.param, refused.code)
+        forced = self._lapses(body)
         behaviour = self._next(body)
         while behaviour.kind == "delay":
             self._stopping.wait(min(behaviour.seconds, self.max_delay_s))
             if self._stopping.is_set():
                 return None
             behaviour = behaviour.then or self.default(body)
+        if behaviour.kind == "hang":
+            self._stopping.wait(MAX_LIFETIME_S)
+            return None
         if behaviour.kind == "http_error":
-            return behaviour.status, _error_body(str(behaviour.payload), "server_error")
-        message, text = self._assistant_message(body, behaviour)
+            headers = ({"Retry-After": f"{behaviour.seconds:g}"} if behaviour.status == 429 and behaviour.seconds > 0
+                       else {})
+            kind = "requests" if behaviour.status == 429 else "server_error"
+            return behaviour.status, _error_body(str(behaviour.payload), kind), headers
+        if behaviour.kind == "no_choices":
+            return 200, {"id": "chatcmpl-empty", "object": "chat.completion", "created": int(time.time()),
+                         "model": body.get("model"), "choices": []}
+        if not forced and behaviour.kind == "valid" and _chosen_tool(body) is not None:
+            behaviour = prose("I will describe my move in words instead.")  # tools offered, none forced
+        message, text, finish = self._assistant_message(body, behaviour)
         usage = {
             "prompt_tokens": _approx_tokens(_message_text(body["messages"])),
             "completion_tokens": _approx_tokens(text),
@@ -427,21 +754,51 @@ class FakeOpenAIServer:
         usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
         with self._lock:
             self.usages.append(usage)
-        finish = "tool_calls" if message.get("tool_calls") else "stop"
-        return 200, {
+        answer: dict[str, Any] = {
             "id": f"chatcmpl-{len(self.requests)}",
             "object": "chat.completion",
             "created": int(time.time()),
             "model": body.get("model", "fake-model"),
             "choices": [{"index": 0, "message": message, "finish_reason": finish, "logprobs": None}],
-            "usage": usage,
         }
+        if behaviour.status != -1:
+            answer["usage"] = usage
+        return 200, answer
 
-    def _assistant_message(self, body: dict[str, Any], behaviour: Behaviour) -> tuple[dict[str, Any], str]:
+    def _lapses(self, body: dict[str, Any]) -> bool:
+        """Note what this server would silently ignore; True when a tool (if any) is forced."""
+        rules = self.rules
+        found: list[str] = []
+        limits = [p for p in ("max_tokens", "max_completion_tokens", "n_predict") if p in body]
+        if not any(p in rules.token_params for p in limits):
+            ignored = f" ({', '.join(limits)} is ignored here)" if limits else ""
+            found.append(f"no token limit this server reads{ignored}: a rambling model runs to its context end")
+        forced = True
+        if body.get("tools"):
+            choice = body.get("tool_choice")
+            style = "named" if isinstance(choice, dict) else ("required" if choice == "required" else "none")
+            forced = style in rules.tool_choice_forces
+            if not forced:
+                found.append(f"tools offered but not forced on {rules.name} (tool_choice {choice!r}): "
+                             "the model may answer in prose")
+        if found:
+            with self._lock:
+                self.lapses.extend(found)
+        return forced
+
+    def _assistant_message(self, body: dict[str, Any], behaviour: Behaviour) -> tuple[dict[str, Any], str, str]:
+        finish = "stop"
         if behaviour.kind == "valid":
             text = json.dumps(behaviour.payload)
         elif behaviour.kind in ("prose", "invalid_json"):
             text = str(behaviour.payload)
+        elif behaviour.kind == "refusal":
+            return {"role": "assistant", "content": None, "refusal": str(behaviour.payload)}, "", "stop"
+        elif behaviour.kind == "cut_off":
+            schema = requested_schema(body)
+            whole = json.dumps(behaviour.payload if behaviour.payload is not None
+                               else (example_for_schema(schema) if schema else {"text": "x" * 80}))
+            text, finish = whole[: max(1, len(whole) // 2)], "length"
         else:
             raise ValueError(f"unknown behaviour {behaviour.kind!r}")
         tool = _chosen_tool(body)
@@ -451,8 +808,9 @@ class FakeOpenAIServer:
                 "type": "function",
                 "function": {"name": tool["function"]["name"], "arguments": text},
             }
-            return {"role": "assistant", "content": None, "tool_calls": [call]}, text
-        return {"role": "assistant", "content": text}, text
+            return ({"role": "assistant", "content": None, "refusal": None, "tool_calls": [call]}, text,
+                    "length" if finish == "length" else "tool_calls")
+        return {"role": "assistant", "content": text, "refusal": None}, text, finish
 
     def embeddings_answer(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         """Deterministic hash embeddings, float or base64 as requested."""
@@ -478,14 +836,15 @@ class FakeOpenAIServer:
         }
 
     def models_answer(self) -> tuple[int, dict[str, Any]]:
+        owner = self.rules.owned_by
         return 200, {
             "object": "list",
-            "data": [{"id": m, "object": "model", "created": 0, "owned_by": "fake"} for m in self.model_ids],
+            "data": [{"id": m, "object": "model", "created": 0, "owned_by": owner} for m in self.model_ids],
         }
 
 
-def _error_body(message: str, kind: str) -> dict[str, Any]:
-    return {"error": {"message": message, "type": kind, "param": None, "code": None}}
+def _error_body(message: str, kind: str, param: str | None = None, code: str | None = None) -> dict[str, Any]:
+    return {"error": {"message": message, "type": kind, "param": param, "code": code}}
 
 
 def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
@@ -509,10 +868,12 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
         def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
             """Keep pytest output clean."""
 
-        def _send(self, status: int, payload: dict[str, Any]) -> None:
+        def _send(self, status: int, payload: dict[str, Any], headers: dict[str, str] | None = None) -> None:
             data = json.dumps(payload).encode()
             try:
                 self.send_response(status)
+                for name, value in (headers or {}).items():
+                    self.send_header(name, value)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
@@ -522,7 +883,10 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
 
         def do_GET(self) -> None:  # noqa: N802
             server._record("GET", self.path, {}, self.headers.get("Authorization"))
-            if self.path.rstrip("/").endswith("/v1/models"):
+            refused = None if server.open_models else server.auth_problem(self.headers.get("Authorization"))
+            if refused:
+                self._send(*refused)
+            elif self.path.rstrip("/").endswith("/v1/models"):
                 self._send(*server.models_answer())
             else:
                 self._send(404, _error_body(f"no route {self.path}", "invalid_request_error"))
@@ -536,7 +900,10 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
                 self._send(400, _error_body("body is not JSON", "invalid_request_error"))
                 return
             server._record("POST", self.path, body, self.headers.get("Authorization"))
-            if self.path.endswith("/v1/chat/completions"):
+            refused = server.auth_problem(self.headers.get("Authorization"))
+            if refused:
+                self._send(*refused)
+            elif self.path.endswith("/v1/chat/completions"):
                 answer = server.chat_answer(body)
                 if answer is None:
                     self.close_connection = True

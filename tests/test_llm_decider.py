@@ -183,9 +183,9 @@ def test_json_schema_request_is_accepted_by_strict_rules(fake_openai: FakeOpenAI
 
 
 def test_sdk_own_strict_schema_would_be_refused(fake_openai: FakeOpenAIServer) -> None:  # noqa: F811
-    """Why schema.py exists: the SDK keeps pydantic's oneOf for discriminated unions."""
+    """Why schema.py exists: the SDK keeps pydantic's oneOf/discriminator/default for discriminated unions."""
     client = openai.OpenAI(base_url=fake_openai.base_url, api_key="k", max_retries=0)
-    with pytest.raises(openai.BadRequestError, match="oneOf"):
+    with pytest.raises(openai.BadRequestError, match="is not permitted"):
         client.chat.completions.parse(model="fake-model", messages=[{"role": "user", "content": "go"}],
                                       response_format=Choice)
 

@@ -78,7 +78,8 @@ def test_raw_openai_client_chat_with_tools_and_json(fake_openai: FakeOpenAIServe
     tools = [{"type": "function", "function": {"name": "Bid", "parameters": Bid.model_json_schema()}}]
     fake_openai.script(valid({"type": "bid", "amount": 5}), valid({"type": "bid", "amount": 6}))
     c = client(fake_openai)
-    with_tools = c.chat.completions.create(model="fake-model", messages=[{"role": "user", "content": "bid"}], tools=tools)
+    with_tools = c.chat.completions.create(model="fake-model", messages=[{"role": "user", "content": "bid"}], tools=tools,
+                                           tool_choice={"type": "function", "function": {"name": "Bid"}})
     call = with_tools.choices[0].message.tool_calls[0]
     assert (call.function.name, call.function.arguments) == ("Bid", '{"type": "bid", "amount": 5}')
     assert with_tools.choices[0].finish_reason == "tool_calls"

@@ -4,7 +4,7 @@ Generic over any pydantic action schema; knows nothing of the rules engine.
 """
 
 from .config import ConfigError, LLMSettings, SeatSettings, is_configured, load_settings
-from .decider import Attempt, StructuredDecider, extract_json_object, make_chat_model
+from .decider import Attempt, StructuredDecider, extract_json_object, make_chat_model, make_decider
 from .retry import Outcome, decide_with_retries
 
 __all__ = [
@@ -19,4 +19,5 @@ __all__ = [
     "is_configured",
     "load_settings",
     "make_chat_model",
+    "make_decider",
 ]

@@ -104,6 +104,7 @@ class StructuredDecider:
         self._secrets = tuple(x for x in secrets if x and len(x) >= 4)
         self._profile: ServerProfile | None = None
         self._methods: list[Method] = []
+        self._prose = 0  # prose answers in a row to a forced tool
         self.notes: list[str] = []  # method switches, for check-endpoint and the logs
 
     # -- which server, which method --------------------------------------------------------------
@@ -142,16 +143,42 @@ class StructuredDecider:
     # -- one question ----------------------------------------------------------------------------
     def ask(self, messages: list[BaseMessage], schema: type[BaseModel], *, max_tokens: int | None = None,
             timeout_s: float | None = None) -> Attempt:
-        """One call (two if the server refuses the method and "auto" has another); never raises."""
+        """One call (two if the server refuses the method and "auto" has another); never raises.
+
+        Every request carries a token limit: DEFAULT_MAX_TOKENS unless the caller says.
+        """
+        max_tokens = max_tokens or DEFAULT_MAX_TOKENS
         while True:
             method = self.method
             attempt = self._ask_once(method, messages, schema, max_tokens, timeout_s)
+            if self._tool_not_forced(attempt):
+                return attempt  # this answer stands; the next request uses the next method
             if not self._method_refused(attempt):
                 return attempt
             dropped = self._methods.pop(0)
             note = f"the server refuses structured output by {dropped} ({attempt.error}); using {self.method}"
             self.notes.append(note)
             log.info("%s", note)
+
+    def _tool_not_forced(self, attempt: Attempt) -> bool:
+        """Prose twice in a row to a forced tool: this server does not force it; "auto" moves on.
+
+        (A server that ignores `tool_choice`, as Ollama does, lets the model answer in prose.)
+        """
+        if attempt.method != "function_calling" or attempt.parsed is not None:
+            self._prose = 0
+            return False
+        if not (attempt.error or "").startswith("no structured output"):
+            return False
+        self._prose += 1
+        if self._prose < 2 or self.requested_method not in ("auto", "", None) or len(self._methods) < 2:
+            return False
+        self._methods.pop(0)
+        self._prose = 0
+        note = f"the server does not force the tool (the model answered in prose twice); using {self.method}"
+        self.notes.append(note)
+        log.info("%s", note)
+        return True
 
     def _method_refused(self, attempt: Attempt) -> bool:
         """A refusal that blames the method, while "auto" has another one to try."""
@@ -200,7 +227,7 @@ class StructuredDecider:
                 extra["max_tokens"] = max_tokens
         if method == "function_calling":
             function: dict[str, Any] = {"name": TOOL_NAME, "description": _describe(schema),
-                                        "parameters": strict_json_schema(schema)}
+                                        "parameters": self._schema(schema)}
             if prof.strict:
                 function["strict"] = True
             options["tools"] = [{"type": "function", "function": function}]
@@ -212,15 +239,27 @@ class StructuredDecider:
                 options["parallel_tool_calls"] = False
         elif method == "json_schema":
             extra["response_format"] = {"type": "json_schema", "json_schema": {
-                "name": SCHEMA_NAME, "description": _describe(schema), "schema": strict_json_schema(schema),
+                "name": SCHEMA_NAME, "description": _describe(schema), "schema": self._schema(schema),
                 "strict": True}}
         elif method == "json_object_schema":
-            extra["response_format"] = {"type": "json_object", "schema": strict_json_schema(schema)}
+            extra["response_format"] = {"type": "json_object", "schema": self._schema(schema)}
         elif method == "json_mode":
             extra["response_format"] = {"type": "json_object"}
         if extra:
             options["extra_body"] = extra
         return options
+
+    def _schema(self, schema: type[BaseModel]) -> dict[str, Any]:
+        """The JSON schema to send: OpenAI's strict subset for OpenAI, else with every constraint.
+
+        Strict mode refuses keywords outside its subset ('default', 'minLength', ...: HTTP 400),
+        and an unknown server may be a proxy in front of OpenAI;
+        grammar-based local servers use them (a maxLength keeps a small model's `why` short).
+        Our own validation checks them either way.
+        """
+        full = strict_json_schema(schema)
+        # an unknown server may be a proxy in front of OpenAI: the subset is accepted everywhere
+        return openai_strict_subset(full) if self.profile.name in ("openai", "generic") else full
 
     def _with_format_hint(self, method: Method, messages: list[BaseMessage],
                           schema: type[BaseModel]) -> list[BaseMessage]:
@@ -304,6 +343,29 @@ def redact(text: str, secrets: tuple[str, ...] = ()) -> str:
         if secret and len(secret) >= 4:
             text = text.replace(secret, "***")
     return _KEY_LIKE.sub(lambda m: f"{m.group(1)}{m.group(2)}***", text)
+
+
+# the keywords OpenAI's strict mode accepts (Structured Outputs guide, "supported schemas")
+STRICT_KEYWORDS = frozenset({
+    "type", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "const", "description",
+    "title", "$ref", "$defs", "definitions", "pattern", "format", "minimum", "maximum", "exclusiveMinimum",
+    "exclusiveMaximum", "multipleOf", "minItems", "maxItems",
+})
+
+
+def openai_strict_subset(node: Any) -> Any:
+    """A copy of a strict-shaped schema without the keywords OpenAI's strict mode refuses."""
+    if isinstance(node, list):
+        return [openai_strict_subset(x) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key in ("properties", "$defs", "definitions") and isinstance(value, dict):
+            out[key] = {name: openai_strict_subset(sub) for name, sub in value.items()}
+        elif key in STRICT_KEYWORDS:
+            out[key] = openai_strict_subset(value)
+    return out
 
 
 def _describe(schema: type[BaseModel]) -> str:
@@ -406,7 +468,8 @@ def _status_reason(exc: openai.APIStatusError, model: str) -> tuple[str, bool, i
         wait = _retry_after(exc)
         after = f", retry after {wait:g} s" if wait is not None else ""
         return f"the endpoint is rate limiting us (HTTP 429{after}): {message}", True, status, wait
-    if status in _NOT_RETRYABLE:
+    if status in _NOT_RETRYABLE or (status >= 500 and "validation error" in message.lower()):
+        # (llama-cpp-python answers a request its model rejects with 500 "N validation error(s)")
         return f"the endpoint refuses the request (HTTP {status}): {message}", False, status, None
     return f"the endpoint failed (HTTP {status}): {message}", True, status, None
 

@@ -7,7 +7,7 @@ structured output (it has no `bind_tools`, so `with_structured_output` raises);
 
     model = ScriptedChatModel(script=[
         "I'd rather not.",                       # prose
-        tool_call("Choice", {"action": {...}}),  # a tool call
+        tool_call("choose_action", {"action": {...}}),  # a tool call
         TimeoutError("slow"),                    # raised from invoke
         lambda messages: text_message("..."),    # computed from the prompt
     ])
@@ -44,7 +44,7 @@ def _usage(tokens_in: int, tokens_out: int) -> dict[str, int]:
 
 
 def tool_call(name: str, args: dict[str, Any], *, tokens: tuple[int, int] = (10, 5), call_id: str | None = None) -> AIMessage:
-    """An AIMessage calling tool `name` (a pydantic schema's class name) with `args`."""
+    """An AIMessage calling tool `name` (the decider always names it `choose_action`) with `args`."""
     return AIMessage(
         content="",
         tool_calls=[{"name": name, "args": args, "id": call_id or f"call_{next(_ids)}", "type": "tool_call"}],

@@ -30,15 +30,20 @@ from .retry import decide_with_retries
 from .schema_actions import NOT_FOR_PLAYERS, choice_schema, field_choices, to_engine_action
 from .state_text import MAX_FACTS, describe_facts, describe_recent, describe_state
 
-__all__ = ["LLMPlayer", "LLMStats", "SeatStatus", "TOKEN_BUDGETS", "max_tokens_for", "prompt_name"]
+__all__ = ["LLMPlayer", "LLMStats", "SeatStatus", "TOKEN_BUDGETS", "max_tokens_for", "model_share_line",
+           "prompt_name"]
 
 log = logging.getLogger(__name__)
 
 # decision kinds whose prompt carries the relevant Facts (others skip the retrieval)
 FACT_KINDS = {"turn", "reaction", "negotiation", "fact_vote", "narration"}
-FAILURE_STREAK = 3  # decisions in a row the model failed before the seat says so and rests it
+# decisions in a row lost to the endpoint or to unreadable answers before the seat says so and
+# rests the model (moves the rules refuse do not count: the model is playing, and it learns why)
+FAILURE_STREAK = 3
 COOLDOWN = 8  # decisions decided by the heuristic while the model rests (doubles per relapse)
 MAX_COOLDOWN = 64
+MAX_TURN_ACTIONS = 30  # a model that never ends its turn (free speech, say) cannot stall the game
+IDLE_TURNS = 3  # a framer whose model only ends turns this often in a row: the heuristic moves the scene
 # tokens an answer of each decision kind needs: the action's fields plus a short `why`.
 # Enough for a wordy model; a cut-off answer is asked again with twice as many.
 TOKEN_BUDGETS: dict[str, int] = {
@@ -65,8 +70,6 @@ class SeatStatus:
     with_model: bool = True
     message: str = ""
     failures_in_a_row: int = 0
-MAX_TURN_ACTIONS = 30  # a model that never ends its turn (free speech, say) cannot stall the game
-IDLE_TURNS = 3  # a framer whose model only ends turns this often in a row: the heuristic moves the scene
 
 
 @dataclass
@@ -86,6 +89,16 @@ class LLMStats:
     tokens_out: int = 0
     latency_s: float = 0.0
     fallback_reasons: dict[str, int] = field(default_factory=dict)
+    # per decision kind (prompt name): [decisions needing a choice, made by the model]
+    by_kind: dict[str, list[int]] = field(default_factory=dict)
+
+    def count_kind(self, kind: str, by_model: bool) -> None:
+        row = self.by_kind.setdefault(kind, [0, 0])
+        row[0] += 1
+        row[1] += int(by_model)
+
+    def share_by_kind(self) -> dict[str, float]:
+        return {k: round(m / n, 3) for k, (n, m) in sorted(self.by_kind.items()) if n}
 
     def add(self, other: "LLMStats") -> "LLMStats":
         out = LLMStats()
@@ -95,6 +108,11 @@ class LLMStats:
         out.fallback_reasons = dict(self.fallback_reasons)
         for k, v in other.fallback_reasons.items():
             out.fallback_reasons[k] = out.fallback_reasons.get(k, 0) + v
+        out.by_kind = {k: list(v) for k, v in self.by_kind.items()}
+        for k, (n, m) in other.by_kind.items():
+            row = out.by_kind.setdefault(k, [0, 0])
+            row[0] += n
+            row[1] += m
         return out
 
     @property
@@ -108,6 +126,7 @@ class LLMStats:
         return {
             "decisions": self.decisions, "model_decisions": self.model_decisions,
             "by_model": self.by_model, "model_share": self.model_share,
+            "model_share_by_kind": self.share_by_kind(),
             "skipped_reactions": self.skipped, "rested": self.rested,
             "first_try_legal_rate": round(self.first_try_legal / asked, 3),
             "accepted_rate": round(self.accepted / asked, 3),
@@ -155,6 +174,7 @@ class LLMPlayer:
         self._streak = 0
         self._rest = 0
         self._cooldown = COOLDOWN
+        self._last_failure = ""
         self._idle: tuple[int | None, int] = (None, 0)  # (scene, empty turns in a row) as framer
         self._hand_over = False  # the heuristic plays the rest of this turn
 
@@ -187,7 +207,7 @@ class LLMPlayer:
         if self._rest > 0:
             self._rest -= 1
             self.stats.rested += 1
-            return self._heuristic(obs, f"the model rests after failing: {self.status.message}", count=True)
+            return self._heuristic(obs, f"the model rests after failing: {self._last_failure}", count=True)
         try:
             shown = [f.id for f in obs.facts if getattr(f, "kind", "") != "tenet"][-MAX_FACTS:] \
                 if obs.pending.kind in FACT_KINDS else []
@@ -222,6 +242,7 @@ class LLMPlayer:
             self._model_worked()
             st.accepted += 1
             st.by_model += 1
+            st.count_kind(prompt_name(obs), True)
             st.first_try_legal += outcome.attempts == 1
             why = self._redact(str(getattr(outcome.action, "why", "") or "")[:300])
             act = chosen["action"]
@@ -231,7 +252,11 @@ class LLMPlayer:
                             tokens_in=outcome.tokens_in, tokens_out=outcome.tokens_out,
                             latency_s=outcome.latency_s, retries=outcome.retries)
         reason = self._redact(outcome.fallback_reason or "no action")
-        self._model_failed(reason)
+        if (outcome.fallback_reason or "").startswith("refused "):  # the last attempt's move was refused
+            # the model answers and the rules refuse its moves: it is playing, just not well
+            self._streak = 0
+        else:
+            self._model_failed(reason)
         decision = self._heuristic(obs, reason, count=True)
         decision.tokens_in, decision.tokens_out = outcome.tokens_in, outcome.tokens_out
         decision.latency_s, decision.retries = outcome.latency_s, outcome.retries
@@ -245,6 +270,7 @@ class LLMPlayer:
         decisions), so a dead endpoint costs a few deadlines per game, not one per decision.
         """
         self._streak += 1
+        self._last_failure = reason
         if self._streak < FAILURE_STREAK:
             return
         message = f"{self.name} is playing without its model: {reason}"
@@ -304,6 +330,8 @@ class LLMPlayer:
         """The HeuristicPlayer's decision, marked as a fallback with its reason."""
         decision = self._heuristic_decision(obs)
         decision.fallback = reason
+        if count or reason == "no action a model could choose":
+            self.stats.count_kind(prompt_name(obs), False)
         if count:
             self.stats.fallbacks += 1
             key = _reason_key(reason)
@@ -408,6 +436,25 @@ class LLMPlayer:
             return ""
         return (f"{ch.challenger} challenges {ch.challenged}'s “{ch.statement.text}”: {ch.reason}"
                 + (f" (cites Fact {ch.fact_id})" if ch.fact_id else ""))
+
+
+def model_share_line(players: Any) -> str | None:
+    """One line for a transcript or summary: how many decisions the models made ('' kinds excluded).
+
+    `players`: the LLM seats' players (anything with `.stats`); None when there are none.
+    """
+    total = LLMStats()
+    for player in players:
+        stats = getattr(player, "stats", None)
+        if isinstance(stats, LLMStats):
+            total = total.add(stats)
+    needed = total.decisions - total.skipped
+    if needed <= 0:
+        return None
+    share = total.by_model / needed
+    worst = sorted(total.share_by_kind().items(), key=lambda kv: kv[1])[:2]
+    low = "; lowest: " + ", ".join(f"{k} {v:.0%}" for k, v in worst if v < 1) if worst and worst[0][1] < 1 else ""
+    return f"Decisions made by the model: {total.by_model} of {needed} ({share:.0%}){low}"
 
 
 def _reason_key(reason: str) -> str:

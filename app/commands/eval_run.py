@@ -138,8 +138,9 @@ def headline(res: dict) -> str:
                    f"loser {b['loser']:.3g} (book 1); complications per scene {ec['complications_per_scene']:.3g}")
     ai = res.get("ai", {})
     if ai.get("available"):
-        out.append(f"ai ({ai['source']}): {ai['model_decisions']} model decisions, first-try legal "
-                   f"{ai['first_try_legal_rate']}, fallbacks {ai['fallbacks']}")
+        out.append(f"ai ({ai['source']}): {ai['model_decisions']} model decisions, made by the model "
+                   f"{ai.get('model_share')}, first-try legal {ai['first_try_legal_rate']}, "
+                   f"fallbacks {ai['fallbacks']}")
         out += model_lines(ai.get("model") or {})
     elif ai.get("reason"):
         out.append(f"ai: not run: {ai['reason']}")

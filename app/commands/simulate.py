@@ -101,14 +101,23 @@ def run(args: argparse.Namespace) -> int:
                            progress=progress, settings=settings, max_steps=args.max_steps, premise=args.premise,
                            chat_model=chat_model)
     progress.done()
+    share = None
+    if args.ai == "llm":
+        from agents.llm.player import model_share_line
+
+        share = model_share_line(seat.player for seat in result.table.seats.values())
     if args.transcript:
         print("\n".join(transcript_lines(result.table)))
+        if share:
+            print(share)
         print()
     st = result.stats()
     fam = st["families"]
     print(f"Scenes: {st['scenes']}   Complications: {st['complications']}   Challenges: {st['challenges']}   "
           f"Eliminations: {st['eliminations']}   Fades to black: {fam.get('fade to black', 0)}")
     print(f"Actions: {st['actions']} in {st['seconds']:.1f}s   AI fallbacks: {st['fallbacks']}")
+    if share:
+        print(share)
     print("Coins: " + ", ".join(f"{n} {c}" for n, c in st["coins"].items()))
     if args.out:
         print(f"Game log: {args.out}")
