@@ -24,8 +24,10 @@ class SeatSpec:
     model: str = ""
 
 
-def make_player(spec: SeatSpec, seed: int = 0, seat_index: int = 0, settings=None) -> Player | None:
-    """The Player for a seat, or None for a person. `settings` are LLMSettings for llm seats."""
+def make_player(spec: SeatSpec, seed: int = 0, seat_index: int = 0, settings=None,
+                chat_model=None) -> Player | None:
+    """The Player for a seat, or None for a person. `settings` are LLMSettings for llm seats;
+    `chat_model` (a LangChain chat model, e.g. a GGUF loaded in this process) replaces the endpoint."""
     if spec.kind == "human":
         return None
     if spec.kind == "heuristic":
@@ -39,15 +41,16 @@ def make_player(spec: SeatSpec, seed: int = 0, seat_index: int = 0, settings=Non
         cfg = settings if settings is not None else load_settings()
         if spec.model:
             cfg = cfg.model_copy(update={"model": spec.model})
-        return LLMPlayer(spec.name, cfg, persona=spec.persona or None, seed=seed, seat_index=seat_index)
+        return LLMPlayer(spec.name, cfg, persona=spec.persona or None, seed=seed, seat_index=seat_index,
+                         chat_model=chat_model)
     raise ValueError(f"unknown seat kind {spec.kind!r}: use human, heuristic or llm")
 
 
-def make_seats(specs: list[SeatSpec], seed: int = 0, settings=None) -> list[Seat]:
-    """Seats for a new or loaded Table, in seating order."""
+def make_seats(specs: list[SeatSpec], seed: int = 0, settings=None, chat_model=None) -> list[Seat]:
+    """Seats for a new or loaded Table, in seating order; llm seats share `chat_model` if given."""
     seats = []
     for i, spec in enumerate(specs):
-        player = make_player(spec, seed=seed, seat_index=i, settings=settings)
+        player = make_player(spec, seed=seed, seat_index=i, settings=settings, chat_model=chat_model)
         persona = spec.persona or (getattr(getattr(player, "persona", None), "name", "") if player else "")
         seats.append(Seat(spec.name, player, persona, spec.model))
     return seats

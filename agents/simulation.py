@@ -90,11 +90,13 @@ def seat_names(seats: int) -> list[str]:
 
 def simulate_game(seats: int = 4, scenes: int = 10, seed: int = 0, ai: str = "heuristic",
                   log_path: Path | str | None = None, progress: Callable[[Table], None] | None = None,
-                  settings=None, max_steps: int = 200_000, every: int = 50, premise: str | None = None) -> SimResult:
+                  settings=None, max_steps: int = 200_000, every: int = 50, premise: str | None = None,
+                  chat_model=None) -> SimResult:
     """Run an all-AI game until `scenes` scenes have ended (or `max_steps` actions).
 
     `progress(table)` is called every `every` actions and once at the end. `ai` is
-    "heuristic" (offline) or "llm" (the configured endpoint; `settings` are its LLMSettings).
+    "heuristic" (offline) or "llm" (the configured endpoint; `settings` are its LLMSettings; a
+    `chat_model`, such as a GGUF loaded in this process, replaces the endpoint).
     Without a `premise` the seed picks a genre, so a batch of games tells different stories.
     """
     from agents.seating import SeatSpec, make_seats
@@ -105,7 +107,8 @@ def simulate_game(seats: int = 4, scenes: int = 10, seed: int = 0, ai: str = "he
         from agents.narration import GENRES
 
         premise = list(GENRES.values())[seed % len(GENRES)]["genre"][0]
-    table = Table.new(make_seats(specs, seed=seed, settings=settings), dice=SeededDice(seed), log_path=log_path,
+    table = Table.new(make_seats(specs, seed=seed, settings=settings, chat_model=chat_model), dice=SeededDice(seed),
+                      log_path=log_path,
                       game_id=f"sim-{seed}", premise=premise)
     started = time.perf_counter()
     steps = 0

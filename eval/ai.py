@@ -167,29 +167,35 @@ def run_ai(seats: int = 4, scenes: int = 2, seed: int = 0, budget_s: float = 120
 
 
 def _run(settings: Any, source: str, seats: int, scenes: int, seed: int, budget_s: float,
-         progress: ProgressFn | None) -> dict[str, Any]:
+         progress: ProgressFn | None, chat_model: Any = None, max_asked: int | None = None) -> dict[str, Any]:
     from agents.seating import SeatSpec, make_seats
     from agents.table import Table
     from engine.core.dice import SeededDice
+    from eval.decisions import DecisionLog
 
     specs = [SeatSpec(n, "llm") for n in NAMES[:seats]]
     memory_timer = Timer()
+    decisions = DecisionLog()
     with tempfile.TemporaryDirectory(prefix="storytable-eval-") as tmp:
-        table = Table.new(make_seats(specs, seed=seed, settings=settings), dice=SeededDice(seed),
-                          log_path=Path(tmp) / "game.jsonl", game_id=f"eval-ai-{seed}")
+        table = Table.new(make_seats(specs, seed=seed, settings=settings, chat_model=chat_model),
+                          dice=SeededDice(seed), log_path=Path(tmp) / "game.jsonl", game_id=f"eval-ai-{seed}")
+        for seat in table.seats.values():
+            if seat.player is not None and hasattr(seat.player, "stats"):
+                decisions.watch(seat.player)
         memory_how = attach_memory(table, Path(tmp), memory_timer)
         started = time.perf_counter()
         stopped = False
         last_report = started
         while table.state.scenes_ended < scenes:
-            if time.perf_counter() - started > budget_s:
+            if time.perf_counter() - started > budget_s or (max_asked and len(decisions.asked()) >= max_asked):
                 stopped = True
                 break
             if not table.step().acted:
                 break
             if progress and time.perf_counter() - last_report > 10:
                 last_report = time.perf_counter()
-                progress(f"ai: {len(table.records)} actions, {table.state.scenes_ended}/{scenes} scenes")
+                progress(f"ai: {len(table.records)} actions, {table.state.scenes_ended}/{scenes} scenes, "
+                         f"{len(decisions.asked())} model decisions")
         wall = time.perf_counter() - started
         mem = getattr(table, "memory", None)
         if mem is not None and hasattr(mem, "close"):
@@ -198,7 +204,9 @@ def _run(settings: Any, source: str, seats: int, scenes: int, seed: int, budget_
             except Exception:  # noqa: BLE001
                 pass
     engine_s = time_apply(table.header, parsed_actions(table.records))
-    return summarize(table, source, memory_how, wall, engine_s, memory_timer, stopped, budget_s)
+    out = summarize(table, source, memory_how, wall, engine_s, memory_timer, stopped, budget_s)
+    out["model"] = decisions.summary()
+    return out
 
 
 def summarize(table: Any, source: str, memory_how: str, wall: float, engine_s: float, memory_timer: Timer,
@@ -251,3 +259,34 @@ def summarize(table: Any, source: str, memory_how: str, wall: float, engine_s: f
         },
         "memory_calls": memory_timer.calls,
     }
+
+
+def run_local(model: str, seats: int = 2, scenes: int = 1, seed: int = 0, budget_s: float = 300.0,
+              max_asked: int | None = None, progress: ProgressFn | None = None,
+              server_log: Path | None = None) -> dict[str, Any]:
+    """One game of LLM seats against a real model on this machine, with per-decision figures.
+
+    `model` is a registry model key (`smollm2`, `gemma3`: served by llama-cpp-python's server on
+    127.0.0.1, as a person would run it) or a GGUF file (loaded in this process, as `--ai local`).
+    Raises eval.local_server.Unavailable (one line) when the local-model extra is missing.
+    """
+    from agents.llm.config import LLMSettings
+    from eval.local_server import MODELS, serve
+
+    if model in MODELS:
+        log_path = server_log or Path(tempfile.gettempdir()) / f"storytable-{model}-server.log"
+        with serve(model, log_path) as url:
+            settings = LLMSettings(base_url=url, model=model)
+            out = _run(settings, f"{MODELS[model].label} via llama-cpp-python's server", seats, scenes, seed,
+                       budget_s, progress, max_asked=max_asked)
+    else:
+        from agents.llm.local import load_local_model, local_settings
+        chat = load_local_model(model)
+        out = _run(local_settings(chat), f"{Path(model).name} in process (llama-cpp-python)", seats, scenes, seed,
+                   budget_s, progress, chat_model=chat, max_asked=max_asked)
+    out["real_model"] = model if model in MODELS else Path(model).name
+    try:
+        out["load_average_at_end"] = os.getloadavg()
+    except OSError:
+        pass
+    return out

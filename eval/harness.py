@@ -36,6 +36,9 @@ class Preset:
     memory_quick: bool = False
     memory_probes: tuple[str, ...] | None = None  # eval/memory/run.py's probe keys; None: all of them
     memory_game_peak: bool = True
+    local_model: str | None = None  # a registry model key (smollm2, gemma3) or a GGUF file: the ai part plays it
+    ai_seats: int = 0  # 0: `seats`
+    ai_max_asked: int | None = None  # stop the ai game after this many decisions that call the model
 
 
 QUICK = Preset("quick", scenes=2, speed_games=2, seat_counts=(4, 6, 8), scene_counts=(1, 2, 3),
@@ -105,10 +108,18 @@ def run_all(preset: Preset, parts: tuple[str, ...] = PARTS, progress: ProgressFn
 def _ai(preset: Preset, progress: ProgressFn) -> dict[str, Any]:
     import logging
 
-    from eval.ai import run_ai
+    from eval.ai import run_ai, run_local
     for name in ("httpx", "httpx2", "openai", "chromadb"):
         logging.getLogger(name).setLevel(logging.WARNING)
-    return run_ai(preset.seats, preset.ai_scenes, seed=0, budget_s=preset.ai_budget_s, progress=progress)
+    seats = preset.ai_seats or preset.seats
+    if preset.local_model:
+        from eval.local_server import Unavailable
+        try:
+            return run_local(preset.local_model, seats=seats, scenes=preset.ai_scenes, seed=0,
+                             budget_s=preset.ai_budget_s, max_asked=preset.ai_max_asked, progress=progress)
+        except Unavailable as exc:
+            return {"available": False, "reason": str(exc)}
+    return run_ai(seats, preset.ai_scenes, seed=0, budget_s=preset.ai_budget_s, progress=progress)
 
 
 def _memory(preset: Preset) -> dict[str, Any]:

@@ -27,8 +27,8 @@ from engine.universalis.ledger import available
 from .config import LLMSettings
 from .decider import make_decider, redact
 from .retry import decide_with_retries
-from .schema_actions import NOT_FOR_PLAYERS, choice_schema, to_engine_action
-from .state_text import describe_facts, describe_recent, describe_state
+from .schema_actions import NOT_FOR_PLAYERS, choice_schema, field_choices, to_engine_action
+from .state_text import MAX_FACTS, describe_facts, describe_recent, describe_state
 
 __all__ = ["LLMPlayer", "LLMStats", "SeatStatus", "TOKEN_BUDGETS", "max_tokens_for", "model_share_line",
            "prompt_name"]
@@ -209,7 +209,9 @@ class LLMPlayer:
             self.stats.rested += 1
             return self._heuristic(obs, f"the model rests after failing: {self._last_failure}", count=True)
         try:
-            schema = choice_schema(types)
+            shown = [f.id for f in obs.facts if getattr(f, "kind", "") != "tenet"][-MAX_FACTS:] \
+                if obs.pending.kind in FACT_KINDS else []
+            schema = choice_schema(types, field_choices(obs.state, self.name, shown))
             messages = self.messages(obs, concern)
         except Exception as exc:  # noqa: BLE001 - a prompt bug must not stop the game either
             log.warning("could not build the LLM prompt", exc_info=exc)
@@ -413,7 +415,7 @@ class LLMPlayer:
             "my_pool": self._my_pool(s),
             "statement": s.window.statement.text if s.window is not None else "",
             "challenge": self._challenge_text(s),
-            "facts": describe_facts(obs.facts) if kind in FACT_KINDS else "",
+            "facts": describe_facts(obs.facts, state=s) if kind in FACT_KINDS else "",
         }
         system, user = render(prompt_name(obs), values)
         return [SystemMessage(content=system), HumanMessage(content=user)]

@@ -4,17 +4,36 @@ Why: the engine's `Action` union is the one source of truth, but a model should 
 action types legal now, and never the `player` field (the seat fills it in: a model cannot act
 for someone else). Each offered type becomes one flat model (the engine's fields minus
 `player`); several are offered as a union discriminated on `type` under `action`.
+
+Fields that name something in the game (a component, a Trait, a Pool, a player, a Fact, a Tenet)
+are offered as an enum of the ids that exist now, and coin counts are capped at what the player
+can spend (`field_choices`). A server that enforces the schema with a grammar (llama.cpp) then
+cannot let a small model invent an id; the engine still judges everything else.
 """
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, Iterable, Literal, Optional, Union, get_args, get_origin
 
+from annotated_types import Le, MaxLen
 from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic.fields import FieldInfo
 
 from engine.universalis.actions import ACTION_TYPES, parse_action
+from engine.universalis.ledger import available
+from engine.universalis.state import GameState
 
-__all__ = ["NOT_FOR_PLAYERS", "choice_schema", "flat_action_model", "to_engine_action"]
+__all__ = ["Choices", "NOT_FOR_PLAYERS", "choice_schema", "field_choices", "flat_action_model", "to_engine_action"]
+
+# (field name, allowed values) pairs: str values make an enum, one int makes a maximum
+Choices = tuple[tuple[str, tuple[Any, ...]], ...]
+COMPONENT_FIELDS = ("component", "performer", "receiver", "speaker", "listener", "other", "sub_of")
+COIN_FIELDS = ("coins", "count", "dice", "times")  # paid one coin each
+# Words a model writes, capped: "one or two vivid sentences" fit, and a grammar-held small model
+# that rambles is made to close its string instead of running into the token limit.
+TEXT_LIMITS = {"text": 300, "line": 300, "reason": 240, "alternative": 240, "new_option": 240, "role": 60,
+               "new_role": 60, "proper_name": 60, "corollary": 120}
+WHY_LIMIT = 160
 
 NOT_FOR_PLAYERS = {"roll"}  # dice come from the table's dice source
 # free-form objects (a Challenge's alternative action) have no place in a strict JSON schema
@@ -54,14 +73,74 @@ def _lean(node: Any) -> Any:
     return out
 
 
-@lru_cache(maxsize=None)
-def flat_action_model(action_type: str, require_type: bool = False) -> type[BaseModel]:
+def field_choices(s: GameState, me: str, fact_ids: Iterable[str] = ()) -> Choices:
+    """What the id fields may name now, and the most coins `me` can pay, for `choice_schema`.
+
+    Only values that exist are offered; whether a choice is legal stays the engine's call
+    (an enum cannot say "a component you control in this scene").
+    """
+    live = [c for c in s.components.values() if not c.eliminated]
+    comps = tuple(c.id for c in live)
+    places = tuple(c.id for c in live if c.kind == "location")
+    traits = tuple(t.id for c in live for t in c.traits)
+    out: list[tuple[str, tuple[Any, ...]]] = []
+    if comps:
+        out += [(name, comps) for name in COMPONENT_FIELDS]
+    if places:
+        out.append(("location", places))
+    if traits:
+        out.append(("trait", traits))
+    if s.complication is not None and s.complication.pools:
+        out.append(("pool", tuple(p.key for p in s.complication.pools)))
+    others = tuple(p.name for p in s.players if p.name != me)
+    if others:
+        out.append(("accused", others))
+    tenets = tuple(t.id for t in s.tenets if not t.removed)
+    if tenets:
+        out.append(("replaces", tenets))
+    facts = tuple(dict.fromkeys(str(f) for f in fact_ids))
+    if facts:
+        out.append(("fact", facts))
+    me_player = next((p for p in s.players if p.name == me), None)
+    if me_player is not None:
+        out.append(("amount", (me_player.wealth,)))  # a bid: up to the bidder's wealth (U-BID-1)
+        spend = available(s, me)
+        out += [(name, (spend,)) for name in COIN_FIELDS]
+    return tuple(out)
+
+
+def _narrowed(info: FieldInfo, allowed: tuple[Any, ...]) -> tuple[Any, FieldInfo] | None:
+    """The field offering only `allowed`: an enum of ids, or a maximum for a count. None: unchanged."""
+    annotation = info.annotation
+    optional = get_origin(annotation) is Union and type(None) in get_args(annotation)
+    base = next((a for a in get_args(annotation) if a is not type(None)), annotation) if optional else annotation
+    if base is str and allowed and all(isinstance(v, str) for v in allowed):
+        enum: Any = Literal[allowed]  # type: ignore[valid-type]
+        return (Optional[enum] if optional else enum), info
+    if base is int and len(allowed) == 1 and isinstance(allowed[0], int):
+        low = next((m.ge for m in info.metadata if getattr(m, "ge", None) is not None), 0)
+        if allowed[0] < low:
+            return None  # cannot pay even the least: the engine will say so
+        return Annotated[annotation, Le(allowed[0])], info
+    return None
+
+
+def _capped(annotation: Any, limit: int) -> Any:
+    """`str` (or `Optional[str]`) at most `limit` characters."""
+    capped = Annotated[str, MaxLen(limit)]
+    return Optional[capped] if type(None) in get_args(annotation) else capped
+
+
+@lru_cache(maxsize=512)
+def flat_action_model(action_type: str, require_type: bool = False, choices: Choices = ()) -> type[BaseModel]:
     """The engine's model for `action_type` without `player`; extra keys (a stray player) ignored.
 
     In a union `type` is required, so the schema tells the model it must say which action it
-    means; alone it keeps its default, which forgives a model that leaves it out.
+    means; alone it keeps its default, which forgives a model that leaves it out. `choices`
+    narrow id fields to enums and coin counts to what can be paid (see `field_choices`).
     """
     cls = ACTION_TYPES[action_type]
+    narrow = dict(choices)
     fields: dict[str, Any] = {}
     for name, info in cls.model_fields.items():
         if name == "player" or name in NOT_FOR_MODELS:
@@ -69,25 +148,29 @@ def flat_action_model(action_type: str, require_type: bool = False) -> type[Base
         if name == "type" and require_type:
             fields[name] = (info.annotation, Field(description="which action"))
             continue
-        fields[name] = (info.annotation, info)
+        narrowed = _narrowed(info, narrow[name]) if name in narrow else None
+        annotation, field_info = narrowed if narrowed is not None else (info.annotation, info)
+        if name in TEXT_LIMITS and str in (annotation, *get_args(annotation)):
+            annotation = _capped(annotation, TEXT_LIMITS[name])
+        fields[name] = (annotation, field_info)
     return create_model(  # type: ignore[call-overload, no-any-return]
         cls.__name__, __config__=ConfigDict(extra="ignore"), __doc__=cls.__doc__, **fields)
 
 
 @lru_cache(maxsize=256)
-def choice_schema(types: tuple[str, ...]) -> type[BaseModel]:
-    """`Choice{action, why}` offering exactly `types` (in that order)."""
+def choice_schema(types: tuple[str, ...], choices: Choices = ()) -> type[BaseModel]:
+    """`Choice{action, why}` offering exactly `types` (in that order), id fields narrowed by `choices`."""
     offered = [t for t in types if t in ACTION_TYPES and t not in NOT_FOR_PLAYERS]
     if not offered:
         raise ValueError("no action type a player can choose")
-    models = tuple(flat_action_model(t, len(offered) > 1) for t in offered)
+    models = tuple(flat_action_model(t, len(offered) > 1, choices) for t in offered)
     action: Any = models[0] if len(models) == 1 else Annotated[Union[models], Field(discriminator="type")]
     return create_model(  # type: ignore[call-overload, no-any-return]
         "Choice",
         __base__=_Lean,
         __doc__="Choose exactly one of the legal actions.",
         action=(action, Field(description="the action, with its `type`")),
-        why=(str, Field(default="", description="one short sentence: why this action")),
+        why=(Annotated[str, MaxLen(WHY_LIMIT)], Field(default="", description="one short sentence: why this action")),
     )
 
 

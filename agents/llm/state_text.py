@@ -3,6 +3,11 @@
 Why: a model needs ids (components, Traits, Facts) to name in its action, the coins that
 bound what it can pay, and the scene it is in; it does not need the whole state. Text is
 bounded (components, Traits and Facts are capped) so prompts stay cheap in long games.
+
+Order matters for speed: what changes least comes first (Tenets, then the components, then the
+scene and the coins), so a server that keeps the previous prompt's computation (llama.cpp's
+prefix cache) recomputes only the tail. On a small CPU model the prompt, not the answer, is most
+of a decision's time. Facts leave out the Traits the component list already shows.
 """
 from __future__ import annotations
 
@@ -14,13 +19,64 @@ from engine.universalis.state import GameState
 
 MAX_COMPONENTS = 24
 MAX_TRAITS = 8
-MAX_FACTS = 30
+MAX_FACTS = 12  # the newest relevant ones; a small model reads every token of them
+MAX_FACT_CHARS = 160
+MAX_RECENT = 8
 MAX_TENETS = 12
 
 
+def listed_components(s: GameState) -> list[Any]:
+    """The components the state text lists: those in the scene first, then by Importance."""
+    comps = [c for c in s.components.values() if not c.eliminated]
+    here = _here(s)
+    comps.sort(key=lambda c: (c.id not in here, -importance(s, c.id), c.id))
+    return comps[:MAX_COMPONENTS]
+
+
+def _here(s: GameState) -> set[str]:
+    sc = s.scene()
+    if sc is None:
+        return set()
+    return set(sc.present) | ({sc.location} if sc.location else set())
+
+
+def shown_trait_ids(s: GameState) -> set[str]:
+    """Ids of the Traits `describe_state` lists beside their components."""
+    return {t.id for c in listed_components(s) for t in c.live_traits()[:MAX_TRAITS]}
+
+
 def describe_state(s: GameState, me: str | None) -> str:
-    """Players and coins, Tenets, the scene, components with ids and Traits, any Complication."""
+    """Tenets, components with ids and Traits, the scene, coins, then whatever is open now.
+
+    Most stable first (see the module's docstring): the prefix a server can reuse is longest.
+    """
     lines: list[str] = []
+    tenets = [t for t in s.tenets if not t.removed]
+    if tenets:
+        shown = tenets[:MAX_TENETS]
+        more = f" (+{len(tenets) - len(shown)} more)" if len(tenets) > len(shown) else ""
+        lines.append("Tenets: " + " | ".join(f"[{t.id}] {t.text}" for t in shown) + more)
+    sc = s.scene()
+    here = _here(s)
+    comps = [c for c in s.components.values() if not c.eliminated]
+    if comps:
+        lines.append("Components (id: name, kind, Importance, where, controller; Traits with ids):")
+    listed = listed_components(s)
+    for c in listed:
+        where = "in scene" if c.id in here else "off scene"
+        ctrl = s.controller(c.id) if c.id in here else None
+        traits = [f"{t.id} “{t.text}”" for t in c.live_traits()][:MAX_TRAITS]
+        extra = " master" if c.is_master else ""
+        lines.append(f"- {c.id}: {c.label}, {c.kind}{extra}, Importance {importance(s, c.id)}, {where}"
+                     + (f", controlled by {ctrl}" if ctrl else "") + (f"; Traits: {', '.join(traits)}" if traits else ""))
+    if len(comps) > len(listed):
+        lines.append(f"  (+{len(comps) - len(listed)} more components off scene)")
+    if sc is not None:
+        loc = s.components[sc.location].label if sc.location and sc.location in s.components else "not set yet"
+        lines.append(f"Scene {sc.number}{' (mini scene)' if sc.mini else ''}, framed by {sc.framer}; "
+                     f"location: {loc}; time: {sc.time}.")
+        if s.turn is not None:
+            lines.append(f"Turn: {s.turn.player}" + (" (framing the scene)" if s.turn.framing else ""))
     coins = []
     for p in s.players:
         mark = " (you)" if p.name == me else ""
@@ -28,31 +84,6 @@ def describe_state(s: GameState, me: str | None) -> str:
     lines.append("Players: " + "; ".join(coins))
     if me is not None and me in s.seat_names:
         lines.append(f"You may spend now: {available(s, me)} coins.")
-    tenets = [t for t in s.tenets if not t.removed]
-    if tenets:
-        shown = tenets[:MAX_TENETS]
-        more = f" (+{len(tenets) - len(shown)} more)" if len(tenets) > len(shown) else ""
-        lines.append("Tenets: " + " | ".join(f"[{t.id}] {t.text}" for t in shown) + more)
-    sc = s.scene()
-    if sc is not None:
-        loc = s.components[sc.location].label if sc.location and sc.location in s.components else "not set yet"
-        lines.append(f"Scene {sc.number}{' (mini scene)' if sc.mini else ''}, framed by {sc.framer}; "
-                     f"location: {loc}; time: {sc.time}.")
-        if s.turn is not None:
-            lines.append(f"Turn: {s.turn.player}" + (" (framing the scene)" if s.turn.framing else ""))
-    lines.append("Components (id: name, kind, Importance, controller in this scene; Traits with ids):")
-    comps = [c for c in s.components.values() if not c.eliminated]
-    here = set(sc.present) | ({sc.location} if sc and sc.location else set()) if sc else set()
-    comps.sort(key=lambda c: (c.id not in here, -importance(s, c.id), c.id))
-    for c in comps[:MAX_COMPONENTS]:
-        where = "in scene" if c.id in here else "off scene"
-        ctrl = s.controller(c.id) if c.id in here else None
-        traits = [f"{t.id} “{t.text}”" for t in c.live_traits()][:MAX_TRAITS]
-        extra = " master" if c.is_master else ""
-        lines.append(f"- {c.id}: {c.label}, {c.kind}{extra}, Importance {importance(s, c.id)}, {where}"
-                     + (f", controlled by {ctrl}" if ctrl else "") + (f"; Traits: {', '.join(traits)}" if traits else ""))
-    if len(comps) > MAX_COMPONENTS:
-        lines.append(f"  (+{len(comps) - MAX_COMPONENTS} more components off scene)")
     comp = s.complication
     if comp is not None:
         pools = ", ".join(f"pool {p.key} ({p.owner}): {p.dice} dice + {p.edge} edge" for p in comp.pools)
@@ -80,22 +111,27 @@ def describe_state(s: GameState, me: str | None) -> str:
     return "\n".join(lines)
 
 
-def describe_facts(facts: Iterable[Any], limit: int = MAX_FACTS) -> str:
+def describe_facts(facts: Iterable[Any], limit: int = MAX_FACTS, state: GameState | None = None) -> str:
     """Relevant Facts with ids, newest last, so a Challenge can cite one (U-FACT-2).
 
-    Tenets are left out: the state text already lists them.
+    Tenets are left out (the state text lists them), and so, given the `state`, are the Traits
+    the component list already shows; each Fact is cut at MAX_FACT_CHARS.
     """
-    items = [f for f in facts if getattr(f, "kind", "") != "tenet"][-limit:]
+    skip = shown_trait_ids(state) if state is not None else set()
+    items = [f for f in facts if getattr(f, "kind", "") != "tenet" and getattr(f, "id", None) not in skip][-limit:]
     if not items:
-        return "(none yet)"
+        return "(only the Traits listed above)" if skip else "(none yet)"
     out = []
     for f in items:
         about = f" about {f.component_name}" if getattr(f, "component_name", None) else ""
-        out.append(f"- [{f.id}] {f.kind}{about}: {f.text}")
+        text = " ".join(str(f.text).split())
+        if len(text) > MAX_FACT_CHARS:
+            text = text[:MAX_FACT_CHARS - 1].rstrip() + "…"
+        out.append(f"- [{f.id}] {f.kind}{about}: {text}")
     return "\n".join(out)
 
 
-def describe_recent(events: Iterable[Any], limit: int = 10) -> str:
+def describe_recent(events: Iterable[Any], limit: int = MAX_RECENT) -> str:
     quiet = {"reaction", "bid_placed", "turn", "narration_turn"}
     lines = [e.line() for e in events if e.kind not in quiet and e.text][-limit:]
     return "\n".join(f"- {x}" for x in lines) or "(nothing yet)"

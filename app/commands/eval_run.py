@@ -30,6 +30,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="worker processes for the economy games only (speed is always one process)")
     p.add_argument("--ai-budget", type=float, default=None, metavar="SECONDS", help="time limit of the AI game")
     p.add_argument("--speed-games", type=int, default=None, help="games for the speed figures")
+    p.add_argument("--local-model", metavar="MODEL", default=None,
+                   help="the ai part plays a real model on this machine: smollm2 or gemma3 (registry models, "
+                        "served by llama-cpp-python's server) or a GGUF file (in process); needs the local-model extra")
+    p.add_argument("--ai-seats", type=int, default=None, help="LLM seats in the ai game (default: 4; 2 with --local-model)")
+    p.add_argument("--ai-decisions", type=int, default=None, metavar="N",
+                   help="stop the ai game after N decisions that call the model")
     p.add_argument("--merge", action="store_true",
                    help="keep the parts already in --out that this run does not redo (with --only)")
 
@@ -58,6 +64,15 @@ def run(args: argparse.Namespace) -> int:
         changes["ai_budget_s"] = args.ai_budget
     if args.speed_games is not None:
         changes["speed_games"] = args.speed_games
+    if args.local_model:
+        changes["local_model"] = args.local_model
+        changes["ai_seats"] = 2
+    if args.ai_seats is not None:
+        if not 2 <= args.ai_seats <= 12:
+            raise UserError("--ai-seats must be between 2 and 12")
+        changes["ai_seats"] = args.ai_seats
+    if args.ai_decisions is not None:
+        changes["ai_max_asked"] = args.ai_decisions
     preset = replace(preset, **changes)
     parts = tuple(x.strip() for x in args.only.split(",") if x.strip()) or PARTS
     unknown = [x for x in parts if x not in PARTS]
@@ -126,7 +141,32 @@ def headline(res: dict) -> str:
         out.append(f"ai ({ai['source']}): {ai['model_decisions']} model decisions, made by the model "
                    f"{ai.get('model_share')}, first-try legal {ai['first_try_legal_rate']}, "
                    f"fallbacks {ai['fallbacks']}")
+        out += model_lines(ai.get("model") or {})
+    elif ai.get("reason"):
+        out.append(f"ai: not run: {ai['reason']}")
     for name in ("speed", "scaling", "ai", "economy", "memory"):
         if isinstance(res.get(name), dict) and "error" in res[name]:
             out.append(f"{name}: FAILED {res[name]['error']}")
     return "\n".join(out)
+
+
+def model_lines(m: dict) -> list[str]:
+    """Per decision kind: share made by the model, first try legal, seconds, tokens; engine refusals."""
+    if not m.get("asked"):
+        return []
+    out = [f"  decisions that call the model: {m['asked']}, made by the model {m['by_model']} "
+           f"({100 * m['model_share']:.0f}%), first-try legal {100 * m['first_try_legal']:.0f}%, "
+           f"seconds median {m['seconds_median']} max {m['seconds_max']}, over 30 s: {m['over_30s']}"]
+    out.append(f"  {'kind':<18}{'asked':>6}{'model':>7}{'first':>7}{'s med':>7}{'s max':>7}{'tok in':>8}{'tok out':>8}")
+    for kind, f in m.get("per_kind", {}).items():
+        if not f.get("asked"):
+            continue
+        out.append(f"  {kind:<18}{f['asked']:>6}{100 * f['model_share']:>6.0f}%{100 * f['first_try_legal']:>6.0f}%"
+                   f"{f['seconds_median']:>7.1f}{f['seconds_max']:>7.1f}{f['tokens_in_per_decision']:>8.0f}"
+                   f"{f['tokens_out_per_decision']:>8.0f}")
+    if m.get("engine_refusals"):
+        rules = ", ".join(f"{rule} x{n}" for rule, n in m["engine_refusals_by_rule"].items())
+        out.append(f"  the engine refused the model's choice {m['engine_refusals']} times: {rules}")
+    if m.get("fallback_reasons"):
+        out.append("  not made by the model: " + ", ".join(f"{k} x{v}" for k, v in m["fallback_reasons"].items()))
+    return out

@@ -37,7 +37,10 @@ class Quit(Exception):
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--humans", default="Ann", help="comma-separated names of the people at the table (default Ann)")
     p.add_argument("--seats", type=int, default=4, help="number of seats, people and AI together (default 4)")
-    p.add_argument("--ai", choices=["heuristic", "llm"], default="heuristic", help="kind of the AI seats")
+    p.add_argument("--ai", choices=["heuristic", "llm", "local"], default="heuristic",
+                   help="kind of the AI seats: heuristic (offline), llm (the configured endpoint), local (a GGUF "
+                        "model file in this process, with --model-path)")
+    p.add_argument("--model-path", metavar="FILE.gguf", help="the GGUF model file for --ai local")
     p.add_argument("--out", metavar="FILE", help="write the game log here as the game goes (default game.jsonl)")
     p.add_argument("--load", metavar="FILE", help="go on with a saved game (its log keeps being written)")
     p.add_argument("--force", action="store_true",
@@ -67,10 +70,8 @@ def make_table(args: argparse.Namespace):
     from engine.core.dice import SeededDice
 
     humans = [h.strip() for h in (args.humans or "").split(",") if h.strip()]
-    settings = None
-    if args.ai == "llm":
-        from app.commands.simulate import llm_settings
-        settings = llm_settings()
+    from app.commands.simulate import ai_players
+    ai, settings, chat_model = ai_players(args)
     seed = args.seed if args.seed is not None else 0
     force = bool(getattr(args, "force", False))
     if args.load:
@@ -88,8 +89,8 @@ def make_table(args: argparse.Namespace):
             unknown = [h for h in humans if h not in names]
             if unknown:
                 raise UserError(f"{', '.join(unknown)} is not at this table; its players are {', '.join(names)}")
-            specs = [SeatSpec(n, "human" if n in humans else args.ai) for n in names]  # type: ignore[arg-type]
-            return make_seats(specs, seed=seed, settings=settings)
+            specs = [SeatSpec(n, "human" if n in humans else ai) for n in names]  # type: ignore[arg-type]
+            return make_seats(specs, seed=seed, settings=settings, chat_model=chat_model)
 
         dice = SeededDice(args.seed)
         table = Table.load_file(path, seats_factory=seats_factory, dice=dice, log_path=out, allow_partial=True)
@@ -114,8 +115,9 @@ def make_table(args: argparse.Namespace):
     out = Path(args.out or "game.jsonl")
     refuse_existing(out, force)
     names = _names(humans, args.seats)
-    specs = [SeatSpec(n, "human" if n in humans else args.ai) for n in names]  # type: ignore[arg-type]
-    return Table.new(make_seats(specs, seed=seed, settings=settings), dice=SeededDice(args.seed), log_path=out,
+    specs = [SeatSpec(n, "human" if n in humans else ai) for n in names]  # type: ignore[arg-type]
+    return Table.new(make_seats(specs, seed=seed, settings=settings, chat_model=chat_model), dice=SeededDice(args.seed),
+                     log_path=out,
                      premise=args.premise)
 
 

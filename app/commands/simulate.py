@@ -16,11 +16,37 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--force", action="store_true",
                    help="let --out overwrite a file that is already there (what it held is lost)")
     p.add_argument("--transcript", action="store_true", help="print the story as it was told")
-    p.add_argument("--ai", choices=["heuristic", "llm"], default="heuristic",
+    p.add_argument("--ai", choices=["heuristic", "llm", "local"], default="heuristic",
                    help="heuristic: offline players (default); llm: the OpenAI-compatible endpoint configured by "
-                        "OPENAI_API_KEY / OPENAI_BASE_URL or storytable.toml")
+                        "OPENAI_API_KEY / OPENAI_BASE_URL or storytable.toml; local: a GGUF model file loaded in "
+                        "this process (--model-path; needs the local-model extra)")
+    p.add_argument("--model-path", metavar="FILE.gguf", help="the GGUF model file for --ai local")
     p.add_argument("--premise", help="the game's premise (default: a genre picked by the seed)")
     p.add_argument("--max-steps", type=int, default=200_000, help=argparse.SUPPRESS)
+
+
+def ai_players(args: argparse.Namespace):
+    """(seat kind, LLM settings, chat model) for --ai; a UserError in one line when they cannot be had.
+
+    `--ai local` seats LLM players on one model loaded in this process, shared by every AI seat.
+    """
+    from app.cli import UserError
+
+    model_path = getattr(args, "model_path", None)
+    if args.ai != "local":
+        if model_path:
+            raise UserError("--model-path goes with --ai local")
+        return args.ai, (llm_settings() if args.ai == "llm" else None), None
+    if not model_path:
+        raise UserError("--ai local needs --model-path FILE.gguf (a model file in llama.cpp's GGUF format)")
+    from agents.llm.config import ConfigError
+    from agents.llm.local import load_local_model, local_settings
+
+    try:
+        chat = load_local_model(model_path)
+    except ConfigError as exc:
+        raise UserError(str(exc)) from None
+    return "llm", local_settings(chat), chat
 
 
 def llm_settings():
@@ -77,10 +103,11 @@ def run(args: argparse.Namespace) -> int:
         if Path(args.out).exists() and not getattr(args, "force", False):
             raise UserError(f"{args.out} already exists and a saved game is never overwritten: choose another "
                             "--out, or add --force to overwrite it")
-    settings = llm_settings() if args.ai == "llm" else None
+    ai, settings, chat_model = ai_players(args)
     progress = Progress(args.scenes)
-    result = simulate_game(seats=args.seats, scenes=args.scenes, seed=args.seed, ai=args.ai, log_path=args.out,
-                           progress=progress, settings=settings, max_steps=args.max_steps, premise=args.premise)
+    result = simulate_game(seats=args.seats, scenes=args.scenes, seed=args.seed, ai=ai, log_path=args.out,
+                           progress=progress, settings=settings, max_steps=args.max_steps, premise=args.premise,
+                           chat_model=chat_model)
     progress.done()
     share = None
     if args.ai == "llm":

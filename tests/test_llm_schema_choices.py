@@ -1,0 +1,65 @@
+"""Choice schemas narrowed to what exists now: ids as enums, coin counts capped (issue 27).
+
+A server that enforces the schema with a grammar (llama.cpp) then cannot let a small model name
+a component that is not there or pay coins it does not have; the engine still judges the rest.
+"""
+from __future__ import annotations
+
+import pytest
+from engine_helpers import framed
+from pydantic import ValidationError
+
+from agents.llm.schema_actions import choice_schema, field_choices, to_engine_action
+from engine.universalis.ledger import available
+
+
+def _enum(schema: dict, model: str, field: str) -> list:
+    node = schema["$defs"][model]["properties"][field]
+    for branch in node.get("anyOf", [node]):
+        if "enum" in branch:
+            return branch["enum"]
+    return []
+
+
+def test_component_and_trait_fields_offer_only_existing_ids() -> None:
+    g = framed()
+    me = g.turn
+    cid = g.create(me, "Ferryman")
+    tid = g.trait(cid, "Ferryman")
+    choices = field_choices(g.s, me)
+    schema = choice_schema(("narrate_event", "add_trait", "remove_trait", "end_turn"), choices)
+    js = schema.model_json_schema()
+    live = sorted(c.id for c in g.s.components.values() if not c.eliminated)
+    assert sorted(_enum(js, "NarrateEvent", "performer")) == live
+    assert sorted(_enum(js, "AddTrait", "component")) == live
+    assert tid in _enum(js, "RemoveTrait", "trait")
+    ok = schema.model_validate({"action": {"type": "narrate_event", "text": "He rows.", "performer": cid}})
+    assert to_engine_action(ok, me).performer == cid  # type: ignore[attr-defined]
+    with pytest.raises(ValidationError, match="performer"):
+        schema.model_validate({"action": {"type": "narrate_event", "text": "x", "performer": "c999"}})
+
+
+def test_coin_counts_are_capped_at_what_the_player_can_spend() -> None:
+    """U-ECO-3: nobody pays more than they have; U-BID-1: a bid is at most the bidder's wealth."""
+    g = framed()
+    me = g.turn
+    spend = available(g.s, me)
+    schema = choice_schema(("reduce_importance", "end_turn"), field_choices(g.s, me))
+    coins = schema.model_json_schema()["$defs"]["ReduceImportance"]["properties"]["coins"]
+    assert coins["maximum"] == spend and coins["minimum"] == 1
+    with pytest.raises(ValidationError, match="less than or equal"):
+        schema.model_validate({"action": {"type": "reduce_importance", "component": g.s.scene().location,
+                                          "coins": spend + 1}})
+    bid = choice_schema(("bid",), field_choices(g.s, me)).model_json_schema()
+    wealth = next(p.wealth for p in g.s.players if p.name == me)
+    assert bid["$defs"]["Bid"]["properties"]["amount"]["maximum"] == wealth
+
+
+def test_fine_and_fact_fields() -> None:
+    g = framed()
+    me = g.turn
+    choices = dict(field_choices(g.s, me, fact_ids=["f1", "f2", "f1"]))
+    assert me not in choices["accused"] and len(choices["accused"]) == len(g.s.players) - 1
+    assert choices["fact"] == ("f1", "f2")
+    # nothing to name: the field is left as the engine defines it
+    assert "pool" not in choices
