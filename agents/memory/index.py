@@ -244,6 +244,7 @@ class FactIndex:
             derived_file = Path(cache_dir).resolve() / f"{self.name}.{DERIVED_NAME}" if cache_dir else None
         self.derived = Derived(derived_file)
         self.refilled_cache = False  # True when opening had to rebuild the retrieval cache
+        self._progress = progress
         self._open()
         self._load_derived(progress)
 
@@ -503,7 +504,9 @@ class FactIndex:
         """
         if self._second is None:
             return
-        main, second = self.count(), int(self._guard(lambda: self._second.count(), 0))
+        if not self.derived.loaded:
+            self._load_derived(self._progress)
+        main, second = self._chroma_count(), int(self._guard(lambda: self._second.count(), 0))
         if main == second:
             return
         log.info("memory index for %s: the second embedder holds %d of %d facts; refilling it",
