@@ -125,6 +125,10 @@ def headline(res: dict) -> str:
     if ai.get("available"):
         out.append(f"ai ({ai['source']}): {ai['model_decisions']} model decisions, first-try legal "
                    f"{ai['first_try_legal_rate']}, fallbacks {ai['fallbacks']}")
+    mem = res.get("memory", {})
+    if isinstance(mem, dict) and isinstance(mem.get("latency"), dict) and "sizes" in mem["latency"]:
+        from eval.memory.run import latency_lines
+        out += latency_lines(mem["latency"])
     for name in ("speed", "scaling", "ai", "economy", "memory"):
         if isinstance(res.get(name), dict) and "error" in res[name]:
             out.append(f"{name}: FAILED {res[name]['error']}")
