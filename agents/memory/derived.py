@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 DERIVED_NAME = "derived.sqlite3"
 #: The layout of the file; another one is refilled from the collection.
-SCHEMA = 1
+SCHEMA = 2
 PROFILE_CHARS = 4000
 _GROUPS = ("about", "at", "by_scene", "by_origin", "comp")
 
@@ -79,6 +79,11 @@ class Derived:
         self.traits: dict[str, str] = {}  # live Trait id -> its component
         self.comp_name: dict[str, str] = {}
         self.name_vecs: dict[str, np.ndarray] = {}
+        # name-blind wordings ("someone heals someone") of the live Facts and their vectors, embedded when
+        # written, so a query compares with them without embedding any (see retrieval._blend_blind)
+        self.wording: dict[str, str] = {}
+        self.wording_vecs: dict[str, np.ndarray] = {}
+        self._pending: set[str] = set()  # live Facts whose wording changed and is not yet embedded
         # lexical profiles: a component's name and the first PROFILE_CHARS of its Facts, one document each
         self._profile_bm25 = LiveBM25()
         self._profile_doc: dict[str, int] = {}
@@ -109,13 +114,14 @@ class Derived:
         self.loaded = True
         self.revision += 1
         self._write(lambda con: (con.execute("DELETE FROM facts"), con.execute("DELETE FROM names"),
-                                 con.execute("DELETE FROM meta")))
+                                 con.execute("DELETE FROM wordings"), con.execute("DELETE FROM meta")))
         self._save_meta()
 
     def upsert(self, records: Sequence[FactRecord], vectors: np.ndarray | None = None) -> None:
         """Insert or replace Facts; `vectors` (one row each) may be None for Facts already held (a flag changed)."""
         if not records:
             return
+        names_before = set(self.names.values())
         if vectors is not None:
             vectors = np.asarray(vectors, dtype=np.float32)
             if self.vectors.shape[1] == 0 and not self.records:
@@ -144,8 +150,63 @@ class Derived:
             rows_out.append((rec.id, json.dumps(rec.to_dict()), " ".join(self.bm25.doc_terms(row)),
                              np.ascontiguousarray(vec, dtype=np.float32).tobytes()))
         self.revision += 1
+        self._reword([r.id for r in records], names_before)
         self._write(lambda con: con.executemany(
             "INSERT OR REPLACE INTO facts(id, record, tokens, vec) VALUES (?, ?, ?, ?)", rows_out))
+
+    def _reword(self, ids: Sequence[str], names_before: set[str]) -> None:
+        """Note the name-blind wording of these Facts, and of older ones that say a name just introduced."""
+        affected = set(ids)
+        names_now = set(self.names.values())
+        new_names = names_now - names_before
+        for name in new_names:
+            terms = tokenize(name)
+            if not terms or not all(t in self.bm25.postings for t in terms):
+                continue
+            rows = set.intersection(*(set(self.bm25.postings[t]) for t in terms))
+            affected.update(self.row_ids[r] for r in rows if self.row_ids[r] is not None)  # type: ignore[misc]
+        for fid in affected:
+            rec = self.records.get(fid)
+            if rec is None or rec.removed:
+                self.wording.pop(fid, None)
+                continue
+            wording = self.name_blind(rec.text)
+            if self.wording.get(fid) != wording or wording not in self.wording_vecs:
+                self.wording[fid] = wording
+                if wording not in self.wording_vecs:
+                    self._pending.add(fid)
+
+    def name_blind(self, text: str) -> str:
+        """The words with every component's name replaced by "someone": "someone heals someone"."""
+        said = self.names_said
+        if said is None:
+            return text
+        return " ".join(said.sub(" someone ", text).split()) or text
+
+    def embed_wordings(self, embed: Callable[[list[str]], np.ndarray],
+                       known: Callable[[str], np.ndarray | None] | None = None) -> None:
+        """Embed what the writes since the last call need: new wordings (`known` may have their vectors
+        at hand) and new component names; save them. Done on writes, so the next query embeds none."""
+        todo = sorted({self.wording[f] for f in self._pending if f in self.wording} - set(self.wording_vecs))
+        if known is not None:
+            found = {w: v for w, v in ((w, known(w)) for w in todo) if v is not None}
+            self.wording_vecs.update(found)
+            todo = [w for w in todo if w not in found]
+        if todo:
+            self.wording_vecs.update(zip(todo, embed(todo)))
+        rows = [(f, self.wording[f], np.ascontiguousarray(self.wording_vecs[self.wording[f]], dtype=np.float32).tobytes())
+                for f in self._pending if f in self.wording]
+        self._pending.clear()
+        if rows:
+            self._write(lambda con: con.executemany(
+                "INSERT OR REPLACE INTO wordings(id, wording, vec) VALUES (?, ?, ?)", rows))
+        names = sorted(set(self.names.values()) - set(self.name_vecs))
+        if names:
+            self.add_name_vectors(dict(zip(names, embed(names))))
+
+    def wording_vector(self, fid: str) -> np.ndarray | None:
+        wording = self.wording.get(fid)
+        return None if wording is None else self.wording_vecs.get(wording)
 
     def forget(self, ids: Iterable[str]) -> None:
         """Drop Facts entirely (the log lost them: an undo)."""
@@ -160,7 +221,10 @@ class Derived:
             self._free.append(row)
         if gone:
             self.revision += 1
-            self._write(lambda con: con.executemany("DELETE FROM facts WHERE id = ?", [(i,) for i in gone]))
+            for fid in gone:
+                self.wording.pop(fid, None)
+            self._write(lambda con: (con.executemany("DELETE FROM facts WHERE id = ?", [(i,) for i in gone]),
+                                     con.executemany("DELETE FROM wordings WHERE id = ?", [(i,) for i in gone])))
 
     def set_mirror(self, fingerprint: str | None) -> None:
         """Record which log fingerprint the collection (and so this) reached (checked on the next open)."""
@@ -373,6 +437,7 @@ class Derived:
         con.execute("CREATE TABLE IF NOT EXISTS facts(id TEXT PRIMARY KEY, record TEXT NOT NULL, "
                     "tokens TEXT NOT NULL, vec BLOB NOT NULL)")
         con.execute("CREATE TABLE IF NOT EXISTS names(name TEXT PRIMARY KEY, vec BLOB NOT NULL)")
+        con.execute("CREATE TABLE IF NOT EXISTS wordings(id TEXT PRIMARY KEY, wording TEXT NOT NULL, vec BLOB NOT NULL)")
         return con
 
     def _write(self, op: Callable[[sqlite3.Connection], Any]) -> None:
@@ -416,6 +481,7 @@ class Derived:
                     return False
                 rows = con.execute("SELECT id, record, tokens, vec FROM facts").fetchall()
                 names = con.execute("SELECT name, vec FROM names").fetchall()
+                wordings = con.execute("SELECT id, wording, vec FROM wordings").fetchall()
             finally:
                 con.close()
         except (sqlite3.Error, ValueError) as exc:
@@ -441,6 +507,14 @@ class Derived:
                 self.live[row] = not rec.removed
                 self._link(rec, row, tokens)
         self.name_vecs = {n: np.frombuffer(v, dtype=np.float32) for n, v in names}
+        for fid, wording, vec in wordings:
+            if fid in self.records:
+                self.wording[fid] = wording
+                self.wording_vecs.setdefault(wording, np.frombuffer(vec, dtype=np.float32))
+        # a Fact whose wording was not saved (a crash between two writes) is reworded now
+        self._pending = {f for f, r in self.records.items() if not r.removed and f not in self.wording}
+        if self._pending:
+            self._reword(list(self._pending), set(self.names.values()))
         self.fingerprint, self.mirrored_count = meta.get("fingerprint"), meta.get("count")
         self.embedder = meta.get("embedder")
         self.revision += 1

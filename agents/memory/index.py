@@ -271,11 +271,13 @@ class FactIndex:
         count = self._chroma_count()
         if derived.embedder == ident and derived.count() == count == derived.mirrored_count \
                 and derived.fingerprint == self.fingerprint:
+            derived.embed_wordings(self.embed)  # any a crash left unembedded
             return
         self.refill_derived(progress, reason="missing" if not derived.records else "behind its index")
 
     def refill_derived(self, progress: Progress | None = None, reason: str = "asked") -> None:
-        """Rebuild the retrieval cache from the Chroma collection (its stored vectors: nothing is re-embedded)."""
+        """Rebuild the retrieval cache from the Chroma collection: its stored vectors, and the Facts'
+        name-blind wordings embedded again (derived.py)."""
         total = self._chroma_count()
         if total:
             log.warning("memory: the retrieval cache of %s is %s; rebuilding it from the index (%d facts)",
@@ -290,6 +292,7 @@ class FactIndex:
                     for i, d, m in zip(got["ids"], got["documents"], got["metadatas"])]
             if recs:
                 self.derived.upsert(recs, np.asarray(got["embeddings"], dtype=np.float32))
+                self.derived.embed_wordings(self.embed)
             if progress is not None:
                 progress(min(total, offset + _PAGE), total)
         self.derived.set_mirror(self.fingerprint)
@@ -466,6 +469,7 @@ class FactIndex:
                     ids=[r.id for r in chunk], documents=[r.text for r in chunk],
                     metadatas=[r.to_metadata() for r in chunk], embeddings=vectors), None)
                 self.derived.upsert(chunk, vectors)
+                self.derived.embed_wordings(self.embed)
                 self._second_upsert(chunk)
                 if progress is not None:
                     progress(start + len(chunk), len(recs))
@@ -476,8 +480,12 @@ class FactIndex:
 
     upsert = add
 
-    def add_embedded(self, records: Sequence[FactRecord], embeddings: np.ndarray) -> None:
-        """Upsert with precomputed vectors (bulk loads and benchmarks skip re-embedding)."""
+    def add_embedded(self, records: Sequence[FactRecord], embeddings: np.ndarray,
+                     wordings: Callable[[str], np.ndarray | None] | None = None) -> None:
+        """Upsert with precomputed vectors (bulk loads and benchmarks skip re-embedding).
+
+        `wordings`: vectors of name-blind wordings already at hand (derived.py); others are embedded.
+        """
         batch = self._max_batch()
         for start in range(0, len(records), batch):
             chunk = records[start:start + batch]
@@ -485,6 +493,7 @@ class FactIndex:
                 ids=[r.id for r in chunk], documents=[r.text for r in chunk],
                 metadatas=[r.to_metadata() for r in chunk], embeddings=embeddings[start:start + batch])
             self.derived.upsert(chunk, embeddings[start:start + batch])
+            self.derived.embed_wordings(self.embed, wordings)
             self._second_upsert(chunk)
         self._touch()
 
@@ -535,6 +544,7 @@ class FactIndex:
         meta = found[0].to_metadata() | {"removed": bool(removed)}
         self._guard(lambda: self._collection.update(ids=[fact_id], metadatas=[meta]), None)
         self.derived.upsert([FactRecord(**{**found[0].to_dict(), "removed": bool(removed)})])
+        self.derived.embed_wordings(self.embed)
         if self._second is not None:
             self._guard(lambda: self._second.update(ids=[fact_id], metadatas=[meta]) if self._second else None, None)
         self._touch()

@@ -323,14 +323,25 @@ def _bearer(rec: FactRecord, links: dict[str, Link], comp: dict[str, dict[str, f
 
 def _blend_blind(rest: dict[str, float], index: FactIndex, corpus: _Corpus, rest_vec: np.ndarray,
                  ids: set[str], share: float) -> dict[str, float]:
-    """`rest` scores with `share` of each taken against the Fact's name-blind wording instead."""
+    """`rest` scores with `share` of each taken against the Fact's name-blind wording instead.
+
+    The wordings' vectors were embedded when their Facts were written (derived.py); only a removed
+    Fact, asked for with include_removed, is reworded and embedded here.
+    """
+    d = corpus.d
     ids_list = [i for i in ids if i in corpus.by_id]
-    wordings = {i: corpus.name_blind(corpus.by_id[i].text) for i in ids_list}
-    unique = list(dict.fromkeys(wordings.values()))
-    if not unique:
+    if not ids_list:
         return rest
-    cos = dict(zip(unique, (index.embed(unique) @ rest_vec).tolist()))
-    return {i: (1 - share) * rest.get(i, 0.0) + share * cos[wordings[i]] for i in ids_list}
+    vecs = {i: d.wording_vector(i) for i in ids_list}
+    missing = [i for i, v in vecs.items() if v is None]
+    if missing:
+        wordings = {i: corpus.name_blind(corpus.by_id[i].text) for i in missing}
+        unique = list(dict.fromkeys(wordings.values()))
+        embedded = dict(zip(unique, index.embed(unique)))
+        vecs.update({i: embedded[w] for i, w in wordings.items()})
+    matrix = np.stack([vecs[i] for i in ids_list])
+    cos = (matrix @ rest_vec).tolist()
+    return {i: (1 - share) * rest.get(i, 0.0) + share * c for i, c in zip(ids_list, cos)}
 
 
 # Words of a question about when in the story: its beginning or its end ("Where did the story begin?").

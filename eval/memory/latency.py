@@ -88,10 +88,19 @@ def padding_facts(n: int, game_id: str, start_seq: int, seed: int = 11) -> tuple
     return out, which
 
 
-def _base_vectors(say: Say) -> np.ndarray:
-    """MiniLM vectors of the SENTENCES background sentences, cached on disk between runs."""
-    records, which = padding_facts(SENTENCES, "pad", 0)
-    texts = [r.text.rsplit(" on day ", 1)[0] + "." for r in records]
+def _blind_bases() -> list[str]:
+    """The background sentences' name-blind wordings ("someone sold a map ..."), each once."""
+    records, _ = padding_facts(SENTENCES, "pad", 0)
+    return sorted({r.text.rsplit(" on day ", 1)[0].replace(r.component_name or "", "someone") for r in records})
+
+
+def _base_vectors(say: Say, blind: bool = False) -> np.ndarray:
+    """MiniLM vectors of the SENTENCES background sentences (or their name-blind wordings), cached on disk."""
+    if blind:
+        texts = [t + "." for t in _blind_bases()]
+    else:
+        records, which = padding_facts(SENTENCES, "pad", 0)
+        texts = [r.text.rsplit(" on day ", 1)[0] + "." for r in records]
     key = hashlib.sha1("\n".join(texts).encode()).hexdigest()[:12]
     cache = Path(tempfile.gettempdir()) / "storytable-eval" / f"padding-minilm-{key}.npy"
     if cache.exists():
@@ -102,6 +111,21 @@ def _base_vectors(say: Say) -> np.ndarray:
     cache.parent.mkdir(parents=True, exist_ok=True)
     np.save(cache, vecs)
     return vecs
+
+
+def blind_vectors(say: Say = _stderr) -> Callable[[str], np.ndarray | None]:
+    """The vector of a background Fact's name-blind wording, built as its vector is (see the module doc)."""
+    bases = {t: i for i, t in enumerate(_blind_bases())}
+    vecs = _base_vectors(say, blind=True)
+
+    def vector(wording: str) -> np.ndarray | None:
+        base, sep, day = wording.rpartition(" on day ")
+        if not sep or base not in bases or not day.rstrip(".").isdigit():
+            return None
+        rng = np.random.default_rng(int(day.rstrip(".")))
+        vec = vecs[bases[base]] + rng.standard_normal(vecs.shape[1]).astype(np.float32) * (NOISE / np.sqrt(vecs.shape[1]))
+        return (vec / np.linalg.norm(vec)).astype(np.float32)
+    return vector
 
 
 def build_test_memory(n: int, say: Say = _stderr) -> tuple[str, list[FactRecord], np.ndarray, list[Any]]:
@@ -142,10 +166,11 @@ def measure(location: str | Path, game_id: str, records: Sequence[FactRecord], v
     n = len(records)
     model = load_minilm()
     index = FactIndex(location, game_id, cache_dir=cache_dir)
+    wordings = blind_vectors(say)
     t0 = time.perf_counter()
     step = 5000
     for start in range(0, n, step):
-        index.add_embedded(records[start:start + step], vectors[start:start + step])
+        index.add_embedded(records[start:start + step], vectors[start:start + step], wordings)
         say(f"  building the {n:,}-Fact memory: {min(n, start + step):,}/{n:,} facts")
     index.set_fingerprint(f"{n}:built")
     build_s = time.perf_counter() - t0
