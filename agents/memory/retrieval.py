@@ -20,6 +20,15 @@ do?" favours the Trait X entered the story with. When the index
 also holds a second embedder's vectors (e5), its similarity is one more channel:
 it knows words MiniLM does not ("sawbones" for the doctor). Every result
 carries its per-signal scores, so a decision can show why a Fact was recalled.
+
+Speed (issue 26): everything read here comes from the index's retrieval cache (derived.py), which
+each write updates in place and which is saved with the index, so nothing is rebuilt when a table
+opens or after a Fact; dense scores are exact products over the cached vectors, and the Facts'
+name-blind wordings were embedded when they were written. What a query still pays for is embedding
+the question, its rewordings (`rest`, `named`) and its short phrases (linking): each of these was
+kept because leaving it out and refitting costs recall on games the weights never saw
+(eval/data/memory_ablation.json); the one that cost an embedding per component and added nothing
+there, component profiles by meaning, was dropped.
 """
 
 from __future__ import annotations
