@@ -158,3 +158,32 @@ def test_live_bm25_scores_as_a_fresh_bm25_after_additions_and_removals() -> None
     bm = LiveBM25()
     bm.add(0, tokenize("midsummer worshippers of the summer king"))
     assert bm.expand(tokenize("summer worshipping")) == fresh_terms.expand(tokenize("summer worshipping"))
+
+
+def test_a_reloaded_game_reads_its_cache_and_its_ai_seats_search_it(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26: reloading a played game reads its retrieval cache (no refill, no rebuild), and the AI seats'
+    retriever goes through `hybrid_search` on that index: the function eval/memory/latency.py times."""
+    import agents.memory.retrieval as retrieval
+    from agents.memory.config import MemorySettings
+    from agents.memory.game import GameMemory
+    from agents.table import Table, heuristic_seats
+    from engine.core.dice import SeededDice
+
+    settings = MemorySettings(embeddings="wordllama")
+    table = Table.new(heuristic_seats(["ana", "ben", "cleo"], seed=5), dice=SeededDice(5),
+                      log_path=tmp_path / "game.jsonl")
+    memory = GameMemory.attach(table, settings=settings)
+    table.run(max_steps=150)
+    memory.flush()
+    revision = memory.index.derived.revision
+    _evict_client(str((tmp_path / "index").resolve()))
+    reloaded, rep = GameMemory.for_log(tmp_path / "game.jsonl", settings=settings)
+    assert reloaded.status == "fresh" and not reloaded.index.refilled_cache
+    assert reloaded.index.all_records() == memory.index.all_records() and revision > 1
+    searched = []
+    real = retrieval.hybrid_search
+    monkeypatch.setattr(retrieval, "hybrid_search",
+                        lambda index, *args, **kwargs: (searched.append(index), real(index, *args, **kwargs))[1])
+    facts = reloaded.retriever(rep.state, "ana", "a fight at the docks")
+    assert searched and searched[0] is reloaded.index and facts
