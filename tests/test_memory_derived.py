@@ -187,3 +187,21 @@ def test_a_reloaded_game_reads_its_cache_and_its_ai_seats_search_it(tmp_path: Pa
                         lambda index, *args, **kwargs: (searched.append(index), real(index, *args, **kwargs))[1])
     facts = reloaded.retriever(rep.state, "ana", "a fight at the docks")
     assert searched and searched[0] is reloaded.index and facts
+
+
+def test_an_unreadable_cache_file_is_kept_aside_and_refilled(tmp_path: Path) -> None:
+    index = FactIndex(tmp_path, GAME, embedding_function=EMBEDDER)
+    index.add(FACTS, fingerprint="9:a")
+    expected = results(index)
+    _evict_client(str((tmp_path / "index").resolve()))
+    del index
+    cache = tmp_path / "index" / DERIVED_NAME
+    for side in ("-wal", "-shm"):
+        cache.with_name(cache.name + side).unlink(missing_ok=True)
+    garbage = b"not a database at all " * 100
+    cache.write_bytes(garbage)
+    reopened = FactIndex(tmp_path, GAME, embedding_function=EMBEDDER)
+    assert reopened.refilled_cache and results(reopened) == expected
+    assert (tmp_path / "index" / f"{DERIVED_NAME}.broken-1").read_bytes() == garbage  # its bytes kept
+    _evict_client(str((tmp_path / "index").resolve()))
+    assert not FactIndex(tmp_path, GAME, embedding_function=EMBEDDER).refilled_cache  # the new file serves

@@ -465,6 +465,23 @@ class Derived:
     def _save_meta(self) -> None:
         self._write(lambda con: None)
 
+    def _move_aside(self) -> str:
+        """Keep an unreadable file's bytes as `<name>.broken-<n>` (never overwritten) so a new one can start."""
+        assert self.file is not None
+        n = 1
+        while self.file.with_name(f"{self.file.name}.broken-{n}").exists():
+            n += 1
+        target = self.file.with_name(f"{self.file.name}.broken-{n}")
+        try:
+            self.file.rename(target)
+            for suffix in ("-wal", "-shm"):
+                side = self.file.with_name(self.file.name + suffix)
+                if side.exists():
+                    side.rename(target.with_name(target.name + suffix))
+        except OSError as exc:
+            return f"nowhere ({exc})"
+        return target.name
+
     def load(self) -> bool:
         """Read the file into memory; False (and empty) when there is none or it cannot be read."""
         self._reset_memory()
@@ -485,7 +502,9 @@ class Derived:
             finally:
                 con.close()
         except (sqlite3.Error, ValueError) as exc:
-            log.warning("memory: the retrieval cache %s cannot be read (%s); refilling it", self.file, exc)
+            aside = self._move_aside()
+            log.warning("memory: the retrieval cache %s cannot be read (%s); moved it to %s and refilling it",
+                        self.file.name, exc, aside)
             self._reset_memory()
             return False
         recs = []
