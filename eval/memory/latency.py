@@ -88,18 +88,18 @@ def padding_facts(n: int, game_id: str, start_seq: int, seed: int = 11) -> tuple
     return out, which
 
 
-def _blind_bases() -> list[str]:
-    """The background sentences' name-blind wordings ("someone sold a map ..."), each once."""
-    records, _ = padding_facts(SENTENCES, "pad", 0)
+def _blind_bases(count: int = SENTENCES) -> list[str]:
+    """The first `count` background sentences' name-blind wordings ("someone sold a map ..."), each once."""
+    records, _ = padding_facts(count, "pad", 0)
     return sorted({r.text.rsplit(" on day ", 1)[0].replace(r.component_name or "", "someone") for r in records})
 
 
-def _base_vectors(say: Say, blind: bool = False) -> np.ndarray:
-    """MiniLM vectors of the SENTENCES background sentences (or their name-blind wordings), cached on disk."""
+def _base_vectors(say: Say, blind: bool = False, count: int = SENTENCES) -> np.ndarray:
+    """MiniLM vectors of the first `count` background sentences (or their name-blind wordings), cached on disk."""
     if blind:
-        texts = [t + "." for t in _blind_bases()]
+        texts = [t + "." for t in _blind_bases(count)]
     else:
-        records, which = padding_facts(SENTENCES, "pad", 0)
+        records, which = padding_facts(count, "pad", 0)
         texts = [r.text.rsplit(" on day ", 1)[0] + "." for r in records]
     key = hashlib.sha1("\n".join(texts).encode()).hexdigest()[:12]
     cache = Path(tempfile.gettempdir()) / "storytable-eval" / f"padding-minilm-{key}.npy"
@@ -113,10 +113,11 @@ def _base_vectors(say: Say, blind: bool = False) -> np.ndarray:
     return vecs
 
 
-def blind_vectors(say: Say = _stderr) -> Callable[[str], np.ndarray | None]:
+def blind_vectors(n: int, say: Say = _stderr) -> Callable[[str], np.ndarray | None]:
     """The vector of a background Fact's name-blind wording, built as its vector is (see the module doc)."""
-    bases = {t: i for i, t in enumerate(_blind_bases())}
-    vecs = _base_vectors(say, blind=True)
+    count = min(n, SENTENCES)
+    bases = {t: i for i, t in enumerate(_blind_bases(count))}
+    vecs = _base_vectors(say, blind=True, count=count)
 
     def vector(wording: str) -> np.ndarray | None:
         base, sep, day = wording.rpartition(" on day ")
@@ -134,7 +135,7 @@ def build_test_memory(n: int, say: Say = _stderr) -> tuple[str, list[FactRecord]
     model = load_minilm()
     probe_vecs = model.embed([r.text for r in probe_facts], use_cache=False)
     pad, which = padding_facts(max(0, n - len(probe_facts)), game_id, probe_facts[-1].seq + 1)
-    base = _base_vectors(say)
+    base = _base_vectors(say, count=max(1, min(len(pad), SENTENCES)))
     rng = np.random.default_rng(n)
     pad_vecs = base[which] + rng.standard_normal((len(pad), base.shape[1])).astype(np.float32) * (
         NOISE / np.sqrt(base.shape[1]))
@@ -166,7 +167,7 @@ def measure(location: str | Path, game_id: str, records: Sequence[FactRecord], v
     n = len(records)
     model = load_minilm()
     index = FactIndex(location, game_id, cache_dir=cache_dir)
-    wordings = blind_vectors(say)
+    wordings = blind_vectors(n, say)
     t0 = time.perf_counter()
     step = 5000
     for start in range(0, n, step):
