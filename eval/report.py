@@ -203,9 +203,17 @@ def memory_section(mem: dict[str, Any]) -> list[str]:
         rows += [(f"{label}: facts / queries ({embedder})", f"{r.get('facts')} / {r.get('queries')}"),
                  (f"{label}: dense / hybrid recall@10",
                   f"{fmt(r.get('dense', {}).get('recall@10'))} / {fmt(r.get('hybrid', {}).get('recall@10'))}")]
-    for row in mem.get("latency", {}).get("sizes", []):
-        rows.append((f"query ms at {row['facts']:,} facts: chroma / numpy exact",
-                     f"{fmt(row['chroma']['median_ms'])} / {fmt(row['numpy_exact']['median_ms'])}"))
+    lat = mem.get("latency", {})
+    for where, sizes in (("", lat.get("sizes", [])), (" (chroma server)", lat.get("server", []))):
+        for row in sizes:
+            if "hybrid" in row and "brute" in row:
+                rows.append((f"query ms at {row['facts']:,} facts{where}: hybrid median / p95 / brute force",
+                             f"{fmt(row['hybrid']['median_ms'])} / {fmt(row['hybrid']['p95_ms'])} / "
+                             f"{fmt(row['brute']['median_ms'])}"))
+                rows.append((f"first query s at {row['facts']:,} facts{where}", fmt(row["first_query_s"])))
+            elif "chroma" in row:  # results from before issue 26
+                rows.append((f"query ms at {row['facts']:,} facts: chroma / numpy exact",
+                             f"{fmt(row['chroma']['median_ms'])} / {fmt(row['numpy_exact']['median_ms'])}"))
     p = mem.get("contradiction", {}).get("pairs", {})
     rows.append(("contradiction precision / recall", f"{fmt(p.get('precision'))} / {fmt(p.get('recall'))}"))
     return lines + table(rows)

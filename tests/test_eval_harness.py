@@ -41,6 +41,9 @@ def test_quick_run_has_every_figure(quick_run):
         assert ai["decisions"] > 0 and ai["latency_s"]["model"] > 0
         assert set(ai["latency_s"]) >= {"engine", "memory", "model"}
     assert "retrieval" in res["memory"], res["memory"]
+    row = res["memory"]["latency"]["sizes"][0]  # issue 26: the AI seats' hybrid query next to brute force
+    assert row["facts"] == 1000 and row["hybrid"]["median_ms"] > 0 and row["brute"]["median_ms"] > 0
+    assert row["first_query_s"] > 0 and len(row["targets"]) == 4
     assert res["meta"]["speed_is_single_process"] is True
 
 

@@ -187,7 +187,8 @@ def test_missing_directory_while_open_is_rebuilt(tmp_path: Path) -> None:
     assert (tmp_path / "index" / "chroma.sqlite3").exists()
 
 
-def test_query_failure_repairs_and_retries(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_chroma_failure_repairs_and_retries(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Queries read the retrieval cache (derived.py), so a broken Chroma shows on a write: repaired, retried."""
     records_source, _, calls = source(RECORDS)
     ix = FactIndex(tmp_path, GAME, records_source=records_source)
     ix.rebuild(RECORDS, "x")
@@ -196,10 +197,12 @@ def test_query_failure_repairs_and_retries(tmp_path: Path, monkeypatch: pytest.M
     def explode(*args, **kwargs):
         raise sqlite3.DatabaseError("database disk image is malformed")
 
-    monkeypatch.setattr(broken, "query", explode)
-    top = ix.query("who burned the woods", 1)  # no exception reaches the caller
-    assert top[0][0].id == "e1"
+    monkeypatch.setattr(broken, "upsert", explode)
+    ix.add([fact("n1", "The ferry runs at dawn.", scene=5, seq=20)])  # no exception reaches the caller
     assert calls and ix.recoveries and ix._collection is not broken
+    assert ix.query("who burned the woods", 1)[0][0].id == "e1"
+    assert {r.id for r in ix.all_records()} == {r.id for r in RECORDS} | {"n1"}
+    assert ix._collection.count() == len(RECORDS) + 1  # Chroma and the cache agree again
 
 
 def test_open_index_rebuilds_only_when_stale(tmp_path: Path) -> None:

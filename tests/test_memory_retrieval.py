@@ -84,7 +84,7 @@ def test_alias_routing_pulls_in_the_components_other_facts(world: FactIndex) -> 
     res = search(world, "How much does it cost to cross the river?", 2)
     assert [sf.record.id for sf in res] == ["o2", "o1"]
     assert res[1].sources["alias"] > 0.5 and res[1].sources["lexical"] == 0
-    assert set(res[0].sources) == {"dense", "lexical", "name", "alias", "profile", "scene", "rest", "named", "about",
+    assert set(res[0].sources) == {"dense", "lexical", "name", "alias", "scene", "rest", "named", "about",
                                    "place", "bearer", "origin", "order", "cause", "pair", "where", "second", "identity"}
     # the alias match adds its weight times its strength to o1's score: more weight, more score
     weighted = search(world, "How much does it cost to cross the river?", 5, weights=HybridWeights(alias=0.2))
@@ -101,7 +101,7 @@ def test_scores_are_sorted_and_explained(world: FactIndex) -> None:
     w = HybridWeights()
     s = res[0].sources
     expected = (w.dense * s["dense"] + w.lexical * s["lexical"] + w.name * s["name"] + w.alias * s["alias"]
-                + w.profile * s["profile"] + w.scene * s["scene"] + w.rest * s["rest"] + w.named * s["named"]
+                + w.scene * s["scene"] + w.rest * s["rest"] + w.named * s["named"]
                 + w.about * s["about"] + w.place * s["place"] + w.bearer * s["bearer"]
                 + w.origin * s["origin"] + w.order * s["order"] + w.cause * s["cause"] + w.pair * s["pair"]
                 + w.where * s["where"])

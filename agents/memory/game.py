@@ -81,6 +81,12 @@ def stderr_progress(label: str = "rebuilding memory index") -> Progress:
     return show
 
 
+def _say(message: str) -> None:
+    """A rebuild says so where a person running the table sees it (stderr), and in the log."""
+    log.warning("%s", message)
+    print(f"memory: {message}", file=sys.stderr, flush=True)
+
+
 def _views_by_id(state: Any) -> dict[str, Any]:
     from engine.universalis.facts import all_facts
 
@@ -133,8 +139,12 @@ class GameMemory:
                 settings.embedding_model else {}
             embedding = make_embedding_function(settings.embeddings, **kwargs)
         location: str | Path = settings.chroma_url or Path(game_dir)
+        # a server index keeps its retrieval cache beside the game (a local one inside its directory)
+        cache_dir = Path(game_dir) / settings.index_dir if settings.chroma_url else None
         index = FactIndex(location, game_id, embedding_function=embedding, dir_name=settings.index_dir,
-                          second_embedding_function=make_second_embedding_function(settings.second_embeddings))
+                          second_embedding_function=make_second_embedding_function(settings.second_embeddings),
+                          cache_dir=cache_dir, progress=progress or stderr_progress("rebuilding the memory's "
+                                                                                    "retrieval cache"))
         memory = cls(index, game_id, settings=settings, judge=judge)
         if rebuild:
             memory.rebuild(state, fingerprint, progress=progress)
@@ -193,13 +203,13 @@ class GameMemory:
         records = records_from_state(state, self.game_id)
         stored = self.index.fingerprint
         count = self.index.count()
-        if progress is None and len(records) >= LONG_REBUILD:
-            progress = stderr_progress()
         if stored == fingerprint and count == len(records):
             self._indexed = {r.id: r for r in records}
             self.status = "fresh"
         elif stored is None or count == 0:
-            log.info("memory index for %s is missing or empty; rebuilding %d facts", self.game_id, len(records))
+            if records:
+                _say(f"memory index of this game is missing or empty: rebuilding it from the game log "
+                     f"({len(records)} facts)")
             self.rebuild(state, fingerprint, progress=progress)
         else:
             log.info("memory index for %s is behind the log (%s, %d facts for %d); updating",

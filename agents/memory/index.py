@@ -22,6 +22,10 @@ Why these rules:
 - A second embedder (e5, see e5.py) gets a second collection beside the first,
   written with it and rebuilt with it, so hybrid retrieval can score every Fact
   by both; when the two disagree on which Facts they hold, the second is refilled.
+- Every read is served from `derived.Derived`: the Facts, their vectors and what
+  retrieval derives from them, updated with each write and saved beside the index,
+  so opening a table reads one file and dense search is exact (see derived.py).
+  Chroma stays the store they are refilled from when that file is missing or behind.
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ from chromadb.errors import NotFoundError
 from agents.storage import filelock
 from agents.storage.paths import shown_path
 
+from .derived import DERIVED_NAME, Derived
 from .embeddings import EmbeddingError, MiniLMEmbeddingFunction
 from .records import FactRecord
 
@@ -72,7 +77,6 @@ _META_SCHEMA = "schema"
 #: 2: `place`, `mentions` and `origin` were added.
 RECORD_SCHEMA = 2
 _PAGE = 5000
-_MAX_OVERFETCH = 500  # beyond this many removed Facts, let Chroma filter them
 # HNSW graph quality. Chroma's defaults (ef 100/100, 16 neighbours) returned only 79% of the
 # exact top-10 at 10k Facts in eval/memory (near-duplicate Facts are common in a long game);
 # these gave 95% for ~10% more query time. Applies to collections created from now on.
@@ -237,7 +241,12 @@ class FactIndex:
         records_source: RecordsSource | None = None,
         dir_name: str = INDEX_DIR_NAME,
         second_embedding_function: EmbeddingFunction[Documents] | None = None,
+        cache_dir: str | Path | None = None,
+        progress: Progress | None = None,
     ) -> None:
+        """`cache_dir`: where a server index keeps its retrieval cache (a local index keeps it inside
+        its directory); without one, a server index rebuilds the cache from the server on each open.
+        `progress` is told how a refill of that cache goes."""
         self.game_id = game_id
         self.embedding_function = embedding_function or MiniLMEmbeddingFunction()
         self.second_embedding_function = second_embedding_function
@@ -251,17 +260,72 @@ class FactIndex:
         self.replaced_embedder: str | None = None  # set when a collection of another embedder was dropped
         self._collection: Any = None
         self._second: Any = None  # the second embedder's collection, when there is one
-        self._snapshot: list[FactRecord] | None = None
         self._recovering = False
         self._recovered = False
-        self._removed_count: int | None = None
         self.revision = 0  # bumped on every write, so derived caches (BM25) know to refresh
         if self.path is not None and filelock.acquire(lock_path(self.path)) is None:
             raise MemoryIndexError(
                 f"the Facts index {shown_path(self.path)} is in use by another Storytable process "
                 f"({filelock.holder(lock_path(self.path))}); one process writes an index at a time, so this one "
                 "goes on without it until that process stops")
+        if self.path is not None:
+            derived_file: Path | None = self.path / DERIVED_NAME
+        else:
+            derived_file = Path(cache_dir).resolve() / f"{self.name}.{DERIVED_NAME}" if cache_dir else None
+        self.derived = Derived(derived_file)
+        self.refilled_cache = False  # True when opening had to rebuild the retrieval cache
+        self._progress = progress
         self._open()
+        self._load_derived(progress)
+
+    # ------------------------------------------------------- the retrieval cache
+
+    def _embedder_id(self) -> str:
+        ef = self.embedding_function
+        try:
+            config: dict[str, Any] | None = ef.get_config()
+        except Exception:  # noqa: BLE001 - a legacy embedding function without a config
+            config = None
+        return json.dumps(embedder_identity(ef.name(), config), sort_keys=True, default=str)
+
+    def _chroma_count(self) -> int:
+        return int(self._guard(lambda: self._collection.count(), 0))
+
+    def _load_derived(self, progress: Progress | None = None) -> None:
+        """Read the saved retrieval cache; refill it from Chroma when it does not mirror the collection."""
+        ident = self._embedder_id()
+        derived = self.derived
+        if derived.loaded and derived.embedder == ident and derived.count() == self._chroma_count():
+            return  # filled while opening (a rebuild)
+        derived.load()
+        count = self._chroma_count()
+        if derived.embedder == ident and derived.count() == count == derived.mirrored_count \
+                and derived.fingerprint == self.fingerprint:
+            derived.embed_wordings(self.embed)  # any a crash left unembedded
+            return
+        self.refill_derived(progress, reason="missing" if not derived.records else "behind its index")
+
+    def refill_derived(self, progress: Progress | None = None, reason: str = "asked") -> None:
+        """Rebuild the retrieval cache from the Chroma collection: its stored vectors, and the Facts'
+        name-blind wordings embedded again (derived.py)."""
+        total = self._chroma_count()
+        if total:
+            log.warning("memory: the retrieval cache of %s is %s; rebuilding it from the index (%d facts)",
+                        self.game_id, reason, total)
+            self.refilled_cache = True
+        self.derived.reset(self._embedder_id())
+        for offset in range(0, total, _PAGE):
+            got = self._guard(lambda offset=offset: self._collection.get(
+                limit=_PAGE, offset=offset, include=["documents", "metadatas", "embeddings"]),
+                {"ids": [], "documents": [], "metadatas": [], "embeddings": []})
+            recs = [FactRecord.from_metadata(i, d, m)
+                    for i, d, m in zip(got["ids"], got["documents"], got["metadatas"])]
+            if recs:
+                self.derived.upsert(recs, np.asarray(got["embeddings"], dtype=np.float32))
+                self.derived.embed_wordings(self.embed)
+            if progress is not None:
+                progress(min(total, offset + _PAGE), total)
+        self.derived.set_mirror(self.fingerprint)
 
     # ------------------------------------------------------------------ opening
 
@@ -374,6 +438,7 @@ class FactIndex:
 
     def _self_heal(self) -> None:
         """After a quarantine or an embedder change: refill from the log if we can, else leave it visibly stale."""
+        self.derived.reset(self._embedder_id())  # memory-speed: the cache mirrors the emptied collection
         if self.records_source is None:
             log.warning("memory index for %s is empty until rebuilt from the game log", self.game_id)
             return
@@ -418,6 +483,7 @@ class FactIndex:
             meta[_META_FINGERPRINT] = fingerprint
             self._collection.modify(metadata=meta)
         self._guard(op, None)
+        self.derived.set_mirror(fingerprint)
 
     # ------------------------------------------------------------------ writing
 
@@ -434,9 +500,12 @@ class FactIndex:
                 batch = min(batch, PROGRESS_BATCH)  # small steps so the count moves
             for start in range(0, len(recs), batch):
                 chunk = recs[start:start + batch]
-                self._guard(lambda chunk=chunk: self._collection.upsert(
+                vectors = self.embed([r.text for r in chunk])  # once, for Chroma and the cache alike
+                self._guard(lambda chunk=chunk, vectors=vectors: self._collection.upsert(
                     ids=[r.id for r in chunk], documents=[r.text for r in chunk],
-                    metadatas=[r.to_metadata() for r in chunk]), None)
+                    metadatas=[r.to_metadata() for r in chunk], embeddings=vectors), None)
+                self.derived.upsert(chunk, vectors)
+                self.derived.embed_wordings(self.embed)
                 self._second_upsert(chunk)
                 if progress is not None:
                     progress(start + len(chunk), len(recs))
@@ -447,14 +516,20 @@ class FactIndex:
 
     upsert = add
 
-    def add_embedded(self, records: Sequence[FactRecord], embeddings: np.ndarray) -> None:
-        """Upsert with precomputed vectors (bulk loads and benchmarks skip re-embedding)."""
+    def add_embedded(self, records: Sequence[FactRecord], embeddings: np.ndarray,
+                     wordings: Callable[[str], np.ndarray | None] | None = None) -> None:
+        """Upsert with precomputed vectors (bulk loads and benchmarks skip re-embedding).
+
+        `wordings`: vectors of name-blind wordings already at hand (derived.py); others are embedded.
+        """
         batch = self._max_batch()
         for start in range(0, len(records), batch):
             chunk = records[start:start + batch]
             self._collection.upsert(
                 ids=[r.id for r in chunk], documents=[r.text for r in chunk],
                 metadatas=[r.to_metadata() for r in chunk], embeddings=embeddings[start:start + batch])
+            self.derived.upsert(chunk, embeddings[start:start + batch])
+            self.derived.embed_wordings(self.embed, wordings)
             self._second_upsert(chunk)
         self._touch()
 
@@ -474,7 +549,9 @@ class FactIndex:
         """
         if self._second is None:
             return
-        main, second = self.count(), int(self._guard(lambda: self._second.count(), 0))
+        if not self.derived.loaded:
+            self._load_derived(self._progress)
+        main, second = self._chroma_count(), int(self._guard(lambda: self._second.count(), 0))
         if main == second:
             return
         log.info("memory index for %s: the second embedder holds %d of %d facts; refilling it",
@@ -502,6 +579,8 @@ class FactIndex:
             return False
         meta = found[0].to_metadata() | {"removed": bool(removed)}
         self._guard(lambda: self._collection.update(ids=[fact_id], metadatas=[meta]), None)
+        self.derived.upsert([FactRecord(**{**found[0].to_dict(), "removed": bool(removed)})])
+        self.derived.embed_wordings(self.embed)
         if self._second is not None:
             self._guard(lambda: self._second.update(ids=[fact_id], metadatas=[meta]) if self._second else None, None)
         self._touch()
@@ -511,6 +590,7 @@ class FactIndex:
         """Drop Facts the log no longer holds (an undone action). Removed Facts are marked instead."""
         if ids:
             self._guard(lambda: self._collection.delete(ids=list(ids)), None)
+            self.derived.forget(ids)
             if self._second is not None:
                 self._guard(lambda: self._second.delete(ids=list(ids)) if self._second else None, None)
             self._touch()
@@ -529,6 +609,7 @@ class FactIndex:
                 _reraise_if_fatal(exc)
         self._touch()
         self._collection = self._open_collection()
+        self.derived.reset(self._embedder_id())
         self.add(recs, fingerprint=fingerprint, progress=progress)
 
     def ensure_fresh(self, records_source: RecordsSource | None = None) -> bool:
@@ -546,31 +627,14 @@ class FactIndex:
     # ------------------------------------------------------------------ reading
 
     def count(self) -> int:
-        return int(self._guard(lambda: self._collection.count(), 0))
+        return self.derived.count()
 
     def get(self, ids: Sequence[str]) -> list[FactRecord]:
-        if not ids:
-            return []
-        got = self._guard(lambda: self._collection.get(ids=list(ids), include=["documents", "metadatas"]),
-                          {"ids": [], "documents": [], "metadatas": []})
-        by_id = {i: FactRecord.from_metadata(i, d, m)
-                 for i, d, m in zip(got["ids"], got["documents"], got["metadatas"])}
-        return [by_id[i] for i in ids if i in by_id]
+        return self.derived.get(ids)
 
     def all_records(self, include_removed: bool = True) -> list[FactRecord]:
-        """Every Fact, in log order; cached until this index writes again."""
-        if self._snapshot is None:
-            out: list[FactRecord] = []
-            total = self.count()
-            for offset in range(0, total, _PAGE):
-                got = self._guard(lambda offset=offset: self._collection.get(
-                    limit=_PAGE, offset=offset, include=["documents", "metadatas"]),
-                    {"ids": [], "documents": [], "metadatas": []})
-                out.extend(FactRecord.from_metadata(i, d, m)
-                           for i, d, m in zip(got["ids"], got["documents"], got["metadatas"]))
-            out.sort(key=lambda r: (r.seq, r.id))
-            self._snapshot = out
-        return [r for r in self._snapshot if include_removed or not r.removed]
+        """Every Fact, in log order."""
+        return self.derived.all_records(include_removed)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         return np.asarray(self.embedding_function(list(texts)), dtype=np.float32)
@@ -588,53 +652,30 @@ class FactIndex:
     ) -> list[tuple[FactRecord, float]]:
         """Dense search: (record, cosine similarity), best first, after metadata filters.
 
-        Removed Facts are dropped in Python when that is the only filter: a Chroma
-        `where` makes every query pre-filter all ids (about 18x slower at 10k Facts),
-        while removed Facts are few, so over-fetching by their number is cheap.
+        Exact: one product of the question's vector with every Fact's (the retrieval cache),
+        which is faster than Chroma's HNSW up to 100k Facts here and misses nothing.
         """
-        total = self.count()
-        n = min(int(k), total)
-        if n <= 0 or not text.strip() and query_embedding is None:
+        if int(k) <= 0 or not text.strip() and query_embedding is None:
             return []
         vec = query_embedding if query_embedding is not None else self.embed([text])[0]
-        only_removal = kind is None and scene is None and component_id is None and not include_removed
-        removed = self.removed_count() if only_removal else 0
-        if only_removal and removed <= _MAX_OVERFETCH:
-            where, fetch = None, min(n + removed, total)
-        else:
-            where = build_where(kind=kind, scene=scene, component_id=component_id,
-                                include_removed=include_removed)
-            fetch = n
+        allowed = None
+        if kind is not None or scene is not None or component_id is not None:
+            def one_of(value: Any) -> set[Any] | None:
+                return None if value is None else {value} if isinstance(value, (str, int)) else set(value)
+            kinds, scenes, comps = one_of(kind), one_of(scene), one_of(component_id)
 
-        def op() -> dict[str, Any]:
-            return self._collection.query(query_embeddings=[vec], n_results=fetch, where=where,
-                                          include=["documents", "metadatas", "distances"])
-        empty: dict[str, Any] = {"ids": [[]], "documents": [[]], "metadatas": [[]], "distances": [[]]}
-        res = self._guard(op, empty)
-        out = [(FactRecord.from_metadata(i, d, m), 1.0 - float(dist))
-               for i, d, m, dist in zip(res["ids"][0], res["documents"][0], res["metadatas"][0],
-                                        res["distances"][0])]
-        if not include_removed:
-            out = [(r, s) for r, s in out if not r.removed]
-        return out[:n]
+            def allowed(r: FactRecord) -> bool:
+                return ((kinds is None or r.kind in kinds) and (scenes is None or r.scene in scenes)
+                        and (comps is None or r.component_id in comps))
+        return self.derived.nearest(vec, int(k), include_removed=include_removed, allowed=allowed)
 
     def removed_count(self) -> int:
-        """How many Facts are flagged removed (cached until the next write)."""
-        if self._removed_count is None:
-            got = self._guard(lambda: self._collection.get(where={"removed": True}, include=[]), {"ids": []})
-            self._removed_count = len(got["ids"])
-        return self._removed_count
+        """How many Facts are flagged removed."""
+        return self.derived.removed_count()
 
     def embeddings_for(self, ids: Sequence[str]) -> dict[str, np.ndarray]:
-        """Stored vectors by id (so hybrid retrieval can score candidates Chroma did not return)."""
-        if not ids:
-            return {}
-        got = self._guard(lambda: self._collection.get(ids=list(ids), include=["embeddings"]),
-                          {"ids": [], "embeddings": []})
-        embs = got.get("embeddings")
-        if embs is None:
-            return {}
-        return {i: np.asarray(e, dtype=np.float32) for i, e in zip(got["ids"], embs)}
+        """Stored vectors by id (so hybrid retrieval can score candidates dense search did not return)."""
+        return self.derived.vectors_for(ids)
 
     @property
     def has_second(self) -> bool:
@@ -661,8 +702,6 @@ class FactIndex:
         return {i: np.asarray(e, dtype=np.float32) for i, e in zip(got["ids"], embs)}
 
     def _touch(self) -> None:
-        self._snapshot = None
-        self._removed_count = None
         self.revision += 1
 
     def _max_batch(self) -> int:

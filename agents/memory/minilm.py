@@ -217,6 +217,11 @@ class MiniLM:
                 self._cache.popitem(last=False)
         return out
 
+    def clear_cache(self) -> None:
+        """Forget every cached vector (benchmarks time a question's embedding, not a cache hit)."""
+        with self._cache_lock:
+            self._cache.clear()
+
     def _embed_uncached(self, texts: list[str]) -> np.ndarray:
         """Texts go through in batches of equal token count.
 

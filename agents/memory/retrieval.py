@@ -20,6 +20,15 @@ do?" favours the Trait X entered the story with. When the index
 also holds a second embedder's vectors (e5), its similarity is one more channel:
 it knows words MiniLM does not ("sawbones" for the doctor). Every result
 carries its per-signal scores, so a decision can show why a Fact was recalled.
+
+Speed (issue 26): everything read here comes from the index's retrieval cache (derived.py), which
+each write updates in place and which is saved with the index, so nothing is rebuilt when a table
+opens or after a Fact; dense scores are exact products over the cached vectors, and the Facts'
+name-blind wordings were embedded when they were written. What a query still pays for is embedding
+the question, its rewordings (`rest`, `named`) and its short phrases (linking): each of these was
+kept because leaving it out and refitting costs recall on games the weights never saw
+(eval/data/memory_ablation.json); the one that cost an embedding per component and added nothing
+there, component profiles by meaning, was dropped.
 """
 
 from __future__ import annotations
@@ -76,11 +85,10 @@ class HybridWeights:
     lexical: float = 0.053
     name: float = 0.0
     alias: float = 0.023
-    profile: float = 0.006  # the question is close in meaning to all that is known of a component
     scene: float = 0.0  # only when the caller says which scene is being played
     dense_pool: int = 60
     lexical_pool: int = 60
-    profile_components: int = 2  # how many best-matching component profiles get a boost
+    profile_components: int = 2  # how many components whose Facts best share the question's words get `alias`
     max_component_facts: int = 300
     recency_scenes: float = 4.0  # scene distance at which the recency boost falls to 1/e
     # Dense score of the question without the component names it says (the same as `dense` when it
@@ -130,136 +138,84 @@ class HybridWeights:
 DEFAULT_WEIGHTS = HybridWeights()
 #: For contradiction candidates: a contradiction needs the same subject, so the name stays in the dense
 #: score (with DEFAULT_WEIGHTS other characters' Facts crowd in and the offline judge's false alarms double).
-SAME_SUBJECT_WEIGHTS = HybridWeights(dense=1.0, lexical=0.1, name=0.05, alias=0.2, profile=0.0, scene=0.05,
+SAME_SUBJECT_WEIGHTS = HybridWeights(dense=1.0, lexical=0.1, name=0.05, alias=0.2, scene=0.05,
                                      rest=0.0, named=0.0, about=0.0, blind=0.0, place=0.0, bearer=0.0, order=0.0,
                                      origin=0.2, pair=0.2, identity=1.0, cause=0.0, where=0.0, second=0.0)
 
 
 class _Corpus:
-    """What hybrid retrieval derives from an index snapshot: BM25 and component profiles."""
+    """Hybrid retrieval's view of the index's retrieval cache (derived.py).
+
+    Nothing here is rebuilt per query or per write: the cache is updated with each write and
+    saved with the index; the few views computed from it are computed at most once per write.
+    """
 
     def __init__(self, index: FactIndex) -> None:
-        self.revision = index.revision
-        self.records = index.all_records(include_removed=True)
-        self.by_id = {r.id: r for r in self.records}
-        self.bm25 = BM25([tokenize(_searchable(r)) for r in self.records])
-        live = [r for r in self.records if not r.removed]
-        scenes = [r.scene for r in live if r.scene is not None]
-        self.max_scene = max(scenes) if scenes else None  # the latest scene played so far
-        self.facts_by_comp: dict[str, list[str]] = {}
-        names: dict[str, str] = {}
-        for r in live:
-            if r.component_id:
-                self.facts_by_comp.setdefault(r.component_id, []).append(r.id)
-                if r.component_name:
-                    names[r.component_id] = r.component_name
-        self.comp_ids = list(self.facts_by_comp)
-        self.names = names
-        self.name_ids = list(names)
-        self._name_vectors: np.ndarray | None = None
-        self.name_tokens = {c: set(tokenize(names.get(c, ""))) for c in self.comp_ids}
-        profiles = []
-        for c in self.comp_ids:
-            texts = [self.by_id[i].text for i in self.facts_by_comp[c]]
-            profiles.append(" ".join([names.get(c, "")] + texts)[:4000])
-        self._profile_texts = profiles
-        self._profiles: np.ndarray | None = None
+        self.d = index.derived
         self._index = weakref.ref(index)
-        # Lexical profiles: which component's Facts use the question's words ("the duke" -> Aldric).
-        self.profile_bm25 = BM25([tokenize(p) for p in profiles])
-        # Structure for linking (linking.py): each live Trait describes its component; every Fact is
-        # about the components it mentions and happened at its scene's location.
-        self.traits = [(r.id, r.component_id) for r in live if r.kind == "trait" and r.component_id]
-        self._trait_vectors: np.ndarray | None = None
-        self._second: tuple[dict[str, int], np.ndarray] | None = None
-        self.by_origin: dict[str, list[str]] = {}
-        self.about: dict[str, list[str]] = {}
-        self.at: dict[str, list[str]] = {}  # location name (lowercase) -> Facts that happened there
-        self.by_scene: dict[int, list[str]] = {}  # scene number -> Facts bought in it
-        for r in live:
-            if r.scene is not None:
-                self.by_scene.setdefault(r.scene, []).append(r.id)
-            for c in r.about:
-                self.about.setdefault(c, []).append(r.id)
-            if r.place:
-                self.at.setdefault(r.place.lower(), []).append(r.id)
-            if r.origin:
-                for key in dict.fromkeys((r.origin, _origin_key(r))):  # a Trait answers both kinds of question
-                    self.by_origin.setdefault(key, []).append(r.id)
-        self.place_of: dict[str, str] = {c: n.lower() for c, n in names.items() if n.lower() in self.at}
-        self.first_trait: dict[str, str] = {}
-        for r in live:  # in log order (all_records sorts by seq)
-            if r.kind == "trait" and r.component_id and r.component_id not in self.first_trait \
-                    and r.text.strip().lower() != (r.component_name or "").strip().lower():
-                self.first_trait[r.component_id] = r.id
-        spoken = sorted({n.strip() for n in names.values() if n.strip()}, key=len, reverse=True)
-        self._names_said = (re.compile("|".join(rf"\b{re.escape(n)}\b" for n in spoken), re.IGNORECASE)
-                            if spoken else None)
-
-    def name_blind(self, text: str) -> str:
-        """The Fact's words with every component's name replaced by "someone": "someone heals someone"."""
-        if self._names_said is None:
-            return text
-        return " ".join(self._names_said.sub(" someone ", text).split()) or text
-
-    @property
-    def name_vectors(self) -> np.ndarray:
-        """Embeddings of the components' names, in `name_ids` order, computed on first use."""
-        if self._name_vectors is None:
-            index = self._index()
-            self._name_vectors = (index.embed([self.names[c] for c in self.name_ids])
-                                  if index is not None and self.name_ids else np.zeros((0, 1), dtype=np.float32))
-        return self._name_vectors
+        self.by_id = self.d.records
+        self.bm25 = self.d.bm25
+        self.names = self.d.names
+        self.name_tokens = self.d.name_tokens
+        self.place_of = self.d.place_of
+        self.first_trait = self.d.first_trait
+        self.traits = self.d.trait_list
+        self.by_scene = self.d.groups["by_scene"]
 
     @property
     def trait_vectors(self) -> np.ndarray:
-        """Stored vectors of the live Traits, in `traits` order, fetched on first use."""
-        if self._trait_vectors is None:
+        """Stored vectors of the live Traits, in `traits` order."""
+        return self.d.trait_vectors
+
+    def row_id(self, row: int) -> str:
+        return self.d.row_ids[row] or ""
+
+    def members(self, group: str, key: object, limit: int) -> list[str]:
+        return self.d.members(group, key, limit)
+
+    def name_blind(self, text: str) -> str:
+        """The Fact's words with every component's name replaced by "someone": "someone heals someone"."""
+        said = self.d.names_said
+        if said is None:
+            return text
+        return " ".join(said.sub(" someone ", text).split()) or text
+
+    @property
+    def name_ids(self) -> list[str]:
+        return self.d.view("name_ids", lambda: list(self.names))
+
+    @property
+    def name_vectors(self) -> np.ndarray:
+        """Embeddings of the components' names, in `name_ids` order; a new name is embedded once and saved."""
+        def build() -> np.ndarray:
+            ids = self.name_ids
             index = self._index()
-            got = index.embeddings_for([t for t, _ in self.traits]) if index is not None else {}
-            self.traits = [(t, c) for t, c in self.traits if t in got]
-            self._trait_vectors = (np.stack([got[t] for t, _ in self.traits]) if self.traits
-                                   else np.zeros((0, 1), dtype=np.float32))
-        return self._trait_vectors
+            if not ids or index is None:
+                return np.zeros((0, 1), dtype=np.float32)
+            missing = sorted({self.names[c] for c in ids} - set(self.d.name_vecs))
+            if missing:
+                self.d.add_name_vectors(dict(zip(missing, index.embed(missing))))
+            return np.stack([self.d.name_vecs[self.names[c]] for c in ids])
+        return self.d.view("name_vectors", build)
 
     @property
     def second_matrix(self) -> tuple[dict[str, int], np.ndarray]:
-        """The live Facts' rows (id -> row) and their second-embedder vectors, fetched on first use."""
-        if self._second is None:
+        """The live Facts' rows (id -> row) and their second-embedder vectors, fetched once per write.
+
+        The second embedder is an option, off by default; its vectors stay in its Chroma collection.
+        """
+        def build() -> tuple[dict[str, int], np.ndarray]:
             index = self._index()
-            live = [r.id for r in self.records if not r.removed]
+            live = [r.id for r in self.d.all_records(include_removed=False)]
             got = index.second_embeddings_for(live) if index is not None else {}
             ids = [i for i in live if i in got]
-            self._second = ({i: row for row, i in enumerate(ids)},
-                            np.stack([got[i] for i in ids]) if ids else np.zeros((0, 1), dtype=np.float32))
-        return self._second
-
-    @property
-    def profiles(self) -> np.ndarray:
-        """Embeddings of each component's profile, computed on first use only."""
-        if self._profiles is None:
-            index = self._index()
-            if index is None or not self._profile_texts:
-                self._profiles = np.zeros((len(self._profile_texts), 1), dtype=np.float32)
-            else:
-                self._profiles = index.embed(self._profile_texts)
-        return self._profiles
-
-
-def _searchable(r: FactRecord) -> str:
-    """Lexical text of a Fact: its words plus the name of its component."""
-    return f"{r.text} {r.component_name or ''}"
-
-
-_CORPORA: "weakref.WeakKeyDictionary[FactIndex, _Corpus]" = weakref.WeakKeyDictionary()
+            return ({i: row for row, i in enumerate(ids)},
+                    np.stack([got[i] for i in ids]) if ids else np.zeros((0, 1), dtype=np.float32))
+        return self.d.view("second_matrix", build)
 
 
 def _corpus(index: FactIndex) -> _Corpus:
-    corpus = _CORPORA.get(index)
-    if corpus is None or corpus.revision != index.revision:
-        corpus = _Corpus(index)
-        _CORPORA[index] = corpus
-    return corpus
+    return _Corpus(index)
 
 
 def dense_search(index: FactIndex, query: str, k: int = 10, include_removed: bool = False) -> list[ScoredFact]:
@@ -267,31 +223,24 @@ def dense_search(index: FactIndex, query: str, k: int = 10, include_removed: boo
     return [ScoredFact(r, s, {"dense": s}) for r, s in index.query(query, k, include_removed=include_removed)]
 
 
-def _component_scores(
-    corpus: _Corpus, qterms: set[str], qvec: np.ndarray, w: HybridWeights
-) -> dict[str, dict[str, float]]:
-    """Component id -> {"name", "alias", "profile"} match strengths in [0, 1].
+def _component_scores(corpus: _Corpus, qterms: set[str], w: HybridWeights) -> dict[str, dict[str, float]]:
+    """Component id -> {"name", "alias"} match strengths in [0, 1].
 
     name: the question says the component's name outright ("Marissa").
     alias: the question's rare words occur in that component's Facts ("the duke").
-    profile: the question is close in meaning to everything known about it ("the boatman").
+    (A third, "profile", the question's closeness in meaning to all that is known of a component,
+    was dropped: it cost an embedding per component and added nothing on games not fitted on,
+    eval/data/memory_ablation.json.)
     """
     scores: dict[str, dict[str, float]] = {}
     for c, tokens in corpus.name_tokens.items():
         if tokens and tokens & qterms:
             scores.setdefault(c, {})["name"] = max(0.6, len(tokens & qterms) / len(tokens))
-    mass = corpus.profile_bm25.query_mass(list(qterms))
+    profiles = corpus.d.profile_bm25
+    mass = profiles.query_mass(list(qterms))
     if mass > 0:
-        for j, s in corpus.profile_bm25.top(list(qterms), w.profile_components):
-            scores.setdefault(corpus.comp_ids[j], {})["alias"] = min(1.0, s / mass)
-    if len(corpus.comp_ids) and w.profile_components > 0 and w.profile > 0:
-        sims = corpus.profiles @ qvec
-        order = np.argsort(-sims)[: w.profile_components]
-        best = float(sims[order[0]]) if len(order) else 0.0
-        if best > 0:
-            for rank, j in enumerate(order):
-                value = max(0.0, float(sims[j]) / best) / (rank + 1)
-                scores.setdefault(corpus.comp_ids[int(j)], {})["profile"] = value
+        for j, s in profiles.top(list(qterms), w.profile_components):
+            scores.setdefault(corpus.d.profile_comps[j], {})["alias"] = min(1.0, s / mass)
     return scores
 
 
@@ -383,14 +332,25 @@ def _bearer(rec: FactRecord, links: dict[str, Link], comp: dict[str, dict[str, f
 
 def _blend_blind(rest: dict[str, float], index: FactIndex, corpus: _Corpus, rest_vec: np.ndarray,
                  ids: set[str], share: float) -> dict[str, float]:
-    """`rest` scores with `share` of each taken against the Fact's name-blind wording instead."""
+    """`rest` scores with `share` of each taken against the Fact's name-blind wording instead.
+
+    The wordings' vectors were embedded when their Facts were written (derived.py); only a removed
+    Fact, asked for with include_removed, is reworded and embedded here.
+    """
+    d = corpus.d
     ids_list = [i for i in ids if i in corpus.by_id]
-    wordings = {i: corpus.name_blind(corpus.by_id[i].text) for i in ids_list}
-    unique = list(dict.fromkeys(wordings.values()))
-    if not unique:
+    if not ids_list:
         return rest
-    cos = dict(zip(unique, (index.embed(unique) @ rest_vec).tolist()))
-    return {i: (1 - share) * rest.get(i, 0.0) + share * cos[wordings[i]] for i in ids_list}
+    vecs = {i: d.wording_vector(i) for i in ids_list}
+    missing = [i for i, v in vecs.items() if v is None]
+    if missing:
+        wordings = {i: corpus.name_blind(corpus.by_id[i].text) for i in missing}
+        unique = list(dict.fromkeys(wordings.values()))
+        embedded = dict(zip(unique, index.embed(unique)))
+        vecs.update({i: embedded[w] for i, w in wordings.items()})
+    matrix = np.stack([vecs[i] for i in ids_list])
+    cos = (matrix @ rest_vec).tolist()
+    return {i: (1 - share) * rest.get(i, 0.0) + share * c for i, c in zip(ids_list, cos)}
 
 
 # Words of a question about when in the story: its beginning or its end ("Where did the story begin?").
@@ -424,7 +384,7 @@ def _order_target(order: str | None, corpus: _Corpus, at: dict[str, float]) -> i
     if order is None:
         return None
     if at:
-        scenes = [corpus.by_id[i].scene for place in at for i in corpus.at.get(place, [])]
+        scenes = [corpus.by_id[i].scene for place in at for i in corpus.d.groups["at"].get(place, {})]
     else:
         scenes = list(corpus.by_scene)
     scenes = [x for x in scenes if x is not None]
@@ -511,34 +471,34 @@ def hybrid_search(
     mass = corpus.bm25.query_mass(words)
     expanded = corpus.bm25.expand(words)
     lexical_raw = sorted(corpus.bm25.weighted_scores(expanded).items(), key=lambda kv: -kv[1])[: w.lexical_pool]
-    lexical = {corpus.records[i].id: min(1.0, s / mass) for i, s in lexical_raw} if mass > 0 else {}
-    comp = _component_scores(corpus, set(words), qvec, w)
+    lexical = {corpus.row_id(i): min(1.0, s / mass) for i, s in lexical_raw} if mass > 0 else {}
+    comp = _component_scores(corpus, set(words), w)
     links = {}
     if w.about > 0 or w.named > 0 or w.place > 0:
         links = link_components(query, corpus.traits, corpus.trait_vectors, index.embed, w.link_threshold)
     candidates = set(dense) | set(lexical)
     for c in sorted(comp, key=lambda c: -max(comp[c].values())):
-        candidates.update(corpus.about.get(c, [])[: w.max_component_facts])
+        candidates.update(corpus.members("about", c, w.max_component_facts))
     for c in links:
-        candidates.update(corpus.about.get(c, [])[: w.max_component_facts])
+        candidates.update(corpus.members("about", c, w.max_component_facts))
     named = [c for c, m in comp.items() if m.get("name")]  # the components whose names the question says
     at: dict[str, float] = {}  # place -> how surely the question refers to it: by description or by name
     for c in corpus.place_of.keys() & (set(links) | set(named)):
         at[corpus.place_of[c]] = max(links[c].strength if c in links else 0.0, comp.get(c, {}).get("name", 0.0))
         if w.place > 0:
-            candidates.update(corpus.at[corpus.place_of[c]][: w.max_component_facts])
+            candidates.update(corpus.members("at", corpus.place_of[c], w.max_component_facts))
     if w.place > 0:  # "the royal hall" for the queen's throne room: closer to its name than to any other
         places = link_places(query, corpus.name_ids, corpus.name_vectors, set(corpus.place_of), index.embed,
                              w.place_threshold)
         for c, ln in places.items():
             at[corpus.place_of[c]] = max(at.get(corpus.place_of[c], 0.0), ln.strength)
-            candidates.update(corpus.at[corpus.place_of[c]][: w.max_component_facts])
+            candidates.update(corpus.members("at", corpus.place_of[c], w.max_component_facts))
     order_target = _order_target(order, corpus, at)
     if order_target is not None:  # that scene's Facts compete even when no other channel found them
-        candidates.update(corpus.by_scene.get(order_target, [])[: w.max_component_facts])
+        candidates.update(corpus.members("by_scene", order_target, w.max_component_facts))
     wants = _origins_asked(qterms) if w.origin > 0 else {}
     for origin in wants:
-        candidates.update(corpus.by_origin.get(origin, [])[: w.max_component_facts])
+        candidates.update(corpus.members("by_origin", origin, w.max_component_facts))
     # Dense channels besides the whole question, each a reworded question:
     # "rest": the name (or description) picks the component, the rest of the question picks the Fact;
     # dense similarity with the whole question favours whatever repeats the name ("Corin Thale gets
@@ -578,14 +538,13 @@ def hybrid_search(
             continue
         about = rec.about
         # a Fact is routed by every component it is about, not only the one it is filed under
-        match = {key: max(comp.get(c, {}).get(key, 0.0) for c in about) for key in ("name", "alias", "profile")} \
+        match = {key: max(comp.get(c, {}).get(key, 0.0) for c in about) for key in ("name", "alias")} \
             if about else {}
         sources = {
             "dense": dense.get(fid, 0.0),
             "lexical": lexical.get(fid, 0.0),
             "name": match.get("name", 0.0),
             "alias": match.get("alias", 0.0),
-            "profile": match.get("profile", 0.0),
             "scene": _scene_score(rec.scene, now, w),
             "order": _order_score(rec, order_target, w),
             "rest": rest.get(fid, 0.0),

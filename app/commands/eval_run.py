@@ -144,6 +144,10 @@ def headline(res: dict) -> str:
         out += model_lines(ai.get("model") or {})
     elif ai.get("reason"):
         out.append(f"ai: not run: {ai['reason']}")
+    mem = res.get("memory", {})
+    if isinstance(mem, dict) and isinstance(mem.get("latency"), dict) and "sizes" in mem["latency"]:
+        from eval.memory.run import latency_lines
+        out += latency_lines(mem["latency"])
     for name in ("speed", "scaling", "ai", "economy", "memory"):
         if isinstance(res.get(name), dict) and "error" in res[name]:
             out.append(f"{name}: FAILED {res[name]['error']}")

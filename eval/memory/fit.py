@@ -39,10 +39,10 @@ from .probe import DATA, load_probe, log_fingerprint
 FIXED = ("second",)
 #: Every channel on (a tiny weight switches on the ones whose candidates or work depend on it), and
 #: no merging of same-worded Facts: the ranking is redone per weight vector below.
-EXTRACT_WEIGHTS = replace(DEFAULT_WEIGHTS, about=1e-6, profile=1e-6, second=0.0, distinct=False)
+EXTRACT_WEIGHTS = replace(DEFAULT_WEIGHTS, about=1e-6, second=0.0, distinct=False)
 #: The hand-tuned weights the fit replaced (at 7152cbf), kept to compare against.
 HAND_TUNED = {"about": 0.0, "alias": 0.2, "bearer": 0.1, "cause": 0.2, "dense": 0.3, "identity": 1.0, "lexical": 0.1,
-              "name": 0.05, "named": 0.6, "order": 0.2, "origin": 0.2, "pair": 0.2, "place": 0.3, "profile": 0.0,
+              "name": 0.05, "named": 0.6, "order": 0.2, "origin": 0.2, "pair": 0.2, "place": 0.3,
               "rest": 0.7, "scene": 0.05, "second": 0.15, "where": 0.2}
 #: The listwise fit's settings. Leave-one-game-out recall hardly moves with them (0.869 to 0.870 for
 #: SHARPNESS 5 or 20, L2 0 to 0.03), so they are round values, not tuned.
@@ -69,7 +69,7 @@ def channels() -> list[str]:
 
 
 CHANNELS = ("about", "alias", "bearer", "cause", "dense", "identity", "lexical", "name", "named", "order",
-            "origin", "pair", "place", "profile", "rest", "scene", "second", "where")
+            "origin", "pair", "place", "rest", "scene", "second", "where")
 
 
 def extract(index: FactIndex, queries: Sequence[Any]) -> list[Question]:
