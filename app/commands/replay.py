@@ -26,6 +26,9 @@ def run(args: argparse.Namespace) -> int:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise LogError(1, "the file is not text (not a Storytable game log)") from None
+    from app.commands.game_run import header_ruleset, replay as replay_other
+    if header_ruleset(text) not in (None, "universalis"):
+        return replay_other(args, text)
     rep = replay_text(text)
     if rep.error is not None and not args.partial:
         raise LogError(rep.error.line, f"{rep.error.reason}; {rep.error.valid_records} actions before it are "

@@ -53,7 +53,11 @@ def pending(s: GameState) -> Pending:
 
 GM_ANYTIME = [Option("add_opposition", "0"), Option("add_detail", "0"), Option("apply_condition", "0"),
               Option("clear_condition", "0"), Option("award_resolve", "+1 to a character"),
-              Option("goal_setback", "-1 to a character"), Option("goal_resolved", "0")]
+              Option("goal_setback", "-1 to a character"), Option("goal_resolved", "0"), Option("lose_asset", "0")]
+
+
+def gm_anytime(s: GameState) -> list[Option]:
+    return GM_ANYTIME + ([Option("level_up", "0", "Resolve cap +1")] if s.options.level_option else [])
 
 
 def legal_options(s: GameState, seat: str) -> list[Option]:
@@ -95,12 +99,14 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
     if k == "narrate_outcome":
         return [Option("narrate_outcome", "0")]
     if k == "frame_scene":
-        return [Option("frame_scene"), Option("end_session"), Option("end_scenario"), *GM_ANYTIME]
+        return [Option("frame_scene"), Option("end_session"), Option("end_scenario"), *gm_anytime(s)]
     if k == "gm_turn":
         return [Option("continue_scene"), Option("end_scene"), Option("end_session", "0", "on a cliffhanger"),
-                Option("end_scenario"), *GM_ANYTIME]
+                Option("end_scenario"), *gm_anytime(s)]
     if k == "turn" and ch is not None:
-        out = [Option("attempt", "0"), Option("pass_turn", "0"), Option("add_goal", "0")]
+        out = [Option("attempt", "0"), Option("pass_turn", "0"), Option("add_goal", "0"),
+               Option("replace_goal", "0; 1 to abandon one between sessions"),
+               Option("invest_asset", "1 or 2 Trademarks (none for a group asset)")]
         if R.can_spend(s, ch, 1):
             out.append(Option("narrate_fact", "1 Resolve if believable"))
         sc = s.scene()

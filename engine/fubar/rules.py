@@ -405,7 +405,7 @@ def put_condition(c: Ctx, cin: A.ConditionIn, tier: str) -> Condition:
         R.add_consequence(s, holder, cond)
     else:
         holder.conditions.append(cond)
-    c.emit("condition", f"{holder.name} is {cond.name} ({tier}{', positive' if cond.positive else ''})",
+    c.emit("condition", f"{holder.name} takes the Condition '{cond.name}' ({tier}{', positive' if cond.positive else ''})",
            target=cin.target, id=cond.id)
     return cond
 

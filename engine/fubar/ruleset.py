@@ -51,7 +51,7 @@ def conflict_view(s: GameState) -> dict[str, Any] | None:
     if k is None:
         return None
     return {
-        "question": k.question, "actor": k.actor, "aligned": list(k.aligned), "stage": k.stage,
+        "question": k.question, "intent": k.intent, "actor": k.actor, "aligned": list(k.aligned), "stage": k.stage,
         "against": k.opposition or k.target_pc,
         "stakes": {"pc_side": k.pc_stakes, "opposition_side": k.opposition_stakes}, "risky": k.risky,
         "dice": [m.model_dump() for m in k.mods] if k.stage != "ruling" else [m.model_dump() for m in k.claimed],
@@ -60,7 +60,8 @@ def conflict_view(s: GameState) -> dict[str, Any] | None:
                    and not s.options.buckets else [], "gm_faces": list(r.gm_faces),
                    "result": None if r.result is None else D.ladder_name(r.result)} for r in k.rolls],
         "answer": None if k.result is None else D.ladder_name(k.result),
-        "narrator": k.narrator, "conceded_by": k.conceded_by,
+        "narrator": k.narrator, "conceded_by": k.conceded_by, "risky_asked": k.risky_asked,
+        "goal": k.goal, "goal_step": k.goal_step,
     }
 
 
@@ -76,7 +77,7 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
         "characters": [sheet(s, ch) for ch in s.characters.values()],
         "opposition": [opposition_view(o, gm_eyes) for o in s.opposition.values()],
         "scenes": [{"number": sc.number, "place": sc.place, "text": sc.text, "downtime": sc.downtime,
-                    "ended": sc.ended} for sc in s.scenes],
+                    "present": list(sc.present), "ended": sc.ended} for sc in s.scenes],
         "details": [{"id": d.id, "text": d.text, "by": d.by, "scene": d.scene} for d in s.details],
         "answers": [{"question": a.question, "actor": a.actor,
                      "answer": "Impasse" if a.result < 0 else D.ladder_name(a.result), "text": a.text}
