@@ -1,0 +1,131 @@
+"""FUBAR at the table: heuristic GM and players through the generic loop (agents/game_loop.py),
+`storytable simulate --game fubar`, and `replay` dispatching on the log's header."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from agents.fubar.heuristic import FubarGM, FubarPlayer, base_form
+from agents.game_loop import GameTable
+from agents.game_sim import simulate, transcript
+from app.cli import main
+from engine.core.log import header_line
+from engine.core.ruleset import get_ruleset
+
+
+@pytest.fixture(scope="module")
+def sim(tmp_path_factory):
+    path = tmp_path_factory.mktemp("fubar") / "game.jsonl"
+    return path, simulate("fubar", seats=4, scenes=6, seed=5, log_path=path)
+
+
+def test_a_four_seat_all_ai_game_plays_to_the_end_of_a_scenario(sim):
+    """The issue's "done when": AI GM + 3 AI players, offline, to the end of a scenario."""
+    _, r = sim
+    st = r.stats()
+    assert st["over"] and st["scenes"] >= 1 and st["fallbacks"] == 0
+    kinds = {t for t in st["types"]}
+    assert {"prepare_scenario", "add_opposition", "create_character", "frame_scene", "attempt", "rule_conflict",
+            "roll_dice", "narrate_outcome", "end_scene", "end_scenario", "add_relationship"} <= kinds
+    roles = {s["name"]: s["role"] for s in r.table.header["config"]["seats"]}
+    assert list(roles.values()).count("gm") == 1 and len(roles) == 4
+    assert all(isinstance(r.table.seats[n], FubarGM if role == "gm" else FubarPlayer) for n, role in roles.items())
+
+
+def test_every_ai_decision_says_why(sim):
+    _, r = sim
+    decided = [rec for rec in r.table.records if rec.meta.get("decided_by") == "heuristic"]
+    assert decided and all(rec.meta.get("rationale") for rec in decided)
+
+
+def test_the_log_names_its_ruleset_and_replays_byte_for_byte(sim):
+    path, r = sim
+    text = path.read_text(encoding="utf-8")
+    head = json.loads(text.splitlines()[0])
+    assert head["ruleset"] == "fubar" and head["ruleset_version"] == get_ruleset("fubar").version
+    loaded = GameTable.load(text)
+    assert loaded.log_text() == text
+    assert loaded.state.model_dump() == r.table.state.model_dump()
+
+
+def test_same_seed_same_log(tmp_path):
+    a = simulate("fubar", seats=4, scenes=4, seed=9, log_path=tmp_path / "a.jsonl")
+    b = simulate("fubar", seats=4, scenes=4, seed=9, log_path=tmp_path / "b.jsonl")
+    assert (tmp_path / "a.jsonl").read_text() == (tmp_path / "b.jsonl").read_text()
+    assert a.stats()["actions"] == b.stats()["actions"]
+
+
+def test_many_seeds_play_without_fallbacks_and_tell_a_story():
+    """Over seeds (so genres), the scenario ends, nobody falls back, and the transcript names the places."""
+    for seed in range(6):
+        r = simulate("fubar", seats=4, scenes=6, seed=seed)
+        st = r.stats()
+        assert st["over"] and st["fallbacks"] == 0, (seed, st)
+        lines = transcript(r.table)
+        places = r.table.state.places
+        assert any(p in line for line in lines for p in places)
+        assert not any("  " in line.strip() for line in lines if line.strip())
+
+
+def test_deeds_become_questions():
+    assert base_form("lights a cigarette and waits") == "light a cigarette and wait"
+    assert base_form("studies the star chart") == "study the star chart"
+
+
+def test_cli_simulate_and_replay_fubar(tmp_path, capsys):
+    out = tmp_path / "f.jsonl"
+    code = main(["simulate", "--game", "fubar", "--seats", "4", "--scenes", "5", "--seed", "2", "--out", str(out)])
+    printed = capsys.readouterr().out
+    assert code == 0 and "Game: fubar" in printed and "Scenario over: yes" in printed
+    code = main(["replay", str(out)])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["ruleset"] == "fubar" and data["phase"] == "over"
+    assert len(data["characters"]) == 3
+
+
+def test_cli_never_overwrites_a_log(tmp_path, capsys):
+    out = tmp_path / "keep.jsonl"
+    out.write_text("precious\n", encoding="utf-8")
+    code = main(["simulate", "--game", "fubar", "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2 and "already exists" in err and str(tmp_path) not in err
+    assert out.read_text(encoding="utf-8") == "precious\n"
+
+
+def test_cli_replay_of_a_damaged_fubar_log_names_the_line(sim, tmp_path, capsys):
+    path, _ = sim
+    lines = path.read_text(encoding="utf-8").splitlines()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines[:10] + ['{"seq": 10, "action": {"type": "attempt"']) + "\n", encoding="utf-8")
+    code = main(["replay", str(bad)])
+    err = capsys.readouterr().err
+    assert code == 2 and "line 11" in err and "Traceback" not in err
+    code = main(["replay", "--partial", str(bad)])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["actions"] == 9 and data["damaged"]["line"] == 11
+
+
+def test_cli_replay_of_an_unknown_game_is_one_line(tmp_path, capsys):
+    p = tmp_path / "chess.jsonl"
+    p.write_text(header_line("chess", {}, "g") + "\n", encoding="utf-8")
+    code = main(["replay", str(p)])
+    err = capsys.readouterr().err
+    assert code == 2 and "chess" in err and err.count("\n") == 1
+
+
+def test_universalis_is_still_the_default_game(tmp_path, capsys):
+    code = main(["simulate", "--seats", "3", "--scenes", "1", "--seed", "1", "--out", str(tmp_path / "u.jsonl")])
+    capsys.readouterr()
+    assert code == 0
+    head = json.loads((tmp_path / "u.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert head["ruleset"] == "universalis"
+    code = main(["replay", str(tmp_path / "u.jsonl")])
+    assert code == 0 and "players" in json.loads(capsys.readouterr().out)
+
+
+def test_fubar_needs_a_player_seat():
+    with pytest.raises(Exception) as exc:
+        simulate("fubar", seats=1)
+    assert "FUBAR" in str(exc.value) or "seats" in str(exc.value)
