@@ -509,3 +509,79 @@ def test_F_26_replace_consequence_slots():
     s = narrate(conflict(s, faces=[1, 1, 1, 2, 2], ruling={"pc_stakes": "high"}),
                 conditions=[{"target": P1, "name": "Shot", "tier": "major"}])
     assert pending(s).kind == "escape"
+
+
+# --- details added after the first pass -------------------------------------------------------------
+def test_F_12_descriptors_renamed_at_session_end_keep_their_type():
+    """F-12, L378: "rename an existing Descriptor at the end of each session, although Flaws must remain Flaws"."""
+    s = table(1, scene=False)
+    s2 = act(s, type="rename_descriptor", player=P1, kind="flaw", old="Drinks on duty", new="Drinks alone")
+    assert "Drinks alone" in s2.characters[P1].flaws and len(s2.characters[P1].trademarks) == 4
+    refused(s, "F-12", type="rename_descriptor", player=P1, kind="trademark", old="Drinks on duty", new="x")
+    s3 = act(s, type="rename_descriptor", player=P1, kind="relationship", old="Blofeld", new="Blofeld's heir",
+             positive=True)
+    assert s3.characters[P1].relationships[1].positive
+    refused(table(1), "F-12", type="rename_descriptor", player=P1, kind="flaw", old="Drinks on duty", new="x")
+
+
+def test_F_12_level_bump_against_lesser_foes():
+    """F-12, L382: levels and "the optional scale rules to give advanced characters a free positive bump"."""
+    s = table(1, {"level_option": True, "scale": True})
+    s = act(s, type="level_up", player=GM, seat=P1)
+    s, o = opposition(s, name="Goblin", strength="weak")
+    s = conflict(s, faces=[2, 2, 1, 1, 1, 1], against=o, ruling={"level_bump": True})
+    assert s.conflict.result == D.YES_BUT
+    refused(act(table(1), type="attempt", player=P1, question="Q?"), "F-12", type="rule_conflict", player=GM,
+            level_bump=True)
+
+
+def test_F_18_a_character_may_have_a_scale_with_the_option():
+    """F-18, L521: scale belongs to both parties; the larger shifts the result."""
+    s = new_game([(GM, "gm"), (P1, "player")], {"scale": True})
+    s = act(s, type="prepare_scenario", player=GM, title="T", situation="S")
+    s = act(make_char(s, P1, scale=1), type="frame_scene", player=GM, place="x")
+    s, o = opposition(s, name="Trooper")
+    s = conflict(s, faces=[2, 2, 1, 1, 1], against=o)
+    assert s.conflict.result == D.YES_BUT
+
+
+def test_F_20_range_disadvantage_and_automatic_fire_change_ratings():
+    """F-20, L259-260: range disadvantage -2 rating; an emptied automatic magazine +1."""
+    s = table(1, {"weapons_armour": True}, scene=False)
+    s.characters[P1].weapon_rating = 4
+    s = act(s, type="frame_scene", player=GM, place="the moor")
+    s, o = opposition(s, name="Sniper", weapon_rating=4)
+    s = act(s, type="attempt", player=P1, question="Do I hit him?", against=o)
+    even = act(s, type="rule_conflict", player=GM, combat=True, exchange="mutual_ranged")
+    assert even.conflict.rolls[0].net == 0
+    far = act(s, type="rule_conflict", player=GM, combat=True, exchange="mutual_ranged", pc_range_disadvantage=True)
+    assert far.conflict.rolls[0].net == -1
+    auto = act(s, type="rule_conflict", player=GM, combat=True, exchange="mutual_ranged", pc_auto_fire=True)
+    assert auto.conflict.rolls[0].net == 1
+    refused(s, "F-20", type="rule_conflict", player=GM, pc_auto_fire=True)
+
+
+def test_F_21_partial_armour_and_soak_lowers_the_condition():
+    """F-21, L268-308: partial armour rates 2 lower; soak may also lower the inflicted Condition a tier."""
+    from engine.fubar.rules import soak_of
+    assert soak_of("heavy", False) == 3 and soak_of("heavy", True) == 2 and soak_of("light", True) == 0
+    s = new_game([(GM, "gm"), (P1, "player")], {"weapons_armour": True})
+    s = act(s, type="prepare_scenario", player=GM, title="T", situation="S")
+    s = act(make_char(s, P1, armour="medium", partial_armour=True), type="frame_scene", player=GM, place="x")
+    assert s.characters[P1].armour.rating() == 2 and s.characters[P1].armour.soak_left == 1
+    s, o = opposition(s, name="Brute")
+    s = conflict(s, faces=[1, 1, 1, 1, 2, 2], against=o, ruling={"combat": True, "pc_stakes": "high"})
+    assert s.conflict.rolls[0].net == 1  # armour 2 above an unarmed brute's 0: the superior armour die
+    assert s.characters[P1].resolve == 5 and s.characters[P1].armour.broken
+    s = narrate(s, conditions=[{"target": P1, "name": "Bruised"}])
+    assert s.characters[P1].conditions[-1].tier == "minor"
+
+
+def test_F_7_an_extremely_powerful_power_costs_one():
+    """F-7, L100 and L128: "Some rare, powerful uses of these abilities might require spending Resolve"."""
+    s = new_game([(GM, "gm"), (P1, "player")], {"super_descriptors": True})
+    s = act(s, type="prepare_scenario", player=GM, title="T", situation="S")
+    s = act(make_char(s, P1, powers=["Alchemist"]), type="frame_scene", player=GM, place="x")
+    s2 = act(s, type="attempt", player=P1, question="Do I summon it?", power="Alchemist", power_cost=True)
+    assert s2.characters[P1].resolve == 4
+    refused(s, "F-7", type="attempt", player=P1, question="Q?", power_cost=True)

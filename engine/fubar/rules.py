@@ -173,6 +173,11 @@ def end_turn(s: GameState) -> None:
         s.gm_turn = True
 
 
+def soak_of(kind: str, partial: bool) -> int:
+    """Soak = floor(rating / 2), partial armour rated 2 lower (F-21, L268-308)."""
+    return max(0, ARMOUR[kind][0] - (2 if partial else 0)) // 2
+
+
 def text_of_list(xs: list[str]) -> list[str]:
     return [x.strip() for x in xs if x and x.strip()]
 
@@ -206,7 +211,8 @@ def add_opposition(c: Ctx) -> None:
     oid = new_id(s, "o")
     s.opposition[oid] = Opposition(id=oid, name=a.name.strip(), kind=a.kind, strength=a.strength, resolve=a.resolve,
                                    trademarks=text_of_list(a.trademarks), flaws=text_of_list(a.flaws), scale=a.scale,
-                                   armour=Armour(kind=a.armour, soak_left=ARMOUR[a.armour][1]),
+                                   armour=Armour(kind=a.armour, partial=a.partial_armour,
+                                                 soak_left=soak_of(a.armour, a.partial_armour)),
                                    weapon_rating=a.weapon_rating)
     c.emit("opposition", f"{a.name} ({a.kind}, {a.strength}, Resolve {a.resolve})", id=oid)
 
@@ -234,6 +240,8 @@ def create_character(c: Ctx) -> None:
         raise RuleViolation("F-23", "a power is one of the character's Trademarks")
     if a.broad_power and not s.options.broad_power_cost:
         raise RuleViolation("F-23", "the broad-power cost is an option this table has not switched on")
+    if a.scale and not s.options.scale:
+        raise RuleViolation("F-18", "scale is an option this table has not switched on")
     if (a.armour != "none" or a.shield or a.weapon_rating) and not s.options.weapons_armour:
         raise RuleViolation("F-20", "weapon and armour ratings belong to the weapons and armour option")
     cap = 4 if a.broad_power else 5  # F-23, @26827 "reducing Resolve to a maximum of four"
@@ -241,9 +249,11 @@ def create_character(c: Ctx) -> None:
                    concept_abilities=text_of_list(a.concept_abilities), trademarks=tm, flaws=fl,
                    relationships=[Relationship(target=r.target.strip(), positive=r.positive) for r in rel],
                    goals=[a.goal.strip()], cap=cap,
-                   armour=Armour(kind=a.armour, shield=a.shield, soak_left=ARMOUR[a.armour][1]),
-                   weapon_rating=a.weapon_rating, magic_pool=3 * len(a.powers) if s.options.magic_points else 0,
+                   armour=Armour(kind=a.armour, partial=a.partial_armour, shield=a.shield,
+                                 soak_left=soak_of(a.armour, a.partial_armour)),
+                   weapon_rating=a.weapon_rating, scale=a.scale, magic_pool=3 * len(a.powers) if s.options.magic_points else 0,
                    powers=list(a.powers))
+    ch.scale = a.scale
     R.start_pools(s, ch)
     s.characters[a.player] = ch
     powers_note = f"; powers: {', '.join(a.powers)}" if a.powers else ""
@@ -687,6 +697,8 @@ def attempt(c: Ctx) -> None:
         raise RuleViolation("F-11", "a Goal conflict names the Goal and whether it is a milestone or the final one")
     if a.goal is not None and a.goal not in ch.goals:
         raise RuleViolation("F-11", f"{ch.name} has no Goal {a.goal!r}")
+    if a.power_cost and a.power is None:
+        raise RuleViolation("F-7", "only a power's extremely powerful use costs Resolve")
     if a.risky and a.against is None:
         raise RuleViolation("F-14", "the risky approach is taken against an opponent")
     if a.power is not None:
@@ -694,6 +706,8 @@ def attempt(c: Ctx) -> None:
             raise RuleViolation("F-23", f"{a.power!r} is not one of {ch.name}'s powers")
         if a.power in ch.disabled_powers:
             raise RuleViolation("F-23", f"{a.power} is disabled after a No-and")
+        if a.power_cost:
+            R.spend(s, ch, 1, "power", "F-7", f"an extremely powerful use of {a.power}")
         if s.options.magic_points:
             if ch.magic_pool > 0:
                 ch.magic_pool -= 1
@@ -738,6 +752,12 @@ def rule_conflict(c: Ctx) -> None:
                                        f"{' or '.join(f'{d:+d}D' for d in CLAIM_SOURCES[m.source])}, one die each")
     if a.asset_covers and k.asset is None:
         raise RuleViolation("F-22", "only gear or a helper aiding in this conflict spares the Unfamiliarity penalty")
+    if a.level_bump and not (o.level_option and o.scale and ch.level > 0):
+        raise RuleViolation("F-12", "the level bump needs the level and scale options and a character with a level")
+    if (a.pc_range_disadvantage or a.opposition_range_disadvantage or a.pc_auto_fire or a.opposition_auto_fire) \
+            and not (o.weapons_armour and a.combat):
+        raise RuleViolation("F-20", "range and automatic fire change weapon ratings in combat with the weapons option")
+    k.level_bump = a.level_bump
     k.pc_stakes, k.opposition_stakes = a.pc_stakes, a.opposition_stakes
     k.risky, k.combat, k.asset_covers = a.risky, a.combat, a.asset_covers
     if a.risky:  # @53546: 2 Resolve at stake for the PC and 2 for the target
@@ -777,13 +797,14 @@ def combat_dice(s: GameState, k: Conflict, a: A.RuleConflict) -> list[DieMod]:
     ch = s.characters[k.actor]
     foe: Character | Opposition = s.opposition[k.opposition] if k.opposition else s.characters[k.target_pc]  # type: ignore[index]
     out = []
-    w = gear.weapon_die(ch.weapon_rating, foe.weapon_rating, a.exchange, a.cramped, a.sprays)
+    pc_w = ch.weapon_rating - (2 if a.pc_range_disadvantage else 0) + (1 if a.pc_auto_fire else 0)
+    foe_w = foe.weapon_rating - (2 if a.opposition_range_disadvantage else 0) + (1 if a.opposition_auto_fire else 0)
+    w = gear.weapon_die(pc_w, foe_w, a.exchange, a.cramped, a.sprays)
     if w:
         out.append(DieMod(source="weapon", name="weapon rating", dice=w))
     if a.exchange != "one_sided":
         melee = a.exchange == "melee"
-        ar = gear.armour_die(gear.armour_rating(ch.armour, melee), foe.weapon_rating,
-                             gear.armour_rating(foe.armour, melee), ch.weapon_rating)
+        ar = gear.armour_die(gear.armour_rating(ch.armour, melee), foe_w, gear.armour_rating(foe.armour, melee), pc_w)
         if ar:
             out.append(DieMod(source="armour", name="superior armour", dice=ar))
     return out
@@ -826,7 +847,8 @@ def own_result(s: GameState, k: Conflict, r: Roll) -> int | None:
         ch = s.characters[r.key]
         foe_scale = (s.opposition[k.opposition].scale if k.opposition
                      else s.characters[k.target_pc].scale if k.target_pc else 0)
-        idx = D.scale_shift(idx, ch.scale, foe_scale)
+        bump = 1 if k.level_bump and r.key == k.actor else 0  # F-12, L382: a free bump against lesser foes
+        idx = D.scale_shift(idx, ch.scale + bump, foe_scale)
     return idx
 
 
@@ -940,6 +962,7 @@ def settle(c: Ctx, k: Conflict) -> None:
             n = 2 if k.risky else 1
             if o.weapons_armour and k.combat and k.soak.get(r.key, True) and n and gear.soak(ch.armour, 1):
                 n -= 1
+                k.soaked.append(r.key)
                 c.emit("soak", f"{ch.name}'s armour soaks a point", player=r.key)
             charge_loss(c, k, ch, n)
         if k.power and r.key == k.actor and r.result == D.NO_AND and o.unreliable_powers:
@@ -1019,7 +1042,12 @@ def suggested_tier(s: GameState, k: Conflict, target: str) -> str:
     """F-19's default magnitude from how Resolve was affected (L559-564)."""
     if target in s.characters:
         stakes = k.opposition_stakes if target == k.target_pc else k.pc_stakes
-        return R.default_tier(stakes, k.losses.get(target, 0), R.level(s, s.characters[target]))
+        tier = R.default_tier(stakes, k.losses.get(target, 0), R.level(s, s.characters[target]))
+        if target in k.soaked:  # F-21, L286: soaking may also lower the Condition a tier
+            tier = TIERS[max(0, TIERS.index(tier) - 1)]
+            if stakes == "high" and k.losses.get(target, 0) == 0:
+                tier = "minor"
+        return tier
     if target in s.opposition and k.opposition == target and k.opposition_stakes == "high":
         opp = s.opposition[target]
         return "moderate" if opp.resolve > 1 else "major"
@@ -1111,3 +1139,31 @@ def add_relationship(c: Ctx) -> None:
     s.relationships_due.remove(a.player)
     c.emit("relationship", f"{ch.name} gains a {'positive' if a.positive else 'negative'} Relationship: {a.target}")
     after_aftermath(s)
+
+
+@handles(A.RenameDescriptor)
+def rename_descriptor(c: Ctx) -> None:
+    """At the end of a session a Descriptor may be renamed; Flaws stay Flaws, Trademarks stay
+    Trademarks; Relationships may be rewritten (F-12, L378)."""
+    s, a = c.s, c.a
+    ch = character(s, a.player, "F-12")
+    require_free(c)
+    if s.scene() is not None:
+        raise RuleViolation("F-12", "Descriptors are renamed at the end of a session, not mid-scene")
+    new = a.new.strip()
+    if a.kind == "concept":
+        if a.old != ch.concept:
+            raise RuleViolation("F-12", f"{ch.name}'s Concept is {ch.concept!r}")
+        ch.concept = new
+    elif a.kind == "relationship":
+        rel = next((r for r in ch.relationships if r.target == a.old), None)
+        if rel is None:
+            raise RuleViolation("F-12", f"{ch.name} has no Relationship with {a.old!r}")
+        i = ch.relationships.index(rel)
+        ch.relationships[i] = Relationship(target=new, positive=rel.positive if a.positive is None else a.positive)
+    else:
+        pool = ch.trademarks if a.kind == "trademark" else ch.flaws
+        if a.old not in pool:
+            raise RuleViolation("F-12", f"{ch.name} has no {a.kind.title()} {a.old!r}")
+        pool[pool.index(a.old)] = new
+    c.emit("rename", f"{ch.name}: '{a.old}' is now '{new}' ({a.kind})")

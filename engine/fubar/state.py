@@ -193,6 +193,8 @@ class Conflict(M):
     narrator: str = ""
     conceded_by: Optional[str] = None
     opponent_done: bool = False
+    level_bump: bool = False
+    soaked: list[str] = Field(default_factory=list)
     asset_covers: bool = False
     losses: dict[str, int] = Field(default_factory=dict)  # Resolve each character lost (for the tier)
     soak: dict[str, bool] = Field(default_factory=dict)
