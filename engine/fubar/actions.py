@@ -80,7 +80,9 @@ class CreateCharacter(_A):
     flaws: list[str]
     relationships: list[RelationshipIn]
     goal: str = Field(min_length=1)
-    powers: list[str] = Field(default_factory=list, description="Trademarks that are 'super' powers (F-23)")
+    powers: list[str] = Field(default_factory=list, description="Trademarks or Concept abilities that are "
+                                                                  "supernatural powers (F-23)")
+    super_descriptor: Optional[str] = Field(None, description="the one 'super' Trademark: 2D (F-23 option, L215)")
     broad_power: bool = Field(False, description="pay the broad-power cost: Resolve cap 4 (F-23)")
     armour: Literal["none", "light", "medium", "heavy"] = "none"
     partial_armour: bool = Field(False, description="partial armour: rating -2 (F-21)")
@@ -171,6 +173,15 @@ class GoalResolved(_A):
     success: bool
 
 
+class RechargePowers(_A):
+    """Prayers, rituals or time restore a character's powers: magic points back to 3 a power, and
+    powers an unreliable roll disabled work again (F-23, L223-226)."""
+
+    type: Literal["recharge_powers"] = "recharge_powers"
+    seat: str
+    text: str = ""
+
+
 class LevelUp(_A):
     """Level option: the Resolve cap rises by 1 (F-12)."""
 
@@ -188,6 +199,15 @@ class LoseAsset(_A):
 
 
 # --- a player's turn ------------------------------------------------------------------------------
+class OtherIn(BaseModel):
+    """Another character in the same conflict seeking a different outcome (F-25, L640)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    seat: str
+    question: str = Field(min_length=1)
+    descriptors: list[str] = Field(default_factory=list)
+
+
 class Attempt(_A):
     """Ask a yes/no question the dice answer (F-13): claim Descriptors, name the opposition."""
 
@@ -198,6 +218,8 @@ class Attempt(_A):
     use_concept: bool = Field(False, description="claim the Concept as apt (+1D)")
     against: Optional[str] = Field(None, description="an opposition id or another player's seat")
     aligned: list[str] = Field(default_factory=list, description="seats rolling alongside on the same question")
+    others: list[OtherIn] = Field(default_factory=list, description="seats rolling in the same conflict for "
+                                                                    "their own outcomes")
     helpers: list[str] = Field(default_factory=list, description="seats joining this roll with their Descriptors")
     helper_descriptors: list[str] = Field(default_factory=list)
     asset: Optional[str] = Field(None, description="invested gear or a supporting character aiding")
@@ -371,7 +393,7 @@ Action = Annotated[
     Union[
         PrepareScenario, AddOpposition, CreateCharacter, FrameScene, ContinueScene, EndScene, EndSession,
         EndScenario, AddDetail, ApplyCondition, ClearCondition, AwardResolve, GoalSetback, GoalResolved,
-        LevelUp, LoseAsset, Attempt, NarrateFact, Downtime, AddGoal, ReplaceGoal, InvestAsset, RenameDescriptor,
+        LevelUp, RechargePowers, LoseAsset, Attempt, NarrateFact, Downtime, AddGoal, ReplaceGoal, InvestAsset, RenameDescriptor,
         PassTurn,
         RuleConflict, RollDice, Reroll, KeepRoll, Concede, NarrateOutcome, JudgeFact, EscapeTrade,
         WriteOut, Advance, AddRelationship,

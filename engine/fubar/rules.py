@@ -233,11 +233,13 @@ def create_character(c: Ctx) -> None:
         raise RuleViolation("F-10", "the two Relationships are one positive and one negative")
     if len(set(x.lower() for x in tm + fl)) != len(tm) + len(fl):
         raise RuleViolation("F-10", "each Descriptor is named once")
-    o = s.options
-    if a.powers and not (o.super_descriptors or o.magic_points or o.unreliable_powers):
-        raise RuleViolation("F-23", "powers are options this table has not switched on")
-    if any(p not in tm for p in a.powers):
-        raise RuleViolation("F-23", "a power is one of the character's Trademarks")
+    if a.super_descriptor is not None:
+        if not s.options.super_descriptors:
+            raise RuleViolation("F-23", "'super' Descriptors are a power option this table has not switched on")
+        if a.super_descriptor not in tm:
+            raise RuleViolation("F-23", "the 'super' Descriptor is one of the character's Trademarks")
+    if any(p not in tm and p not in text_of_list(a.concept_abilities) for p in a.powers):
+        raise RuleViolation("F-23", "a power is one of the character's Trademarks or Concept abilities")
     if a.broad_power and not s.options.broad_power_cost:
         raise RuleViolation("F-23", "the broad-power cost is an option this table has not switched on")
     if a.scale and not s.options.scale:
@@ -252,7 +254,7 @@ def create_character(c: Ctx) -> None:
                    armour=Armour(kind=a.armour, partial=a.partial_armour, shield=a.shield,
                                  soak_left=soak_of(a.armour, a.partial_armour)),
                    weapon_rating=a.weapon_rating, scale=a.scale, magic_pool=3 * len(a.powers) if s.options.magic_points else 0,
-                   powers=list(a.powers))
+                   powers=list(a.powers), super_descriptor=a.super_descriptor)
     ch.scale = a.scale
     R.start_pools(s, ch)
     s.characters[a.player] = ch
@@ -313,6 +315,8 @@ def close_scene(c: Ctx, sc: Scene, text: str) -> None:
     s.gm_turn = False
     for holder in [*s.characters.values(), *s.opposition.values()]:
         holder.conditions = [x for x in holder.conditions if x.tier != "minor"]
+    for ch in s.characters.values():
+        ch.power_scene_uses = {}
     if s.session_gain_deferred:
         s.session_gain_deferred = False
         for seat in s.live_players():
@@ -344,6 +348,7 @@ def end_session(c: Ctx) -> None:
     s.session += 1
     for ch in s.characters.values():
         ch.conditions = age(ch.conditions)
+        ch.power_session_uses = {}
     if a.cliffhanger:
         s.session_gain_deferred = True
         c.emit("end_session", f"Session {s.session - 1} ends on a cliffhanger")
@@ -405,16 +410,18 @@ def holder_of(s: GameState, target: str, rule: str = "F-19") -> Character | Oppo
     raise RuleViolation(rule, f"{target!r} is neither a player character nor an opposition")
 
 
-def put_condition(c: Ctx, cin: A.ConditionIn, tier: str) -> Condition:
+def put_condition(c: Ctx, cin: A.ConditionIn, tier: str, consequence: bool = False) -> Condition:
     s = c.s
     holder = holder_of(s, cin.target)
     sc = s.scene()
     cond = Condition(id=new_id(s, "c"), name=cin.name.strip(), tier=tier, positive=cin.positive,  # type: ignore[arg-type]
                      scope=cin.scope, since_scene=sc.number if sc else 0)
-    if isinstance(holder, Character) and R.variant(s) == "replace" and not cin.positive:
-        R.add_consequence(s, holder, cond)
-    else:
-        holder.conditions.append(cond)
+    if consequence and isinstance(holder, Character):
+        cond = R.add_consequence(s, holder, cond)
+        c.emit("consequence", f"{holder.name} takes the Consequence '{cond.name}' ({cond.tier})",
+               target=cin.target, id=cond.id)
+        return cond
+    holder.conditions.append(cond)
     c.emit("condition", f"{holder.name} takes the Condition '{cond.name}' ({tier}{', positive' if cond.positive else ''})",
            target=cin.target, id=cond.id)
     return cond
@@ -491,6 +498,20 @@ def finish_goal(c: Ctx, ch: Character, goal: str, success: bool, charged: bool) 
     s.advance[ch.seat] = "success" if success else "failure"
 
 
+@handles(A.RechargePowers)
+def recharge_powers(c: Ctx) -> None:
+    s, a = c.s, c.a
+    require_gm(c, "recharge powers")
+    ch = character(s, a.seat, "F-23")
+    if not ch.powers:
+        raise RuleViolation("F-23", f"{ch.name} has no powers")
+    if s.options.magic_points:
+        ch.magic_pool = max(ch.magic_pool, 3 * len(ch.powers))
+    ch.disabled_powers = []
+    ch.power_session_uses = {}
+    c.emit("recharge", f"{ch.name}'s powers are restored{': ' + a.text if a.text else ''}", seat=a.seat)
+
+
 @handles(A.LevelUp)
 def level_up(c: Ctx) -> None:
     s, a = c.s, c.a
@@ -517,10 +538,12 @@ def lose_asset(c: Ctx) -> None:
         asset.lost = a.permanent
         c.emit("asset", f"{a.name} (a group asset) is {'lost' if a.permanent else 'out of reach'}")
         return
-    if a.permanent:
+    if a.permanent:  # L327: the complication's +1, and "also" the invested Descriptors back
         asset.lost = True
         ch.trademarks.extend(asset.invested)
-        c.emit("asset", f"{a.name} is lost for good; {ch.name} regains {', '.join(asset.invested)}", seat=a.seat)
+        got = R.gain(s, ch, 1, "deprivation")
+        c.emit("asset", f"{a.name} is lost for good; {ch.name} regains {', '.join(asset.invested)} and "
+                        f"+{got} Resolve", seat=a.seat)
     else:
         got = R.gain(s, ch, 1, "deprivation")
         c.emit("asset", f"{ch.name} is deprived of {a.name}: +{got} Resolve", seat=a.seat)
@@ -685,6 +708,17 @@ def attempt(c: Ctx) -> None:
         if seat not in live or seat == a.player or seat == a.against:
             raise RuleViolation("F-25" if seat in a.aligned else "F-17",
                                 f"{seat!r} cannot join: not another player's character in play")
+    other_seats = [x.seat for x in a.others]
+    for seat in other_seats:
+        if seat not in live or seat == a.player or seat in a.aligned or seat in a.helpers or seat == a.against:
+            raise RuleViolation("F-25", f"{seat!r} cannot roll for a different outcome here")
+        mine = s.characters[seat]
+        ok = [*mine.trademarks, *mine.concept_abilities, *(r.target for r in mine.relationships if r.positive)]
+        bad = [d for x in a.others if x.seat == seat for d in x.descriptors if d not in ok]
+        if bad:
+            raise RuleViolation("F-4", f"{mine.name} has no Descriptor {bad[0]!r}")
+    if len(set(other_seats)) != len(other_seats):
+        raise RuleViolation("F-25", "each character rolls once in a conflict")
     if set(a.aligned) & set(a.helpers):
         raise RuleViolation("F-17", "a character either rolls alongside or joins the roll, not both")
     helper_own = {d for h in a.helpers for d in descriptors_of(s.characters[h])}
@@ -708,6 +742,8 @@ def attempt(c: Ctx) -> None:
             raise RuleViolation("F-23", f"{a.power} is disabled after a No-and")
         if a.power_cost:
             R.spend(s, ch, 1, "power", "F-7", f"an extremely powerful use of {a.power}")
+        ch.power_scene_uses[a.power] = ch.power_scene_uses.get(a.power, 0) + 1
+        ch.power_session_uses[a.power] = ch.power_session_uses.get(a.power, 0) + 1
         if s.options.magic_points:
             if ch.magic_pool > 0:
                 ch.magic_pool -= 1
@@ -720,9 +756,11 @@ def attempt(c: Ctx) -> None:
                           claimed=[DieMod(source="descriptor", name=d, dice=1) for d in a.descriptors]
                           + ([DieMod(source="concept", name=ch.concept, dice=1)] if a.use_concept else [])
                           + [DieMod(source="helper", name=d, dice=1) for d in a.helper_descriptors],
+                          others={x.seat: x.question.strip() for x in a.others},
                           risky_asked=a.risky, goal=a.goal, goal_step=a.goal_step, power=a.power, asset=a.asset)
     c.emit("attempt", f"{a.question.strip()}" + (f" (against {target_name})" if target_name else ""),
            question=a.question.strip())
+    s.conflict.claimed += [DieMod(source="other:" + x.seat, name=d, dice=1) for x in a.others for d in x.descriptors]
 
 
 def require_conflict(c: Ctx, stage: str | tuple[str, ...]) -> Conflict:
@@ -766,10 +804,11 @@ def rule_conflict(c: Ctx) -> None:
         k.result, k.stage, k.narrator = D.YES, "narrate", k.actor
         c.emit("ruling", f"no roll needed: Yes{': ' + a.reason if a.reason else ''}")
         return
-    claimed = [m for m in k.claimed if m.name not in a.disallow]
-    if o.super_descriptors:
-        claimed = [m.model_copy(update={"dice": 2}) if m.source == "descriptor" and m.name in ch.powers else m
-                   for m in claimed]
+    every_claim = [m for m in k.claimed if m.name not in a.disallow]
+    claimed = [m for m in every_claim if not m.source.startswith("other:")]
+    if o.super_descriptors and ch.super_descriptor:
+        claimed = [m.model_copy(update={"dice": 2}) if m.source == "descriptor" and m.name == ch.super_descriptor
+                   else m for m in claimed]
     if not a.concept_applies:
         claimed = [m for m in claimed if m.source != "concept"]
     mods = [DieMod(source=m.source, name=m.name, dice=m.dice) for m in a.mods]
@@ -785,7 +824,10 @@ def rule_conflict(c: Ctx) -> None:
     k.mods = claimed + mods
     shared = [m for m in mods if m.source in ("opposing_descriptor", "opposing_condition", "circumstance",
                                                "strength", "aligned")]
-    k.rolls = [make_roll(s, k.actor, k.mods)] + [make_roll(s, seat, shared) for seat in k.aligned]
+    unaligned = [m for m in shared if m.source != "aligned"]
+    k.rolls = [make_roll(s, k.actor, k.mods)] + [make_roll(s, seat, shared) for seat in k.aligned] + [
+        make_roll(s, seat, [m.model_copy(update={"source": "descriptor"}) for m in every_claim
+                            if m.source == "other:" + seat] + unaligned) for seat in k.others]
     k.stage = "roll"
     stakes = f"stakes: {k.pc_stakes} for the PC side, {k.opposition_stakes} for the opposition"
     c.emit("ruling", f"{stakes}; " + ", ".join(f"{m.name or m.source} {m.dice:+d}D" for m in k.mods)
@@ -965,9 +1007,9 @@ def settle(c: Ctx, k: Conflict) -> None:
                 k.soaked.append(r.key)
                 c.emit("soak", f"{ch.name}'s armour soaks a point", player=r.key)
             charge_loss(c, k, ch, n)
-        if k.power and r.key == k.actor and r.result == D.NO_AND and o.unreliable_powers:
+        if k.power and r.key == k.actor and o.unreliable_powers and power_fails(ch, k.power, r.result):
             ch.disabled_powers.append(k.power)
-            c.emit("power", f"{k.power} fails and is disabled (No, and)", player=r.key)
+            c.emit("power", f"{k.power} fails and stops working ({D.ladder_name(r.result)})", player=r.key)
     if k.target_pc and yes and k.opposition_stakes == "high":
         charge_loss(c, k, s.characters[k.target_pc], 2 if k.risky else 1)
     if k.opposition and yes and k.opposition_stakes == "high":
@@ -1000,6 +1042,13 @@ def settle(c: Ctx, k: Conflict) -> None:
            player="", result=best)
 
 
+def power_fails(ch: Character, power: str, result: int) -> bool:
+    """Unreliable powers: a No-and disables the power; overused (more than once a scene, or more uses
+    in a session than the Resolve cap) it stops on any No or No-and (F-23, L223)."""
+    overused = ch.power_scene_uses.get(power, 0) > 1 or ch.power_session_uses.get(power, 0) > ch.cap
+    return result == D.NO_AND or (overused and result <= D.NO)
+
+
 def charge_loss(c: Ctx, k: Conflict, ch: Character, n: int) -> None:
     s = c.s
     if n <= 0:
@@ -1024,15 +1073,30 @@ def narrate_outcome(c: Ctx) -> None:
                                    or (s.options.armour_piercing and k.combat))
     if and_but and not replaced and not (a.conditions or a.details):
         raise RuleViolation("F-5", f"a '{D.ladder_name(r)}' brings a Condition or a Detail: name one")  # type: ignore[arg-type]
+    hurt = [seat for seat, n in k.losses.items() if n > 0] if R.variant(s) == "replace" else []
+    for seat in hurt:
+        if not any(x.target == seat and not x.positive for x in a.conditions):
+            raise RuleViolation("F-26", f"{s.characters[seat].name} lost a high-stakes conflict: in the Replace "
+                                        "variant that is a Consequence; name it")
+    taken: set[str] = set()
     for cin in a.conditions:
-        put_condition(c, cin, cin.tier or suggested_tier(s, k, cin.target))
+        as_consequence = cin.target in hurt and not cin.positive and cin.target not in taken
+        if as_consequence:
+            taken.add(cin.target)
+        put_condition(c, cin, cin.tier or suggested_tier(s, k, cin.target), consequence=as_consequence)
     sc = s.scene()
     for text in text_of_list(a.details):
         s.details.append(Detail(id=new_id(s, "d"), text=text, by=a.player, seq=s.seq,
                                 scene=sc.number if sc else 0, origin="outcome"))
         c.emit("detail", text)
-    s.answers.append(Answer(id=new_id(s, "a"), question=k.question, actor=k.actor, result=-1 if r is None else r,
+    own = [x.result for x in k.rolls if x.key in (k.actor, *k.aligned) and x.result is not None]
+    mine = r if k.conceded_by or not own else max(own)
+    s.answers.append(Answer(id=new_id(s, "a"), question=k.question, actor=k.actor, result=-1 if mine is None else mine,
                             text=a.text.strip(), seq=s.seq, scene=sc.number if sc else 0))
+    for seat, question in k.others.items():
+        res = next((x.result for x in k.rolls if x.key == seat), None)
+        s.answers.append(Answer(id=new_id(s, "a"), question=question, actor=seat, result=-1 if res is None else res,
+                                text=a.text.strip(), seq=s.seq, scene=sc.number if sc else 0))
     c.emit("narration", a.text.strip(), result=r)
     s.conflict = None
     end_turn(s)
