@@ -672,3 +672,18 @@ def test_F_26_split_and_replace_gains_come_from_the_books_lists():
     assert act(rp, type="downtime", player=P1).characters[P1].fu == 2
     rp = conflict(rp, faces=[1, 1, 1, 2, 2], ruling={"pc_stakes": "high"}, keep=False)
     assert act(rp, type="concede", player=P1, terms="I yield").characters[P1].fu == 3
+
+
+def test_F_6_below_zero_nothing_but_the_trade_brings_him_back():
+    """F-6, L140-144: below 0 the character is out unless the Trademark is traded; a concession's +1 in the
+    same conflict does not lift him (found by the property tests)."""
+    s = table(1, {"spend_at_zero": True})
+    s.characters[P1].resolve = 0
+    s = conflict(s, faces=[1, 1, 1, 2, 2], ruling={"pc_stakes": "high"}, keep=False)
+    s = act(s, type="reroll", player=P1, key=P1, indices=[0])
+    s = act(s, type="roll_dice", faces={P1: [1]})
+    assert s.characters[P1].resolve == -1 and P1 in s.escape
+    s = act(s, type="concede", player=P1, terms="I yield")
+    assert s.characters[P1].resolve == -1
+    s = narrate(s)
+    assert pending(s).kind == "escape"

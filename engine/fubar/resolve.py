@@ -70,8 +70,9 @@ def lose(s: GameState, ch: Character, n: int, reason: str) -> None:
 
 
 def gain(s: GameState, ch: Character, n: int, reason: str) -> int:
-    """A gain, never past the cap (F-6, F-8). Returns what was actually gained."""
-    if n <= 0 or ch.out:
+    """A gain, never past the cap (F-6, F-8). Returns what was actually gained. A character who fell
+    below 0 gains nothing until the trade is made: below 0 he is out (L140) unless he trades (L144)."""
+    if n <= 0 or ch.out or ch.seat in s.escape:
         return 0
     if s.options.doom:
         before = ch.doom
@@ -90,7 +91,10 @@ def gain(s: GameState, ch: Character, n: int, reason: str) -> int:
 
 
 def restore(s: GameState, ch: Character, reason: str) -> None:
-    """Resolve back to its maximum: a Goal accomplished, the Escape trade, a scenario's end (F-6, F-8, F-11)."""
+    """Resolve back to its maximum: a Goal accomplished, the Escape trade, a scenario's end (F-6, F-8, F-11).
+    Only the trade lifts a character who fell below 0 (L144)."""
+    if ch.seat in s.escape and reason != "escape":
+        return
     if s.options.doom:
         ch.doom = 0
     elif variant(s) == "split":
