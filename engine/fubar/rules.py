@@ -670,7 +670,7 @@ def judge_fact(c: Ctx) -> None:
                                 scene=sc.number if sc else 0, origin="fact"))
         c.emit("fact", f.text, cost=1, player=f.seat)
     else:
-        c.emit("fact_refused", f"not believable: {a.reason or f.text}", player=s.gm)
+        c.emit("fact_refused", f"not believable ('{f.text}'){': ' + a.reason if a.reason else ''}", player=s.gm)
     end_turn(s)
 
 
