@@ -687,3 +687,15 @@ def test_F_6_below_zero_nothing_but_the_trade_brings_him_back():
     assert s.characters[P1].resolve == -1
     s = narrate(s)
     assert pending(s).kind == "escape"
+
+
+def test_F_3_the_engine_ladder_matches_the_exact_odds_over_every_parity_pattern():
+    """F-3, L74-78: counting every odd/even pattern of 5+|k| dice through redux_result gives the exact odds."""
+    from itertools import product
+    for k in range(-3, 4):
+        n = D.pool_size(k)
+        counts = [0] * 6
+        for pattern in product((1, 2), repeat=n):
+            counts[D.redux_result(list(pattern), k)] += 1
+        assert [Fraction(c, 2 ** n) for c in counts] == D.result_odds(k)
+        assert Fraction(sum(counts[3:]), 2 ** n) == D.success_odds(k)
