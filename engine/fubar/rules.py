@@ -18,6 +18,7 @@ from engine.fubar import actions as A
 from engine.fubar import dice as D
 from engine.fubar import gear
 from engine.fubar import resolve as R
+from engine.fubar.clone import clone
 from engine.fubar.events import Event
 from engine.fubar.options import FubarOptions
 from engine.fubar.state import (
@@ -89,7 +90,7 @@ def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[E
     name = getattr(action, "player", "")
     if not isinstance(action, A.RollDice) and name not in {x.name for x in state.seats}:
         raise RuleViolation("F-SEAT", f"{name!r} is not a seat at this table")
-    s = state.model_copy(deep=True)
+    s = clone(state)
     s.seq += 1
     c = Ctx(s, action)
     HANDLERS[action.type](c)  # type: ignore[attr-defined]
