@@ -129,3 +129,34 @@ def test_fubar_needs_a_player_seat():
     with pytest.raises(Exception) as exc:
         simulate("fubar", seats=1)
     assert "FUBAR" in str(exc.value) or "seats" in str(exc.value)
+
+
+def test_a_refused_ai_action_falls_back_and_the_log_says_so(tmp_path):
+    """As in Universalis: an AI seat's refused action never stops the game; its seat's simplest legal
+    answer is taken and the record names the refusal."""
+    from agents.base import Decision
+    from agents.game_sim import HEURISTICS
+    from engine.core.dice import SeededDice
+    from engine.fubar import actions as A
+
+    class Stubborn(FubarPlayer):
+        def decide(self, obs):
+            if obs.pending.kind == "turn":
+                return Decision(action=A.Downtime(player=self.name), kind="llm", rationale="rest, always")
+            return super().decide(obs)
+
+    seats = HEURISTICS["fubar"](3, 1, 3)
+    seats[1] = (seats[1][0], Stubborn(seats[1][0].name, seed=1, seat_index=1, scenes=3))
+    t = GameTable.new(get_ruleset("fubar"), seats, dice=SeededDice(1), log_path=tmp_path / "s.jsonl")
+    t.run(max_steps=400)
+    fell = [r for r in t.records if r.meta.get("fallback")]
+    assert fell and all("F-8" in r.meta["fallback"] for r in fell)
+    assert all(r.action["type"] == "pass_turn" for r in fell)
+    assert GameTable.load((tmp_path / "s.jsonl").read_text()).state.model_dump() == t.state.model_dump()
+
+
+def test_the_llm_schema_is_the_action_union():
+    schema = get_ruleset("fubar").action_schema()
+    text = json.dumps(schema)
+    for name in ("attempt", "rule_conflict", "narrate_outcome", "create_character", "reroll", "concede"):
+        assert f'"{name}"' in text
