@@ -160,3 +160,15 @@ def test_the_llm_schema_is_the_action_union():
     text = json.dumps(schema)
     for name in ("attempt", "rule_conflict", "narrate_outcome", "create_character", "reroll", "concede"):
         assert f'"{name}"' in text
+
+
+def test_cli_replays_a_universalis_log_whose_header_names_no_ruleset(tmp_path, capsys):
+    """Logs written before headers named their game are Universalis."""
+    head = {"format": "storytable-log", "version": 1, "game_id": "old",
+            "config": {"players": ["Ann", "Bob"], "starting_coins": 25, "refreshment": 5, "starting_player": 0}}
+    rec = {"seq": 1, "action": {"type": "propose_tenet", "player": "Ann", "text": "A drowned city"}, "meta": {}}
+    p = tmp_path / "old.jsonl"
+    p.write_text(json.dumps(head) + "\n" + json.dumps(rec) + "\n", encoding="utf-8")
+    code = main(["replay", str(p)])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["tenets"][0]["text"] == "A drowned city" and "players" in data
