@@ -151,7 +151,10 @@ class GameTable:
             self.submit(decision.action, meta)
         except RuleViolation as exc:
             safe = player.fallback(obs)
-            self.submit(safe, {**meta, "fallback": f"refused: {exc}"})
+            try:
+                self.submit(safe, {**meta, "fallback": f"refused: {exc}"})
+            except RuleViolation:
+                return False, (seat,)  # even the simplest answer is refused: wait for a person
         return True, ()
 
     def run(self, stop: Callable[["GameTable"], bool] | None = None, max_steps: int = 100_000) -> int:

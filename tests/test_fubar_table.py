@@ -172,3 +172,14 @@ def test_cli_replays_a_universalis_log_whose_header_names_no_ruleset(tmp_path, c
     code = main(["replay", str(p)])
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["tenets"][0]["text"] == "A drowned city" and "players" in data
+
+
+@pytest.mark.parametrize("options", [{"resolve_variant": "replace"}, {"resolve_variant": "replace_slots"},
+                                     {"resolve_variant": "split"}, {"doom": True}, {"buckets": True},
+                                     {"weapons_armour": True, "scale": True, "armour_piercing": True},
+                                     {"yes_and_two": True, "spend_at_zero": True}])
+def test_the_ai_table_plays_every_variant_to_its_end(options):
+    """Table options change what the AI seats must do (Consequences in Replace, d10 pools in Buckets...):
+    the scenario still ends with no fallback."""
+    st = simulate("fubar", seats=4, scenes=4, seed=1, options=options).stats()
+    assert st["over"] and st["fallbacks"] == 0, st
