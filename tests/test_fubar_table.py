@@ -183,3 +183,20 @@ def test_the_ai_table_plays_every_variant_to_its_end(options):
     the scenario still ends with no fallback."""
     st = simulate("fubar", seats=4, scenes=4, seed=1, options=options).stats()
     assert st["over"] and st["fallbacks"] == 0, st
+
+
+def test_the_ai_table_keeps_to_the_established_facts():
+    """Nobody attacks a defeated opposition or frames it into a scene, and a character written out never acts."""
+    for seed in range(4):
+        t = simulate("fubar", seats=4, scenes=6, seed=seed, options={"spend_at_zero": True}).table
+        rs = t.ruleset
+        state = rs.game_from_header(t.header)
+        for rec in t.records:
+            a = rec.action
+            if a["type"] == "attempt" and a.get("against") in state.opposition:
+                assert not state.opposition[a["against"]].defeated, (seed, rec.seq)
+            if a["type"] == "frame_scene":
+                assert not any(state.opposition[o].defeated for o in a.get("present", [])), (seed, rec.seq)
+            if a.get("player") in state.characters:
+                assert not state.characters[a["player"]].out, (seed, rec.seq)
+            state, _ = rs.apply(state, a)
