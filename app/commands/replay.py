@@ -22,7 +22,12 @@ def run(args: argparse.Namespace) -> int:
     from engine.universalis.views import summary
 
     path = Path(args.log)
-    rep = replay_bytes(path.read_bytes())  # a cut inside a character stops the log at its line
+    data = path.read_bytes()
+    from app.commands.game_run import header_ruleset, replay as replay_other
+    text = data.decode("utf-8", errors="replace")  # only to read the header's ruleset here
+    if header_ruleset(text) not in (None, "universalis"):
+        return replay_other(args, text)
+    rep = replay_bytes(data)  # a cut inside a character stops the log at its line
     if rep.error is not None and not args.partial:
         raise LogError(rep.error.line, f"{rep.error.reason}; {rep.error.valid_records} actions before it are "
                        "valid (use --partial to see the state up to there)", rep.error.valid_records)

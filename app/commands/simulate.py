@@ -9,6 +9,9 @@ HELP = "play an all-AI game (heuristic players offline, or LLM players on the co
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    from app.commands.game_run import game_names
+    p.add_argument("--game", choices=game_names(), default="universalis",
+                   help="which game to play (default universalis)")
     p.add_argument("--seats", type=int, default=4, help="number of AI players (default 4)")
     p.add_argument("--scenes", type=int, default=10, help="stop after this many scenes have ended (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed for the dice and the players (default 0)")
@@ -92,6 +95,10 @@ class Progress:
 def run(args: argparse.Namespace) -> int:
     from agents.simulation import simulate_game, transcript_lines
     from app.cli import UserError
+
+    if getattr(args, "game", "universalis") != "universalis":
+        from app.commands.game_run import simulate as simulate_other
+        return simulate_other(args)
 
     if not 2 <= args.seats <= 12:
         raise UserError(f"--seats must be between 2 and 12, not {args.seats}")
