@@ -43,7 +43,7 @@ def test_P_1_the_rating_ladder_has_nine_signed_rungs():
 
 
 def test_P_1_a_sheet_off_the_ladder_is_refused():
-    """P-1: a weapon rated +5 is off the ladder; so is an attribute at 5."""
+    """P-1 (@8485, @20069): a weapon rated +5 is off the ladder; so is an attribute at 5."""
     s = table(1, scene=False)
     refused(s, "P-INPUT", type="add_opponent", player=GM,
             sheet=sheet("Ogre", weapons=[{"name": "club", "damage": 5}]))
@@ -71,7 +71,7 @@ def test_P_3_the_pool_is_skill_plus_attribute_plus_difficulty_and_the_base_die()
 
 
 def test_P_3_wrong_number_of_dice_is_refused_and_nothing_changes():
-    """P-3/P-2: the engine asks for |n|+1 d20 and refuses any other count."""
+    """P-3/P-2 (@8983): the engine asks for |n|+1 d20 and refuses any other count."""
     s = check(table(1), skill="Sword", difficulty="easy")
     refused(s, "P-2", type="roll_dice", faces={P1: [4, 13]})
     refused(s, "P-2", type="roll_dice", faces={"nobody": [4, 13, 1]})
@@ -98,7 +98,7 @@ def test_P_5_the_success_chart(roll, name):
 
 
 def test_P_5_exact_tier_odds_sum_to_one_and_more_hd_shift_them_up():
-    """P-5/P-2: exact keep-highest/keep-lowest odds (what eval compares rolled tiers with)."""
+    """P-5/P-2 (@8263, @9536): exact keep-highest/keep-lowest odds (what eval compares rolled tiers with)."""
     for n in range(-5, 6):
         assert sum(tier_odds(n)) == 1
     assert tier_odds(0)[7] == Fraction(1, 20)
@@ -109,7 +109,7 @@ def test_P_5_exact_tier_odds_sum_to_one_and_more_hd_shift_them_up():
 
 
 def test_P_5_a_failed_check_is_narrated_by_the_gm_and_a_success_by_its_player():
-    """P-5 and section 3: the GM interprets the outcome in story terms; success is the player's to tell."""
+    """P-5 and section 3 (@9972): the GM interprets the outcome in story terms; success is the player's to tell."""
     s = check(table(1), attribute="Wits", faces={P1: [9]})
     assert not s.check.success and pending(s).seats == (GM,)
     s2 = check(table(1), attribute="Wits", faces={P1: [11]})
@@ -209,7 +209,7 @@ def test_P_9_three_free_attribute_levels_and_equal_trades():
 
 
 def test_P_9_an_invalid_sheet_is_refused_with_its_rule_and_nothing_changes():
-    """P-9: a player's over-budget sheet is refused by rule, in words, and the game still waits for it."""
+    """P-9 (@23743): a player's over-budget sheet is refused by rule, in words, and the game still waits for it."""
     s = table(1, scene=False)
     s = s.model_copy(update={"phase": "characters", "characters": {}})
     msg = refused(s, "P-9", type="create_character", player=P1, sheet=sheet("Hero", {"Fitness": 3, "Wits": 1}))
@@ -335,7 +335,7 @@ def test_P_13_initiative_each_round_on_quickness_or_focus_and_a_combat_skill():
 
 
 def test_P_13_initiative_attribute_fixed_for_the_campaign_is_enforced():
-    """P-13: the table option fixes Quickness or Focus once per campaign."""
+    """P-13 (@16691): the table option fixes Quickness or Focus once per campaign."""
     s = table(1, npcs=[fighter("Richaz")], options={"initiative_attribute": "Focus"})
     s = act(s, type="pass_turn", player=P1)
     s = act(s, type="start_combat", player=GM, combatants=[P1, npc_id(s, "Richaz")])
