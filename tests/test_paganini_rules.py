@@ -352,6 +352,27 @@ def test_P_13_a_critical_success_acts_twice():
     assert s.combat.slots == [[P1], [oid], [P1]]
 
 
+def test_P_13_a_character_knocked_out_in_its_own_slot_still_acts():
+    """P-13 (@16385): "all characters rolling the same level acting simultaneously": the NPC felled by
+    Ann's blow in their shared slot still strikes; the fight ends after the slot."""
+    s = table(1, npcs=[fighter("Richaz")])
+    oid = npc_id(s, "Richaz")
+    s = fight(s, [P1, oid], {P1: [15], oid: [14]})
+    assert s.combat.slots == [[P1, oid]]
+    s = melee(s, P1, oid, P1, GM, [19, 19], [2, 2])
+    s = act(s, type="roll_dice", faces={"damage": [20] * pool_size(s.combat.attack.damage.net)})
+    s = act(s, type="roll_dice", faces={"fitness": [1] * pool_size(s.combat.attack.fitness.net)})
+    assert not s.characters[oid].conscious
+    s = act(s, type="narrate", player=P1, text="Richaz falls.")
+    assert pending(s).kind == "combat_turn" and pending(s).seats == (GM,)
+    s = act(s, type="attack", player=GM, actor=oid, target=P1, weapon="sword")
+    s = act(s, type="defend", player=P1, skill="Dodge")
+    s = act(s, type="roll_dice", faces={"attack": [2] * pool_size(s.combat.attack.attack.net),
+                                        "defence": [19] * pool_size(s.combat.attack.defence.net)})
+    s = act(s, type="narrate", player=GM, text="A last wild swing.")
+    assert s.combat is None and pending(s).kind == "gm_turn"
+
+
 # --- P-14 melee, P-15 multiple attackers, P-16 modifiers ----------------------------------------------
 def melee(s, att, tgt, seat_att, seat_def, faces_att, faces_def, **kw):
     s = act(s, type="attack", player=seat_att, actor=att, target=tgt, weapon=kw.pop("weapon", "sword"), **kw)

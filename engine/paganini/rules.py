@@ -621,11 +621,12 @@ def finish_actor(c: Ctx, who: str) -> None:
     s, k = c.s, c.s.combat
     assert k is not None
     k.acted.append(who)
+    if current_actor(s) is not None:
+        return  # the slot acts simultaneously: its members act even if one falls meanwhile (@16385)
     if side_down(c):
         return
-    if current_actor(s) is None:
-        k.slot += 1
-        k.acted = []
+    k.slot += 1
+    k.acted = []
     skip_empty(c)
 
 
@@ -740,6 +741,8 @@ def attack(c: Ctx) -> None:
         raise RuleViolation("P-16", f"the {w.name} is a melee weapon: range and cover belong to ranged attacks")
     if ranged and a.melee_mods:
         raise RuleViolation("P-20", "melee modifiers do not apply to a ranged attack")
+    if ranged and a.scale_on == "defender" and s.options.scale:
+        raise RuleViolation("P-8", "a ranged attack has no defence roll: its scale dice go on the attacker's roll")
     dtype = a.damage_type or w.types[0]
     if dtype not in w.types:
         raise RuleViolation("P-19", f"the {w.name} deals {', '.join(w.types)} damage, not {dtype}")
@@ -774,9 +777,9 @@ def attack(c: Ctx) -> None:
     at = Attack(attacker=att.id, target=tgt.id, weapon=w.name, ranged=ranged, damage_type=dtype,
                 attack=pool("attack", att.id, f"{att.name}'s attack", parts))
     if to_hit and a.scale_on == "defender":
-        at.damage_parts = [Mod(name="scale:defence", dice=-to_hit)]  # carried to the defence roll
+        at.defence_parts.append(Mod(name="scale", dice=-to_hit))  # one side only, never both (@11567)
     if "vulnerable_direction" in a.melee_mods and s.options.vulnerable_on_defender:
-        at.damage_parts.append(Mod(name="vulnerable direction", dice=-1))
+        at.defence_parts.append(Mod(name="vulnerable direction", dice=-1))
     at.stage = "roll" if ranged else "defend"
     k.attack = at
     c.emit("attack", a.intent or f"{att.name} {'shoots at' if w.mode == 'fired' else 'throws at' if ranged else 'attacks'} "
@@ -815,9 +818,7 @@ def defend(c: Ctx) -> None:
     k.defences[d.id] = made + 1
     if a.situation:
         parts.append(Mod(name="situation", dice=a.situation))
-    carried = [m for m in at.damage_parts if m.name in ("scale:defence", "vulnerable direction")]
-    parts += [Mod(name=m.name.replace(":defence", ""), dice=m.dice) for m in carried]
-    at.damage_parts = [m for m in at.damage_parts if m not in carried]
+    parts += list(at.defence_parts)
     parts += wound_mod(d)
     record_use(s, d, a.skill)
     at.defence = pool("defence", d.id, f"{d.name}'s defence", parts)

@@ -130,7 +130,7 @@ class Attack(M):
     stage: Literal["defend", "roll", "damage", "fitness", "narrate"] = "defend"
     attack: Optional[Pool] = None
     defence: Optional[Pool] = None
-    damage_parts: list[Mod] = Field(default_factory=list)
+    defence_parts: list[Mod] = Field(default_factory=list)  # dice the attack puts on the defence roll
     margin: int = 0
     hit: Optional[bool] = None
     damage: Optional[Pool] = None
