@@ -62,7 +62,8 @@ class GameSim:
 
 def simulate(game: str, seats: int = 4, scenes: int = 6, seed: int = 0, log_path: Path | str | None = None,
              premise: str | None = None, options: dict | None = None, max_steps: int = 20_000) -> GameSim:
-    """Play `game` with heuristic seats until its scenario ends or `scenes` scenes have ended."""
+    """Play `game` with heuristic seats until the game ends. The heuristic GM ends its scenario after
+    `scenes` scenes; a stop two scenes later guards against a GM that never does."""
     if game not in HEURISTICS:
         raise ValueError(f"no AI seats for {game!r} yet")
     rs = get_ruleset(game)
@@ -74,7 +75,7 @@ def simulate(game: str, seats: int = 4, scenes: int = 6, seed: int = 0, log_path
     started = time.perf_counter()
 
     def stop(t: GameTable) -> bool:
-        return sum(1 for e in t.events if getattr(e, "kind", "") == "end_scene") >= scenes and \
+        return sum(1 for e in t.events if getattr(e, "kind", "") == "end_scene") >= scenes + 2 and \
             rs.pending(t.state).kind in ("frame_scene", "over")
 
     steps = table.run(stop, max_steps)
@@ -83,7 +84,7 @@ def simulate(game: str, seats: int = 4, scenes: int = 6, seed: int = 0, log_path
 
 def transcript(table: GameTable) -> list[str]:
     """The story as told, without the dice bookkeeping of every keep."""
-    quiet = {"keep", "continue", "pass"}
+    quiet = {"keep", "continue", "pass", "fact_proposed"}
     out = [f"Premise: {table.premise}"] if table.premise else []
     for e in table.events:
         if e.kind in quiet:

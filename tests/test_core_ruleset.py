@@ -77,3 +77,23 @@ def test_universalis_adapter_delegates_and_replays_an_old_header():
     assert rep.state.model_dump() == s2.model_dump()
     head = json.loads(header_for(rs, s, "g2"))
     assert head["ruleset"] == "universalis" and head["ruleset_version"] == rs.version
+
+
+def test_fubar_view_hides_the_gms_notes_and_facts_feed_memory():
+    """What a seat may see: the GM sees the opposition's Resolve and Descriptors, a player does not."""
+    from tests.fubar_helpers import GM, P1, act, conflict, narrate, opposition, table
+    rs = get_ruleset("fubar")
+    s, oid = opposition(table(1), name="Blofeld", resolve=5, trademarks=["Cat lover"])
+    s = narrate(conflict(s, faces=[1, 1, 1, 2, 2], against=oid), details=["the lair's door slams"])
+    gm = {o["id"]: o for o in rs.view(s, GM)["opposition"]}
+    player = {o["id"]: o for o in rs.view(s, P1)["opposition"]}
+    watcher = {o["id"]: o for o in rs.view(s, None)["opposition"]}
+    assert gm[oid]["resolve"] == 5 and gm[oid]["trademarks"] == ["Cat lover"]
+    assert "resolve" not in player[oid] and "trademarks" not in player[oid] and "resolve" not in watcher[oid]
+    kinds = {f.kind for f in rs.facts(s)}
+    assert {"detail", "answer", "trademark", "flaw", "relationship"} <= kinds
+    assert any(f.kind == "detail" and f.text == "the lair's door slams" and f.place == "the embassy"
+               for f in rs.facts(s))
+    assert rs.die_sizes == (6, 10) and get_ruleset("universalis").die_sizes == (10,)
+    assert rs.invariants(s) == []
+    assert "fubar" in json.dumps(rs.action_schema()) or "attempt" in json.dumps(rs.action_schema())

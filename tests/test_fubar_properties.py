@@ -32,7 +32,9 @@ options_st = st.fixed_dictionaries({}, optional={
     "doom": st.booleans(), "buckets": st.booleans(), "scale": st.booleans(), "weapons_armour": st.booleans(),
     "yes_and_two": st.booleans(), "spend_at_zero": st.booleans(), "milestone_stacking": st.booleans(),
     "genre_reward": st.booleans(), "concept_option": st.booleans(), "level_option": st.booleans(),
-})
+    "resolve_variant": st.sampled_from(["single", "split", "replace", "replace_slots"]),
+    "unreliable_powers": st.booleans(), "magic_points": st.booleans(),
+}).map(lambda o: {k: v for k, v in o.items() if not (k == "resolve_variant" and o.get("doom"))})
 
 
 def candidates(s, seat: str, rnd: random.Random) -> list[dict]:
@@ -54,7 +56,7 @@ def candidates(s, seat: str, rnd: random.Random) -> list[dict]:
         out.append({"type": "create_character", "player": seat, "name": f"{seat} {w}", "concept": f"Bold {w}",
                     "trademarks": [f"{w} {i}" for i in range(n)], "flaws": [f"flaw {w}", f"fear of {w}"],
                     "relationships": [{"target": "Ann", "positive": True}, {"target": "X", "positive": False}],
-                    "goal": f"find the {w}"})
+                    "goal": f"find the {w}", "powers": [f"{w} 0"] if rnd.random() < 0.5 else []})
     elif k == "frame_scene":
         out += [{"type": "frame_scene", "player": seat, "place": w, "downtime": rnd.random() < 0.3,
                  "present": foes[:1]}] * 3
@@ -78,6 +80,9 @@ def candidates(s, seat: str, rnd: random.Random) -> list[dict]:
                  "descriptors": rnd.sample(tm, min(len(tm), rnd.randint(0, 2))),
                  "against": rnd.choice(foes + others + [None]), "risky": rnd.random() < 0.2,
                  "aligned": others[:1] if others and rnd.random() < 0.2 else [],
+                 "others": [{"seat": others[-1], "question": "Do I get away?"}] if others and rnd.random() < 0.15
+                 else [],
+                 "power": (me.get("powers") or [None])[0] if rnd.random() < 0.3 else None,
                  **({"goal": me["goals"][0], "goal_step": rnd.choice(["milestone", "final"])}
                     if me["goals"] and rnd.random() < 0.2 else {})}] * 3
         out += [{"type": "narrate_fact", "player": seat, "text": f"there is a {w}"},
@@ -97,7 +102,11 @@ def candidates(s, seat: str, rnd: random.Random) -> list[dict]:
                 {"type": "concede", "player": seat, "terms": "I back off"}]
     elif k == "narrate_outcome":
         target = rnd.choice(["Ann", "Bob", "Cat"] + foes)
+        losers = [r["key"] for r in v["conflict"]["rolls"]]
         out += [{"type": "narrate_outcome", "player": seat, "text": "so it goes"},
+                {"type": "narrate_outcome", "player": seat, "text": "it hurts",
+                 "conditions": [{"target": x, "name": f"hurt {w}", "scope": rnd.choice(["physical", "mental"])}
+                                for x in losers]},
                 {"type": "narrate_outcome", "player": seat, "text": "and more",
                  "conditions": [{"target": target, "name": w}], "details": [f"a {w}"]}]
     elif k == "judge_fact":
@@ -113,7 +122,28 @@ def candidates(s, seat: str, rnd: random.Random) -> list[dict]:
     elif k == "add_relationship":
         out.append({"type": "add_relationship", "player": seat, "target": w, "positive": rnd.random() < 0.5})
     rnd.shuffle(out)
-    return out
+    return out + safe_answers(s, seat, k, me, w)
+
+
+def safe_answers(s, seat: str, k: str, me: dict | None, w: str) -> list[dict]:
+    """Answers the rules should accept here, tried last, so a game ends instead of stalling."""
+    if k == "create_character":
+        return [{"type": "create_character", "player": seat, "name": f"{seat} {w}", "concept": "Plain hero",
+                 "trademarks": ["a", "b", "c", "d"], "flaws": ["e", "f"], "goal": "g",
+                 "relationships": [{"target": "M", "positive": True}, {"target": "N", "positive": False}]}]
+    if k == "rule_conflict":
+        return [{"type": "rule_conflict", "player": seat}]
+    if k == "turn":
+        return [{"type": "pass_turn", "player": seat}]
+    if k == "after_roll":
+        return [{"type": "keep_roll", "player": seat}]
+    if k == "narrate_outcome":
+        conflict = s.conflict
+        return [{"type": "narrate_outcome", "player": seat, "text": "so", "details": ["d"],
+                 "conditions": [{"target": x, "name": "hurt"} for x, n in conflict.losses.items() if n]}]
+    if k in ("frame_scene", "gm_turn"):
+        return [{"type": "end_scenario", "player": seat, "final": True}]
+    return []
 
 
 def dice_for(s, rnd: random.Random) -> dict:

@@ -435,18 +435,40 @@ def test_F_22_investing_trademarks_and_refund_on_loss():
 
 # --- F-23 powers ---------------------------------------------------------------------------------------------
 def test_F_23_super_descriptor_gives_two_dice_and_broad_power_costs_cap():
-    """F-23, L215-226: a 'super' Descriptor gives 2D; a broad power may reduce Resolve to a maximum of four."""
+    """F-23, L215-226: one 'super' Descriptor per character gives 2D; a broad power may reduce Resolve to a
+    maximum of four (@26827)."""
     s = new_game([(GM, "gm"), (P1, "player")], {"super_descriptors": True, "broad_power_cost": True})
     s = act(s, type="prepare_scenario", player=GM, title="T", situation="S")
-    s = make_char(s, P1, powers=["Crack shot"], broad_power=True)
-    assert s.characters[P1].cap == 4 and s.characters[P1].resolve == 4
-    s = act(s, type="frame_scene", player=GM, place="x")
-    s = act(s, type="attempt", player=P1, question="Q?", descriptors=["Crack shot"])
-    assert act(s, type="rule_conflict", player=GM).conflict.rolls[0].net == 2
-    fresh = act(new_game([(GM, "gm"), (P1, "player")]), type="prepare_scenario", player=GM, title="T", situation="S")
-    refused(fresh, "F-23", type="create_character", player=P1, name="X", concept="Y", powers=["a"],
+    refused(s, "F-23", type="create_character", player=P1, name="X", concept="Y", super_descriptor="Flying",
             trademarks=["a", "b", "c", "d"], flaws=["e", "f"], goal="g",
             relationships=[{"target": "M", "positive": True}, {"target": "N", "positive": False}])
+    s = make_char(s, P1, super_descriptor="Crack shot", broad_power=True)
+    assert s.characters[P1].cap == 4 and s.characters[P1].resolve == 4
+    s = act(s, type="frame_scene", player=GM, place="x")
+    s = act(s, type="attempt", player=P1, question="Q?", descriptors=["Crack shot", "Fast talker"])
+    assert act(s, type="rule_conflict", player=GM).conflict.rolls[0].net == 3
+    fresh = act(new_game([(GM, "gm"), (P1, "player")]), type="prepare_scenario", player=GM, title="T", situation="S")
+    refused(fresh, "F-23", type="create_character", player=P1, name="X", concept="Y", super_descriptor="a",
+            trademarks=["a", "b", "c", "d"], flaws=["e", "f"], goal="g",
+            relationships=[{"target": "M", "positive": True}, {"target": "N", "positive": False}])
+
+
+def test_F_23_unreliable_power_stops_after_overuse_and_magic_points_run_out():
+    """F-23, L223-226: used more than once a scene it stops on any No; magic points: 3 a power, then Resolve;
+    recharged by ritual or time."""
+    s = new_game([(GM, "gm"), (P1, "player")], {"unreliable_powers": True, "magic_points": True})
+    s = act(s, type="prepare_scenario", player=GM, title="T", situation="S")
+    s = act(make_char(s, P1, powers=["Alchemist"]), type="frame_scene", player=GM, place="x")
+    assert s.characters[P1].magic_pool == 3
+    s = narrate(conflict(s, faces=[2, 2, 2, 2, 1], power="Alchemist"))
+    s = act(s, type="continue_scene", player=GM)
+    s = conflict(s, faces=[2, 1, 1, 1, 1], power="Alchemist")  # a plain No, but the second use this scene
+    assert "Alchemist" in s.characters[P1].disabled_powers and s.characters[P1].magic_pool == 1
+    s = narrate(s)
+    s = act(s, type="continue_scene", player=GM)
+    refused(s, "F-23", type="attempt", player=P1, question="Q?", power="Alchemist")
+    s = act(s, type="recharge_powers", player=GM, seat=P1, text="a night in the laboratory")
+    assert s.characters[P1].magic_pool == 3 and not s.characters[P1].disabled_powers
 
 
 def test_F_23_unreliable_power_is_disabled_by_a_no_and():
@@ -499,13 +521,181 @@ def test_F_26_split_life_and_fu():
     assert (s.characters[P1].resolve, s.characters[P1].fu) == (2, 1)
 
 
-def test_F_26_replace_consequence_slots():
-    """F-26, L697-720: Replace: FU 2 and Consequences (2 Minor, 1 Moderate, 1 Major) instead of Resolve loss."""
+def test_F_26_replace_consequences_count_per_type():
+    """F-26, L697-712: Replace: FU 2; a high-stakes loss is a Consequence, Minor then Moderate then Major
+    of a type; the fourth of a type takes the character out unless a Trademark is traded."""
     s = table(1, {"resolve_variant": "replace"})
-    s = narrate(conflict(s, faces=[1, 1, 1, 2, 2], ruling={"pc_stakes": "high"}),
-                conditions=[{"target": P1, "name": "Bloodied", "tier": "major"}])
-    assert s.characters[P1].consequences[0].tier == "major" and s.characters[P1].fu == 2
-    s = act(s, type="continue_scene", player=GM)
-    s = narrate(conflict(s, faces=[1, 1, 1, 2, 2], ruling={"pc_stakes": "high"}),
-                conditions=[{"target": P1, "name": "Shot", "tier": "major"}])
+    assert s.characters[P1].fu == 2
+    for n in range(4):
+        s = conflict(s, faces=[1, 1, 1, 2, 2], ruling={"pc_stakes": "high"})
+        if n == 0:
+            msg = ""
+            try:
+                apply(s, {"type": "narrate_outcome", "player": GM, "text": "hurt", "details": ["blood"]})
+            except RuleViolation as exc:
+                msg = str(exc)
+            assert "Consequence" in msg
+        s = narrate(s, conditions=[{"target": P1, "name": f"Wound {n}", "scope": "physical"}])
+        if n < 3:
+            assert [c.tier for c in s.characters[P1].consequences] == ["minor", "moderate", "major"][:n + 1]
+            s = act(s, type="continue_scene", player=GM)
+    assert s.characters[P1].fu == 2 and pending(s).kind == "escape"
+
+
+def test_F_26_replace_slots_and_low_stakes_conditions_are_no_consequence():
+    """F-26, L714: slots 2 Minor, 1 Moderate, 1 Major, filled tiers escalate; only high-stakes losses fill them."""
+    s = table(1, {"resolve_variant": "replace_slots"})
+    s = narrate(conflict(s, faces=[1, 1, 1, 2, 2]), conditions=[{"target": P1, "name": "Bloodied"}])
+    assert s.characters[P1].consequences == [] and s.characters[P1].conditions[-1].name == "Bloodied"
+    for n, want in enumerate(["major", "major"]):
+        s = act(s, type="continue_scene", player=GM)
+        s = narrate(conflict(s, faces=[1, 1, 1, 2, 2], ruling={"pc_stakes": "high"}),
+                    conditions=[{"target": P1, "name": f"Shot {n}", "tier": "major"}])
+    assert [c.tier for c in s.characters[P1].consequences] == ["major", "major"] and pending(s).kind == "escape"
+
+
+# --- details added after the first pass -------------------------------------------------------------
+def test_F_12_descriptors_renamed_at_session_end_keep_their_type():
+    """F-12, L378: "rename an existing Descriptor at the end of each session, although Flaws must remain Flaws"."""
+    s = table(1, scene=False)
+    s2 = act(s, type="rename_descriptor", player=P1, kind="flaw", old="Drinks on duty", new="Drinks alone")
+    assert "Drinks alone" in s2.characters[P1].flaws and len(s2.characters[P1].trademarks) == 4
+    refused(s, "F-12", type="rename_descriptor", player=P1, kind="trademark", old="Drinks on duty", new="x")
+    s3 = act(s, type="rename_descriptor", player=P1, kind="relationship", old="Blofeld", new="Blofeld's heir",
+             positive=True)
+    assert s3.characters[P1].relationships[1].positive
+    refused(table(1), "F-12", type="rename_descriptor", player=P1, kind="flaw", old="Drinks on duty", new="x")
+
+
+def test_F_12_level_bump_against_lesser_foes():
+    """F-12, L382: levels and "the optional scale rules to give advanced characters a free positive bump"."""
+    s = table(1, {"level_option": True, "scale": True})
+    s = act(s, type="level_up", player=GM, seat=P1)
+    s, o = opposition(s, name="Goblin", strength="weak")
+    s = conflict(s, faces=[2, 2, 1, 1, 1, 1], against=o, ruling={"level_bump": True})
+    assert s.conflict.result == D.YES_BUT
+    refused(act(table(1), type="attempt", player=P1, question="Q?"), "F-12", type="rule_conflict", player=GM,
+            level_bump=True)
+
+
+def test_F_18_a_character_may_have_a_scale_with_the_option():
+    """F-18, L521: scale belongs to both parties; the larger shifts the result."""
+    s = new_game([(GM, "gm"), (P1, "player")], {"scale": True})
+    s = act(s, type="prepare_scenario", player=GM, title="T", situation="S")
+    s = act(make_char(s, P1, scale=1), type="frame_scene", player=GM, place="x")
+    s, o = opposition(s, name="Trooper")
+    s = conflict(s, faces=[2, 2, 1, 1, 1], against=o)
+    assert s.conflict.result == D.YES_BUT
+
+
+def test_F_20_range_disadvantage_and_automatic_fire_change_ratings():
+    """F-20, L259-260: range disadvantage -2 rating; an emptied automatic magazine +1."""
+    s = table(1, {"weapons_armour": True}, scene=False)
+    s.characters[P1].weapon_rating = 4
+    s = act(s, type="frame_scene", player=GM, place="the moor")
+    s, o = opposition(s, name="Sniper", weapon_rating=4)
+    s = act(s, type="attempt", player=P1, question="Do I hit him?", against=o)
+    even = act(s, type="rule_conflict", player=GM, combat=True, exchange="mutual_ranged")
+    assert even.conflict.rolls[0].net == 0
+    far = act(s, type="rule_conflict", player=GM, combat=True, exchange="mutual_ranged", pc_range_disadvantage=True)
+    assert far.conflict.rolls[0].net == -1
+    auto = act(s, type="rule_conflict", player=GM, combat=True, exchange="mutual_ranged", pc_auto_fire=True)
+    assert auto.conflict.rolls[0].net == 1
+    refused(s, "F-20", type="rule_conflict", player=GM, pc_auto_fire=True)
+
+
+def test_F_21_partial_armour_and_soak_lowers_the_condition():
+    """F-21, L268-308: partial armour rates 2 lower; soak may also lower the inflicted Condition a tier."""
+    from engine.fubar.rules import soak_of
+    assert soak_of("heavy", False) == 3 and soak_of("heavy", True) == 2 and soak_of("light", True) == 0
+    s = new_game([(GM, "gm"), (P1, "player")], {"weapons_armour": True})
+    s = act(s, type="prepare_scenario", player=GM, title="T", situation="S")
+    s = act(make_char(s, P1, armour="medium", partial_armour=True), type="frame_scene", player=GM, place="x")
+    assert s.characters[P1].armour.rating() == 2 and s.characters[P1].armour.soak_left == 1
+    s, o = opposition(s, name="Brute")
+    s = conflict(s, faces=[1, 1, 1, 1, 2, 2], against=o, ruling={"combat": True, "pc_stakes": "high"})
+    assert s.conflict.rolls[0].net == 1  # armour 2 above an unarmed brute's 0: the superior armour die
+    assert s.characters[P1].resolve == 5 and s.characters[P1].armour.broken
+    s = narrate(s, conditions=[{"target": P1, "name": "Bruised"}])
+    assert s.characters[P1].conditions[-1].tier == "minor"
+
+
+def test_F_7_an_extremely_powerful_power_costs_one():
+    """F-7, L100 and L128: "Some rare, powerful uses of these abilities might require spending Resolve"."""
+    s = new_game([(GM, "gm"), (P1, "player")], {"super_descriptors": True})
+    s = act(s, type="prepare_scenario", player=GM, title="T", situation="S")
+    s = act(make_char(s, P1, powers=["Alchemist"]), type="frame_scene", player=GM, place="x")
+    s2 = act(s, type="attempt", player=P1, question="Do I summon it?", power="Alchemist", power_cost=True)
+    assert s2.characters[P1].resolve == 4
+    refused(s, "F-7", type="attempt", player=P1, question="Q?", power_cost=True)
+
+
+def test_F_25_participants_with_different_outcomes_the_ogre():
+    """F-25, L642-646: Kaled asks to keep the ogre in, Vernox to steal its potion; high stakes for them only.
+    Kaled No-but, Vernox Yes-and: Vernox narrates, Kaled loses 1, the ogre nothing; no aligned bonus."""
+    s, ogre = opposition(table(2), name="Ogre", resolve=2)
+    s = act(s, type="attempt", player=P1, question="Do I keep it from escaping?", against=ogre,
+            others=[{"seat": P2, "question": "Do I steal the potion from its belt?", "descriptors": ["Fast talker"]}])
+    s = act(s, type="rule_conflict", player=GM, pc_stakes="high")
+    assert [(r.key, r.net) for r in s.conflict.rolls] == [(P1, 0), (P2, 1)]
+    s = act(s, type="roll_dice", faces={P1: [2, 2, 1, 1, 1], P2: [2, 2, 2, 2, 2, 1]})
+    s = act(act(s, type="keep_roll", player=P1), type="keep_roll", player=P2)
+    assert pending(s).seats == (P2,) and s.characters[P1].resolve == 4 and s.opposition[ogre].resolve == 2
+    s = act(s, type="narrate_outcome", player=P2, text="Vernox plucks the potion while Kaled is swatted aside",
+            conditions=[{"target": ogre, "name": "Broken hand"}])
+    assert [(a.actor, D.ladder_name(a.result)) for a in s.answers] == [(P1, "No, but"), (P2, "Yes, and")]
+
+
+def test_F_22_permanent_loss_also_gives_the_complications_point():
+    """F-22 with F-8, L327: deprivation "normally constitutes a complication worthy of regaining a Resolve
+    point. If the deprivation is permanent ... the character is also returned the number of Descriptors"."""
+    s = table(1)
+    s = act(s, type="invest_asset", player=P1, name="The Hairy Dwarf", concept="Smuggler's Sloop",
+            invest=["Crack shot"], trademarks=["False-bottomed hold", "Hidden deck guns"],
+            flaws=["Known to the King's Authorities"])
+    s.characters[P1].resolve = 3
+    s = act(s, type="lose_asset", player=GM, seat=P1, name="The Hairy Dwarf", permanent=True)
+    assert s.characters[P1].resolve == 4 and "Crack shot" in s.characters[P1].trademarks
+    g = act(table(1), type="invest_asset", player=P1, name="The Caliburn", concept="Pursuit-Class Starship",
+            trademarks=["Speed", "False transponder", "Armoury", "Takes a beating"], flaws=["Outmoded", "Poorly kept"])
+    g.characters[P1].resolve = 3
+    assert act(g, type="lose_asset", player=GM, seat=P1, name="The Caliburn").characters[P1].resolve == 3
+
+
+def test_F_26_split_and_replace_gains_come_from_the_books_lists():
+    """F-26, L676-708: Split: downtime and conceding give Life; Replace: downtime gives no FU, conceding does."""
+    sp = table(1, {"resolve_variant": "split"}, downtime=True)
+    sp.characters[P1].resolve = 1
+    sp = act(sp, type="downtime", player=P1)
+    assert (sp.characters[P1].resolve, sp.characters[P1].fu) == (2, 2)
+    rp = table(1, {"resolve_variant": "replace"}, downtime=True)
+    assert act(rp, type="downtime", player=P1).characters[P1].fu == 2
+    rp = conflict(rp, faces=[1, 1, 1, 2, 2], ruling={"pc_stakes": "high"}, keep=False)
+    assert act(rp, type="concede", player=P1, terms="I yield").characters[P1].fu == 3
+
+
+def test_F_6_below_zero_nothing_but_the_trade_brings_him_back():
+    """F-6, L140-144: below 0 the character is out unless the Trademark is traded; a concession's +1 in the
+    same conflict does not lift him (found by the property tests)."""
+    s = table(1, {"spend_at_zero": True})
+    s.characters[P1].resolve = 0
+    s = conflict(s, faces=[1, 1, 1, 2, 2], ruling={"pc_stakes": "high"}, keep=False)
+    s = act(s, type="reroll", player=P1, key=P1, indices=[0])
+    s = act(s, type="roll_dice", faces={P1: [1]})
+    assert s.characters[P1].resolve == -1 and P1 in s.escape
+    s = act(s, type="concede", player=P1, terms="I yield")
+    assert s.characters[P1].resolve == -1
+    s = narrate(s)
     assert pending(s).kind == "escape"
+
+
+def test_F_3_the_engine_ladder_matches_the_exact_odds_over_every_parity_pattern():
+    """F-3, L74-78: counting every odd/even pattern of 5+|k| dice through redux_result gives the exact odds."""
+    from itertools import product
+    for k in range(-3, 4):
+        n = D.pool_size(k)
+        counts = [0] * 6
+        for pattern in product((1, 2), repeat=n):
+            counts[D.redux_result(list(pattern), k)] += 1
+        assert [Fraction(c, 2 ** n) for c in counts] == D.result_odds(k)
+        assert Fraction(sum(counts[3:]), 2 ** n) == D.success_odds(k)

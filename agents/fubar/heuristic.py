@@ -15,8 +15,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from agents.base import Decision
-from agents.fubar.words import goal_text, lex, lower_first, premise_people, premise_places
+from agents.fubar.words import (a_an, goal_text, hero_traits, lex, lower_first, premise_people, premise_places,
+                                villain_traits)
 from agents.game_loop import GameObservation
+from agents.narration import name_fits
 from engine.fubar import actions as A
 
 NO_RESULTS = {"No, and", "No", "No, but"}
@@ -25,7 +27,7 @@ NO_RESULTS = {"No, and", "No", "No, but"}
 def _base(verb: str) -> str:
     if verb.endswith("ies"):
         return verb[:-3] + "y"
-    if verb.endswith(("sses", "shes", "ches", "xes")):
+    if verb.endswith(("sses", "shes", "ches", "xes", "oes")):
         return verb[:-2]
     if verb.endswith("s") and not verb.endswith("ss"):
         return verb[:-1]
@@ -105,14 +107,16 @@ class FubarGM(_Seat):
         if len(foes) == 0:
             name = (people[0] if people else self.pick(words["names"])).strip()
             villain = name[:1].upper() + name[1:]
-            return _decision(A.AddOpposition(player=self.name, name=villain, kind="character", strength="challenging",
-                                             resolve=3, trademarks=[self.pick(words["traits"])],
+            # a mini-character: its Descriptors stand in for a strength rating (L411), so strength stays Average
+            return _decision(A.AddOpposition(player=self.name, name=villain, kind="character", strength="average",
+                                             resolve=5, trademarks=[self.pick(villain_traits(words))],
                                              flaws=[self.pick(words["limits"])]),
-                             "a recurring villain with a Resolve pool, so the scenario has an opponent to wear down")
+                             "a recurring villain with 5 Resolve, like a player character (L460): an opponent to wear down")
         if len(foes) == 1:
             role = self.pick(words["roles"])
+            kept = [x for x in villain_traits(words) if x not in foes[0].get("trademarks", [])]
             return _decision(A.AddOpposition(player=self.name, name=f"the {lower_first(role)}'s gang", strength="average",
-                                             resolve=1, trademarks=[self.pick(words["habits"])]),
+                                             resolve=1, trademarks=kept[:1]),
                              "a lieutenant's crew, Resolve 1: it takes two hard-won Yeses")
         if len(foes) == 2:
             place = self.pick(premise_places(obs.premise) or words["places"])
@@ -140,15 +144,25 @@ class FubarGM(_Seat):
                              f"end the scenario: {why}")
         if framed and v["session"] < framed // 3 + 1:
             return _decision(A.EndSession(player=self.name), "three scenes make a session; +2 Resolve each")
+        words = lex(obs.premise)
         places = v["scenario"]["places"] or ["the road"]
         place = places[framed % len(places)]
         downtime = framed % 4 == 3 and any(c["resolve"] < c["cap"] for c in v["characters"] if not c["out"])
         minions = [o for o in live if villain is None or o["id"] != villain["id"]]
         late = framed >= max(1, self.scenes - 2)
+        if not minions and not late and villain is not None and not villain["defeated"] and len(v["opposition"]) < 8:
+            role = self.pick(words["roles"])
+            kind = "obstacle" if self.rng.random() < 0.4 else "character"
+            name = (f"the road to {self.pick(v['scenario']['places'] or ['the end'])}" if kind == "obstacle"
+                    else f"the {lower_first(role)}'s people")
+            if name in {o["name"] for o in v["opposition"]}:
+                name = f"{name}, again"
+            return _decision(A.AddOpposition(player=self.name, name=name, kind=kind, strength="average",
+                                             resolve=1 if kind == "character" else 0),
+                             f"{villain['name']} sends new trouble before the showdown")
         present = [] if downtime else [minions[framed % len(minions)]["id"]] if minions and not late else \
             [villain["id"]] if villain is not None and not villain["defeated"] else []
         foe = next((o["name"] for o in live if o["id"] in present), "")
-        words = lex(obs.premise)
         text = (f"a quiet hour to rest at {place}" if downtime else
                 f"{foe} is here; {lower_first(self.pick(words['place_traits']))}" if foe else
                 lower_first(self.pick(words["place_traits"])))
@@ -227,10 +241,12 @@ class FubarGM(_Seat):
         elif answer == "No, and":
             injury = self.pick(words["injuries"])
             conds.append({"target": k["actor"], "name": injury, "scope": "physical"})
-            details.append(f"{foe['name'] if foe else 'the trouble'} gains the upper hand")
-            text = f"No, and worse: {name} is left with {lower_first(injury)}."
+            place = v["scenes"][-1]["place"] if v["scenes"] else "here"
+            details.append(f"{foe['name']} gains the upper hand" if foe else
+                           f"things take a turn for the worse at {place}")
+            text = f"No, and worse: {name} fails and pays for it ({injury})."
         elif answer == "No, but":
-            details.append(f"{name} spots {lower_first(self.pick(words['props']))} in the confusion")
+            details.append(f"{name} spots {a_an(lower_first(self.pick(words['props'])))} in the confusion")
             text = f"No, but {name} comes away with something."
         elif answer in ("Yes, but", "Yes, and"):  # only after a concession would the GM narrate these
             details.append("the price is paid later")
@@ -277,10 +293,11 @@ class FubarPlayer(_Seat):
     def _character(self, obs: GameObservation) -> Decision:
         words = lex(obs.premise)
         taken = {o["name"] for o in obs.view["opposition"]} | {c["name"] for c in obs.view["characters"]}
-        names = [n for n in words["names"] if n not in taken] or list(words["names"])
-        name = names[(self.seat_index * 3 + self.rng.randrange(3)) % len(names)]
         role = words["roles"][(self.seat_index * 2 + self.rng.randrange(2)) % len(words["roles"])]
-        pool = list(dict.fromkeys(words["traits"] + words["habits"]))
+        names = [n for n in words["names"] if n not in taken and name_fits(n, role)] or \
+            [n for n in words["names"] if n not in taken] or list(words["names"])
+        name = names[(self.seat_index * 3 + self.rng.randrange(3)) % len(names)]
+        pool = hero_traits(words)
         self.rng.shuffle(pool)
         flaws = self.rng.sample(words["limits"], 2)
         foes = [o["name"] for o in obs.view["opposition"]]
@@ -324,8 +341,8 @@ class FubarPlayer(_Seat):
         if "narrate_fact" in opts and me["resolve"] >= 4 and self.rng.random() < 0.2:
             prop = self.pick(words["props"])
             return _decision(A.NarrateFact(player=self.name, descriptor=me["trademarks"][0],
-                                           text=f"{me['name']} stashed a {lower_first(prop)} at {scene['place']} "
-                                                "earlier"),
+                                           text=f"{me['name']} stashed {a_an(lower_first(prop))} at "
+                                                f"{scene['place']} earlier"),
                              f"a small fact for 1 Resolve, backed by '{me['trademarks'][0]}'")
         verb = self.pick(words["hostile"])
         question = f"Does {me['name']} get the better of {foe['name']}?"
@@ -377,9 +394,9 @@ class FubarPlayer(_Seat):
         details: list[str] = []
         if answer == "Yes, and":
             if foe is not None:
-                conds.append({"target": foe["id"], "name": "Off Balance", "scope": "physical"})
+                conds.append({"target": foe["id"], "name": "Off Balance", "tier": "minor", "scope": "physical"})
             else:
-                details.append(f"{name} finds {lower_first(self.pick(words['props']))}")
+                details.append(f"{name} finds {a_an(lower_first(self.pick(words['props'])))}")
         elif answer == "Yes, but":
             conds.append({"target": self.name, "name": self.pick(words["injuries"])})
         if k.get("goal_step"):

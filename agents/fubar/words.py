@@ -47,3 +47,19 @@ def goal_text(wants: str) -> str:
 
 def lower_first(text: str) -> str:
     return text[:1].lower() + text[1:] if text and not text[:2].isupper() else text
+
+
+def a_an(phrase: str) -> str:
+    """'old photograph' -> 'an old photograph'; a phrase with its own article stays."""
+    if re.match(r"(a|an|the|his|her|their|my)\s", phrase, flags=re.I):
+        return phrase
+    return ("an " if phrase[:1].lower() in "aeiou" else "a ") + phrase
+
+
+def villain_traits(words: dict) -> list[str]:
+    """The genre's traits the GM keeps for the opposition, so no hero shares a villain's Trademark."""
+    return list(words["traits"][-2:])
+
+
+def hero_traits(words: dict) -> list[str]:
+    return list(dict.fromkeys(words["traits"][:-2] + words["habits"]))

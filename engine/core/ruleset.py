@@ -105,6 +105,7 @@ class Ruleset(Protocol):
     name: str
     version: str
     roles: tuple[Role, ...]  # the roles its seats may take; ("player",) for a GM-less game
+    die_sizes: tuple[int, ...]  # the dice it may ask for (a front end offers those for physical dice)
     options_model: type[BaseModel]
 
     def new_game(self, seats: Sequence[SeatSpec], options: BaseModel | dict | None = None) -> Any:

@@ -65,6 +65,7 @@ class AddOpposition(_A):
     flaws: list[str] = Field(default_factory=list)
     scale: int = 0
     armour: Literal["none", "light", "medium", "heavy"] = "none"
+    partial_armour: bool = False
     weapon_rating: int = Field(0, ge=0, le=8)
 
 
@@ -79,11 +80,15 @@ class CreateCharacter(_A):
     flaws: list[str]
     relationships: list[RelationshipIn]
     goal: str = Field(min_length=1)
-    powers: list[str] = Field(default_factory=list, description="Trademarks that are 'super' powers (F-23)")
+    powers: list[str] = Field(default_factory=list, description="Trademarks or Concept abilities that are "
+                                                                  "supernatural powers (F-23)")
+    super_descriptor: Optional[str] = Field(None, description="the one 'super' Trademark: 2D (F-23 option, L215)")
     broad_power: bool = Field(False, description="pay the broad-power cost: Resolve cap 4 (F-23)")
     armour: Literal["none", "light", "medium", "heavy"] = "none"
+    partial_armour: bool = Field(False, description="partial armour: rating -2 (F-21)")
     shield: bool = False
     weapon_rating: int = Field(0, ge=0, le=8)
+    scale: int = Field(0, description="scale level, with the scale option (F-18)")
 
 
 # --- the GM between and around conflicts ----------------------------------------------------------
@@ -168,6 +173,15 @@ class GoalResolved(_A):
     success: bool
 
 
+class RechargePowers(_A):
+    """Prayers, rituals or time restore a character's powers: magic points back to 3 a power, and
+    powers an unreliable roll disabled work again (F-23, L223-226)."""
+
+    type: Literal["recharge_powers"] = "recharge_powers"
+    seat: str
+    text: str = ""
+
+
 class LevelUp(_A):
     """Level option: the Resolve cap rises by 1 (F-12)."""
 
@@ -185,6 +199,15 @@ class LoseAsset(_A):
 
 
 # --- a player's turn ------------------------------------------------------------------------------
+class OtherIn(BaseModel):
+    """Another character in the same conflict seeking a different outcome (F-25, L640)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    seat: str
+    question: str = Field(min_length=1)
+    descriptors: list[str] = Field(default_factory=list)
+
+
 class Attempt(_A):
     """Ask a yes/no question the dice answer (F-13): claim Descriptors, name the opposition."""
 
@@ -195,6 +218,8 @@ class Attempt(_A):
     use_concept: bool = Field(False, description="claim the Concept as apt (+1D)")
     against: Optional[str] = Field(None, description="an opposition id or another player's seat")
     aligned: list[str] = Field(default_factory=list, description="seats rolling alongside on the same question")
+    others: list[OtherIn] = Field(default_factory=list, description="seats rolling in the same conflict for "
+                                                                    "their own outcomes")
     helpers: list[str] = Field(default_factory=list, description="seats joining this roll with their Descriptors")
     helper_descriptors: list[str] = Field(default_factory=list)
     asset: Optional[str] = Field(None, description="invested gear or a supporting character aiding")
@@ -202,6 +227,7 @@ class Attempt(_A):
     goal: Optional[str] = None
     goal_step: Optional[Literal["milestone", "final"]] = None
     power: Optional[str] = None
+    power_cost: bool = Field(False, description="an extremely powerful use of a power: 1 Resolve (F-7, L128)")
 
 
 class NarrateFact(_A):
@@ -245,6 +271,17 @@ class InvestAsset(_A):
     flaws: list[str] = Field(default_factory=list)
 
 
+class RenameDescriptor(_A):
+    """At a session's end, rename a Descriptor; it keeps its type. A Relationship may be rewritten
+    (F-12, L378)."""
+
+    type: Literal["rename_descriptor"] = "rename_descriptor"
+    kind: Literal["trademark", "flaw", "relationship", "concept"]
+    old: str
+    new: str = Field(min_length=1)
+    positive: Optional[bool] = Field(None, description="a rewritten Relationship's sign")
+
+
 class PassTurn(_A):
     type: Literal["pass_turn"] = "pass_turn"
     text: str = ""
@@ -266,6 +303,11 @@ class RuleConflict(_A):
     exchange: Literal["melee", "mutual_ranged", "one_sided"] = "melee"
     cramped: bool = False
     sprays: bool = False
+    pc_range_disadvantage: bool = Field(False, description="the PC's weapon is at a range disadvantage: -2 (F-20)")
+    opposition_range_disadvantage: bool = False
+    pc_auto_fire: bool = Field(False, description="the PC empties an automatic weapon: +1 rating (F-20)")
+    opposition_auto_fire: bool = False
+    level_bump: bool = Field(False, description="level option: the foe is lesser, a free step up (F-12, L382)")
     asset_covers: bool = Field(False, description="the aiding asset's Concept has the expertise the PC lacks "
                                                    "(F-22): no Unfamiliarity penalty")
     no_roll: Optional[bool] = Field(None, description="True: grant a Yes without rolling")
@@ -351,7 +393,8 @@ Action = Annotated[
     Union[
         PrepareScenario, AddOpposition, CreateCharacter, FrameScene, ContinueScene, EndScene, EndSession,
         EndScenario, AddDetail, ApplyCondition, ClearCondition, AwardResolve, GoalSetback, GoalResolved,
-        LevelUp, LoseAsset, Attempt, NarrateFact, Downtime, AddGoal, ReplaceGoal, InvestAsset, PassTurn,
+        LevelUp, RechargePowers, LoseAsset, Attempt, NarrateFact, Downtime, AddGoal, ReplaceGoal, InvestAsset, RenameDescriptor,
+        PassTurn,
         RuleConflict, RollDice, Reroll, KeepRoll, Concede, NarrateOutcome, JudgeFact, EscapeTrade,
         WriteOut, Advance, AddRelationship,
     ],

@@ -107,6 +107,7 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
         out = [Option("attempt", "0"), Option("pass_turn", "0"), Option("add_goal", "0"),
                Option("replace_goal", "0; 1 to abandon one between sessions"),
                Option("invest_asset", "1 or 2 Trademarks (none for a group asset)")]
+
         if R.can_spend(s, ch, 1):
             out.append(Option("narrate_fact", "1 Resolve if believable"))
         sc = s.scene()

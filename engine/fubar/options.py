@@ -24,8 +24,9 @@ class FubarOptions(BaseModel):
     magic_points: bool = Field(False, description="3 chips per power, 1 per use (F-23)")
     buckets: bool = Field(False, description="the d10 'Buckets of Dice' appendix (F-24)")
     buckets_extra_and: bool = Field(False, description="an extra 'and' per extra Buckets success (F-24)")
-    resolve_variant: Literal["single", "split", "replace"] = Field(
-        "single", description="the appendix's Resolve alternatives (F-26)")
+    resolve_variant: Literal["single", "split", "replace", "replace_slots"] = Field(
+        "single", description="the appendix's Resolve alternatives (F-26): split Life/FU; replace with FU and "
+                              "Consequences counted per type; or Consequence slots 2/1/1")
     spend_at_zero: bool = Field(False, description="voluntary Resolve spending allowed at 0 (F-AMB-2)")
     milestone_stacking: bool = Field(False, description="a failed milestone costs -1 on top of the high-stakes -1 "
                                                         "(F-AMB-3)")

@@ -15,7 +15,9 @@ REPLACE_SLOTS = {"minor": 2, "moderate": 1, "major": 1}
 
 
 def variant(s: GameState) -> str:
-    return s.options.resolve_variant
+    """single, split, or replace (both Replace appendix variants)."""
+    v = s.options.resolve_variant
+    return "replace" if v.startswith("replace") else v
 
 
 def level(s: GameState, ch: Character) -> int:
@@ -68,18 +70,19 @@ def lose(s: GameState, ch: Character, n: int, reason: str) -> None:
 
 
 def gain(s: GameState, ch: Character, n: int, reason: str) -> int:
-    """A gain, never past the cap (F-6, F-8). Returns what was actually gained."""
-    if n <= 0 or ch.out:
+    """A gain, never past the cap (F-6, F-8). Returns what was actually gained. A character who fell
+    below 0 gains nothing until the trade is made: below 0 he is out (L140) unless he trades (L144)."""
+    if n <= 0 or ch.out or ch.seat in s.escape:
         return 0
     if s.options.doom:
         before = ch.doom
         ch.doom = max(0, ch.doom - n)  # Doom floors at 0 (F-AMB-15)
         return before - ch.doom
+    if variant(s) == "replace" and reason in ("downtime", "scenario", "session"):
+        return 0  # Replace: FU comes from Goals, Flaws, concessions and genre only (L703-708)
     if _uses_fu(s, reason):
         ch.fu += n  # FU is uncapped in Split and Replace (F-26, F-AMB-11)
         return n
-    if variant(s) == "replace":
-        return 0
     before = ch.resolve
     ch.resolve = min(ch.cap, ch.resolve + n)
     if ch.resolve < before:  # above the cap already (a lowered cap): never raised, never cut here
@@ -88,7 +91,10 @@ def gain(s: GameState, ch: Character, n: int, reason: str) -> int:
 
 
 def restore(s: GameState, ch: Character, reason: str) -> None:
-    """Resolve back to its maximum: a Goal accomplished, the Escape trade, a scenario's end (F-6, F-8, F-11)."""
+    """Resolve back to its maximum: a Goal accomplished, the Escape trade, a scenario's end (F-6, F-8, F-11).
+    Only the trade lifts a character who fell below 0 (L144)."""
+    if ch.seat in s.escape and reason != "escape":
+        return
     if s.options.doom:
         ch.doom = 0
     elif variant(s) == "split":
@@ -97,8 +103,9 @@ def restore(s: GameState, ch: Character, reason: str) -> None:
         if reason == "goal_done":
             ch.fu += 1  # FU is gained from Goal progress (F-26); Life refills only between scenarios
     elif variant(s) == "replace":
-        if reason == "escape":
+        if reason == "escape":  # L720: all Consequence slots immediately clear
             ch.consequences = []
+            ch.consequences_full = False
     else:
         ch.resolve = ch.cap
     if ch.seat in s.escape and not fallen(s, ch):
@@ -110,7 +117,7 @@ def fallen(s: GameState, ch: Character) -> bool:
     if s.options.doom:
         return ch.doom > DOOM_OUT
     if variant(s) == "replace":
-        return _slots_overflow(ch)
+        return ch.consequences_full
     return ch.resolve < 0
 
 
@@ -136,22 +143,32 @@ def start_pools(s: GameState, ch: Character) -> None:
         ch.resolve = ch.cap
 
 
-def add_consequence(s: GameState, ch: Character, cond: Condition) -> None:
-    """Replace appendix, slot variant: 2 Minor, 1 Moderate, 1 Major; a filled tier escalates to the
-    next free slot; no free slot at or above its tier: out unless traded (F-26, F-AMB-14)."""
-    tier = TIERS.index(cond.tier)
-    for t in range(tier, len(TIERS)):
-        used = sum(1 for c in ch.consequences if c.tier == TIERS[t])
-        if used < REPLACE_SLOTS[TIERS[t]]:
-            ch.consequences.append(cond.model_copy(update={"tier": TIERS[t]}))
-            return
-    ch.consequences.append(cond.model_copy(update={"tier": "major", "id": cond.id + "-overflow"}))
-    if ch.seat not in s.escape:
+def add_consequence(s: GameState, ch: Character, cond: Condition) -> Condition:
+    """A high-stakes loss in the Replace appendix (F-26, L710-720, F-AMB-14).
+
+    Counted per type (replace): the n-th Consequence of a type is one tier worse than the last
+    (Minor, Moderate, Major); a fourth of one type takes the character out unless a Trademark is
+    traded. Slots (replace_slots): 2 Minor, 1 Moderate, 1 Major; a filled tier escalates to the next
+    free slot; no free slot at or above its tier: out unless traded.
+    """
+    if s.options.resolve_variant == "replace":
+        same = sum(1 for c in ch.consequences if c.scope == cond.scope)
+        placed = cond.model_copy(update={"tier": TIERS[min(same, 2)]})
+        if same >= 3:
+            ch.consequences_full = True
+    else:
+        placed = None
+        for t in range(TIERS.index(cond.tier), len(TIERS)):
+            if sum(1 for c in ch.consequences if c.tier == TIERS[t]) < REPLACE_SLOTS[TIERS[t]]:
+                placed = cond.model_copy(update={"tier": TIERS[t]})
+                break
+        if placed is None:
+            placed = cond.model_copy(update={"tier": "major"})
+            ch.consequences_full = True
+    ch.consequences.append(placed)
+    if ch.consequences_full and ch.seat not in s.escape:
         s.escape.append(ch.seat)
-
-
-def _slots_overflow(ch: Character) -> bool:
-    return sum(1 for c in ch.consequences if c.tier == "major") > REPLACE_SLOTS["major"]
+    return placed
 
 
 def default_tier(pc_stakes: str, lost: int, remaining: int) -> str:

@@ -173,6 +173,11 @@ def end_turn(s: GameState) -> None:
         s.gm_turn = True
 
 
+def soak_of(kind: str, partial: bool) -> int:
+    """Soak = floor(rating / 2), partial armour rated 2 lower (F-21, L268-308)."""
+    return max(0, ARMOUR[kind][0] - (2 if partial else 0)) // 2
+
+
 def text_of_list(xs: list[str]) -> list[str]:
     return [x.strip() for x in xs if x and x.strip()]
 
@@ -206,7 +211,8 @@ def add_opposition(c: Ctx) -> None:
     oid = new_id(s, "o")
     s.opposition[oid] = Opposition(id=oid, name=a.name.strip(), kind=a.kind, strength=a.strength, resolve=a.resolve,
                                    trademarks=text_of_list(a.trademarks), flaws=text_of_list(a.flaws), scale=a.scale,
-                                   armour=Armour(kind=a.armour, soak_left=ARMOUR[a.armour][1]),
+                                   armour=Armour(kind=a.armour, partial=a.partial_armour,
+                                                 soak_left=soak_of(a.armour, a.partial_armour)),
                                    weapon_rating=a.weapon_rating)
     c.emit("opposition", f"{a.name} ({a.kind}, {a.strength}, Resolve {a.resolve})", id=oid)
 
@@ -227,13 +233,17 @@ def create_character(c: Ctx) -> None:
         raise RuleViolation("F-10", "the two Relationships are one positive and one negative")
     if len(set(x.lower() for x in tm + fl)) != len(tm) + len(fl):
         raise RuleViolation("F-10", "each Descriptor is named once")
-    o = s.options
-    if a.powers and not (o.super_descriptors or o.magic_points or o.unreliable_powers):
-        raise RuleViolation("F-23", "powers are options this table has not switched on")
-    if any(p not in tm for p in a.powers):
-        raise RuleViolation("F-23", "a power is one of the character's Trademarks")
+    if a.super_descriptor is not None:
+        if not s.options.super_descriptors:
+            raise RuleViolation("F-23", "'super' Descriptors are a power option this table has not switched on")
+        if a.super_descriptor not in tm:
+            raise RuleViolation("F-23", "the 'super' Descriptor is one of the character's Trademarks")
+    if any(p not in tm and p not in text_of_list(a.concept_abilities) for p in a.powers):
+        raise RuleViolation("F-23", "a power is one of the character's Trademarks or Concept abilities")
     if a.broad_power and not s.options.broad_power_cost:
         raise RuleViolation("F-23", "the broad-power cost is an option this table has not switched on")
+    if a.scale and not s.options.scale:
+        raise RuleViolation("F-18", "scale is an option this table has not switched on")
     if (a.armour != "none" or a.shield or a.weapon_rating) and not s.options.weapons_armour:
         raise RuleViolation("F-20", "weapon and armour ratings belong to the weapons and armour option")
     cap = 4 if a.broad_power else 5  # F-23, @26827 "reducing Resolve to a maximum of four"
@@ -241,9 +251,11 @@ def create_character(c: Ctx) -> None:
                    concept_abilities=text_of_list(a.concept_abilities), trademarks=tm, flaws=fl,
                    relationships=[Relationship(target=r.target.strip(), positive=r.positive) for r in rel],
                    goals=[a.goal.strip()], cap=cap,
-                   armour=Armour(kind=a.armour, shield=a.shield, soak_left=ARMOUR[a.armour][1]),
-                   weapon_rating=a.weapon_rating, magic_pool=3 * len(a.powers) if s.options.magic_points else 0,
-                   powers=list(a.powers))
+                   armour=Armour(kind=a.armour, partial=a.partial_armour, shield=a.shield,
+                                 soak_left=soak_of(a.armour, a.partial_armour)),
+                   weapon_rating=a.weapon_rating, scale=a.scale, magic_pool=3 * len(a.powers) if s.options.magic_points else 0,
+                   powers=list(a.powers), super_descriptor=a.super_descriptor)
+    ch.scale = a.scale
     R.start_pools(s, ch)
     s.characters[a.player] = ch
     powers_note = f"; powers: {', '.join(a.powers)}" if a.powers else ""
@@ -303,6 +315,8 @@ def close_scene(c: Ctx, sc: Scene, text: str) -> None:
     s.gm_turn = False
     for holder in [*s.characters.values(), *s.opposition.values()]:
         holder.conditions = [x for x in holder.conditions if x.tier != "minor"]
+    for ch in s.characters.values():
+        ch.power_scene_uses = {}
     if s.session_gain_deferred:
         s.session_gain_deferred = False
         for seat in s.live_players():
@@ -334,6 +348,7 @@ def end_session(c: Ctx) -> None:
     s.session += 1
     for ch in s.characters.values():
         ch.conditions = age(ch.conditions)
+        ch.power_session_uses = {}
     if a.cliffhanger:
         s.session_gain_deferred = True
         c.emit("end_session", f"Session {s.session - 1} ends on a cliffhanger")
@@ -395,16 +410,18 @@ def holder_of(s: GameState, target: str, rule: str = "F-19") -> Character | Oppo
     raise RuleViolation(rule, f"{target!r} is neither a player character nor an opposition")
 
 
-def put_condition(c: Ctx, cin: A.ConditionIn, tier: str) -> Condition:
+def put_condition(c: Ctx, cin: A.ConditionIn, tier: str, consequence: bool = False) -> Condition:
     s = c.s
     holder = holder_of(s, cin.target)
     sc = s.scene()
     cond = Condition(id=new_id(s, "c"), name=cin.name.strip(), tier=tier, positive=cin.positive,  # type: ignore[arg-type]
                      scope=cin.scope, since_scene=sc.number if sc else 0)
-    if isinstance(holder, Character) and R.variant(s) == "replace" and not cin.positive:
-        R.add_consequence(s, holder, cond)
-    else:
-        holder.conditions.append(cond)
+    if consequence and isinstance(holder, Character):
+        cond = R.add_consequence(s, holder, cond)
+        c.emit("consequence", f"{holder.name} takes the Consequence '{cond.name}' ({cond.tier})",
+               target=cin.target, id=cond.id)
+        return cond
+    holder.conditions.append(cond)
     c.emit("condition", f"{holder.name} takes the Condition '{cond.name}' ({tier}{', positive' if cond.positive else ''})",
            target=cin.target, id=cond.id)
     return cond
@@ -481,6 +498,20 @@ def finish_goal(c: Ctx, ch: Character, goal: str, success: bool, charged: bool) 
     s.advance[ch.seat] = "success" if success else "failure"
 
 
+@handles(A.RechargePowers)
+def recharge_powers(c: Ctx) -> None:
+    s, a = c.s, c.a
+    require_gm(c, "recharge powers")
+    ch = character(s, a.seat, "F-23")
+    if not ch.powers:
+        raise RuleViolation("F-23", f"{ch.name} has no powers")
+    if s.options.magic_points:
+        ch.magic_pool = max(ch.magic_pool, 3 * len(ch.powers))
+    ch.disabled_powers = []
+    ch.power_session_uses = {}
+    c.emit("recharge", f"{ch.name}'s powers are restored{': ' + a.text if a.text else ''}", seat=a.seat)
+
+
 @handles(A.LevelUp)
 def level_up(c: Ctx) -> None:
     s, a = c.s, c.a
@@ -507,10 +538,12 @@ def lose_asset(c: Ctx) -> None:
         asset.lost = a.permanent
         c.emit("asset", f"{a.name} (a group asset) is {'lost' if a.permanent else 'out of reach'}")
         return
-    if a.permanent:
+    if a.permanent:  # L327: the complication's +1, and "also" the invested Descriptors back
         asset.lost = True
         ch.trademarks.extend(asset.invested)
-        c.emit("asset", f"{a.name} is lost for good; {ch.name} regains {', '.join(asset.invested)}", seat=a.seat)
+        got = R.gain(s, ch, 1, "deprivation")
+        c.emit("asset", f"{a.name} is lost for good; {ch.name} regains {', '.join(asset.invested)} and "
+                        f"+{got} Resolve", seat=a.seat)
     else:
         got = R.gain(s, ch, 1, "deprivation")
         c.emit("asset", f"{ch.name} is deprived of {a.name}: +{got} Resolve", seat=a.seat)
@@ -637,7 +670,7 @@ def judge_fact(c: Ctx) -> None:
                                 scene=sc.number if sc else 0, origin="fact"))
         c.emit("fact", f.text, cost=1, player=f.seat)
     else:
-        c.emit("fact_refused", f"not believable: {a.reason or f.text}", player=s.gm)
+        c.emit("fact_refused", f"not believable ('{f.text}'){': ' + a.reason if a.reason else ''}", player=s.gm)
     end_turn(s)
 
 
@@ -675,6 +708,17 @@ def attempt(c: Ctx) -> None:
         if seat not in live or seat == a.player or seat == a.against:
             raise RuleViolation("F-25" if seat in a.aligned else "F-17",
                                 f"{seat!r} cannot join: not another player's character in play")
+    other_seats = [x.seat for x in a.others]
+    for seat in other_seats:
+        if seat not in live or seat == a.player or seat in a.aligned or seat in a.helpers or seat == a.against:
+            raise RuleViolation("F-25", f"{seat!r} cannot roll for a different outcome here")
+        mine = s.characters[seat]
+        ok = [*mine.trademarks, *mine.concept_abilities, *(r.target for r in mine.relationships if r.positive)]
+        bad = [d for x in a.others if x.seat == seat for d in x.descriptors if d not in ok]
+        if bad:
+            raise RuleViolation("F-4", f"{mine.name} has no Descriptor {bad[0]!r}")
+    if len(set(other_seats)) != len(other_seats):
+        raise RuleViolation("F-25", "each character rolls once in a conflict")
     if set(a.aligned) & set(a.helpers):
         raise RuleViolation("F-17", "a character either rolls alongside or joins the roll, not both")
     helper_own = {d for h in a.helpers for d in descriptors_of(s.characters[h])}
@@ -687,6 +731,8 @@ def attempt(c: Ctx) -> None:
         raise RuleViolation("F-11", "a Goal conflict names the Goal and whether it is a milestone or the final one")
     if a.goal is not None and a.goal not in ch.goals:
         raise RuleViolation("F-11", f"{ch.name} has no Goal {a.goal!r}")
+    if a.power_cost and a.power is None:
+        raise RuleViolation("F-7", "only a power's extremely powerful use costs Resolve")
     if a.risky and a.against is None:
         raise RuleViolation("F-14", "the risky approach is taken against an opponent")
     if a.power is not None:
@@ -694,6 +740,10 @@ def attempt(c: Ctx) -> None:
             raise RuleViolation("F-23", f"{a.power!r} is not one of {ch.name}'s powers")
         if a.power in ch.disabled_powers:
             raise RuleViolation("F-23", f"{a.power} is disabled after a No-and")
+        if a.power_cost:
+            R.spend(s, ch, 1, "power", "F-7", f"an extremely powerful use of {a.power}")
+        ch.power_scene_uses[a.power] = ch.power_scene_uses.get(a.power, 0) + 1
+        ch.power_session_uses[a.power] = ch.power_session_uses.get(a.power, 0) + 1
         if s.options.magic_points:
             if ch.magic_pool > 0:
                 ch.magic_pool -= 1
@@ -706,9 +756,11 @@ def attempt(c: Ctx) -> None:
                           claimed=[DieMod(source="descriptor", name=d, dice=1) for d in a.descriptors]
                           + ([DieMod(source="concept", name=ch.concept, dice=1)] if a.use_concept else [])
                           + [DieMod(source="helper", name=d, dice=1) for d in a.helper_descriptors],
+                          others={x.seat: x.question.strip() for x in a.others},
                           risky_asked=a.risky, goal=a.goal, goal_step=a.goal_step, power=a.power, asset=a.asset)
     c.emit("attempt", f"{a.question.strip()}" + (f" (against {target_name})" if target_name else ""),
            question=a.question.strip())
+    s.conflict.claimed += [DieMod(source="other:" + x.seat, name=d, dice=1) for x in a.others for d in x.descriptors]
 
 
 def require_conflict(c: Ctx, stage: str | tuple[str, ...]) -> Conflict:
@@ -738,6 +790,12 @@ def rule_conflict(c: Ctx) -> None:
                                        f"{' or '.join(f'{d:+d}D' for d in CLAIM_SOURCES[m.source])}, one die each")
     if a.asset_covers and k.asset is None:
         raise RuleViolation("F-22", "only gear or a helper aiding in this conflict spares the Unfamiliarity penalty")
+    if a.level_bump and not (o.level_option and o.scale and ch.level > 0):
+        raise RuleViolation("F-12", "the level bump needs the level and scale options and a character with a level")
+    if (a.pc_range_disadvantage or a.opposition_range_disadvantage or a.pc_auto_fire or a.opposition_auto_fire) \
+            and not (o.weapons_armour and a.combat):
+        raise RuleViolation("F-20", "range and automatic fire change weapon ratings in combat with the weapons option")
+    k.level_bump = a.level_bump
     k.pc_stakes, k.opposition_stakes = a.pc_stakes, a.opposition_stakes
     k.risky, k.combat, k.asset_covers = a.risky, a.combat, a.asset_covers
     if a.risky:  # @53546: 2 Resolve at stake for the PC and 2 for the target
@@ -746,10 +804,11 @@ def rule_conflict(c: Ctx) -> None:
         k.result, k.stage, k.narrator = D.YES, "narrate", k.actor
         c.emit("ruling", f"no roll needed: Yes{': ' + a.reason if a.reason else ''}")
         return
-    claimed = [m for m in k.claimed if m.name not in a.disallow]
-    if o.super_descriptors:
-        claimed = [m.model_copy(update={"dice": 2}) if m.source == "descriptor" and m.name in ch.powers else m
-                   for m in claimed]
+    every_claim = [m for m in k.claimed if m.name not in a.disallow]
+    claimed = [m for m in every_claim if not m.source.startswith("other:")]
+    if o.super_descriptors and ch.super_descriptor:
+        claimed = [m.model_copy(update={"dice": 2}) if m.source == "descriptor" and m.name == ch.super_descriptor
+                   else m for m in claimed]
     if not a.concept_applies:
         claimed = [m for m in claimed if m.source != "concept"]
     mods = [DieMod(source=m.source, name=m.name, dice=m.dice) for m in a.mods]
@@ -765,7 +824,10 @@ def rule_conflict(c: Ctx) -> None:
     k.mods = claimed + mods
     shared = [m for m in mods if m.source in ("opposing_descriptor", "opposing_condition", "circumstance",
                                                "strength", "aligned")]
-    k.rolls = [make_roll(s, k.actor, k.mods)] + [make_roll(s, seat, shared) for seat in k.aligned]
+    unaligned = [m for m in shared if m.source != "aligned"]
+    k.rolls = [make_roll(s, k.actor, k.mods)] + [make_roll(s, seat, shared) for seat in k.aligned] + [
+        make_roll(s, seat, [m.model_copy(update={"source": "descriptor"}) for m in every_claim
+                            if m.source == "other:" + seat] + unaligned) for seat in k.others]
     k.stage = "roll"
     stakes = f"stakes: {k.pc_stakes} for the PC side, {k.opposition_stakes} for the opposition"
     c.emit("ruling", f"{stakes}; " + ", ".join(f"{m.name or m.source} {m.dice:+d}D" for m in k.mods)
@@ -777,13 +839,14 @@ def combat_dice(s: GameState, k: Conflict, a: A.RuleConflict) -> list[DieMod]:
     ch = s.characters[k.actor]
     foe: Character | Opposition = s.opposition[k.opposition] if k.opposition else s.characters[k.target_pc]  # type: ignore[index]
     out = []
-    w = gear.weapon_die(ch.weapon_rating, foe.weapon_rating, a.exchange, a.cramped, a.sprays)
+    pc_w = ch.weapon_rating - (2 if a.pc_range_disadvantage else 0) + (1 if a.pc_auto_fire else 0)
+    foe_w = foe.weapon_rating - (2 if a.opposition_range_disadvantage else 0) + (1 if a.opposition_auto_fire else 0)
+    w = gear.weapon_die(pc_w, foe_w, a.exchange, a.cramped, a.sprays)
     if w:
         out.append(DieMod(source="weapon", name="weapon rating", dice=w))
     if a.exchange != "one_sided":
         melee = a.exchange == "melee"
-        ar = gear.armour_die(gear.armour_rating(ch.armour, melee), foe.weapon_rating,
-                             gear.armour_rating(foe.armour, melee), ch.weapon_rating)
+        ar = gear.armour_die(gear.armour_rating(ch.armour, melee), foe_w, gear.armour_rating(foe.armour, melee), pc_w)
         if ar:
             out.append(DieMod(source="armour", name="superior armour", dice=ar))
     return out
@@ -826,7 +889,8 @@ def own_result(s: GameState, k: Conflict, r: Roll) -> int | None:
         ch = s.characters[r.key]
         foe_scale = (s.opposition[k.opposition].scale if k.opposition
                      else s.characters[k.target_pc].scale if k.target_pc else 0)
-        idx = D.scale_shift(idx, ch.scale, foe_scale)
+        bump = 1 if k.level_bump and r.key == k.actor else 0  # F-12, L382: a free bump against lesser foes
+        idx = D.scale_shift(idx, ch.scale + bump, foe_scale)
     return idx
 
 
@@ -940,11 +1004,12 @@ def settle(c: Ctx, k: Conflict) -> None:
             n = 2 if k.risky else 1
             if o.weapons_armour and k.combat and k.soak.get(r.key, True) and n and gear.soak(ch.armour, 1):
                 n -= 1
+                k.soaked.append(r.key)
                 c.emit("soak", f"{ch.name}'s armour soaks a point", player=r.key)
             charge_loss(c, k, ch, n)
-        if k.power and r.key == k.actor and r.result == D.NO_AND and o.unreliable_powers:
+        if k.power and r.key == k.actor and o.unreliable_powers and power_fails(ch, k.power, r.result):
             ch.disabled_powers.append(k.power)
-            c.emit("power", f"{k.power} fails and is disabled (No, and)", player=r.key)
+            c.emit("power", f"{k.power} fails and stops working ({D.ladder_name(r.result)})", player=r.key)
     if k.target_pc and yes and k.opposition_stakes == "high":
         charge_loss(c, k, s.characters[k.target_pc], 2 if k.risky else 1)
     if k.opposition and yes and k.opposition_stakes == "high":
@@ -977,6 +1042,13 @@ def settle(c: Ctx, k: Conflict) -> None:
            player="", result=best)
 
 
+def power_fails(ch: Character, power: str, result: int) -> bool:
+    """Unreliable powers: a No-and disables the power; overused (more than once a scene, or more uses
+    in a session than the Resolve cap) it stops on any No or No-and (F-23, L223)."""
+    overused = ch.power_scene_uses.get(power, 0) > 1 or ch.power_session_uses.get(power, 0) > ch.cap
+    return result == D.NO_AND or (overused and result <= D.NO)
+
+
 def charge_loss(c: Ctx, k: Conflict, ch: Character, n: int) -> None:
     s = c.s
     if n <= 0:
@@ -1001,15 +1073,30 @@ def narrate_outcome(c: Ctx) -> None:
                                    or (s.options.armour_piercing and k.combat))
     if and_but and not replaced and not (a.conditions or a.details):
         raise RuleViolation("F-5", f"a '{D.ladder_name(r)}' brings a Condition or a Detail: name one")  # type: ignore[arg-type]
+    hurt = [seat for seat, n in k.losses.items() if n > 0] if R.variant(s) == "replace" else []
+    for seat in hurt:
+        if not any(x.target == seat and not x.positive for x in a.conditions):
+            raise RuleViolation("F-26", f"{s.characters[seat].name} lost a high-stakes conflict: in the Replace "
+                                        "variant that is a Consequence; name it")
+    taken: set[str] = set()
     for cin in a.conditions:
-        put_condition(c, cin, cin.tier or suggested_tier(s, k, cin.target))
+        as_consequence = cin.target in hurt and not cin.positive and cin.target not in taken
+        if as_consequence:
+            taken.add(cin.target)
+        put_condition(c, cin, cin.tier or suggested_tier(s, k, cin.target), consequence=as_consequence)
     sc = s.scene()
     for text in text_of_list(a.details):
         s.details.append(Detail(id=new_id(s, "d"), text=text, by=a.player, seq=s.seq,
                                 scene=sc.number if sc else 0, origin="outcome"))
         c.emit("detail", text)
-    s.answers.append(Answer(id=new_id(s, "a"), question=k.question, actor=k.actor, result=-1 if r is None else r,
+    own = [x.result for x in k.rolls if x.key in (k.actor, *k.aligned) and x.result is not None]
+    mine = r if k.conceded_by or not own else max(own)
+    s.answers.append(Answer(id=new_id(s, "a"), question=k.question, actor=k.actor, result=-1 if mine is None else mine,
                             text=a.text.strip(), seq=s.seq, scene=sc.number if sc else 0))
+    for seat, question in k.others.items():
+        res = next((x.result for x in k.rolls if x.key == seat), None)
+        s.answers.append(Answer(id=new_id(s, "a"), question=question, actor=seat, result=-1 if res is None else res,
+                                text=a.text.strip(), seq=s.seq, scene=sc.number if sc else 0))
     c.emit("narration", a.text.strip(), result=r)
     s.conflict = None
     end_turn(s)
@@ -1019,7 +1106,12 @@ def suggested_tier(s: GameState, k: Conflict, target: str) -> str:
     """F-19's default magnitude from how Resolve was affected (L559-564)."""
     if target in s.characters:
         stakes = k.opposition_stakes if target == k.target_pc else k.pc_stakes
-        return R.default_tier(stakes, k.losses.get(target, 0), R.level(s, s.characters[target]))
+        tier = R.default_tier(stakes, k.losses.get(target, 0), R.level(s, s.characters[target]))
+        if target in k.soaked:  # F-21, L286: soaking may also lower the Condition a tier
+            tier = TIERS[max(0, TIERS.index(tier) - 1)]
+            if stakes == "high" and k.losses.get(target, 0) == 0:
+                tier = "minor"
+        return tier
     if target in s.opposition and k.opposition == target and k.opposition_stakes == "high":
         opp = s.opposition[target]
         return "moderate" if opp.resolve > 1 else "major"
@@ -1111,3 +1203,31 @@ def add_relationship(c: Ctx) -> None:
     s.relationships_due.remove(a.player)
     c.emit("relationship", f"{ch.name} gains a {'positive' if a.positive else 'negative'} Relationship: {a.target}")
     after_aftermath(s)
+
+
+@handles(A.RenameDescriptor)
+def rename_descriptor(c: Ctx) -> None:
+    """At the end of a session a Descriptor may be renamed; Flaws stay Flaws, Trademarks stay
+    Trademarks; Relationships may be rewritten (F-12, L378)."""
+    s, a = c.s, c.a
+    ch = character(s, a.player, "F-12")
+    require_free(c)
+    if s.scene() is not None:
+        raise RuleViolation("F-12", "Descriptors are renamed at the end of a session, not mid-scene")
+    new = a.new.strip()
+    if a.kind == "concept":
+        if a.old != ch.concept:
+            raise RuleViolation("F-12", f"{ch.name}'s Concept is {ch.concept!r}")
+        ch.concept = new
+    elif a.kind == "relationship":
+        rel = next((r for r in ch.relationships if r.target == a.old), None)
+        if rel is None:
+            raise RuleViolation("F-12", f"{ch.name} has no Relationship with {a.old!r}")
+        i = ch.relationships.index(rel)
+        ch.relationships[i] = Relationship(target=new, positive=rel.positive if a.positive is None else a.positive)
+    else:
+        pool = ch.trademarks if a.kind == "trademark" else ch.flaws
+        if a.old not in pool:
+            raise RuleViolation("F-12", f"{ch.name} has no {a.kind.title()} {a.old!r}")
+        pool[pool.index(a.old)] = new
+    c.emit("rename", f"{ch.name}: '{a.old}' is now '{new}' ({a.kind})")

@@ -93,6 +93,7 @@ class FubarRuleset:
     name = "fubar"
     version = VERSION
     roles = ("gm", "player")
+    die_sizes = (D.REDUX_DIE, D.BUCKETS_DIE)
     options_model = FubarOptions
 
     def new_game(self, seats: Sequence[SeatSpec | str], options: BaseModel | dict | None = None) -> GameState:

@@ -96,10 +96,14 @@ class Character(M):
     magic_pool: int = 0
     scale: int = 0
     assets: list[Asset] = Field(default_factory=list)
-    powers: list[str] = Field(default_factory=list)  # 'super' Trademarks (F-23 option)
+    powers: list[str] = Field(default_factory=list)  # Descriptors that are supernatural powers (F-23)
+    super_descriptor: Optional[str] = None  # the one 'super' Trademark, 2D (F-23 option, L215)
+    power_scene_uses: dict[str, int] = Field(default_factory=dict)
+    power_session_uses: dict[str, int] = Field(default_factory=dict)
     disabled_powers: list[str] = Field(default_factory=list)
     fu: int = 0            # the Split/Replace appendix's FU pool (F-26)
     consequences: list[Condition] = Field(default_factory=list)  # the Replace appendix (F-26)
+    consequences_full: bool = False  # a Consequence found no room: out unless traded (F-26, F-AMB-14)
     out: bool = False
     out_text: str = ""
 
@@ -169,6 +173,7 @@ class Conflict(M):
     id: str
     actor: str
     question: str
+    others: dict[str, str] = Field(default_factory=dict)  # seat -> its own question (F-25)
     intent: str = ""
     aligned: list[str] = Field(default_factory=list)
     helpers: list[str] = Field(default_factory=list)
@@ -193,6 +198,8 @@ class Conflict(M):
     narrator: str = ""
     conceded_by: Optional[str] = None
     opponent_done: bool = False
+    level_bump: bool = False
+    soaked: list[str] = Field(default_factory=list)
     asset_covers: bool = False
     losses: dict[str, int] = Field(default_factory=dict)  # Resolve each character lost (for the tier)
     soak: dict[str, bool] = Field(default_factory=dict)

@@ -40,6 +40,7 @@ class UniversalisRuleset:
     name = "universalis"
     version = "1"
     roles = ("player",)
+    die_sizes = (UNIVERSALIS_DIE,)
     options_model = UniversalisOptions
 
     def new_game(self, seats: Sequence[SeatSpec | str], options: BaseModel | dict | None = None) -> GameState:
