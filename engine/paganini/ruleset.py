@@ -86,6 +86,7 @@ class PaganiniRuleset:
     version = VERSION
     roles = ("gm", "player")
     options_model = PaganiniOptions
+    die_sizes = (20,)  # d20s only (@2600)
 
     def new_game(self, seats: Sequence[SeatSpec | str], options: BaseModel | dict | None = None) -> GameState:
         specs = [x if isinstance(x, SeatSpec) else SeatSpec(str(x)) for x in seats]
