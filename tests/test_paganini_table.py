@@ -148,3 +148,17 @@ def test_paganini_needs_a_gm_and_a_player():
     with pytest.raises(Exception) as exc:
         simulate("paganini", seats=1)
     assert "Game Master" in str(exc.value) or "player" in str(exc.value)
+
+
+def test_apply_never_changes_the_state_it_was_given(sim):
+    """The engine's promise (DESIGN, "Nothing changes on a refused action"; replays are pure): every
+    state of a played game dumps the same before and after the next action is applied to it."""
+    _, r = sim
+    rs = r.table.ruleset
+    state = rs.game_from_header(r.table.header)
+    for rec in r.table.records:
+        before = state.model_dump_json()
+        nxt, _ = rs.apply(state, rec.action)
+        assert state.model_dump_json() == before
+        state = nxt
+    assert state.model_dump() == r.table.state.model_dump()

@@ -82,11 +82,28 @@ def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[E
         raise RuleViolation("P-SEAT", f"{name!r} is not a seat at this table")
     if state.phase == "over":
         raise RuleViolation("P-END", "the adventure is over")
-    s = state.model_copy(deep=True)
+    s = fork(state)
     s.seq += 1
     c = Ctx(s, action)
     HANDLERS[action.type](c)  # type: ignore[attr-defined]
     return c.s, c.events
+
+
+def fork(state: GameState) -> GameState:
+    """A copy `apply` may change without touching `state`. Why not a deep copy: the log's notes and
+    settled rolls only ever grow (their items are never changed once written) and ended scenes stay
+    as they were, so sharing them is safe and keeps `apply` from slowing as the story grows; all
+    else a handler may change is copied deeply."""
+    s = state.model_copy()
+    s.characters = {k: v.model_copy(deep=True) for k, v in state.characters.items()}
+    s.scenes = list(state.scenes[:-1]) + [x.model_copy(deep=True) for x in state.scenes[-1:]]
+    s.notes = list(state.notes)
+    s.checks = list(state.checks)
+    s.check = state.check.model_copy(deep=True) if state.check is not None else None
+    s.combat = state.combat.model_copy(deep=True) if state.combat is not None else None
+    s.adventure = state.adventure.model_copy(deep=True) if state.adventure is not None else None
+    s.seats = list(state.seats)
+    return s
 
 
 # --- who may act -----------------------------------------------------------------------------------------
