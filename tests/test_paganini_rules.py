@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from engine.core.errors import RuleViolation
-from engine.paganini import apply, pending
+from engine.paganini import apply, legal_options, pending
 from engine.paganini import combat as C
 from engine.paganini.advancement import cost_between, raise_cost, step_cost
 from engine.paganini.ladder import (DIFFICULTY, LADDER, dice_label, kept, kept_index, pool_size, rung_name, rung_of,
@@ -280,6 +280,19 @@ def test_P_11_intensive_study_can_be_barred_for_good_skills():
     s = s.model_copy(deep=True)
     s.characters[P1].lots[0].amount = 200
     refused(s, "P-11", type="raise_skill", player=P1, skill="Lore", lots=[lot])
+
+
+def test_P_11_attributes_change_only_by_the_gms_major_change():
+    """P-11 (@12100, @12471): no AP buys an attribute; aging or magic changes it, and a newborn's scale
+    grows - by the GM's word, within the ladder."""
+    s = act(table(1), type="pass_turn", player=P1)
+    s2 = act(s, type="alter_character", player=GM, character=P1, attributes={"Quickness": -1},
+             reason="an arrow in the knee")
+    assert s2.characters[P1].attributes["Quickness"] == -1
+    refused(s, "P-TURN", type="alter_character", player=P1, character=P1, attributes={"Fitness": 4}, reason="x")
+    refused(s, "P-8", type="alter_character", player=GM, character=P1, scale={"size": -3}, reason="shrunk")
+    refused(s, "P-1", type="alter_character", player=GM, character=P1, attributes={"Fitness": 5}, reason="x")
+    assert "alter_character" in {o.type for o in legal_options(s, GM)}
 
 
 def test_P_12_the_skill_cost_table_doubles_per_rung():

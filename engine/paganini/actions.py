@@ -282,6 +282,17 @@ class Heal(_A):
     reason: str = Field(min_length=1)
 
 
+class AlterCharacter(_A):
+    """A major change to a character's construction - aging, a lost limb, magic, growing up - the only
+    way attributes or scale change after creation (P-11, @12100; @12471)."""
+
+    type: Literal["alter_character"] = "alter_character"
+    character: str
+    attributes: dict[str, int] = Field(default_factory=dict, description="new levels of the attributes changed")
+    scale: dict[str, int] = Field(default_factory=dict, description="new scales ('size' or an ability)")
+    reason: str = Field(min_length=1)
+
+
 class EndAdventure(_A):
     type: Literal["end_adventure"] = "end_adventure"
     text: str = ""
@@ -291,7 +302,8 @@ Action = Annotated[
     Union[
         PrepareAdventure, AddOpponent, CreateCharacter, FrameScene, ContinueScene, EndScene, PassTurn, Attempt,
         CallCheck, PassiveCheck, RollDice, Narrate, StartCombat, Initiative, AttackAction, Defend, Hold,
-        NextRound, EndCombat, EndDay, EndWeek, RecordTraining, StudyIntensively, RaiseSkill, Heal, EndAdventure,
+        NextRound, EndCombat, EndDay, EndWeek, RecordTraining, StudyIntensively, RaiseSkill, Heal, AlterCharacter,
+        EndAdventure,
     ],
     Field(discriminator="type"),
 ]

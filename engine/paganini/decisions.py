@@ -86,6 +86,7 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
         return [Option("next_round"), Option("end_combat")]
     gm_any = [Option("add_opponent"), Option("end_day", "0", "AP for the day"), Option("end_week", "0", "weekly AP"),
               Option("record_training"), Option("heal", "0", "the GM's word: the book has no healing rule"),
+              Option("alter_character", "0", "a major change: aging, a lost limb, magic"),
               Option("end_adventure")]
     if k == "frame_scene":
         return [Option("frame_scene"), *gm_any]

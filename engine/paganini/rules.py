@@ -1094,6 +1094,28 @@ def heal(c: Ctx) -> None:
            a.player)
 
 
+@handles(A.AlterCharacter)
+def alter_character(c: Ctx) -> None:
+    """P-11 (@12100): attributes are not bought with AP; the GM changes them for a major change."""
+    quiet(c)
+    a: A.AlterCharacter = c.a  # type: ignore[assignment]
+    s = c.s
+    ch = character(s, a.character, "P-11")
+    for name, v in a.attributes.items():
+        if name not in s.attribute_names():
+            raise RuleViolation("P-9", f"{name!r} is not an attribute here")
+        if not -4 <= v <= 4:
+            raise RuleViolation("P-1", f"{name} at {v} is off the ladder")
+    if a.scale and not s.options.scale:
+        raise RuleViolation("P-8", "scale rules are not in use at this table (@10496)")
+    if not a.attributes and not a.scale:
+        raise RuleViolation("P-11", "a major change changes an attribute or a scale")
+    ch.attributes.update(a.attributes)
+    ch.scale.update(a.scale)
+    what = [f"{n} {rung_name(v)}" for n, v in a.attributes.items()] + [f"scale {n} {v}" for n, v in a.scale.items()]
+    c.emit("alter", f"{ch.name}: {a.reason} ({', '.join(what)})", a.player)
+
+
 @handles(A.EndAdventure)
 def end_adventure(c: Ctx) -> None:
     quiet(c)
