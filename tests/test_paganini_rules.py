@@ -386,6 +386,25 @@ def test_P_13_a_character_knocked_out_in_its_own_slot_still_acts():
     assert s.combat is None and pending(s).kind == "gm_turn"
 
 
+def test_P_13_the_gm_may_rule_a_long_action_kept_up_over_rounds():
+    """P-13 (@17100): "the GM may rule that long actions must be maintained for more than one round"."""
+    s = table(1, npcs=[fighter("Richaz")])
+    oid = npc_id(s, "Richaz")
+    s = fight(s, [P1, oid], {P1: [15], oid: [3]})
+    s = act(s, type="attempt", player=P1, intent="picks the gate's lock", attribute="Coordination", skill="Lockpicking",
+            skill_kind="experience")
+    s = act(s, type="call_check", player=GM, rounds=2)
+    assert s.check is None and P1 in s.combat.long and pending(s).seats == (GM,)
+    s = act(s, type="hold", player=GM, actor=oid)
+    s = act(act(s, type="next_round", player=GM), type="initiative", player=GM, attribute="Quickness")
+    s = act(s, type="roll_dice", faces={P1: [15], oid: [3]})
+    assert {o.type for o in legal_options(s, P1)} >= {"hold", "attack"}
+    kept_up = act(s, type="hold", player=P1, actor=P1)
+    assert kept_up.check is not None and pending(kept_up).kind == "roll"
+    broken = act(s, type="attack", player=P1, actor=P1, target=oid, weapon="sword")
+    assert P1 not in broken.combat.long
+
+
 # --- P-14 melee, P-15 multiple attackers, P-16 modifiers ----------------------------------------------
 def melee(s, att, tgt, seat_att, seat_def, faces_att, faces_def, **kw):
     s = act(s, type="attack", player=seat_att, actor=att, target=tgt, weapon=kw.pop("weapon", "sword"), **kw)

@@ -134,6 +134,8 @@ class CallCheck(_A):
                                                            "none: scale left out of this roll")
     scale_to: Literal["larger", "smaller"] = Field("larger", description="HD to the larger side, or LD to the "
                                                                          "smaller (never both, @11567)")
+    rounds: int = Field(1, ge=1, le=10, description="in combat: a long action kept up over this many rounds "
+                                                    "before it is rolled (@17100)")
     reason: str = ""
 
 

@@ -81,6 +81,11 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
         cb = s.combat
         assert cb is not None
         targets = tuple(c for c in cb.combatants if s.characters[c].able())
+        who = pend.note
+        if who in cb.long:
+            return [Option("hold", "0", f"keep up: {cb.long[who].intent}"), Option("attack", "0", "breaks it off",
+                                                                                  choices=targets),
+                    Option("attempt", "0", "breaks it off")]
         return [Option("attack", "0", choices=targets), Option("attempt"), Option("hold")]
     if k == "round_end":
         return [Option("next_round"), Option("end_combat")]

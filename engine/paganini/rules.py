@@ -357,6 +357,7 @@ def attempt(c: Ctx) -> None:
         if a.actor not in (None, actor):
             raise RuleViolation("P-13", f"it is {character(s, actor or '').name}'s turn in the initiative order")
         cid = actor or ""
+        drop_long(c, cid)
     else:
         require(c, ("turn",), "attempting an action")
         cid = a.player
@@ -423,6 +424,14 @@ def call_check(c: Ctx) -> None:
     k.pools, k.stage, k.difficulty = pools, "roll", a.difficulty
     c.emit("ruling", f"{DIFFICULTY_NAMES[a.difficulty]}: " + "; ".join(pool_text(p) for p in pools)
            + (f" ({a.reason})" if a.reason else ""), a.player)
+    if a.rounds > 1:
+        if not k.in_combat or s.combat is None:
+            raise RuleViolation("P-13", "only in combat is a long action kept up over rounds")
+        k.rounds_left = a.rounds - 1  # this turn and the next rounds-1 turns of the actor (P-13, @17100)
+        s.combat.long[k.actor] = k
+        s.check = None
+        c.emit("long", f"{ch.name} must keep it up for {a.rounds - 1} more round(s) before it is decided", a.player)
+        finish_actor(c, k.actor)
 
 
 @handles(A.PassiveCheck)
@@ -691,8 +700,28 @@ def hold(c: Ctx) -> None:
     who = current_actor(c.s)
     if a.actor != who:
         raise RuleViolation("P-13", f"it is {c.s.characters[who or ''].name}'s turn in the initiative order")
+    k = c.s.combat
+    assert k is not None
+    kept_up = k.long.get(a.actor)
+    if kept_up is not None:  # holding keeps a long action up; its last round rolls it (P-13)
+        kept_up.rounds_left -= 1
+        c.emit("hold", a.text or f"{c.s.characters[a.actor].name} keeps at it.", a.player)
+        if kept_up.rounds_left <= 0:
+            del k.long[a.actor]
+            c.s.check = kept_up
+        else:
+            finish_actor(c, a.actor)
+        return
     c.emit("hold", a.text or f"{c.s.characters[a.actor].name} holds.", a.player)
     finish_actor(c, a.actor)
+
+
+def drop_long(c: Ctx, actor: str) -> None:
+    """Doing anything else breaks off a long action being kept up (P-13)."""
+    k = c.s.combat
+    if k is not None and actor in k.long:
+        del k.long[actor]
+        c.emit("long", f"{c.s.characters[actor].name} breaks off what they were keeping up")
 
 
 @handles(A.NextRound)
@@ -739,6 +768,7 @@ def attack(c: Ctx) -> None:
     if a.actor != who:
         raise RuleViolation("P-13", f"it is {s.characters[who or ''].name}'s turn in the initiative order")
     att = s.characters[a.actor]
+    drop_long(c, a.actor)
     if a.target not in k.combatants:
         raise RuleViolation("P-14", f"{a.target} is not in this fight")
     tgt = s.characters[a.target]

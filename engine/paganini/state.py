@@ -117,6 +117,7 @@ class Check(M):
     success: Optional[bool] = None
     narrator: str = ""
     in_combat: bool = False
+    rounds_left: int = 0
 
 
 class Attack(M):
@@ -153,6 +154,7 @@ class Combat(M):
     acted: list[str] = Field(default_factory=list)  # acted in the current slot
     defences: dict[str, int] = Field(default_factory=dict)
     attack: Optional[Attack] = None
+    long: dict[str, Check] = Field(default_factory=dict)  # long actions being kept up, by actor (P-13)
 
 
 class Scene(M):
