@@ -522,6 +522,25 @@ def test_P_19_damage_pool_margin_strength_fitness_and_armour():
     assert at.damage.net == 1 + 2 + 2 - 1 - 1
 
 
+def test_P_19_armour_is_rated_on_the_ladder_per_damage_type():
+    """P-19 (@20069, @20607): armour rated like traits, separately against each damage type."""
+    s = table(1, scene=False)
+    refused(s, "P-19", type="add_opponent", player=GM,
+            sheet=sheet("Golem", armour={"name": "stone", "ratings": {"blunt": 6}}))
+    refused(s, "P-INPUT", type="add_opponent", player=GM,
+            sheet=sheet("Golem", armour={"name": "stone", "ratings": {"psychic": 1}}))
+
+
+def test_P_7_an_unlisted_weapon_skill_takes_the_type_the_action_gives():
+    """P-7 (@7600): firearms may be Experience in one genre and General in another."""
+    s = table(1, npcs=[fighter("Richaz")])
+    oid = npc_id(s, "Richaz")
+    s = fight(s, [P1, oid], {P1: [15], oid: [3]})
+    exp = act(s, type="attack", player=P1, actor=P1, target=oid, weapon="bare hands")
+    gen = act(s, type="attack", player=P1, actor=P1, target=oid, weapon="bare hands", skill_kind="general")
+    assert exp.combat.attack.attack.net == 1 - 4 and gen.combat.attack.attack.net == 1
+
+
 def test_P_19_half_and_no_strength_weapons():
     """P-19 (@20190): "some weapons may add half or no strength" (half rounds toward 0, P-AMB-12)."""
     assert C.strength_dice(3, "half") == 1 and C.strength_dice(3, "none") == 0 and C.strength_dice(-3, "half") == -1

@@ -192,6 +192,8 @@ class AttackAction(_A):
     target: str
     weapon: str
     skill: Optional[str] = None
+    skill_kind: Literal["general", "experience", "special"] = Field(
+        "experience", description="the type of a weapon skill not on the sheet (the GM's call, @7600)")
     attribute: Optional[str] = None
     damage_type: Optional[Literal["cutting", "piercing", "blunt", "energy"]] = None
     melee_mods: list[MeleeMod] = Field(default_factory=list)

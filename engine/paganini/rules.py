@@ -239,6 +239,14 @@ def build(s: GameState, sheet: A.SheetIn, cid: str, seat: str, npc: bool) -> Cha
         if sk.name in seen:
             raise RuleViolation("P-10", f"{sk.name} is on the sheet twice")
         seen.add(sk.name)
+    for w in sheet.weapons:
+        for attr in w.requires:
+            if attr not in names:
+                raise RuleViolation("P-20", f"the {w.name} requires {attr}, which is not an attribute here")
+    for dtype, v in sheet.armour.ratings.items():
+        if not 0 <= v <= 4:
+            raise RuleViolation("P-19", f"{sheet.armour.name} rated {v} against {dtype}: armour is rated like a trait, "
+                                        "0 to +4 HD (@20069)")
     if not s.options.scale and any(sheet.scale.values()):
         raise RuleViolation("P-8", "scale rules are not in use at this table: every scale counts as 0 (@10496)")
     if not (npc and s.options.waive_npc_validation):
@@ -750,12 +758,12 @@ def weapon_of(ch: Character, name: str) -> Weapon:
     raise RuleViolation("P-16", f"{ch.name} carries no {name}")
 
 
-def combat_skill(ch: Character, skill: str | None) -> Mod | None:
-    """An attack or defence skill; one not on the sheet is used as an Experience skill (Terrible),
-    the GM's usual call for weapon skills (@7600) unless the sheet says otherwise."""
+def combat_skill(ch: Character, skill: str | None, kind: str = "experience") -> Mod | None:
+    """An attack or defence skill; one not on the sheet is used at its untrained level, as an
+    Experience skill (Terrible) unless the action says another type (the GM's call, @7600)."""
     if not skill:
         return None
-    return skill_mod(ch, skill, "experience")
+    return skill_mod(ch, skill, kind)
 
 
 @handles(A.AttackAction)
@@ -796,7 +804,7 @@ def attack(c: Ctx) -> None:
     skill = a.skill or w.skill or None
     attribute = a.attribute or ("Focus" if w.mode == "fired" else "Coordination")
     parts = [attribute_mod(s, att, attribute, "P-14")]
-    sm = combat_skill(att, skill)
+    sm = combat_skill(att, skill, a.skill_kind)
     if sm is not None:
         parts.append(sm)
     if w.quality:
