@@ -10,7 +10,7 @@ from engine.paganini import combat as C
 from engine.paganini.advancement import cost_between, raise_cost
 from engine.paganini.ladder import kept, pool_size, tier, tier_name
 from engine.paganini.sheet import check_attributes, check_skills
-from tests.paganini_helpers import AVERAGE, BOW, GM, P1, P2, P3, SWORD, act, fight, fighter, npc_id, sheet, table
+from tests.paganini_helpers import AVERAGE, BOW, GM, P1, P2, P3, SWORD, act, fight, npc_id, sheet, table
 
 
 def refused(s, rule: str, **kw) -> str:

@@ -19,12 +19,9 @@ from pydantic import BaseModel
 from agents.base import Decision
 from agents.game_loop import GameObservation
 from agents.paganini.sheets import ARCHETYPES, npc_sheet, player_sheet
-from agents.paganini.words import (TIER_WORDS, gear_for, lex, lower_first, premise_people, premise_places,
-                                   skills_for)
+from agents.paganini.words import TIER_WORDS, lex, lower_first, premise_people, premise_places, skills_for
 from engine.paganini import actions as A
-from engine.paganini.advancement import may_buy, raise_cost
-from engine.paganini.advancement import Lot
-from engine.paganini.ladder import pool_size
+from engine.paganini.advancement import Lot, may_buy, raise_cost
 
 BLOWS = ["strikes at", "lunges at", "swings at", "presses", "goes for"]
 PLANS = {1: ["boss"], 2: ["clues", "boss"], 3: ["clues", "fight", "boss"], 4: ["clues", "fight", "sneak", "boss"]}
