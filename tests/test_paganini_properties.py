@@ -115,3 +115,28 @@ def test_P_13_everyone_acts_once_a_twenty_twice_in_tier_order(rolls):
     entries += [(tier(e), f"c{i}") for i, (r, e) in enumerate(rolls) if r == 20]
     expected = [sorted(w for t2, w in entries if t2 == t) for t in sorted({t for t, _ in entries}, reverse=True)]
     assert [sorted(slot) for slot in slots] == expected
+
+
+OPTION_FLAGS = ["scale", "critical_hits_only", "reroll_ties", "ranged_margin", "exempt_damage_from_wounds",
+                "death_past_25", "half_strength_round_away", "cover_cap", "quality_on_damage",
+                "vulnerable_on_defender", "one_designated_per_adventure", "dazed"]
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10_000), st.sets(st.sampled_from(OPTION_FLAGS), max_size=4),
+       st.sampled_from([None, "Quickness", "Focus"]), st.integers(2, 5))
+def test_random_tables_end_and_keep_every_invariant(seed, flags, init_attr, seats):
+    """P-1, P-11, P-17 and the pending decision, after every action of seeded heuristic adventures
+    under drawn table options: the adventure ends, nobody falls back, the invariants hold throughout."""
+    from agents.game_sim import simulate
+    from engine.core.ruleset import get_ruleset, replay_log_text
+
+    options = {f: True for f in flags} | ({"initiative_attribute": init_attr} if init_attr else {})
+    r = simulate("paganini", seats=seats, scenes=4, seed=seed, options=options)
+    st_ = r.stats()
+    assert st_["over"] and st_["fallbacks"] == 0, st_
+    rs = get_ruleset("paganini")
+    rep = replay_log_text(r.table.log_text(), keep_states=True)
+    assert rep.error is None and rep.state.model_dump() == r.table.state.model_dump()
+    for state in rep.states:
+        assert rs.invariants(state) == []
