@@ -162,3 +162,25 @@ def test_apply_never_changes_the_state_it_was_given(sim):
         assert state.model_dump_json() == before
         state = nxt
     assert state.model_dump() == r.table.state.model_dump()
+
+
+def test_paganini_meets_the_ruleset_protocol_and_lists_what_was_done(sim):
+    """The registry's paganini is a Ruleset; its schema holds every action; at every state of a played
+    game the action taken was among the legal options offered to its seat (or was the dice)."""
+    from engine.core.ruleset import Ruleset, names
+    from engine.paganini.actions import ACTION_TYPES
+
+    rs = get_ruleset("paganini")
+    assert "paganini" in names() and isinstance(rs, Ruleset) and rs.die_sizes == (20,)
+    schema = json.dumps(rs.action_schema())
+    assert all(t in schema for t in ACTION_TYPES)
+    _, r = sim
+    state = rs.game_from_header(r.table.header)
+    for rec in r.table.records:
+        kind = rec.action["type"]
+        if kind != "roll_dice":
+            offered = {o.type for o in rs.legal_options(state, rec.action["player"])}
+            assert kind in offered, (kind, offered, rs.pending(state))
+        else:
+            assert rs.pending(state).dice
+        state, _ = rs.apply(state, rec.action)
