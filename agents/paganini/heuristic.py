@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from agents.base import Decision
+from agents.fubar.heuristic import base_form
 from agents.game_loop import GameObservation
 from agents.paganini.sheets import ARCHETYPES, npc_sheet, player_sheet
 from agents.paganini.words import TIER_WORDS, lex, lower_first, premise_people, premise_places, skills_for
@@ -129,9 +130,8 @@ class _Seat:
         elif at["boxes"] == 0:
             text, why = f"{a['name']} connects, but {t['name']} shrugs it off", "a hit for no damage"
         else:
-            injury = self.pick(lex(obs.premise)["injuries"])
-            text = f"{a['name']}'s {at['weapon']} finds its mark: {lower_first(injury)} for {t['name']}"
-            text += f", who is now {t['wound_level'].lower()}" if t["wound_level"] != "Unhurt" else ""
+            text = (f"{a['name']}'s {at['weapon']} finds its mark: {t['name']} takes {at['boxes']} "
+                    f"box{'es' if at['boxes'] > 1 else ''} and is {t['wound_level'].lower()}")
             if at["knocked_out"]:
                 text += f"; {t['name']} drops senseless" if not t["dead"] else f"; {t['name']} does not get up again"
             why = f"{at['boxes']} boxes" + (", knocked out" if at["knocked_out"] else "")
@@ -251,8 +251,7 @@ class PaganiniGM(_Seat):
         if foes and pcs and n not in self.fought:
             self.fought.add(n)
             return _decision(A.StartCombat(player=self.name, combatants=[c["id"] for c in pcs + foes],
-                                           text=f"{foes[0]['name']} {self.pick(lex(obs.premise)['hostile'])} "
-                                                f"{pcs[0]['name']}: steel is out"),
+                                           text=f"{foes[0]['name']} goes for {pcs[0]['name']}: the fight is on"),
                              f"{', '.join(f['name'] for f in foes)} will not let them pass: combat")
         if kind in ("clues", "sneak") and n not in self.passive_done and pcs:
             self.passive_done.add(n)
@@ -314,7 +313,10 @@ class PaganiniGM(_Seat):
             opp = cs[k["opponent"]]
             text = f"{opp['name']} has the better of it, and {actor['name']} fails {how}"
         else:
-            text = f"{actor['name']} fails {how}: {lower_first(self.pick(words['place_traits']))}"
+            deed = k["intent"][len(actor["name"]):].strip() if k["intent"].startswith(actor["name"]) else k["intent"]
+            place = v["scenes"][-1]["place"] if v["scenes"] else "the place"
+            text = (f"{actor['name']} tries to {base_form(deed)} and fails {how} "
+                    f"({place}: {lower_first(self.pick(words['place_traits']))})")
             if tier in ("Great Failure", "Critical Failure"):
                 text += f", and {lower_first(self.pick(words['props']))} is lost in the confusion"
         return _decision(A.Narrate(player=self.name, text=text + "."), f"tell a {tier or 'failure'}")
@@ -361,6 +363,7 @@ class PaganiniPlayer(_Seat):
     def __init__(self, name: str, seed: int = 0, seat_index: int = 0, scenes: int = 4) -> None:
         super().__init__(name, seed, seat_index, scenes)
         self.archetype = ARCHETYPES[(seat_index - 1) % len(ARCHETYPES)]
+        self.last = ""
 
     def fallback(self, obs: GameObservation) -> BaseModel:
         kind = obs.pending.kind
@@ -429,15 +432,21 @@ class PaganiniPlayer(_Seat):
                                        against=foe["id"] if foe else None),
                              "get past unseen" + (f": opposed by {foe['name']}" if foe else ""))
         choices = {
-            "fighter": ("Fitness", "Climbing", "climbs to a vantage point above the street"),
-            "shooter": ("Wits", "Alertness", f"searches {sc['place']} for tracks"),
-            "talker": ("Wits", "Persuasion", "talks a frightened witness into speaking"),
-            "scholar": ("Intellect", sk["lore"], "reads the signs nobody else understands"),
-        }
-        attr, skill, deed = choices[self.archetype]
+            "fighter": [("Fitness", None, "forces the rusted door"), ("Wits", "Alertness", "keeps watch for an ambush"),
+                        ("Fitness", None, "hauls the wreckage out of the way")],
+            "shooter": [("Wits", "Alertness", f"searches {sc['place']} for tracks"),
+                        ("Focus", sk["ranged"], "shoots the lamp out to cover the others")],
+            "talker": [("Wits", "Persuasion", "talks a frightened witness into speaking"),
+                       ("Wits", "Streetwise", "asks around for who has been seen here")],
+            "scholar": [("Intellect", sk["lore"], "reads the signs nobody else understands"),
+                        ("Wits", "Alertness", "notices what does not belong")],
+        }[self.archetype]
+        fresh = [c for c in choices if c[2] != self.last] or choices
+        attr, skill, deed = self.pick(fresh)
+        self.last = deed
         return _decision(A.Attempt(player=self.name, intent=f"{me['name']} {deed}", attribute=attr, skill=skill,
-                                   skill_kind=None if skill in me["skills"] else "experience"),
-                         f"play to strength: {attr} + {skill}")
+                                   skill_kind=None if skill is None or skill in me["skills"] else "experience"),
+                         f"play to strength: {attr}" + (f" + {skill}" if skill else " alone") + ", not the same deed twice")
 
     def _narrate(self, obs: GameObservation) -> Decision:
         """A success, told from the tier (a Critical Success more than a Marginal one)."""
