@@ -27,8 +27,18 @@ def _fubar_seats(n: int, seed: int, scenes: int) -> list[tuple[SeatSpec, Any]]:
     return out
 
 
+def _paganini_seats(n: int, seed: int, scenes: int) -> list[tuple[SeatSpec, Any]]:
+    from agents.paganini import heuristic_seat
+    out = []
+    for i, name in enumerate(NAMES[:n]):
+        role = "gm" if i == 0 else "player"
+        out.append((SeatSpec(name, role), heuristic_seat(name, role, seed=seed, seat_index=i, scenes=scenes)))
+    return out
+
+
 # game -> (seats, seed, scenes) -> [(SeatSpec, AI seat)]; the first seat of a GM-led game is the GM
-HEURISTICS: dict[str, Callable[[int, int, int], list[tuple[SeatSpec, Any]]]] = {"fubar": _fubar_seats}
+HEURISTICS: dict[str, Callable[[int, int, int], list[tuple[SeatSpec, Any]]]] = {"fubar": _fubar_seats,
+                                                                               "paganini": _paganini_seats}
 
 
 @dataclass

@@ -39,9 +39,13 @@ def simulate(args: argparse.Namespace) -> int:
     print(f"Game: {st['game']} {st['version']}   Scenes: {st['scenes']}   Scenario over: {'yes' if st['over'] else 'no'}")
     print(f"Actions: {st['actions']} in {st['seconds']:.1f}s   AI fallbacks: {st['fallbacks']}")
     summary = result.table.ruleset.summary(result.table.state)
-    if "characters" in summary:
+    chars = summary.get("characters") or []
+    if chars and all("resolve" in c for c in chars):
         print("Resolve: " + ", ".join(f"{c['name']} {c['resolve']}" + (" (out)" if c.get("out") else "")
-                                      for c in summary["characters"]))
+                                      for c in chars))
+    elif chars and all("wounds" in c for c in chars):
+        print("Wounds: " + ", ".join(f"{c['name']} {c['wounds']}/25" + ("" if c.get("conscious", True) else
+                                                                         " (unconscious)") for c in chars))
     if args.out:
         print(f"Game log: {args.out}")
     return 0

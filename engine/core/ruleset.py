@@ -206,8 +206,14 @@ def _fubar() -> Ruleset:
     return FubarRuleset()
 
 
+def _paganini() -> Ruleset:
+    from engine.paganini.ruleset import PaganiniRuleset
+    return PaganiniRuleset()
+
+
 register("universalis", _universalis)
 register("fubar", _fubar)
+register("paganini", _paganini)
 
 
 @dataclass
