@@ -27,12 +27,13 @@ def wordllama() -> object:
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Table, GameMemory, Path]:
-    """A 600-action heuristic game, its memory attached from the first action."""
+    """A 720-action heuristic game (600 before draws and bought dice opened a reaction window), its
+    memory attached from the first action."""
     game_dir = tmp_path_factory.mktemp("game")
     table = Table.new(heuristic_seats(["ana", "ben", "cleo"], seed=3), dice=SeededDice(3),
                       log_path=game_dir / "game.jsonl")
     memory = GameMemory.attach(table)
-    table.run(max_steps=600)
+    table.run(max_steps=720)
     memory.flush()
     return table, memory, game_dir
 
