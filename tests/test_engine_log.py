@@ -102,3 +102,37 @@ def test_blank_lines_are_skipped_and_parse_log_never_raises():
     assert parsed.error is None and len(parsed.records) == len(actions)
     for junk in ("\x00\x01", "{" * 50, "]]]", "null\n" * 3):
         parse_log(junk)  # must not raise
+
+
+def test_a_log_cut_inside_a_utf8_character_loads_up_to_that_line():
+    """Read from bytes, a cut inside a character is damage at its line like any cut, not 'not text'."""
+    from engine.core.log import parse_log_bytes
+    from engine.universalis.replay import replay_bytes
+
+    text, actions, _ = logged_game()
+    lines = text.splitlines()
+    rec = json.loads(lines[4])
+    rec["meta"] = {"why": "café ☃"}
+    lines[4] = json.dumps(rec, ensure_ascii=False)
+    data = ("\n".join(lines) + "\n").encode("utf-8")
+    cut = data[:data.index("☃".encode()) + 2]
+    parsed = parse_log_bytes(cut)
+    assert parsed.error.line == 5 and len(parsed.records) == 3 and "inside a character" in parsed.error.reason
+    rep = replay_bytes(cut)
+    assert rep.error.line == 5 and rep.error.valid_records == 3 and rep.state.seq == 3
+    torn = data.replace("☃".encode(), b"\xe2\x98")  # a torn character mid-file: the lines after are not loaded
+    parsed = parse_log_bytes(torn)
+    assert parsed.error.line == 5 and len(parsed.records) == 3 and "not UTF-8" in parsed.error.reason
+    assert parse_log_bytes(data).error is None and len(parse_log_bytes(data).records) == len(actions)
+
+
+@pytest.mark.parametrize("data", [b"", b"\x00\x01\x02", bytes(range(256)), b"\xef\xbb"])
+def test_bytes_with_no_readable_header_are_refused_at_line_1(data):
+    from engine.core.log import parse_log_bytes
+    from engine.universalis.replay import replay_bytes
+
+    parsed = parse_log_bytes(data)
+    assert parsed.header == {} and parsed.records == [] and parsed.error.line == 1
+    with pytest.raises(LogError) as exc:
+        replay_bytes(data)
+    assert exc.value.line == 1
