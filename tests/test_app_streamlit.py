@@ -771,3 +771,34 @@ def test_the_facts_table_has_one_type_per_column(home):
     assert str(df["scene"].dtype) == "Int64" and df["scene"].isna().any()
     import pyarrow as pa
     pa.Table.from_pandas(df)  # what Streamlit sends: no ArrowTypeError
+
+
+def test_a_seat_set_to_a_language_model_shows_the_endpoint_check(home, monkeypatch):
+    """The setup page asks agents.llm.readiness (the LLM branch's check) and shows its verdict;
+    without that module it says there is no check yet."""
+    import sys
+    import types
+    from app.ui import llmcheck
+    llmcheck._cached.cache_clear()
+    at = fresh()
+    at.selectbox(key="setup:kind:1").set_value("llm").run()
+    if "agents.llm.readiness" not in sys.modules:
+        try:
+            import agents.llm.readiness  # noqa: F401
+        except ImportError:
+            assert any("no readiness check yet" in c.value for c in at.caption)
+    seen = []
+    fake = types.ModuleType("agents.llm.readiness")
+    fake.check = lambda settings, timeout_s=0: (seen.append(settings.model), types.SimpleNamespace(
+        ready=False, message="the server at /srv/secret/llama refused: <b>no model</b>"))[1]
+    monkeypatch.setitem(sys.modules, "agents.llm.readiness", fake)
+    import agents.llm
+    monkeypatch.setattr(agents.llm, "readiness", fake, raising=False)
+    llmcheck._cached.cache_clear()
+    widget(at, "setup:model:1").input("qwen2.5:7b")
+    at.run()
+    assert not at.exception, at.exception
+    assert seen and seen[-1] == "qwen2.5:7b"
+    warned = [w.value for w in at.warning]
+    assert any("refused" in w and "/srv/secret" not in w and "<b>" not in w for w in warned), warned
+    llmcheck._cached.cache_clear()
