@@ -245,6 +245,7 @@ def test_what_players_write_is_shown_as_text_in_every_browser(server, tmp_path):
             settle(host)
             for text in INJECTIONS:
                 expect(host.get_by_text("You, it is your decision").first).to_be_visible()
+                _wait_for_empty_form(host, "the Tenet")
                 box = host.get_by_label("the Tenet")
                 box.fill(text)
                 box.press("Control+Enter")
