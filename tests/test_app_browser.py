@@ -218,14 +218,20 @@ def _two_contexts(pw):
 def _wait_for_empty_form(page, label: str) -> None:
     """After an action the page reruns (AI turns in between): wait until only the next decision's
     form is on the page, empty (a form for an answered decision is never reused)."""
+    from playwright.sync_api import Error
+
     deadline = time.monotonic() + 60
+    calm = 0
     while time.monotonic() < deadline:
         settle(page)
         boxes = page.get_by_label(label)
-        if boxes.count() == 1 and boxes.input_value() == "":
-            page.wait_for_timeout(300)
-            if boxes.count() == 1:
-                return
+        try:
+            single = boxes.count() == 1 and boxes.first.input_value() == ""
+        except Error:  # the page changed under the look
+            single = False
+        calm = calm + 1 if single else 0
+        if calm >= 3:  # the same single empty form three looks in a row
+            return
         page.wait_for_timeout(300)
     raise AssertionError(f"no single empty {label!r} form after the action")
 
@@ -245,6 +251,7 @@ def test_what_players_write_is_shown_as_text_in_every_browser(server, tmp_path):
             settle(host)
             for text in INJECTIONS:
                 expect(host.get_by_text("You, it is your decision").first).to_be_visible()
+                _wait_for_empty_form(host, "the Tenet")
                 box = host.get_by_label("the Tenet")
                 box.fill(text)
                 box.press("Control+Enter")

@@ -774,3 +774,57 @@ def test_the_facts_table_has_one_type_per_column(home):
     assert str(df["scene"].dtype) == "Int64" and df["scene"].isna().any()
     import pyarrow as pa
     pa.Table.from_pandas(df)  # what Streamlit sends: no ArrowTypeError
+
+
+def test_a_seat_set_to_a_language_model_shows_the_endpoint_check(home, monkeypatch):
+    """The setup page asks agents.llm.readiness (the LLM branch's check) and shows its verdict;
+    without that module it says there is no check yet."""
+    import sys
+    import types
+    from app.ui import llmcheck
+    llmcheck._cached.cache_clear()
+    at = fresh()
+    at.selectbox(key="setup:kind:1").set_value("llm").run()
+    if "agents.llm.readiness" not in sys.modules:
+        try:
+            import agents.llm.readiness  # noqa: F401
+        except ImportError:
+            assert any("no readiness check yet" in c.value for c in at.caption)
+    seen = []
+    fake = types.ModuleType("agents.llm.readiness")
+    fake.check = lambda settings, timeout_s=0: (seen.append(settings.model), types.SimpleNamespace(
+        ready=False, message="the server at /srv/secret/llama refused: <b>no model</b>"))[1]
+    monkeypatch.setitem(sys.modules, "agents.llm.readiness", fake)
+    import agents.llm
+    monkeypatch.setattr(agents.llm, "readiness", fake, raising=False)
+    llmcheck._cached.cache_clear()
+    widget(at, "setup:model:1").input("qwen2.5:7b")
+    at.run()
+    assert not at.exception, at.exception
+    assert seen and seen[-1] == "qwen2.5:7b"
+    warned = [w.value for w in at.warning]
+    assert any("refused" in w and "/srv/secret" not in w and "<b>" not in w for w in warned), warned
+    llmcheck._cached.cache_clear()
+
+
+def test_a_table_of_ais_is_played_by_its_host_and_an_old_table_gets_a_host(home):
+    from agents.seating import SeatSpec
+    from app.ui import seats
+    lv = store.create(store.TableConfig([SeatSpec(n) for n in ("Ada", "Bo", "Cy")]))
+    host = seated(lv)
+    assert press(host, "do:ai").label.startswith("Let the AI play")
+    other = watcher(lv.code)
+    assert not [b for b in other.button if b.key == "do:ai"]
+    assert any("its host lets them play" in c.value for c in other.caption)
+    # a table from before seats had holders (no seats.json): its people's seats are free, and the
+    # first browser to take one becomes its host
+    old = store.create(store.TableConfig([SeatSpec(ME, "human"), SeatSpec("Ada", "human"), SeatSpec("Bo")]))
+    assert not (home / old.code / "seats.json").exists() and seats.free_seats(old) == [ME, "Ada"]
+    first = seats.take(old, "", "Ada")
+    assert seats.is_host(old, first) and seats.held(old, first) == ["Ada"]
+    second = seats.take(old, "", ME)
+    assert not seats.is_host(old, second) and seats.held(old, second) == [ME]
+    with pytest.raises(seats.Refused, match="taken by someone else"):
+        seats.take(old, second, "Ada")
+    with pytest.raises(seats.Refused, match="played by an AI"):
+        seats.take(old, second, "Bo")

@@ -75,9 +75,6 @@ def person_panel(live: store.Live, player: str, token: str) -> None:
     do = functools.partial(_do, live, token=token, did=did)
     opts = [o for o in legal_options(s, player) if forms.available(s, o, player)]
     st.markdown(f"#### {safe.text(player)}, it is your decision")
-    note = st.session_state.pop(NOTE, "")
-    if note:
-        st.info(safe.text(note))
     st.caption(KIND_TEXT.get(pend.kind, pend.kind))
     if pend.note:
         (st.warning if pend.kind in ("reaction", "negotiation", "fine_vote") else st.info)(safe.text(pend.note))
@@ -145,9 +142,6 @@ def typed_roll(live: store.Live, token: str) -> None:
     """Physical dice: people roll real d10s and type the faces (0 reads as 10)."""
     pend = pending(live.table.state)
     did = seats.decision_id(live)
-    note = st.session_state.pop(NOTE, "")
-    if note:
-        st.info(safe.text(note))
     st.markdown("#### Roll the real dice")
     st.caption("Roll a d10 for every die of each Pool (normal dice first, then Edge dice) and type the faces, "
                "separated by spaces. A 0 counts as 10; 1 to 5 are successes.")

@@ -83,6 +83,9 @@ def page(live: store.Live, mine: list[str], token: str) -> None:
     board.seats(live)
     left, right = st.columns([3, 2], gap="medium")
     with left:
+        note = st.session_state.pop(decide.NOTE, "")  # an answer to a decision already answered
+        if note:
+            st.info(safe.text(note))
         pend = pending(live.table.state)
         mine_now = [p for p in pend.players if p in mine and p in live.table.seats and live.table.seats[p].is_human]
         if store.needs_typed_roll(live):

@@ -23,7 +23,6 @@ from typing import Any
 
 from app.ui import reactions as windows
 from app.ui import store
-from engine.universalis import pending
 
 SEATS_FILE = "seats.json"
 
@@ -253,14 +252,3 @@ def undo(live: store.Live, token: str) -> str:
                 live.synced()
                 return f"Your last decision ({what}) was taken back."
         raise Refused("There is no decision of yours to take back.")
-
-
-def ai_may_run(live: store.Live, token: str) -> str:
-    """At a table of AIs only, the host lets them play."""
-    return "" if is_host(live, token) else "Only the host can let the AI seats play."
-
-
-def waiting_on_people(live: store.Live) -> list[str]:
-    """The people the pending decision waits for."""
-    return [p for p in pending(live.table.state).players
-            if p in live.table.seats and live.table.seats[p].is_human]
