@@ -40,9 +40,19 @@ def _here(s: GameState) -> set[str]:
     return set(sc.present) | ({sc.location} if sc.location else set())
 
 
+def _traits_shown(s: GameState, c: Any, here: set[str]) -> list[Any]:
+    """A component's Traits as listed: all (up to MAX_TRAITS) in the scene or before any scene;
+    off the scene only its name and role, which is what a player needs to bring it in."""
+    live = c.live_traits()
+    if s.scene() is not None and c.id not in here:
+        live = [t for t in live if t.kind in ("name", "role", "sub")]
+    return live[:MAX_TRAITS]
+
+
 def shown_trait_ids(s: GameState) -> set[str]:
     """Ids of the Traits `describe_state` lists beside their components."""
-    return {t.id for c in listed_components(s) for t in c.live_traits()[:MAX_TRAITS]}
+    here = _here(s)
+    return {t.id for c in listed_components(s) for t in _traits_shown(s, c, here)}
 
 
 def describe_state(s: GameState, me: str | None) -> str:
@@ -60,12 +70,13 @@ def describe_state(s: GameState, me: str | None) -> str:
     here = _here(s)
     comps = [c for c in s.components.values() if not c.eliminated]
     if comps:
-        lines.append("Components (id: name, kind, Importance, where, controller; Traits with ids):")
+        lines.append("Components (id: name, kind, Importance, where, controller; Traits with ids; "
+                     "off scene only name and role):")
     listed = listed_components(s)
     for c in listed:
         where = "in scene" if c.id in here else "off scene"
         ctrl = s.controller(c.id) if c.id in here else None
-        traits = [f"{t.id} “{t.text}”" for t in c.live_traits()][:MAX_TRAITS]
+        traits = [f"{t.id} “{t.text}”" for t in _traits_shown(s, c, here)]
         extra = " master" if c.is_master else ""
         lines.append(f"- {c.id}: {c.label}, {c.kind}{extra}, Importance {importance(s, c.id)}, {where}"
                      + (f", controlled by {ctrl}" if ctrl else "") + (f"; Traits: {', '.join(traits)}" if traits else ""))
