@@ -89,11 +89,13 @@ def test_ai_local_plays_a_gguf_in_process(tmp_path: Path) -> None:
     from agents.llm.local import load_local_model
     from agents.simulation import simulate_game
 
-    chat = load_local_model(path)
     from agents.llm.local import local_settings
+
+    chat = load_local_model(path)
+    # preparation turns: a few short decisions (an in-process call cannot be cut off by a timeout)
     result = simulate_game(seats=2, scenes=1, seed=2, ai="llm", settings=local_settings(chat), chat_model=chat,
-                           max_steps=12)
+                           max_steps=4)
     llm = [r for r in result.table.records if r.meta.get("decided_by") == "llm"]
     fallbacks = [r.meta.get("fallback") for r in result.table.records if r.meta.get("fallback")]
-    assert len(llm) >= 8, f"only {len(llm)} of {len(result.table.records)} actions by the model: {fallbacks}"
+    assert len(llm) >= 3, f"only {len(llm)} of {len(result.table.records)} actions by the model: {fallbacks}"
     assert all(r.meta.get("tokens_in", 0) > 100 for r in llm)

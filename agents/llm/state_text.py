@@ -26,11 +26,23 @@ MAX_TENETS = 12
 
 
 def listed_components(s: GameState) -> list[Any]:
-    """The components the state text lists: those in the scene first, then by Importance."""
+    """The components the state text lists: those in the scene first, then by Importance, up to
+    MAX_COMPONENTS; listed in the order they were made, so a change to one leaves the lines
+    before it (and the prefix a server has cached) as they were."""
     comps = [c for c in s.components.values() if not c.eliminated]
     here = _here(s)
-    comps.sort(key=lambda c: (c.id not in here, -importance(s, c.id), c.id))
-    return comps[:MAX_COMPONENTS]
+    order = {cid: i for i, cid in enumerate(s.components)}
+    chosen = sorted(comps, key=lambda c: (c.id not in here, -importance(s, c.id), order[c.id]))[:MAX_COMPONENTS]
+    return sorted(chosen, key=lambda c: order[c.id])
+
+
+def _window(items: list[Any], limit: int, step: int) -> list[Any]:
+    """The newest items, at least `limit - step + 1` and at most `limit`, whose first item moves
+    `step` at a time: the text starts the same for several decisions in a row (prefix cache)."""
+    if len(items) <= limit:
+        return items
+    start = ((len(items) - limit + step - 1) // step) * step
+    return items[start:]
 
 
 def _here(s: GameState) -> set[str]:
@@ -129,7 +141,8 @@ def describe_facts(facts: Iterable[Any], limit: int = MAX_FACTS, state: GameStat
     the component list already shows; each Fact is cut at MAX_FACT_CHARS.
     """
     skip = shown_trait_ids(state) if state is not None else set()
-    items = [f for f in facts if getattr(f, "kind", "") != "tenet" and getattr(f, "id", None) not in skip][-limit:]
+    items = _window([f for f in facts if getattr(f, "kind", "") != "tenet" and getattr(f, "id", None) not in skip],
+                    limit, max(1, limit // 3))
     if not items:
         return "(only the Traits listed above)" if skip else "(none yet)"
     out = []
@@ -144,5 +157,5 @@ def describe_facts(facts: Iterable[Any], limit: int = MAX_FACTS, state: GameStat
 
 def describe_recent(events: Iterable[Any], limit: int = MAX_RECENT) -> str:
     quiet = {"reaction", "bid_placed", "turn", "narration_turn"}
-    lines = [e.line() for e in events if e.kind not in quiet and e.text][-limit:]
+    lines = _window([e.line() for e in events if e.kind not in quiet and e.text], limit, max(1, limit // 2))
     return "\n".join(f"- {x}" for x in lines) or "(nothing yet)"
