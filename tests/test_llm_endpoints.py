@@ -32,7 +32,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 from agents.heuristic import HeuristicPlayer
 from agents.llm import LLMSettings, decide_with_retries
-from agents.llm.decider import TOOL_NAME, make_decider
+from agents.llm.decider import make_decider
 from agents.llm.player import LLMPlayer, max_tokens_for, model_share_line
 from agents.llm.schema_actions import choice_schema
 from agents.llm.servers import PROFILES, detect_server
