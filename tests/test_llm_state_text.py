@@ -26,3 +26,16 @@ def test_facts_text_leaves_out_tenets_and_keeps_ids() -> None:
     text = describe_facts(default_facts(table.state))
     assert "It always rains" not in text and "Detective" in text and "[t" in text
     assert describe_facts([]) == "(none yet)"
+
+
+def test_stable_parts_first_and_facts_without_listed_traits() -> None:
+    """Tenets and components come before the coins (a server's prefix cache keeps them), and the
+    Facts do not repeat the Traits the component list shows (short prompts for small models)."""
+    table = Table.new([Seat(n, None) for n in ("Ann", "Bo")])
+    seed_tenets(table, ["It always rains"])
+    table.submit(A.CreateComponent(player="Bo", role="Detective"))
+    s = table.state
+    text = describe_state(s, "Ann")
+    assert text.index("Tenets:") < text.index("Components") < text.index("Players:")
+    assert describe_facts(default_facts(s), state=s) == "(only the Traits listed above)"
+    assert "Detective" in describe_facts(default_facts(s))  # without the state: nothing to leave out

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tier_report import LINES
+
 from eval.local_server import MODELS, Unavailable, model_file
 
 pytestmark = pytest.mark.real_model
@@ -26,11 +28,14 @@ REQUIRED = os.environ.get("STORYTABLE_REQUIRE_LOCAL_MODEL") == "1"
 LARGE = os.environ.get("STORYTABLE_LARGE_MODEL") == "1"
 TARGET_SHARE = 0.95
 MAX_DECISION_S = 30.0
-# bounded so the default run stays short: SmolLM2 answers in about 1 to 5 s on 2 busy cores
-BUDGETS = {"smollm2": (30, 240.0), "gemma3": (30, 420.0)}  # (model decisions, wall seconds)
+# bounded so the default run stays short: a SmolLM2 decision costs about 2 to 5 CPU seconds (measured
+# in process, one thread); a machine busy with other work stretches that wall time several times
+BUDGETS = {"smollm2": (24, 180.0), "gemma3": (24, 360.0)}  # (model decisions, wall seconds)
 
 
 def _unavailable(why: str) -> None:
+    if not any(line.startswith("not run:") for line in LINES):  # one line says why, not one per test
+        LINES.append(f"not run: {why}")
     if REQUIRED:
         pytest.fail(f"real-model tier required here (STORYTABLE_REQUIRE_LOCAL_MODEL=1) but not runnable: {why}")
     pytest.skip(f"real-model tier not run: {why}")
@@ -55,7 +60,7 @@ def _assert_played_well(out: dict, label: str) -> None:
                f"first try {m.get('first_try_legal')}, median {m.get('seconds_median')} s, "
                f"max {m.get('seconds_max')} s, reasons {m['fallback_reasons']}, "
                f"engine refusals {m['engine_refusals_by_rule']}")
-    print(figures)
+    LINES.append(figures)
     assert m["asked"] >= 10, f"too few model decisions to judge ({figures})"
     assert m["model_share"] >= TARGET_SHARE, figures
     assert m["over_30s"] == 0 and m["seconds_max"] <= MAX_DECISION_S, figures
@@ -89,11 +94,13 @@ def test_ai_local_plays_a_gguf_in_process(tmp_path: Path) -> None:
     from agents.llm.local import load_local_model
     from agents.simulation import simulate_game
 
-    chat = load_local_model(path)
     from agents.llm.local import local_settings
+
+    chat = load_local_model(path)
+    # preparation turns: a few short decisions (an in-process call cannot be cut off by a timeout)
     result = simulate_game(seats=2, scenes=1, seed=2, ai="llm", settings=local_settings(chat), chat_model=chat,
-                           max_steps=12)
+                           max_steps=4)
     llm = [r for r in result.table.records if r.meta.get("decided_by") == "llm"]
     fallbacks = [r.meta.get("fallback") for r in result.table.records if r.meta.get("fallback")]
-    assert len(llm) >= 8, f"only {len(llm)} of {len(result.table.records)} actions by the model: {fallbacks}"
+    assert len(llm) >= 3, f"only {len(llm)} of {len(result.table.records)} actions by the model: {fallbacks}"
     assert all(r.meta.get("tokens_in", 0) > 100 for r in llm)

@@ -32,7 +32,8 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from .config import ConfigError, LLMSettings
 
-__all__ = ["GGUF_MAGIC", "LocalChatModel", "check_model_file", "free_cores", "load_local_model", "local_settings",
+__all__ = ["GGUF_MAGIC", "LocalChatModel", "check_model_file", "fold_system", "free_cores", "load_local_model",
+           "local_settings",
            "to_plain_messages"]
 
 GGUF_MAGIC = b"GGUF"
@@ -77,10 +78,12 @@ def load_local_model(path: str | os.PathLike[str], *, n_ctx: int = DEFAULT_N_CTX
     except Exception as exc:  # noqa: BLE001 - llama.cpp says little more than "failed to load"
         raise ConfigError(f"--model-path: llama.cpp could not load {p.name!r}: {' '.join(str(exc).split())[:160]}") \
             from None
-    if chat_format is None and _needs_gemma_format(llama):
+    gemma = chat_format == "gemma" or (chat_format is None and _needs_gemma_format(llama))
+    if gemma:
         llama.chat_format = "gemma"
         llama.chat_handler = None
-    return LocalChatModel(llama=llama, model_name=p.stem, temperature=temperature, max_tokens=max_tokens)
+    return LocalChatModel(llama=llama, model_name=p.stem, temperature=temperature, max_tokens=max_tokens,
+                          system_in_user=gemma)
 
 
 def free_cores() -> int:
@@ -131,6 +134,23 @@ def to_plain_messages(messages: Sequence[BaseMessage]) -> list[dict[str, str]]:
     return out
 
 
+def fold_system(messages: list[Any]) -> list[Any]:
+    """The messages with the system text joined to the start of the first user message.
+
+    llama-cpp-python's "gemma" chat format drops system messages (Gemma has no system role);
+    Gemma's own template puts the system text at the start of the first user turn, as here.
+    """
+    system = "\n\n".join(str(m.get("content") or "") for m in messages if m.get("role") == "system")
+    rest = [dict(m) for m in messages if m.get("role") != "system"]
+    if not system:
+        return rest
+    for m in rest:
+        if m.get("role") == "user":
+            m["content"] = f"{system}\n\n{m.get('content') or ''}"
+            return rest
+    return [{"role": "user", "content": system}, *rest]
+
+
 def _forced_tool(tools: list[dict[str, Any]], tool_choice: Any) -> dict[str, Any] | str | None:
     """LangChain's tool_choice spellings as llama-cpp-python's: a named function forces it."""
     if tool_choice in (None, "auto", "none"):
@@ -153,6 +173,8 @@ class LocalChatModel(BaseChatModel):
     model_name: str = "local"
     temperature: float = 0.2
     max_tokens: int | None = 400
+    # llama-cpp-python's "gemma" format drops system messages: their text joins the first user turn
+    system_in_user: bool = False
     _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
 
     @property
@@ -180,7 +202,10 @@ class LocalChatModel(BaseChatModel):
             params["tool_choice"] = _forced_tool(params["tools"], params.get("tool_choice"))
         started = time.perf_counter()
         with self._lock:
-            out = self.llama.create_chat_completion(messages=to_plain_messages(messages), stop=stop, **params)
+            plain = to_plain_messages(messages)
+            if self.system_in_user:
+                plain = fold_system(plain)
+            out = self.llama.create_chat_completion(messages=plain, stop=stop, **params)
         return ChatResult(generations=[ChatGeneration(message=_to_ai_message(out, time.perf_counter() - started))])
 
     # -- structured output ---------------------------------------------------------------------------

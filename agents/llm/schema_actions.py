@@ -33,7 +33,7 @@ COIN_FIELDS = ("coins", "count", "dice", "times")  # paid one coin each
 # that rambles is made to close its string instead of running into the token limit.
 TEXT_LIMITS = {"text": 300, "line": 300, "reason": 240, "alternative": 240, "new_option": 240, "role": 60,
                "new_role": 60, "proper_name": 60, "corollary": 120}
-WHY_LIMIT = 160
+WHY_LIMIT = 100  # "one short sentence"; every character of it is generated, slowly, on a CPU
 
 NOT_FOR_PLAYERS = {"roll"}  # dice come from the table's dice source
 # free-form objects (a Challenge's alternative action) have no place in a strict JSON schema

@@ -26,11 +26,23 @@ MAX_TENETS = 12
 
 
 def listed_components(s: GameState) -> list[Any]:
-    """The components the state text lists: those in the scene first, then by Importance."""
+    """The components the state text lists: those in the scene first, then by Importance, up to
+    MAX_COMPONENTS; listed in the order they were made, so a change to one leaves the lines
+    before it (and the prefix a server has cached) as they were."""
     comps = [c for c in s.components.values() if not c.eliminated]
     here = _here(s)
-    comps.sort(key=lambda c: (c.id not in here, -importance(s, c.id), c.id))
-    return comps[:MAX_COMPONENTS]
+    order = {cid: i for i, cid in enumerate(s.components)}
+    chosen = sorted(comps, key=lambda c: (c.id not in here, -importance(s, c.id), order[c.id]))[:MAX_COMPONENTS]
+    return sorted(chosen, key=lambda c: order[c.id])
+
+
+def _window(items: list[Any], limit: int, step: int) -> list[Any]:
+    """The newest items, at least `limit - step + 1` and at most `limit`, whose first item moves
+    `step` at a time: the text starts the same for several decisions in a row (prefix cache)."""
+    if len(items) <= limit:
+        return items
+    start = ((len(items) - limit + step - 1) // step) * step
+    return items[start:]
 
 
 def _here(s: GameState) -> set[str]:
@@ -40,9 +52,19 @@ def _here(s: GameState) -> set[str]:
     return set(sc.present) | ({sc.location} if sc.location else set())
 
 
+def _traits_shown(s: GameState, c: Any, here: set[str]) -> list[Any]:
+    """A component's Traits as listed: all (up to MAX_TRAITS) in the scene or before any scene;
+    off the scene only its name and role, which is what a player needs to bring it in."""
+    live = c.live_traits()
+    if s.scene() is not None and c.id not in here:
+        live = [t for t in live if t.kind in ("name", "role", "sub")]
+    return live[:MAX_TRAITS]
+
+
 def shown_trait_ids(s: GameState) -> set[str]:
     """Ids of the Traits `describe_state` lists beside their components."""
-    return {t.id for c in listed_components(s) for t in c.live_traits()[:MAX_TRAITS]}
+    here = _here(s)
+    return {t.id for c in listed_components(s) for t in _traits_shown(s, c, here)}
 
 
 def describe_state(s: GameState, me: str | None) -> str:
@@ -60,12 +82,13 @@ def describe_state(s: GameState, me: str | None) -> str:
     here = _here(s)
     comps = [c for c in s.components.values() if not c.eliminated]
     if comps:
-        lines.append("Components (id: name, kind, Importance, where, controller; Traits with ids):")
+        lines.append("Components (id: name, kind, Importance, where, controller; Traits with ids; "
+                     "off scene only name and role):")
     listed = listed_components(s)
     for c in listed:
         where = "in scene" if c.id in here else "off scene"
         ctrl = s.controller(c.id) if c.id in here else None
-        traits = [f"{t.id} “{t.text}”" for t in c.live_traits()][:MAX_TRAITS]
+        traits = [f"{t.id} “{t.text}”" for t in _traits_shown(s, c, here)]
         extra = " master" if c.is_master else ""
         lines.append(f"- {c.id}: {c.label}, {c.kind}{extra}, Importance {importance(s, c.id)}, {where}"
                      + (f", controlled by {ctrl}" if ctrl else "") + (f"; Traits: {', '.join(traits)}" if traits else ""))
@@ -118,7 +141,8 @@ def describe_facts(facts: Iterable[Any], limit: int = MAX_FACTS, state: GameStat
     the component list already shows; each Fact is cut at MAX_FACT_CHARS.
     """
     skip = shown_trait_ids(state) if state is not None else set()
-    items = [f for f in facts if getattr(f, "kind", "") != "tenet" and getattr(f, "id", None) not in skip][-limit:]
+    items = _window([f for f in facts if getattr(f, "kind", "") != "tenet" and getattr(f, "id", None) not in skip],
+                    limit, max(1, limit // 3))
     if not items:
         return "(only the Traits listed above)" if skip else "(none yet)"
     out = []
@@ -133,5 +157,5 @@ def describe_facts(facts: Iterable[Any], limit: int = MAX_FACTS, state: GameStat
 
 def describe_recent(events: Iterable[Any], limit: int = MAX_RECENT) -> str:
     quiet = {"reaction", "bid_placed", "turn", "narration_turn"}
-    lines = [e.line() for e in events if e.kind not in quiet and e.text][-limit:]
+    lines = _window([e.line() for e in events if e.kind not in quiet and e.text], limit, max(1, limit // 2))
     return "\n".join(f"- {x}" for x in lines) or "(nothing yet)"
