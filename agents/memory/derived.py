@@ -3,7 +3,8 @@
 Why: opening a table used to rebuild BM25, component profiles and Trait vectors from Chroma (9 s at
 1k Facts, a minute at 10k), and every new Fact threw them all away and rebuilt them. Here each write
 updates them in place, and they are saved with the Facts' vectors in one sqlite file
-(`derived.sqlite3` in the index directory; for a Chroma server, in the game's directory), so opening
+(`<collection>.derived.sqlite3` in the index directory, one per game; for a Chroma server, in the
+game's directory), so opening
 a table reads one file. Dense search is an exact product over those vectors: at every size measured
 it is faster than Chroma's HNSW, and it never misses a neighbour.
 
