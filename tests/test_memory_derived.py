@@ -18,7 +18,7 @@ from agents.memory import FactIndex, FactRecord
 from agents.memory.bm25 import BM25, LiveBM25, tokenize
 from agents.memory.derived import DERIVED_NAME
 from agents.memory.embeddings import WordLlamaEmbeddingFunction, load_wordllama
-from agents.memory.index import _evict_client
+from agents.memory.index import _evict_client, collection_name
 from agents.memory.retrieval import hybrid_search
 
 GAME = "derived-game"
@@ -113,13 +113,11 @@ def test_a_missing_or_stale_cache_is_refilled_from_chroma(tmp_path: Path, damage
     _evict_client(str((tmp_path / "index").resolve()))
     del index
     if damage == "delete":
-        (tmp_path / "index" / DERIVED_NAME).unlink()
+        (tmp_path / "index" / f"{collection_name(GAME)}.{DERIVED_NAME}").unlink()
     else:  # another writer (or a crash between the two writes) added Facts the cache never saw
         import chromadb
 
         client = chromadb.PersistentClient(path=str((tmp_path / "index").resolve()))
-        from agents.memory.index import collection_name
-
         col = client.get_collection(collection_name(GAME), embedding_function=None)
         rest = FACTS[5:]
         col.upsert(ids=[r.id for r in rest], documents=[r.text for r in rest],
@@ -195,13 +193,13 @@ def test_an_unreadable_cache_file_is_kept_aside_and_refilled(tmp_path: Path) -> 
     expected = results(index)
     _evict_client(str((tmp_path / "index").resolve()))
     del index
-    cache = tmp_path / "index" / DERIVED_NAME
+    cache = tmp_path / "index" / f"{collection_name(GAME)}.{DERIVED_NAME}"
     for side in ("-wal", "-shm"):
         cache.with_name(cache.name + side).unlink(missing_ok=True)
     garbage = b"not a database at all " * 100
     cache.write_bytes(garbage)
     reopened = FactIndex(tmp_path, GAME, embedding_function=EMBEDDER)
     assert reopened.refilled_cache and results(reopened) == expected
-    assert (tmp_path / "index" / f"{DERIVED_NAME}.broken-1").read_bytes() == garbage  # its bytes kept
+    assert cache.with_name(f"{cache.name}.broken-1").read_bytes() == garbage  # its bytes kept
     _evict_client(str((tmp_path / "index").resolve()))
     assert not FactIndex(tmp_path, GAME, embedding_function=EMBEDDER).refilled_cache  # the new file serves

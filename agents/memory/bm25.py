@@ -156,14 +156,15 @@ class LiveBM25:
             self.remove(doc)
         self.docs[doc] = tuple(terms)
         self.total_length += len(terms)
-        for term, tf in Counter(terms).items():
-            posting = self.postings.get(term)
+        postings = self.postings
+        for term in terms:
+            posting = postings.get(term)
             if posting is None:
-                posting = self.postings[term] = {}
+                posting = postings[term] = {}
                 if len(term) >= 5:
                     self._by_prefix.setdefault(term[:5], set()).add(term)
                     self._by_suffix.setdefault(term[-5:], set()).add(term)
-            posting[doc] = tf
+            posting[doc] = posting.get(doc, 0) + 1
 
     def remove(self, doc: int) -> None:
         terms = self.docs.pop(doc, None)

@@ -3,7 +3,8 @@
 Why: opening a table used to rebuild BM25, component profiles and Trait vectors from Chroma (9 s at
 1k Facts, a minute at 10k), and every new Fact threw them all away and rebuilt them. Here each write
 updates them in place, and they are saved with the Facts' vectors in one sqlite file
-(`derived.sqlite3` in the index directory; for a Chroma server, in the game's directory), so opening
+(`<collection>.derived.sqlite3` in the index directory, one per game; for a Chroma server, in the
+game's directory), so opening
 a table reads one file. Dense search is an exact product over those vectors: at every size measured
 it is faster than Chroma's HNSW, and it never misses a neighbour.
 
@@ -14,6 +15,7 @@ refilled from the collection (no re-embedding), with progress. Nothing here touc
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import re
@@ -33,7 +35,17 @@ log = logging.getLogger(__name__)
 
 DERIVED_NAME = "derived.sqlite3"
 #: The layout of the file; another one is refilled from the collection.
-SCHEMA = 2
+SCHEMA = 3
+_FIELDS = [f.name for f in dataclasses.fields(FactRecord)]
+
+
+def _pack(rec: FactRecord) -> str:
+    """A record as a JSON array in field order: loading 10k of them is several times faster than dicts."""
+    return json.dumps([list(v) if isinstance(v, tuple) else v for v in (getattr(rec, f) for f in _FIELDS)])
+
+
+def _unpack(text: str) -> FactRecord:
+    return FactRecord(*json.loads(text))
 PROFILE_CHARS = 4000
 _GROUPS = ("about", "at", "by_scene", "by_origin", "comp")
 
@@ -147,7 +159,7 @@ class Derived:
             self.live[row] = not rec.removed
             self.records[rec.id] = rec
             self._link(rec, row)
-            rows_out.append((rec.id, json.dumps(rec.to_dict()), " ".join(self.bm25.doc_terms(row)),
+            rows_out.append((rec.id, _pack(rec), " ".join(self.bm25.doc_terms(row)),
                              np.ascontiguousarray(vec, dtype=np.float32).tobytes()))
         self.revision += 1
         self._reword([r.id for r in records], names_before)
@@ -507,29 +519,24 @@ class Derived:
                         self.file.name, exc, aside)
             self._reset_memory()
             return False
-        recs = []
-        for fid, record, tokens, vec in rows:
-            rec = FactRecord.from_dict(json.loads(record))
-            recs.append((rec, tokens.split(), np.frombuffer(vec, dtype=np.float32)))
-        recs.sort(key=lambda t: (t[0].seq, t[0].id))
-        if recs:
-            dim = len(recs[0][2])
-            self.vectors = np.zeros((len(recs), dim), dtype=np.float32)
-            self.present = np.zeros(len(recs), dtype=bool)
-            self.live = np.zeros(len(recs), dtype=bool)
-            for row, (rec, tokens, vec) in enumerate(recs):
-                self.rows[rec.id] = row
-                self.row_ids.append(rec.id)
-                self.records[rec.id] = rec
-                self.vectors[row] = vec
-                self.present[row] = True
-                self.live[row] = not rec.removed
-                self._link(rec, row, tokens)
-        self.name_vecs = {n: np.frombuffer(v, dtype=np.float32) for n, v in names}
+        recs = sorted(((_unpack(record), tokens, vec) for _, record, tokens, vec in rows),
+                      key=lambda t: (t[0].seq, t[0].id))
+        n = len(recs)
+        if n:
+            self.vectors = np.frombuffer(b"".join(v for _, _, v in recs), dtype=np.float32).reshape(n, -1).copy()
+            self.present = np.ones(n, dtype=bool)
+            self.live = np.array([not rec.removed for rec, _, _ in recs], dtype=bool)
+            self.row_ids = [rec.id for rec, _, _ in recs]
+            self.rows = {fid: row for row, fid in enumerate(self.row_ids)}
+            self.records = {rec.id: rec for rec, _, _ in recs}
+            for row, (rec, tokens, _) in enumerate(recs):
+                self._link(rec, row, tokens.split())
+        self.name_vecs = {name: np.frombuffer(v, dtype=np.float32) for name, v in names}
         for fid, wording, vec in wordings:
             if fid in self.records:
                 self.wording[fid] = wording
-                self.wording_vecs.setdefault(wording, np.frombuffer(vec, dtype=np.float32))
+                if wording not in self.wording_vecs:
+                    self.wording_vecs[wording] = np.frombuffer(vec, dtype=np.float32)
         # a Fact whose wording was not saved (a crash between two writes) is reworded now
         self._pending = {f for f, r in self.records.items() if not r.removed and f not in self.wording}
         if self._pending:

@@ -93,6 +93,20 @@ _CLIENTS: dict[str, ClientAPI] = {}
 _CLIENTS_LOCK = threading.RLock()
 
 
+_DERIVED: dict[str, Derived] = {}
+
+
+def _shared_derived(file: Path | None, server_key: str) -> Derived:
+    """One retrieval cache per index per process, as Chroma allows one client per path: two FactIndex
+    objects on one game see each other's writes. A cache whose file vanished is started afresh."""
+    key = str(file) if file is not None else server_key
+    with _CLIENTS_LOCK:
+        derived = _DERIVED.get(key)
+        if derived is None or (file is not None and derived.loaded and not file.exists()):
+            derived = _DERIVED[key] = Derived(file)
+        return derived
+
+
 class MemoryIndexError(RuntimeError):
     """The index could not be opened or repaired; the message says where (never the server's
     folders: see agents.storage.paths) and why."""
@@ -156,6 +170,8 @@ def _settings() -> Settings:
 def _evict_client(key: str) -> None:
     """Forget a cached client and Chroma's shared system for that path (they may hold a broken DB)."""
     with _CLIENTS_LOCK:
+        for cached in [k for k in _DERIVED if Path(k).parent == Path(key)]:  # memory-speed: its retrieval caches too
+            del _DERIVED[cached]
         client = _CLIENTS.pop(key, None)
         if client is not None:
             try:
@@ -269,10 +285,10 @@ class FactIndex:
                 f"({filelock.holder(lock_path(self.path))}); one process writes an index at a time, so this one "
                 "goes on without it until that process stops")
         if self.path is not None:
-            derived_file: Path | None = self.path / DERIVED_NAME
+            derived_file: Path | None = self.path / f"{self.name}.{DERIVED_NAME}"  # a directory may hold many games
         else:
             derived_file = Path(cache_dir).resolve() / f"{self.name}.{DERIVED_NAME}" if cache_dir else None
-        self.derived = Derived(derived_file)
+        self.derived = _shared_derived(derived_file, f"{self.url}|{self.name}")
         self.refilled_cache = False  # True when opening had to rebuild the retrieval cache
         self._progress = progress
         self._open()

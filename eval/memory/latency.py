@@ -39,6 +39,7 @@ from typing import Any
 
 import numpy as np
 
+from agents.memory import index as index_module
 from agents.memory.index import FactIndex, _evict_client
 from agents.memory.minilm import load_minilm
 from agents.memory.records import FactRecord
@@ -178,6 +179,7 @@ def measure(location: str | Path, game_id: str, records: Sequence[FactRecord], v
     del index
     if not str(location).startswith("http"):
         _evict_client(str((Path(location) / "index").resolve()))  # a table opened anew: a new Chroma client
+    index_module._DERIVED.clear()  # ... and its retrieval cache read from its file
     model.clear_cache()
     t0 = time.perf_counter()
     index = FactIndex(location, game_id, cache_dir=cache_dir)
