@@ -39,9 +39,13 @@ def simulate(args: argparse.Namespace) -> int:
     print(f"Game: {st['game']} {st['version']}   Scenes: {st['scenes']}   Scenario over: {'yes' if st['over'] else 'no'}")
     print(f"Actions: {st['actions']} in {st['seconds']:.1f}s   AI fallbacks: {st['fallbacks']}")
     summary = result.table.ruleset.summary(result.table.state)
-    if "characters" in summary:
-        print("Resolve: " + ", ".join(f"{c['name']} {c['resolve']}" + (" (out)" if c.get("out") else "")
-                                      for c in summary["characters"]))
+    answers = summary.get("answers") or []
+    if answers:
+        yes = sum(1 for a in answers if a["answer"].startswith("Yes"))
+        foes = summary.get("opposition") or []
+        print(f"Conflicts: {len(answers)} ({yes} Yes, {len(answers) - yes} No or impasse)   "
+              f"Rerolls: {st['types'].get('reroll', 0)}   Opposition defeated: "
+              f"{sum(1 for o in foes if o['defeated'])}/{len(foes)}")
     if args.out:
         print(f"Game log: {args.out}")
     return 0
