@@ -200,3 +200,33 @@ def test_the_ai_table_keeps_to_the_established_facts():
             if a.get("player") in state.characters:
                 assert not state.characters[a["player"]].out, (seed, rec.seq)
             state, _ = rs.apply(state, a)
+
+
+def test_a_seat_changes_hands_and_undo_rewrites_the_log(tmp_path):
+    """Any seat, the GM's included, can go from AI to person and back; undo replays the rest."""
+    from agents.game_loop import replay_file
+    from agents.game_sim import HEURISTICS
+    from engine.core.dice import SeededDice
+
+    seats = HEURISTICS["fubar"](4, 3, 4)
+    path = tmp_path / "u.jsonl"
+    t = GameTable.new(get_ruleset("fubar"), seats, dice=SeededDice(3), log_path=path)
+    gm = seats[0][0].name
+    t.run(max_steps=30)
+    t.set_seat(gm, None)
+    t.run(max_steps=500)
+    pend = t.ruleset.pending(t.state)
+    assert gm in pend.seats and not t.ruleset.is_over(t.state)  # the GM is now a person: the loop waits
+    assert t.step() == (False, pend.seats)
+    t.set_seat(gm, seats[0][1])
+    t.run(max_steps=40)
+    n = len(t.records)
+    t.undo(5)
+    assert len(t.records) == n - 5 and path.read_text(encoding="utf-8") == t.log_text()
+    again = replay_file(path, keep_writing=True)
+    assert again.state.model_dump() == t.state.model_dump()
+    again.set_seat(gm, seats[0][1])
+    for spec, player in seats[1:]:
+        again.set_seat(spec.name, player)
+    again.run(max_steps=20)
+    assert GameTable.load(path.read_text(encoding="utf-8")).state.model_dump() == again.state.model_dump()
