@@ -94,6 +94,30 @@ class GameTable:
         seats = {x["name"]: None for x in (rep.header.get("config") or {}).get("seats", []) if isinstance(x, dict)}
         return cls(rep.ruleset, rep.state, rep.header, seats, None, None, records, rep.events)
 
+    def set_seat(self, name: str, player: "GamePlayer | None") -> None:
+        """Hand a seat to an AI (or to a person: None), the GM's seat included, mid-game."""
+        if name not in self.seats:
+            raise RuleViolation("SEAT", f"{name!r} is not a seat at this table")
+        self.seats[name] = player
+
+    def undo(self, count: int = 1) -> None:
+        """Take back the last `count` actions: replay the rest and rewrite the log whole (atomically)."""
+        import os
+
+        if not 0 < count <= len(self.records):
+            raise RuleViolation("UNDO", f"there are {len(self.records)} actions to take back, not {count}")
+        kept = self.records[:-count]
+        state = self.ruleset.game_from_header(self.header)
+        events: list[Any] = []
+        for rec in kept:
+            state, evs = self.ruleset.apply(state, rec.action)
+            events.extend(evs)
+        self.state, self.records, self.events = state, kept, events
+        if self.log_path is not None:
+            tmp = self.log_path.with_suffix(self.log_path.suffix + ".tmp")
+            tmp.write_text(self.log_text(), encoding="utf-8")
+            os.replace(tmp, self.log_path)
+
     @property
     def premise(self) -> str:
         return str((self.header.get("config") or {}).get("premise", ""))
@@ -151,7 +175,10 @@ class GameTable:
             self.submit(decision.action, meta)
         except RuleViolation as exc:
             safe = player.fallback(obs)
-            self.submit(safe, {**meta, "fallback": f"refused: {exc}"})
+            try:
+                self.submit(safe, {**meta, "fallback": f"refused: {exc}"})
+            except RuleViolation:
+                return False, (seat,)  # even the simplest answer is refused: wait for a person
         return True, ()
 
     def run(self, stop: Callable[["GameTable"], bool] | None = None, max_steps: int = 100_000) -> int:
@@ -165,10 +192,17 @@ class GameTable:
         return n
 
 
-def replay_file(path: Path | str) -> GameTable:
+def replay_file(path: Path | str, keep_writing: bool = False) -> GameTable:
+    """Load a saved game. With `keep_writing`, new actions are appended to the same file: only a log
+    read whole and without damage is ever written to again."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise LogError(1, "the file is not text (not a Storytable game log)") from None
-    return GameTable.load(text)
+    table = GameTable.load(text)
+    if keep_writing:
+        if not text.endswith("\n"):
+            raise LogError(len(text.splitlines()), "the last line is unfinished; the file is left as it is")
+        table.log_path = p
+    return table

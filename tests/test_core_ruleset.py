@@ -97,3 +97,18 @@ def test_fubar_view_hides_the_gms_notes_and_facts_feed_memory():
     assert rs.die_sizes == (6, 10) and get_ruleset("universalis").die_sizes == (10,)
     assert rs.invariants(s) == []
     assert "fubar" in json.dumps(rs.action_schema()) or "attempt" in json.dumps(rs.action_schema())
+
+
+def test_universalis_adapter_holds_its_invariants_over_a_played_game():
+    """The adapter delegates: a heuristic Universalis game's log replays through the registry to the same
+    state the table reached, and every intermediate state passes the adapter's invariants."""
+    from agents.simulation import simulate_game
+    rs = get_ruleset("universalis")
+    result = simulate_game(seats=3, scenes=1, seed=2, max_steps=300)
+    rep = replay_log_text(result.table.log_text(), keep_states=True)
+    assert rep.error is None and rep.ruleset.name == "universalis"
+    assert rep.state.model_dump() == result.table.state.model_dump()
+    for st in rep.states[::10] + [rep.state]:
+        assert rs.invariants(st) == []
+    pend = rs.pending(rep.state)
+    assert pend.seats and (pend.dice == () or pend.seats == ("dice",))

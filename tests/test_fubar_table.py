@@ -129,3 +129,104 @@ def test_fubar_needs_a_player_seat():
     with pytest.raises(Exception) as exc:
         simulate("fubar", seats=1)
     assert "FUBAR" in str(exc.value) or "seats" in str(exc.value)
+
+
+def test_a_refused_ai_action_falls_back_and_the_log_says_so(tmp_path):
+    """As in Universalis: an AI seat's refused action never stops the game; its seat's simplest legal
+    answer is taken and the record names the refusal."""
+    from agents.base import Decision
+    from agents.game_sim import HEURISTICS
+    from engine.core.dice import SeededDice
+    from engine.fubar import actions as A
+
+    class Stubborn(FubarPlayer):
+        def decide(self, obs):
+            if obs.pending.kind == "turn":
+                return Decision(action=A.Downtime(player=self.name), kind="llm", rationale="rest, always")
+            return super().decide(obs)
+
+    seats = HEURISTICS["fubar"](3, 1, 3)
+    seats[1] = (seats[1][0], Stubborn(seats[1][0].name, seed=1, seat_index=1, scenes=3))
+    t = GameTable.new(get_ruleset("fubar"), seats, dice=SeededDice(1), log_path=tmp_path / "s.jsonl")
+    t.run(max_steps=400)
+    fell = [r for r in t.records if r.meta.get("fallback")]
+    assert fell and all("F-8" in r.meta["fallback"] for r in fell)
+    assert all(r.action["type"] == "pass_turn" for r in fell)
+    assert GameTable.load((tmp_path / "s.jsonl").read_text()).state.model_dump() == t.state.model_dump()
+
+
+def test_the_llm_schema_is_the_action_union():
+    schema = get_ruleset("fubar").action_schema()
+    text = json.dumps(schema)
+    for name in ("attempt", "rule_conflict", "narrate_outcome", "create_character", "reroll", "concede"):
+        assert f'"{name}"' in text
+
+
+def test_cli_replays_a_universalis_log_whose_header_names_no_ruleset(tmp_path, capsys):
+    """Logs written before headers named their game are Universalis."""
+    head = {"format": "storytable-log", "version": 1, "game_id": "old",
+            "config": {"players": ["Ann", "Bob"], "starting_coins": 25, "refreshment": 5, "starting_player": 0}}
+    rec = {"seq": 1, "action": {"type": "propose_tenet", "player": "Ann", "text": "A drowned city"}, "meta": {}}
+    p = tmp_path / "old.jsonl"
+    p.write_text(json.dumps(head) + "\n" + json.dumps(rec) + "\n", encoding="utf-8")
+    code = main(["replay", str(p)])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["tenets"][0]["text"] == "A drowned city" and "players" in data
+
+
+@pytest.mark.parametrize("options", [{"resolve_variant": "replace"}, {"resolve_variant": "replace_slots"},
+                                     {"resolve_variant": "split"}, {"doom": True}, {"buckets": True},
+                                     {"weapons_armour": True, "scale": True, "armour_piercing": True},
+                                     {"yes_and_two": True, "spend_at_zero": True}])
+def test_the_ai_table_plays_every_variant_to_its_end(options):
+    """Table options change what the AI seats must do (Consequences in Replace, d10 pools in Buckets...):
+    the scenario still ends with no fallback."""
+    st = simulate("fubar", seats=4, scenes=4, seed=1, options=options).stats()
+    assert st["over"] and st["fallbacks"] == 0, st
+
+
+def test_the_ai_table_keeps_to_the_established_facts():
+    """Nobody attacks a defeated opposition or frames it into a scene, and a character written out never acts."""
+    for seed in range(4):
+        t = simulate("fubar", seats=4, scenes=6, seed=seed, options={"spend_at_zero": True}).table
+        rs = t.ruleset
+        state = rs.game_from_header(t.header)
+        for rec in t.records:
+            a = rec.action
+            if a["type"] == "attempt" and a.get("against") in state.opposition:
+                assert not state.opposition[a["against"]].defeated, (seed, rec.seq)
+            if a["type"] == "frame_scene":
+                assert not any(state.opposition[o].defeated for o in a.get("present", [])), (seed, rec.seq)
+            if a.get("player") in state.characters:
+                assert not state.characters[a["player"]].out, (seed, rec.seq)
+            state, _ = rs.apply(state, a)
+
+
+def test_a_seat_changes_hands_and_undo_rewrites_the_log(tmp_path):
+    """Any seat, the GM's included, can go from AI to person and back; undo replays the rest."""
+    from agents.game_loop import replay_file
+    from agents.game_sim import HEURISTICS
+    from engine.core.dice import SeededDice
+
+    seats = HEURISTICS["fubar"](4, 3, 4)
+    path = tmp_path / "u.jsonl"
+    t = GameTable.new(get_ruleset("fubar"), seats, dice=SeededDice(3), log_path=path)
+    gm = seats[0][0].name
+    t.run(max_steps=30)
+    t.set_seat(gm, None)
+    t.run(max_steps=500)
+    pend = t.ruleset.pending(t.state)
+    assert gm in pend.seats and not t.ruleset.is_over(t.state)  # the GM is now a person: the loop waits
+    assert t.step() == (False, pend.seats)
+    t.set_seat(gm, seats[0][1])
+    t.run(max_steps=40)
+    n = len(t.records)
+    t.undo(5)
+    assert len(t.records) == n - 5 and path.read_text(encoding="utf-8") == t.log_text()
+    again = replay_file(path, keep_writing=True)
+    assert again.state.model_dump() == t.state.model_dump()
+    again.set_seat(gm, seats[0][1])
+    for spec, player in seats[1:]:
+        again.set_seat(spec.name, player)
+    again.run(max_steps=20)
+    assert GameTable.load(path.read_text(encoding="utf-8")).state.model_dump() == again.state.model_dump()

@@ -96,7 +96,10 @@ class FubarGM(_Seat):
         if kind == "judge_fact":
             return A.JudgeFact(player=self.name, believable=False, reason="the table is unsure")
         if kind == "narrate_outcome":
-            return A.NarrateOutcome(player=self.name, text="It goes badly.", details=["things get worse"])
+            losses = (v.get("conflict") or {}).get("losses") or {}
+            return A.NarrateOutcome(player=self.name, text="It goes badly.", details=["things get worse"],
+                                    conditions=[A.ConditionIn(target=seat, name="Battered") for seat, n in
+                                                losses.items() if n > 0])
         return A.EndScene(player=self.name)
 
     # -- the scenario -------------------------------------------------------------------------------------
@@ -236,6 +239,11 @@ class FubarGM(_Seat):
         answer = k["answer"] or "Impasse"
         conds: list[dict] = []
         details: list[str] = []
+        hurt = [seat for seat, n in (k.get("losses") or {}).items() if n > 0 and seat != k["actor"]]
+        if k["actor"] in (k.get("losses") or {}) and answer != "No, and":
+            hurt.insert(0, k["actor"])
+        for seat in hurt:  # Resolve lost: a Condition of the book's default tier (L559-564)
+            conds.append({"target": seat, "name": self.pick(words["injuries"]), "scope": "physical"})
         if k.get("conceded_by"):
             text = f"{name} gives ground and lives to try again."
         elif answer == "No, and":
@@ -277,7 +285,10 @@ class FubarPlayer(_Seat):
         if kind == "after_roll":
             return A.KeepRoll(player=self.name)
         if kind == "narrate_outcome":
-            return A.NarrateOutcome(player=self.name, text="It works, at a cost.", details=["a loose end remains"])
+            losses = (obs.view.get("conflict") or {}).get("losses") or {}
+            return A.NarrateOutcome(player=self.name, text="It works, at a cost.", details=["a loose end remains"],
+                                    conditions=[A.ConditionIn(target=seat, name="Battered") for seat, n in
+                                                losses.items() if n > 0])
         if kind == "escape":
             return A.WriteOut(player=self.name, text="They walk away from it all.")
         if kind == "advance":
@@ -399,6 +410,9 @@ class FubarPlayer(_Seat):
                 details.append(f"{name} finds {a_an(lower_first(self.pick(words['props'])))}")
         elif answer == "Yes, but":
             conds.append({"target": self.name, "name": self.pick(words["injuries"])})
+        for seat, n in (k.get("losses") or {}).items():  # an aligned friend who lost pays for it (L654)
+            if n > 0 and not any(c["target"] == seat for c in conds):
+                conds.append({"target": seat, "name": self.pick(words["injuries"]), "scope": "physical"})
         if k.get("goal_step"):
             self.milestones += 1
         if foe is not None:

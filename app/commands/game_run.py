@@ -39,11 +39,15 @@ def simulate(args: argparse.Namespace) -> int:
     print(f"Game: {st['game']} {st['version']}   Scenes: {st['scenes']}   Scenario over: {'yes' if st['over'] else 'no'}")
     print(f"Actions: {st['actions']} in {st['seconds']:.1f}s   AI fallbacks: {st['fallbacks']}")
     summary = result.table.ruleset.summary(result.table.state)
+    answers = summary.get("answers") or []
+    if answers:
+        yes = sum(1 for a in answers if a["answer"].startswith("Yes"))
+        foes = summary.get("opposition") or []
+        print(f"Conflicts: {len(answers)} ({yes} Yes, {len(answers) - yes} No or impasse)   "
+              f"Rerolls: {st['types'].get('reroll', 0)}   Opposition defeated: "
+              f"{sum(1 for o in foes if o['defeated'])}/{len(foes)}")
     chars = summary.get("characters") or []
-    if chars and all("resolve" in c for c in chars):
-        print("Resolve: " + ", ".join(f"{c['name']} {c['resolve']}" + (" (out)" if c.get("out") else "")
-                                      for c in chars))
-    elif chars and all("wounds" in c for c in chars):
+    if chars and all("wounds" in c for c in chars):
         print("Wounds: " + ", ".join(f"{c['name']} {c['wounds']}/25" + ("" if c.get("conscious", True) else
                                                                          " (unconscious)") for c in chars))
     if args.out:

@@ -10,6 +10,9 @@ from pydantic import BaseModel, ConfigDict, Field
 class FubarOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    def __deepcopy__(self, memo: dict | None = None) -> "FubarOptions":  # noqa: D105 - immutable: shared
+        return self
+
     genre_reward: bool = Field(False, description="+1 Resolve for genre-typical play (F-8, L106)")
     doom: bool = Field(False, description="Doom counts up from 0 instead of Resolve down (F-9, L148)")
     concept_option: bool = Field(False, description="+3 Concept abilities instead of a new Trademark (F-12)")

@@ -18,6 +18,7 @@ from engine.fubar import actions as A
 from engine.fubar import dice as D
 from engine.fubar import gear
 from engine.fubar import resolve as R
+from engine.fubar.clone import clone
 from engine.fubar.events import Event
 from engine.fubar.options import FubarOptions
 from engine.fubar.state import (
@@ -89,7 +90,7 @@ def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[E
     name = getattr(action, "player", "")
     if not isinstance(action, A.RollDice) and name not in {x.name for x in state.seats}:
         raise RuleViolation("F-SEAT", f"{name!r} is not a seat at this table")
-    s = state.model_copy(deep=True)
+    s = clone(state)
     s.seq += 1
     c = Ctx(s, action)
     HANDLERS[action.type](c)  # type: ignore[attr-defined]
@@ -904,11 +905,10 @@ def roll_dice(c: Ctx) -> None:
             if s.options.buckets:
                 r.gm_faces = check_faces(s, a.faces.get(r.key + ":gm", []), r.gm_size, "the GM's pool")
     else:
-        r = next(x for x in k.rolls if x.key == (k.rerolling or "").split(":")[0])
+        r = next(x for x in k.rolls if x.key == k.rerolling)
         new = check_faces(s, a.faces.get(k.rerolling or "", []), len(k.reroll_indices), "the reroll")
-        target = r.gm_faces if (k.rerolling or "").endswith(":gm") else r.faces
         for i, f in zip(k.reroll_indices, new):
-            target[i] = f
+            r.faces[i] = f
         k.rerolling, k.reroll_indices = None, []
     for r in k.rolls:
         r.result = own_result(s, k, r)
@@ -938,10 +938,10 @@ def reroll(c: Ctx) -> None:
     if after_roll_seat(s, k) != a.player:
         raise RuleViolation("F-TURN", f"it is {after_roll_seat(s, k)}'s choice to reroll or keep")
     mine = a.player if a.player != k.target_pc else k.actor
-    if a.key not in (mine, mine + ":gm") or (a.key.endswith(":gm") and not s.options.buckets):
+    if a.key != mine:
         raise RuleViolation("F-7", f"{a.player} can reroll only {mine}'s dice")
     r = next(x for x in k.rolls if x.key == mine)
-    pool = r.gm_faces if a.key.endswith(":gm") else r.faces
+    pool = r.faces
     if len(set(a.indices)) != len(a.indices) or any(not 0 <= i < len(pool) for i in a.indices):
         raise RuleViolation("F-7", f"choose dice by position, each once, from 0 to {len(pool) - 1}")
     R.spend(s, s.characters[a.player], 1, "reroll", "F-7", "a reroll")

@@ -61,7 +61,7 @@ def conflict_view(s: GameState) -> dict[str, Any] | None:
                    "result": None if r.result is None else D.ladder_name(r.result)} for r in k.rolls],
         "answer": None if k.result is None else D.ladder_name(k.result),
         "narrator": k.narrator, "conceded_by": k.conceded_by, "risky_asked": k.risky_asked,
-        "goal": k.goal, "goal_step": k.goal_step,
+        "goal": k.goal, "goal_step": k.goal_step, "losses": dict(k.losses),
     }
 
 

@@ -25,12 +25,22 @@ class M(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Seat(M):
+class Frozen(BaseModel):
+    """A record that never changes once made: copies of a state share it (copying stays cheap as the
+    game's Details, answers and Conditions pile up)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def __deepcopy__(self, memo: dict | None = None) -> "Frozen":  # noqa: D105
+        return self
+
+
+class Seat(Frozen):
     name: str
     role: Literal["player", "gm"]
 
 
-class Condition(M):
+class Condition(Frozen):
     """A Condition on a character or an opposition (F-19): its tier ages toward gone."""
 
     id: str
@@ -41,7 +51,7 @@ class Condition(M):
     since_scene: int = 0
 
 
-class Relationship(M):
+class Relationship(Frozen):
     target: str
     positive: bool
 
@@ -125,7 +135,7 @@ class Opposition(M):
     defeated: bool = False
 
 
-class Detail(M):
+class Detail(Frozen):
     """A fact about the scene or world: from an and/but, a bought fact, or the GM's framing."""
 
     id: str
@@ -136,7 +146,7 @@ class Detail(M):
     origin: Literal["outcome", "fact", "gm", "scenario"] = "gm"
 
 
-class DieMod(M):
+class DieMod(Frozen):
     """One source of +-dice on a roll, with what it is (F-4)."""
 
     source: str
@@ -157,7 +167,7 @@ class Roll(M):
     result: Optional[int] = None
 
 
-class Answer(M):
+class Answer(Frozen):
     """A settled conflict, kept as a Fact: its question and the ladder's answer."""
 
     id: str
