@@ -110,3 +110,29 @@ def test_the_page_of_a_damaged_table_says_so_and_the_host_goes_on_from_it(home, 
     at.button(key="do:ai").click().run()  # an all-AI table plays on when asked
     assert not at.exception, at.exception
     assert len(parse_log_bytes(log.read_bytes()).records) > 11 and kept.read_bytes() == damaged
+
+
+def test_only_the_host_goes_on_from_a_damaged_log(home, tmp_path, monkeypatch):
+    """A watcher of a hosted table sees the damage note but not the button that replaces the log."""
+    from app.ui import seats
+
+    monkeypatch.setattr(store, "_attach_memory", lambda live: None)
+    live = store.create(store.TableConfig([SeatSpec(n, "heuristic") for n in ("Ann", "Ben", "Cat")], seed=2))
+    host_token = seats.start(live)
+    store.run_ai(live, max_steps=12)
+    log = home / live.code / "game.jsonl"
+    damaged = log.read_bytes()[:-9]
+    log.write_bytes(damaged)
+    store._REGISTRY.clear()
+    watcher = AppTest.from_file(APP, default_timeout=60)
+    watcher.query_params["table"] = live.code
+    watcher.run()
+    assert not watcher.exception, watcher.exception
+    assert "damaged at line 13" in _page_text(watcher)
+    assert not [b for b in watcher.button if b.key == "do:continue-damaged"]
+    host = AppTest.from_file(APP, default_timeout=60)
+    host.query_params["table"] = live.code
+    host.query_params["seat"] = host_token
+    host.run()
+    assert [b for b in host.button if b.key == "do:continue-damaged"]
+    assert log.read_bytes() == damaged

@@ -7,15 +7,8 @@ import os
 import streamlit as st
 
 from agents.storage.paths import scrub
-from app.ui import export, store
+from app.ui import safe, store
 from engine.core.errors import LogError
-
-
-def save_export(live: store.Live) -> None:
-    st.download_button("Save the game (log)", live.table.log_text(), file_name=f"storytable-{live.code}.jsonl",
-                       mime="application/jsonl", key="save", use_container_width=True)
-    st.download_button("Export transcript (Markdown)", export.markdown(live.table), key="export",
-                       file_name=f"storytable-{live.code}.md", mime="text/markdown", use_container_width=True)
 
 
 def load(open_code) -> None:
@@ -28,33 +21,36 @@ def load(open_code) -> None:
         try:
             live = store.import_upload(up.getvalue())
         except LogError as exc:
-            st.error(scrub(f"This file cannot be loaded: {exc.reason} (line {exc.line}). Nothing was changed."))
+            st.error(safe.text(scrub(f"This file cannot be loaded: {exc.reason} (line {exc.line}). Nothing was changed.")))
             return
         except Exception as exc:  # never a traceback for a bad file
-            st.error(scrub(f"This file cannot be loaded: {exc}. Nothing was changed."))
+            st.error(safe.text(scrub(f"This file cannot be loaded: {exc}. Nothing was changed.")))
             return
         open_code(live.code)
 
 
-def storage_notice(live: store.Live) -> None:
-    """Say when the table is read-only here, or its log was damaged; let the host go on from a
-    damaged log's valid part (the damaged file is kept beside the new log)."""
+def storage_notice(live: store.Live, host: bool) -> None:
+    """Say when the table is read-only here, or its log was damaged; let the host (only) go on from
+    a damaged log's valid part (the damaged file is kept beside the new log)."""
     if live.read_only:
-        st.warning(live.read_only)
+        st.warning(safe.text(live.read_only))
         _follow(live)
     note = store.damage_note(live)
     if note is None:
         return
     if not store.awaits_continue(live):
-        st.info(note)
+        st.info(safe.text(note))
         return
-    st.warning(note)
+    st.warning(safe.text(note))
+    if not host:
+        st.caption("The host can go on from here.")
+        return
     if not live.read_only and st.button(f"Go on from action {len(live.table.records)}", key="do:continue-damaged",
                                         type="primary"):
         try:
             store.continue_damaged(live)
         except OSError as exc:
-            st.error(scrub(f"Could not keep the damaged log aside ({exc.strerror or exc}); nothing was changed."))
+            st.error(safe.text(scrub(f"Could not keep the damaged log aside ({exc.strerror or exc}); nothing was changed.")))
             return
         st.rerun()
 

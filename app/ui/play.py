@@ -67,12 +67,13 @@ def _watch(live: store.Live) -> None:
 
 def page(live: store.Live, mine: list[str], token: str) -> None:
     """The table: the person's panel only for the seats this browser holds; everyone else watches."""
-    files.storage_notice(live)  # read-only here, or a damaged log waiting for the host
+    host = seats.is_host(live, token) or not seats.load(live).host  # a table made before hosts: whoever writes
+    files.storage_notice(live, host)  # read-only here, or a damaged log waiting for the host
     has_person = any(s.is_human for s in live.table.seats.values())
     if _ai_pending(live) or store.auto_pass_due(live):
         if has_person:
             run_ai(live)
-        elif seats.is_host(live, token):
+        elif host:
             if st.button(f"Let the AI play {AI_ONLY_CHUNK} decisions", key="do:ai", type="primary"):
                 run_ai(live, AI_ONLY_CHUNK)
         else:
