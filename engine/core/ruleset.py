@@ -206,8 +206,14 @@ def _fubar() -> Ruleset:
     return FubarRuleset()
 
 
+def _vele() -> Ruleset:
+    from engine.vele.ruleset import VeleRuleset
+    return VeleRuleset()
+
+
 register("universalis", _universalis)
 register("fubar", _fubar)
+register("vele", _vele)
 
 
 @dataclass
