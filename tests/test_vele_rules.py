@@ -136,7 +136,7 @@ def test_V_15_V_24_V_AMB_17_purchase_costs_dice_points():
 def test_V_9_the_bowl_is_finite():
     """V-9 (@49637): the bowl holds the table's dice that nobody holds; a purchase it cannot supply is
     refused, unless the table plays with an unlimited bowl."""
-    s = play(new_game(SEATS, {"bowl_sets": 4}), *[A.Bid(player=n, bid=b) for n, b in zip(SEATS, (6, 4, 3, 2))])
+    s = play(new_game(SEATS, {"bowl_sets": 8}), *[A.Bid(player=n, bid=b) for n, b in zip(SEATS, (6, 4, 3, 2))])
     s.bowl = [d for d in s.bowl if d != 10]
     refuses(s, build_action("Ann"), "V-9")
     s = play(new_game(SEATS, {"unlimited_bowl": True}), *[A.Bid(player=n, bid=b) for n, b in zip(SEATS, (6, 4, 3, 2))])

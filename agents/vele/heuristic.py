@@ -92,8 +92,13 @@ class VeleSeat:
                    for i, h in enumerate((hostile * 3)[1:4])]
         # PC: 12 for traits, 2 for the ability, 3 allocated = 17; 12 in character dice -> 29 of 30
         # story: 7 + 1 + 1 for the main, 3 x 3 for the normals = 18; 12 in story dice -> 30
-        return _d(A.Build(player=self.name, pc=pc, story=[main, *normals], character_dice=[10, 8, 6, 6, 4],
-                          story_dice=[10, 8, 6, 6, 4], objective=self.pick(words["goals"], "Survive").replace("Wants", "The heroes want")),
+        bowl = {int(d): n for d, n in obs.view["bowl"].items()}
+        for comp in (pc, main, *normals):
+            for size in [t.size for t in comp.traits] + ([comp.ability.size, *comp.ability.dice] if comp.ability else []):
+                bowl[size] = bowl.get(size, 0) - 1
+        char, story = _fill(bowl, 12), _fill(bowl, 12)
+        return _d(A.Build(player=self.name, pc=pc, story=[main, *normals], character_dice=char,
+                          story_dice=story, objective=self.pick(words["goals"], "Survive").replace("Wants", "The heroes want")),
                   "a rounded PC (a d4, d6 and d8 trait at least), Power Attack on its focus, the rest in dice; "
                   "one main and three normal story components")
 
@@ -249,6 +254,17 @@ class VeleSeat:
         if kind == "continue_fight":
             return A.ContinueFight(player=self.name, surrender=True)
         return A.PassTurn(player=self.name)
+
+
+def _fill(bowl: dict[int, int], pts: int) -> list[int]:
+    """Dice worth up to `pts` points that the bowl still holds, largest first (never a d12, V-10)."""
+    out: list[int] = []
+    for size in (10, 8, 6, 4):
+        while pts >= POINTS[size] and bowl.get(size, 0) > 0 and (size not in out or size <= 6 or len(out) < 3):
+            out.append(size)
+            bowl[size] -= 1
+            pts -= POINTS[size]
+    return out
 
 
 def k_effect(view: dict) -> int:

@@ -14,6 +14,6 @@ class VeleOptions(BaseModel):
     story_points: int = Field(30, ge=10, le=60, description="story dice points per act (V-10, V-AMB-1)")
     xp_purchase_rate: int = Field(1, ge=0, le=5, description="dice points per XP at the act-start purchase (V-AMB-1)")
     unlimited_bowl: bool = Field(False, description="the bowl never runs short (V-9)")
-    bowl_sets: int = Field(12, ge=4, le=40, description="d4, d6, d8 and d10 in the bowl per seat; 1 d12 per seat")
+    bowl_sets: int = Field(12, ge=8, le=40, description="d4, d6, d8 and d10 in the bowl per seat; 1 d12 per seat")
     tone: Literal["pulpy", "gritty", "heroic", "doomed"] = "pulpy"
     taken_out_meaning: Literal["dead", "unconscious", "too weak to act"] = "unconscious"
