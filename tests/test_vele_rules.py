@@ -452,3 +452,51 @@ def test_V_50_xp_dice_arrive_at_once():
     assert s.players["Ann"].xp_earned == 28
     # the d4 arrived, then the act's end returned every pool to the bowl: it is conserved
     assert E.points(s.bowl) == s.total_points
+
+
+# --- head-to-head ----------------------------------------------------------------------------------
+def race(s):
+    return play(s, A.StartStruggle(player="Ben", actor=comp_of(s, "Ben", "pc").id, target=comp_of(s, "Ann", "main").id,
+                                   goal="maneuver", head_to_head=True, text="a race to the ford"),
+                A.StateDifficulty(player="Ann", value=0))
+
+
+def test_V_AMB_6_head_to_head_lowest_initiative_first_and_hidden():
+    """V-AMB-6, V-26 (L383-385): in a head-to-head struggle the side with the lowest initiative pushes first
+    (Ann is first in initiative, so Ben pushes first), and its dice stay hidden from the other until both
+    are in. A head-to-head struggle is a contest, never an attack."""
+    from engine.vele.decisions import pending
+    from engine.vele.ruleset import summary
+    s = race(in_scene())
+    assert s.struggle.stage == "wager_actor" and pending(s).secret and pending(s).seats == ("Ben",)
+    s = play(s, A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8)]))
+    assert pending(s).seats == ("Ann",)
+    assert summary(s, "Ann")["struggle"]["actor"]["stakes"] == "hidden"
+    assert summary(s, "Ben")["struggle"]["actor"]["stakes"][0]["die"] == 8
+    refuses(in_scene(), A.StartStruggle(player="Ben", actor=comp_of(in_scene(), "Ben", "pc").id,
+                                        target=comp_of(in_scene(), "Ann", "main").id, goal="attack",
+                                        head_to_head=True), "V-26")
+
+
+def test_V_28_V_EX_3_head_to_head_tie_in_play():
+    """V-28, V-EX-3 (L390, L489): 7 v 7 head-to-head: no winner, every die back where it came from."""
+    s = race(in_scene())
+    ben, ann = list(s.players["Ben"].character), list(s.players["Ann"].story)
+    s = play(s, A.Wager(player="Ben", stakes=[A.StakeIn(trait="Grit", die=10)]),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Ruthless", die=8), A.StakeIn(trait="Connected", die=6,
+                                                                                          source="bowl")]),
+             A.RollDice(faces={"actor:0": [7], "opponent:0": [7], "opponent:1": [2]}))
+    assert sorted(s.players["Ben"].character) == sorted(ben) and sorted(s.players["Ann"].story) == sorted(ann)
+    assert s.aspects == [] and s.records[-1].winner is None and dice_in_play(s) == s.total_points
+
+
+def test_V_27_head_to_head_winner_acts_as_the_actor():
+    """V-27 (L394): in head-to-head the winner is the "actor": Ann's villain wins 8 v 4 and places a sticky
+    aspect on Ben's hero, taking Ben's die."""
+    s = race(in_scene())
+    s = play(s, A.Wager(player="Ben", stakes=[A.StakeIn(trait="Grit", die=10)]),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Ruthless", die=8)]),
+             A.RollDice(faces={"actor:0": [4], "opponent:0": [8]}))
+    assert s.records[-1].winner == "opponent" and s.records[-1].effect == 4
+    assert s.aspects[0].on == comp_of(s, "Ben", "pc").id and s.aspects[0].kind == "sticky"
+    assert 10 not in s.players["Ben"].character and s.players["Ann"].story.count(10) == 2

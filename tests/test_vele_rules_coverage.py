@@ -44,7 +44,6 @@ NOT_YET = {
     "V-EX-16": "objectives lost without the PCs: no objective claims in struggles yet",
     "V-EX-18": "mass attacks are not built",
     "V-EX-20": "allies (and their forfeit) are not in the flow",
-    "V-AMB-6": "head-to-head struggles are arithmetic only (V-28), not in the flow",
     "V-AMB-13": "spotlights are not built",
     "V-AMB-14": "fate is not built",
     "V-AMB-18": "groups are not built",

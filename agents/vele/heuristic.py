@@ -165,9 +165,11 @@ class VeleSeat:
         target = next((c for c in foes if c["kind"] == "main"), foes[0])
         fights = [r for r in v["struggles"] if r["scene"] == scene["number"]]
         if not fights and len([c for c in present if c["kind"] == "pc"]) > 1:
+            race = self.rng.random() < 0.5
             return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=target["id"], goal="maneuver",
-                                      text=f"{target['name']} is off balance"),
-                      "a maneuver first: an aspect for the fight to come (V-47)")
+                                      head_to_head=race, text=(f"{me_c['name']} gets there before {target['name']}"
+                                                               if race else f"{target['name']} is off balance")),
+                      ("a head-to-head race" if race else "a maneuver") + " first: an aspect for the fight to come (V-47)")
         healthy = _healthy(target)
         weak = min(healthy, key=lambda t: healthy[t]) if healthy and self.rng.random() < 0.3 else None
         return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=target["id"], goal="attack",
@@ -203,7 +205,7 @@ class VeleSeat:
                     d = max(fit)
                     bowl[d] -= 1
                     stakes.append(A.StakeIn(trait=t, die=d, source="bowl"))
-        effect = "power_attack" if k["stage"] == "wager_actor" else "power_defense"
+        effect = "power_attack" if k["stage"] == "wager_actor" or k.get("head_to_head") else "power_defense"
         power = []
         used = {s.trait for s in stakes}
         for ab in c["abilities"]:

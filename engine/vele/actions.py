@@ -90,6 +90,7 @@ class StartStruggle(_A):
     goal: Literal["attack", "control", "maneuver"]
     target_trait: str | None = None
     extended: bool = False
+    head_to_head: bool = False  # two actors (a race, a contest): only for maneuvers (V-26, L338)
     text: str = Field("", max_length=1000)
 
 

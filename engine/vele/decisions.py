@@ -45,9 +45,10 @@ def pending(s: GameState) -> Pending:
         if k.stage == "difficulty":
             return Pending("difficulty", (s.narrator,), note="state a difficulty before traits are chosen (V-27)")
         if k.stage == "wager_actor":
-            return Pending("wager", (k.actor.player,), note="push dice on your traits (actor first)")
+            return Pending("wager", (k.actor.player,), secret=k.head_to_head,
+                           note="push dice on your traits" + ("" if k.head_to_head else " (actor first)"))
         if k.stage == "wager_opponent":
-            return Pending("wager", (k.opponent.player,), note="push dice on your traits")
+            return Pending("wager", (k.opponent.player,), secret=k.head_to_head, note="push dice on your traits")
         if k.stage == "roll":
             reqs = []
             for side, key in ((k.actor, "actor"), (k.opponent, "opponent")):

@@ -457,9 +457,10 @@ def start_struggle(c: Ctx) -> None:
         tr = target.trait(a.target_trait)
         if tr is None or not tr.healthy:
             raise RuleViolation("V-34", f"{target.name} has no healthy trait {a.target_trait!r}")
-    if a.goal == "control" and a.target_trait is None:
-        pass
+    if a.head_to_head and (a.goal != "maneuver" or a.extended or a.target_trait):
+        raise RuleViolation("V-26", "a head-to-head struggle is a contest of two actors: a maneuver, not an attack")
     start_exchange(c, actor, target, a.goal, a.target_trait, a.text)
+    s.struggle.head_to_head = a.head_to_head  # type: ignore[union-attr]
     if a.extended:
         s.extended = Extended(a=actor.id, b=target.id, failures={actor.id: 0, target.id: 0})
         c.emit("extended", f"an extended struggle begins: {actor.name} against {target.name}", a.player)
@@ -489,7 +490,7 @@ def state_difficulty(c: Ctx) -> None:
     require_narrator(c, "state this difficulty")
     k.situational = a.value
     k.actor.difficulty += a.value
-    k.stage = "wager_actor"
+    k.stage = first_wager(s, k)
     c.emit("difficulty", f"difficulty -{a.value}" + (f": {a.reason}" if a.reason else "") if a.value else
            "no situational difficulty", a.player, value=a.value)
 
@@ -532,7 +533,7 @@ def wager(c: Ctx) -> None:
     if 4 in sizes and max(sizes) > 4:
         raise RuleViolation("V-19", "with an applicable d4 trait, higher traits cannot be used")
     alloc = list(cp.allocated)
-    goal_effect = "power_attack" if side is k.actor else "power_defense"
+    goal_effect = "power_attack" if side is k.actor or k.head_to_head else "power_defense"
     for d in a.power:
         ab = next((x for x in cp.abilities if x.effect == goal_effect and x.trait in {st.trait for st in a.stakes}
                    and d <= x.size), None)
@@ -555,7 +556,17 @@ def wager(c: Ctx) -> None:
                                                      for x in a.stakes)
            + (f" with power {', '.join(f'd{d}' for d in a.power)}" if a.power else "")
            + (" and the average d6" if a.average else ""), a.player)
-    k.stage = "wager_opponent" if side is k.actor else "roll"
+    other = k.opponent if side is k.actor else k.actor
+    k.stage = "roll" if other.wagered else ("wager_opponent" if side is k.actor else "wager_actor")
+
+
+def first_wager(s: GameState, k: Struggle) -> str:
+    """Offensive/defensive: the actor's side pushes first (L383). Head-to-head: sides take turns from the
+    lowest initiative (L385, V-AMB-6), dice hidden until both are in."""
+    if not k.head_to_head:
+        return "wager_actor"
+    rank = {n: i for i, n in enumerate(s.order)}
+    return "wager_opponent" if rank.get(k.opponent.player, 0) > rank.get(k.actor.player, 0) else "wager_actor"
 
 
 def struggle_roll(c: Ctx) -> None:
@@ -581,10 +592,11 @@ def resolve(c: Ctx) -> None:
     assert k is not None
     act = S.Side(tuple(k.actor.faces), tuple(k.actor.power_faces), k.actor.difficulty)
     opp = S.Side(tuple(k.opponent.faces), tuple(k.opponent.power_faces), k.opponent.difficulty)
-    out = S.decide("offensive", act, opp)
+    out = S.decide("head_to_head" if k.head_to_head else "offensive", act, opp)
     win, lose = (k.actor, k.opponent) if out.winner == "actor" else (k.opponent, k.actor)
     stakes = lambda side: [S.Stake(x.die, x.source, side.player) for x in side.stakes]  # noqa: E731
-    flow = S.dice_flow(stakes(win), stakes(lose), [*k.actor.power, *k.opponent.power], win.player)
+    flow = S.dice_flow(stakes(win), stakes(lose), [*k.actor.power, *k.opponent.power],
+                       None if out.winner is None else win.player, tie_no_winner=out.winner is None)
     avg = [6] * (int(k.actor.average) + int(k.opponent.average))  # V-AMB-7: back to the bowl
     to_bowl(s, flow.to_bowl + avg)
     for who, dice in flow.to_player.items():
@@ -593,10 +605,11 @@ def resolve(c: Ctx) -> None:
         setattr(s.players[who], pool, sorted(getattr(s.players[who], pool) + dice))
     ac, oc = s.components[k.actor.component], s.components[k.opponent.component]
     k.winner = out.winner
-    k.effect = max(0, out.effect) if out.winner == "actor" else 0
+    k.effect = max(0, out.effect) if out.winner == "actor" or (k.head_to_head and out.winner) else 0
     c.emit("roll", f"{ac.name} rolls {list(k.actor.faces)} → {out.actor_result}; {oc.name} rolls "
            f"{list(k.opponent.faces)} → {out.opponent_result}; "
-           f"{(ac if out.winner == 'actor' else oc).name} wins" + (f", effect {k.effect}" if k.effect else ""),
+           + (f"{(ac if out.winner == 'actor' else oc).name} wins" if out.winner else "a tie with no winner: every die goes home")
+           + (f", effect {k.effect}" if k.effect else ""),
            ac.owner, actor=out.actor_result, opponent=out.opponent_result, winner=out.winner, effect=k.effect,
            flow={w: d for w, d in flow.to_player.items()}, to_bowl=flow.to_bowl)
     if out.winner == "actor" and ac.kind != "pc" and k.goal == "maneuver":
@@ -604,13 +617,14 @@ def resolve(c: Ctx) -> None:
     s.records.append(Record(seq=s.seq, scene=s.scene.number if s.scene else 0, actor=ac.id, opponent=oc.id,
                             goal=k.goal, actor_result=out.actor_result, opponent_result=out.opponent_result,
                             winner=out.winner, effect=k.effect, text=k.text))
-    if out.winner == "actor" and k.goal == "maneuver":
+    if k.goal == "maneuver" and (out.winner == "actor" or (k.head_to_head and out.winner)):
+        wc, lc = (ac, oc) if out.winner == "actor" else (oc, ac)  # head-to-head: the winner is the "actor" (L394)
         m = S.maneuver(k.effect)
         if m["aspect"]:
-            s.aspects.append(TempAspect(text=k.text or f"{ac.name} has the upper hand", on=oc.id, kind=m["aspect"],
-                                        by=ac.owner))
-            c.emit("aspect", f"{m['aspect']} aspect on {oc.name}" + (f", {m['spin']} spin" if m["spin"] else ""),
-                   ac.owner)
+            s.aspects.append(TempAspect(text=k.text or f"{wc.name} has the upper hand", on=lc.id, kind=m["aspect"],
+                                        by=wc.owner))
+            c.emit("aspect", f"{m['aspect']} aspect on {lc.name}" + (f", {m['spin']} spin" if m["spin"] else ""),
+                   wc.owner)
     if k.effect > 0 and k.goal in ("attack", "control"):
         k.stage = "damage"
         return

@@ -25,6 +25,15 @@ def sheet(k: Component) -> dict[str, Any]:
             "allocated": list(k.allocated)}
 
 
+def side_view(k: Any, side: Any, seat: str | None) -> dict[str, Any]:
+    """A head-to-head side's dice stay hidden from the other players until both sides have pushed (V-AMB-6)."""
+    out = side.model_dump()
+    hidden = k.head_to_head and k.stage in ("wager_actor", "wager_opponent") and seat is not None and seat != side.player
+    if hidden and side.wagered:
+        out.update(stakes="hidden", power="hidden", average="hidden")
+    return out
+
+
 def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
     """Everything on the table; another player's secret bid is hidden until revealed (V-57)."""
     pend = pending(s)
@@ -44,7 +53,8 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
                     "present": list(sc.present), "ended": sc.ended} for sc in s.scenes],
         "struggle": None if k is None else {"goal": k.goal, "stage": k.stage, "target_trait": k.target_trait,
                                             "text": k.text, "situational": k.situational,
-                                            "actor": k.actor.model_dump(), "opponent": k.opponent.model_dump()},
+                                            "head_to_head": k.head_to_head,
+                                            "actor": side_view(k, k.actor, seat), "opponent": side_view(k, k.opponent, seat)},
         "extended": None if s.extended is None else s.extended.model_dump(),
         "struggles": [r.model_dump() for r in s.records],
         "rotations": s.rotations, "extended_done": s.extended_done,

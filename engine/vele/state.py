@@ -94,6 +94,7 @@ class Struggle(BaseModel):
     opponent: SideState
     stage: Literal["difficulty", "wager_actor", "wager_opponent", "roll", "damage"] = "difficulty"
     situational: int = 0
+    head_to_head: bool = False
     effect: int = 0
     winner: str | None = None
 
