@@ -500,3 +500,67 @@ def test_V_27_head_to_head_winner_acts_as_the_actor():
     assert s.records[-1].winner == "opponent" and s.records[-1].effect == 4
     assert s.aspects[0].on == comp_of(s, "Ben", "pc").id and s.aspects[0].kind == "sticky"
     assert 10 not in s.players["Ben"].character and s.players["Ann"].story.count(10) == 2
+
+
+# --- fate ------------------------------------------------------------------------------------------
+def rolled(s, ben_face, ann_face):
+    s = play(s, A.StateDifficulty(player="Ann", value=0), A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8)]),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Ruthless", die=8)]))
+    return play(s, A.RollDice(faces={"actor:0": [ben_face], "opponent:0": [ann_face]}), pass_fate=False)
+
+
+def test_V_46_fate_after_the_roll():
+    """V-46 (L529-537): after the roll, 1 XP buys +2 with an aspect of your own (+1 without); Ben's 5
+    against 6 becomes 7 and wins by 1. An aspect that is not yours is refused."""
+    s = rolled(attack(in_scene()), 5, 6)
+    assert s.struggle.stage == "fate" and s.struggle.fate_queue == ["Ben", "Ann"]
+    xp = s.players["Ben"].xp
+    refuses(s, A.SpendFate(player="Ben", aspect="somebody else's"), "V-46")
+    s = play(s, A.SpendFate(player="Ben", aspect="aspect 0"), pass_fate=False)
+    assert s.players["Ben"].xp == xp - 1
+    s = play(s, A.SpendFate(player="Ann", skip=True), pass_fate=False)
+    assert s.records[-1].winner == "actor" and s.records[-1].actor_result == 7 and s.struggle.effect == 1
+
+
+def test_V_AMB_14_one_xp_fate_per_scene_free_tags_do_not_count():
+    """V-AMB-14, V-46, V-47 (L594, L624, L539): one XP-funded fate use per player per scene; a scene
+    aspect's free tag costs no XP and does not count against it."""
+    s = attack(in_scene(), goal="maneuver")
+    s = fight(s, [6], [3])  # a sticky aspect on Ann's villain, with 1 free tag
+    tag = s.aspects[0].text
+    s = play(s, A.StartStruggle(player="Cy", actor=comp_of(s, "Cy", "pc").id, target=comp_of(s, "Ann", "main").id,
+                                goal="attack"), A.StateDifficulty(player="Ann", value=0),
+             A.Wager(player="Cy", stakes=[A.StakeIn(trait="Blade", die=8)]),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Ruthless", die=6)]))
+    s = play(s, A.RollDice(faces={"actor:0": [2], "opponent:0": [6]}), pass_fate=False)
+    xp = s.players["Cy"].xp
+    s = play(s, A.SpendFate(player="Cy", aspect=tag), pass_fate=False)
+    assert s.players["Cy"].xp == xp and s.aspects[0].free_tags == 0 and s.struggle.actor.bonus == 2
+    s.struggle.fate_queue.insert(0, "Cy")  # asked again in the same scene: XP-funded fate is allowed once
+    s = play(s, A.SpendFate(player="Cy"), pass_fate=False)
+    assert s.players["Cy"].xp == xp - 1
+    s.struggle.fate_queue.insert(0, "Cy")
+    refuses(s, A.SpendFate(player="Cy"), "V-AMB-14")
+
+
+@pytest.mark.parametrize("tone,fallback,first", [("pulpy", "pulpy", "Ben"), ("gritty", "pulpy", "Ann"),
+                                                 ("heroic", "pulpy", "Ann"), ("doomed", "gritty", "Ben")])
+def test_V_30_fate_order_by_tone(tone, fallback, first):
+    """V-30 (L696-701, @94613, @94717): pulpy actor first; gritty opponent first; heroic story characters
+    first; doomed PCs first (Ben's PC attacks Ann's villain)."""
+    s = built(options={"tone": tone, "tone_fallback": fallback})
+    s = rolled(attack(in_scene(s)), 5, 6)
+    assert s.struggle.fate_queue[0] == first
+    refuses(s, A.SpendFate(player=[x for x in ("Ben", "Ann") if x != first][0], skip=True), "V-30")
+
+
+def test_V_30_pc_v_pc_under_heroic_uses_the_chosen_fallback():
+    """V-30 (@94613): under heroic a PC v PC struggle uses the table's pulpy-or-gritty choice (gritty here:
+    the opponent first)."""
+    s = in_scene(built(options={"tone": "heroic", "tone_fallback": "gritty"}))
+    s = play(s, A.StartStruggle(player="Ben", actor=comp_of(s, "Ben", "pc").id, target=comp_of(s, "Cy", "pc").id,
+                                goal="maneuver"), A.StateDifficulty(player="Ann", value=0),
+             A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8)]),
+             A.Wager(player="Cy", stakes=[A.StakeIn(trait="Blade", die=8)]))
+    s = play(s, A.RollDice(faces={"actor:0": [3], "opponent:0": [3]}), pass_fate=False)
+    assert s.struggle.fate_queue == ["Cy", "Ben"]

@@ -25,7 +25,6 @@ NOT_YET = {
     "V-7": "Vele and Verminites are advice; the vele_off_stage option is not built",
     "V-21": "one-shot components are not built",
     "V-22": "temporary and virtual components are not built",
-    "V-30": "fate and its order by tone are not built",
     "V-31": "hidden rolls are not built",
     "V-38": "mass struggles (Area) are not built",
     "V-39": "block is not built",
@@ -34,7 +33,6 @@ NOT_YET = {
     "V-43": "allies joining a struggle are not in the flow (the damage rounds are: V-35)",
     "V-44": "movement and zones are not built",
     "V-45": "attached/integrated modes are not built",
-    "V-46": "fate uses are not built",
     "V-54": "guidelines are not built",
     "V-60": "groups are not built",
     "V-61": "spotlights are not built",
@@ -45,7 +43,6 @@ NOT_YET = {
     "V-EX-18": "mass attacks are not built",
     "V-EX-20": "allies (and their forfeit) are not in the flow",
     "V-AMB-13": "spotlights are not built",
-    "V-AMB-14": "fate is not built",
     "V-AMB-18": "groups are not built",
     "V-AMB-20": "hitting aspects for XP is not built",
 }

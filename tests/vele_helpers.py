@@ -34,9 +34,13 @@ def build_action(name: str, **kw) -> A.Build:
     return A.Build(**args)
 
 
-def play(s: GameState, *actions) -> GameState:
+def play(s: GameState, *actions, pass_fate: bool = True) -> GameState:
+    """Apply the actions in turn. Unless `pass_fate` is off, both sides pass on fate (V-46) whenever a roll
+    waits for it, so struggle tests read as the book's steps without the fate step in every one."""
     for a in actions:
         s, _ = apply(s, a)
+        while pass_fate and s.struggle is not None and s.struggle.stage == "fate":
+            s, _ = apply(s, A.SpendFate(player=s.struggle.fate_queue[0], skip=True))
     return s
 
 

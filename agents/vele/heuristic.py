@@ -217,6 +217,29 @@ class VeleSeat:
         best = max((s.die for s in stakes), default=0)
         return A.Wager(player=self.name, stakes=stakes, power=power, average=best < 6 and bowl.get(6, 0) > 0)
 
+    def _fate(self, obs: GameObservation) -> Decision:
+        """Spend fate only where it turns the roll: a free tag first, else 1 XP on my own aspect."""
+        v = obs.view
+        k = v["struggle"]
+        mine, theirs = (k["actor"], k["opponent"]) if k["actor"]["player"] == self.name else (k["opponent"], k["actor"])
+        res = lambda side: (max(side["faces"]) if side["faces"] else 0) - side["difficulty"] + side["bonus"]  # noqa: E731
+        gap = res(theirs) - res(mine)
+        i_am_actor = mine is k["actor"]
+        need = gap + (0 if i_am_actor and mine["power"] and not theirs["power"] else 1) if i_am_actor else gap
+        me = _me(v, self.name)
+        comp = _comp(v, mine["component"])
+        if need <= 0 or need > 2:
+            return _d(A.SpendFate(player=self.name, skip=True), "fate would not change this roll")
+        tag = next((a for a in v["aspects"] if a["free_tags"] > 0), None)
+        if tag is not None:
+            return _d(A.SpendFate(player=self.name, aspect=tag["text"]), f"a free tag on '{tag['text']}' turns the roll")
+        scene_no = v["scenes"][-1]["number"] if v["scenes"] else 0
+        if me["xp"] >= 1 and me.get("fate_scene") != scene_no and (comp["aspects"] or need == 1):
+            aspect = comp["aspects"][0] if comp["aspects"] else ""
+            return _d(A.SpendFate(player=self.name, aspect=aspect),
+                      f"1 XP of fate{' on ' + repr(aspect) if aspect else ''} turns a {gap}-point gap")
+        return _d(A.SpendFate(player=self.name, skip=True), "no XP or fate left this scene")
+
     def _take_damage(self, obs: GameObservation) -> Decision:
         k = obs.view["struggle"]
         c = _comp(obs.view, k["opponent"]["component"])
@@ -253,6 +276,8 @@ class VeleSeat:
             return self._stake(obs, cautious=True)
         if kind == "take_damage":
             return self._take_damage(obs).action
+        if kind == "fate":
+            return A.SpendFate(player=self.name, skip=True)
         if kind == "continue_fight":
             return A.ContinueFight(player=self.name, surrender=True)
         return A.PassTurn(player=self.name)

@@ -117,6 +117,14 @@ class Wager(_A):
     average: bool = False
 
 
+class SpendFate(_A):
+    """V-46 (L529-537): after the roll, 1 XP for +2 with an aspect (+1 without); a scene aspect's free tag
+    pays instead of XP. `skip` passes."""
+    type: Literal["spend_fate"] = "spend_fate"
+    aspect: str = Field("", max_length=300)
+    skip: bool = False
+
+
 class TakeDamage(_A):
     """V-35: the defender names the traits that absorb the effect, in order."""
     type: Literal["take_damage"] = "take_damage"
@@ -167,7 +175,7 @@ class EndAct(_A):
 
 
 Action = Annotated[Union[Bid, RollDice, Build, FrameScene, AnswerExclusion, StartStruggle, StateDifficulty, Wager,
-                         TakeDamage, ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
+                         SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)
 

@@ -56,6 +56,8 @@ def pending(s: GameState) -> Pending:
                 reqs += [DiceRequest(f"{key}:{i}", 1, d) for i, d in enumerate(dice)]
                 reqs += [DiceRequest(f"{key}_power:{i}", 1, d) for i, d in enumerate(side.power)]
             return Pending("roll", (DICE_SEAT,), note="the struggle roll", dice=tuple(reqs))
+        if k.stage == "fate":
+            return Pending("fate", (k.fate_queue[0],), note="spend fate (+2 with an aspect, +1 without) or pass (V-46)")
         return Pending("take_damage", (k.opponent.player,), note=f"absorb an effect of {k.effect} (V-35)")
     return Pending(ph, ())
 
@@ -71,6 +73,7 @@ KIND_OPTIONS = {
     "difficulty": [Option("state_difficulty")],
     "wager": [Option("wager", "dice from your pool or the bowl")],
     "take_damage": [Option("take_damage")],
+    "fate": [Option("spend_fate", "1 XP or a free tag")],
 }
 
 

@@ -16,4 +16,6 @@ class VeleOptions(BaseModel):
     unlimited_bowl: bool = Field(False, description="the bowl never runs short (V-9)")
     bowl_sets: int = Field(12, ge=8, le=40, description="d4, d6, d8 and d10 in the bowl per seat; 1 d12 per seat")
     tone: Literal["pulpy", "gritty", "heroic", "doomed"] = "pulpy"
+    tone_fallback: Literal["pulpy", "gritty"] = Field("pulpy", description="fate order for PC v PC and story v story "
+                                                                        "under a heroic or doomed tone (V-30)")
     taken_out_meaning: Literal["dead", "unconscious", "too weak to act"] = "unconscious"

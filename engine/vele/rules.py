@@ -582,7 +582,67 @@ def struggle_roll(c: Ctx) -> None:
             if not 1 <= face <= d:
                 raise RuleViolation("V-27", f"a d{d} cannot show {face}")
         side.faces, side.power_faces = faces, pf
-    resolve(c)
+    k.fate_queue = fate_order(s, k)
+    k.stage = "fate"
+    c.emit("rolled", f"rolled: {s.components[k.actor.component].name} {faces_of(k.actor)}, "
+           f"{s.components[k.opponent.component].name} {faces_of(k.opponent)}; fate may be spent now")
+
+
+def faces_of(side: SideState) -> list[int]:
+    return list(side.faces)
+
+
+def fate_order(s: GameState, k: Struggle) -> list[str]:
+    """V-30 (L696-701): everyone rolls, then one side spends fate, then the other. Pulpy: actor first;
+    gritty: opponent first; heroic: story characters first; doomed: PCs first; PC v PC and story v story
+    under heroic or doomed use the table's pulpy-or-gritty choice."""
+    a, o = k.actor.player, k.opponent.player
+    tone = s.options.tone
+    a_pc, o_pc = s.components[k.actor.component].kind == "pc", s.components[k.opponent.component].kind == "pc"
+    if tone in ("heroic", "doomed") and a_pc != o_pc:
+        story_first = tone == "heroic"
+        actor_first = (not a_pc) == story_first
+    else:
+        actor_first = (tone if tone in ("pulpy", "gritty") else s.options.tone_fallback) == "pulpy"
+    return [a, o] if actor_first else [o, a]
+
+
+@handles(A.SpendFate)
+def spend_fate(c: Ctx) -> None:
+    """V-46, V-AMB-14: 1 XP-funded fate use per player per scene; a scene aspect's free tag costs no XP
+    and does not count. +2 with an aspect, +1 without."""
+    s, a = c.s, c.a
+    need_phase(c, "struggle")
+    k = s.struggle
+    if k is None or k.stage != "fate" or not k.fate_queue or k.fate_queue[0] != a.player:
+        who = k.fate_queue[0] if k is not None and k.stage == "fate" and k.fate_queue else None
+        raise RuleViolation("V-30", f"fate is spent after the roll, one side then the other" +
+                            (f": {who} decides now" if who else ""))
+    k.fate_queue.pop(0)
+    side = k.actor if a.player == k.actor.player else k.opponent
+    if not a.skip:
+        comp_ = s.components[side.component]
+        p = s.players[a.player]
+        scene_no = s.scene.number if s.scene else 0
+        tag = next((x for x in s.aspects if x.text == a.aspect and x.free_tags > 0), None) if a.aspect else None
+        if a.aspect and tag is None and a.aspect not in comp_.aspects:
+            raise RuleViolation("V-46", f"{a.aspect!r} is neither {comp_.name}'s aspect nor a scene aspect with a free tag")
+        if tag is not None:
+            tag.free_tags -= 1
+            how = "a free tag"
+        else:
+            if p.xp < 1:
+                raise RuleViolation("V-46", "fate costs 1 XP and you have none")
+            if p.fate_scene == scene_no:
+                raise RuleViolation("V-AMB-14", "one XP-funded fate use per player per scene")
+            p.xp -= 1
+            p.fate_scene = scene_no
+            how = "1 XP"
+        side.bonus += 2 if a.aspect else 1
+        c.emit("fate", f"{a.player} spends {how}" + (f" on '{a.aspect}'" if a.aspect else "") +
+               f": +{2 if a.aspect else 1}", a.player)
+    if not k.fate_queue:
+        resolve(c)
 
 
 def resolve(c: Ctx) -> None:
@@ -590,8 +650,8 @@ def resolve(c: Ctx) -> None:
     s = c.s
     k = s.struggle
     assert k is not None
-    act = S.Side(tuple(k.actor.faces), tuple(k.actor.power_faces), k.actor.difficulty)
-    opp = S.Side(tuple(k.opponent.faces), tuple(k.opponent.power_faces), k.opponent.difficulty)
+    act = S.Side(tuple(k.actor.faces), tuple(k.actor.power_faces), k.actor.difficulty, k.actor.bonus)
+    opp = S.Side(tuple(k.opponent.faces), tuple(k.opponent.power_faces), k.opponent.difficulty, k.opponent.bonus)
     out = S.decide("head_to_head" if k.head_to_head else "offensive", act, opp)
     win, lose = (k.actor, k.opponent) if out.winner == "actor" else (k.opponent, k.actor)
     stakes = lambda side: [S.Stake(x.die, x.source, side.player) for x in side.stakes]  # noqa: E731
@@ -780,7 +840,7 @@ def pass_narration(c: Ctx) -> None:
 @handles(A.Recombine)
 def recombine(c: Ctx) -> None:
     s, a = c.s, c.a
-    if s.struggle is not None and s.struggle.stage in ("roll", "damage"):
+    if s.struggle is not None and s.struggle.stage in ("roll", "fate", "damage"):
         raise RuleViolation("V-15", "not during a struggle's resolution")
     p = s.players[a.player]
     pool = getattr(p, a.pool)

@@ -58,6 +58,7 @@ class Player(BaseModel):
     bid: int | None = None
     rolloff: list[int] = Field(default_factory=list)
     built: bool = False
+    fate_scene: int = 0  # the scene in which this player last spent XP on fate (V-46, V-AMB-14)
 
 
 class TempAspect(BaseModel):
@@ -84,6 +85,7 @@ class SideState(BaseModel):
     faces: list[int] = Field(default_factory=list)
     power_faces: list[int] = Field(default_factory=list)
     wagered: bool = False
+    bonus: int = 0  # fate (V-46)
 
 
 class Struggle(BaseModel):
@@ -92,7 +94,8 @@ class Struggle(BaseModel):
     target_trait: str | None = None
     actor: SideState
     opponent: SideState
-    stage: Literal["difficulty", "wager_actor", "wager_opponent", "roll", "damage"] = "difficulty"
+    stage: Literal["difficulty", "wager_actor", "wager_opponent", "roll", "fate", "damage"] = "difficulty"
+    fate_queue: list[str] = Field(default_factory=list)  # players still to spend or pass, in tone order (V-30)
     situational: int = 0
     head_to_head: bool = False
     effect: int = 0
