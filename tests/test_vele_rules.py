@@ -564,3 +564,16 @@ def test_V_30_pc_v_pc_under_heroic_uses_the_chosen_fallback():
              A.Wager(player="Cy", stakes=[A.StakeIn(trait="Blade", die=8)]))
     s = play(s, A.RollDice(faces={"actor:0": [3], "opponent:0": [3]}), pass_fate=False)
     assert s.struggle.fate_queue == ["Cy", "Ben"]
+
+
+def test_V_3_V_1_the_narrator_may_just_say_no():
+    """V-3, V-1 (L163, L169): the narrator's 'no' is a challenge that succeeds at once: the struggle is
+    gone before any die moves, and the actor must do something else on the same turn."""
+    s = attack(in_scene())
+    before = s.players["Ben"].character
+    s = play(s, A.NarratorNo(player="Ann", reason="the ford is flooded"))
+    assert s.struggle is None and s.phase == "scene" and s.scene.turns[s.scene.turn] == "Ben"
+    assert s.players["Ben"].character == before
+    s = play(attack(in_scene()), A.StateDifficulty(player="Ann", value=0))
+    refuses(s, A.NarratorNo(player="Ann"), "V-3")
+    refuses(attack(in_scene()), A.NarratorNo(player="Cy"), "V-52")

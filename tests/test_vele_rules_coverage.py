@@ -18,7 +18,6 @@ OWN = ["test_vele_*.py"]
 # not enforced yet, each with why: the engine plays the core loop (purchase, scenes, struggles,
 # rotation, acts); these parts of the book are still to be built
 NOT_YET = {
-    "V-3": "the narrator's 'no' (an auto-successful challenge) has no action yet",
     "V-4": "justifying with fiction is a table judgement; no vote flow yet",
     "V-5": "out-of-character talk is a table convention, not a rule the engine can see",
     "V-6": "statement beats intent and written guidelines: no guideline actions yet",

@@ -135,6 +135,14 @@ class VeleSeat:
         return _d(A.EndScene(player=self.name, text="the scene fades"), "the scene has run its course")
 
     def _difficulty(self, obs: GameObservation) -> Decision:
+        v = obs.view
+        scene = v["scenes"][-1]["number"] if v["scenes"] else 0
+        k = v["struggle"]
+        if k["actor"]["player"] != self.name and getattr(self, "said_no", 0) != scene and not v["extended"] \
+                and self.rng.random() < 0.1:
+            self.said_no = scene
+            return _d(A.NarratorNo(player=self.name, reason="that cannot happen here"),
+                      "the narrator's 'no' (V-3), once a scene at most: the player tries something else")
         n = self.pick([0, 0, 1, 1, 2])
         return _d(A.StateDifficulty(player=self.name, value=n, reason="the ground is against them" if n else ""),
                   f"difficulty {n}: the book's scale runs -1 difficult to -5 the most (V-27)")

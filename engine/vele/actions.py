@@ -94,6 +94,13 @@ class StartStruggle(_A):
     text: str = Field("", max_length=1000)
 
 
+class NarratorNo(_A):
+    """V-3 (L169): the narrator just says 'no' to a struggle before any die is pushed: a challenge that
+    succeeds at once, so the actor must do something else (its turn goes on)."""
+    type: Literal["narrator_no"] = "narrator_no"
+    reason: str = Field("", max_length=300)
+
+
 class StateDifficulty(_A):
     """V-27 step 4: a difficulty stated before traits are chosen (0: none)."""
     type: Literal["state_difficulty"] = "state_difficulty"
@@ -174,7 +181,7 @@ class EndAct(_A):
     text: str = Field("", max_length=1000)
 
 
-Action = Annotated[Union[Bid, RollDice, Build, FrameScene, AnswerExclusion, StartStruggle, StateDifficulty, Wager,
+Action = Annotated[Union[Bid, RollDice, Build, FrameScene, AnswerExclusion, StartStruggle, NarratorNo, StateDifficulty, Wager,
                          SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)

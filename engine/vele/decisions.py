@@ -70,7 +70,7 @@ KIND_OPTIONS = {
     "turn": [Option("start_struggle"), Option("pass_turn"), Option("recombine")],
     "narrator": [Option("next_round"), Option("end_scene"), Option("pass_narration"), Option("end_act")],
     "continue_fight": [Option("continue_fight")],
-    "difficulty": [Option("state_difficulty")],
+    "difficulty": [Option("state_difficulty"), Option("narrator_no")],
     "wager": [Option("wager", "dice from your pool or the bowl")],
     "take_damage": [Option("take_damage")],
     "fate": [Option("spend_fate", "1 XP or a free tag")],

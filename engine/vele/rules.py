@@ -478,6 +478,23 @@ def start_exchange(c: Ctx, actor: Component, target: Component, goal: str, targe
            player_of(s, actor), goal=goal, actor=actor.id, target=target.id)
 
 
+@handles(A.NarratorNo)
+def narrator_no(c: Ctx) -> None:
+    s, a = c.s, c.a
+    need_phase(c, "struggle")
+    require_narrator(c, "say no")
+    k = s.struggle
+    if k is None or k.stage != "difficulty" or s.extended is not None and s.extended.exchanges > 0:
+        raise RuleViolation("V-3", "the narrator says no before any die is pushed, not in the middle of a fight")
+    if k.actor.player == a.player:
+        raise RuleViolation("V-3", "the narrator's no is said to another player's struggle")
+    s.struggle = None
+    s.extended = None
+    s.phase = "scene"  # V-1: the player must do something else; the turn is still theirs
+    c.emit("narrator_no", f"{a.player} says no" + (f": {a.reason}" if a.reason else "") +
+           f"; {k.actor.player} must do something else", a.player)
+
+
 @handles(A.StateDifficulty)
 def state_difficulty(c: Ctx) -> None:
     """V-27 step 4, V-AMB-5: the narrator states the situational difficulty before traits are chosen."""
