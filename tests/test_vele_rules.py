@@ -577,3 +577,14 @@ def test_V_3_V_1_the_narrator_may_just_say_no():
     s = play(attack(in_scene()), A.StateDifficulty(player="Ann", value=0))
     refuses(s, A.NarratorNo(player="Ann"), "V-3")
     refuses(attack(in_scene()), A.NarratorNo(player="Cy"), "V-52")
+
+
+def test_V_54_V_6_guidelines_are_written_down_by_the_narrator():
+    """V-54, V-6 (L271, L849): during the act's setup any player adds a guideline; during play only the
+    narrator does; they are written down for the story."""
+    s = play(new_game(SEATS), *[A.Bid(player=n, bid=b) for n, b in zip(SEATS, (6, 4, 3, 2))])
+    s = play(s, A.AddGuideline(player="Dee", text="Magic always costs blood"))
+    s = play(s, *[build_action(n) for n in s.order])
+    refuses(s, A.AddGuideline(player="Ben", text="Nobody dies"), "V-54")
+    s = play(s, A.AddGuideline(player="Ann", text="The river floods at dusk"))
+    assert s.guidelines == ["Magic always costs blood", "The river floods at dusk"]

@@ -20,7 +20,6 @@ OWN = ["test_vele_*.py"]
 NOT_YET = {
     "V-4": "justifying with fiction is a table judgement; no vote flow yet",
     "V-5": "out-of-character talk is a table convention, not a rule the engine can see",
-    "V-6": "statement beats intent and written guidelines: no guideline actions yet",
     "V-7": "Vele and Verminites are advice; the vele_off_stage option is not built",
     "V-21": "one-shot components are not built",
     "V-22": "temporary and virtual components are not built",
@@ -32,7 +31,6 @@ NOT_YET = {
     "V-43": "allies joining a struggle are not in the flow (the damage rounds are: V-35)",
     "V-44": "movement and zones are not built",
     "V-45": "attached/integrated modes are not built",
-    "V-54": "guidelines are not built",
     "V-60": "groups are not built",
     "V-61": "spotlights are not built",
     "V-62": "'The Thing You Need' is not built",

@@ -116,6 +116,11 @@ class VeleSeat:
         if not pcs or not mine:
             return _d(A.PassNarration(player=self.name), "no PC or story component left to set a scene with")
         words = lex(obs.premise)
+        tenets = [x for x in words.get("tenets", []) if x not in v["guidelines"]]
+        if not in_act and tenets and v["act"] > len(v["guidelines"]):
+            tenet = self.pick(tenets)
+            return _d(A.AddGuideline(player=self.name, text=tenet),
+                      "one guideline for the act, from the premise's genre (V-54)")
         place = self.pick(premise_places(obs.premise) + list(words["places"]), "the road")
         foes = [c for c in mine if c["kind"] == "main"][:1] + [c for c in mine if c["kind"] == "normal"][:1]
         present = [c["id"] for c in pcs] + [c["id"] for c in foes]
@@ -292,13 +297,16 @@ class VeleSeat:
 
 
 def _fill(bowl: dict[int, int], pts: int) -> list[int]:
-    """Dice worth up to `pts` points that the bowl still holds, largest first (never a d12, V-10)."""
+    """Dice worth up to `pts` points that the bowl still holds: a spread (d10, d8, d6, d6, d4) so there is a
+    die to push on every trait size, smaller dice where the bowl has run short (never a d12, V-10)."""
     out: list[int] = []
-    for size in (10, 8, 6, 4):
-        while pts >= POINTS[size] and bowl.get(size, 0) > 0 and (size not in out or size <= 6 or len(out) < 3):
-            out.append(size)
-            bowl[size] -= 1
-            pts -= POINTS[size]
+    for want in (10, 8, 6, 6, 4, 4, 4):
+        for size in [s for s in (10, 8, 6, 4) if s <= want]:
+            if POINTS[size] <= pts and bowl.get(size, 0) > 0:
+                out.append(size)
+                bowl[size] -= 1
+                pts -= POINTS[size]
+                break
     return out
 
 

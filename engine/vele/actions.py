@@ -60,6 +60,13 @@ class Build(_A):
     objective: str = ""
 
 
+class AddGuideline(_A):
+    """V-54, V-6 (L271, L849): a guideline (a shared fact or rule) is written down; during an act only the
+    narrator adds them, during the act's setup (the purchase) any player may."""
+    type: Literal["add_guideline"] = "add_guideline"
+    text: str = Field(min_length=1, max_length=500)
+
+
 class ExcludeIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     component: str
@@ -181,7 +188,7 @@ class EndAct(_A):
     text: str = Field("", max_length=1000)
 
 
-Action = Annotated[Union[Bid, RollDice, Build, FrameScene, AnswerExclusion, StartStruggle, NarratorNo, StateDifficulty, Wager,
+Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo, StateDifficulty, Wager,
                          SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)

@@ -64,8 +64,8 @@ def pending(s: GameState) -> Pending:
 
 KIND_OPTIONS = {
     "bid": [Option("bid", "bid XP", "1 to 6")],
-    "build": [Option("build", "30 character and 30 story points")],
-    "frame_scene": [Option("frame_scene"), Option("pass_narration"), Option("end_act")],
+    "build": [Option("build", "30 character and 30 story points"), Option("add_guideline")],
+    "frame_scene": [Option("frame_scene"), Option("add_guideline"), Option("pass_narration"), Option("end_act")],
     "answer_exclusion": [Option("answer_exclusion")],
     "turn": [Option("start_struggle"), Option("pass_turn"), Option("recombine")],
     "narrator": [Option("next_round"), Option("end_scene"), Option("pass_narration"), Option("end_act")],

@@ -307,6 +307,16 @@ def build(c: Ctx) -> None:
         s.phase = "frame"
 
 
+@handles(A.AddGuideline)
+def add_guideline(c: Ctx) -> None:
+    s, a = c.s, c.a
+    need_phase(c, "build", "frame", "scene", "narrator")
+    if s.phase != "build" and a.player != s.narrator:
+        raise RuleViolation("V-54", f"during an act only the narrator ({s.narrator}) adds guidelines")
+    s.guidelines.append(a.text)
+    c.emit("guideline", f"guideline: {a.text}", a.player)
+
+
 # --- scenes (V-52) --------------------------------------------------------------------------------
 def require_narrator(c: Ctx, doing: str) -> None:
     if c.a.player != c.s.narrator:  # type: ignore[attr-defined]

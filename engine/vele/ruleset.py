@@ -41,7 +41,7 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
     return {
         "ruleset": "vele", "phase": s.phase, "actions": s.seq, "act": s.act, "acts": s.acts,
         "pending": {"kind": pend.kind, "seats": list(pend.seats)},
-        "narrator": s.narrator, "narrators": list(s.narrators), "order": list(s.order), "objective": s.objective,
+        "narrator": s.narrator, "narrators": list(s.narrators), "order": list(s.order), "objective": s.objective, "guidelines": list(s.guidelines),
         "players": [{"name": p.name, "xp": p.xp, "xp_earned": p.xp_earned, "fate_scene": p.fate_scene, "level": E.level(p.xp_earned),
                      "character_dice": list(p.character), "story_dice": list(p.story),
                      "bid": p.bid if seat is None or seat == p.name else (None if p.bid is None else "hidden")}
@@ -105,6 +105,8 @@ class VeleRuleset:
         for sc in s.scenes:
             out.append(MemoryFact(f"scene{sc.number}", "scene", f"{sc.place}. {sc.text}".strip(), sc.narrator, 0,
                                   sc.number, None, False, sc.place))
+        for i, g in enumerate(s.guidelines):
+            out.append(MemoryFact(f"guideline{i}", "guideline", g, "", 0))
         for k in s.components.values():
             for t in k.traits:
                 out.append(MemoryFact(f"{k.id}-{t.name}", "trait", f"{k.name}: {t.name} d{t.size}", k.owner, 0,
@@ -123,6 +125,8 @@ class VeleRuleset:
         held = dice_in_play(s)
         if held != s.total_points:
             bad.append(f"V-9: the table holds {held} dice points, {s.total_points} were in play")
+        for i, g in enumerate(s.guidelines):
+            out.append(MemoryFact(f"guideline{i}", "guideline", g, "", 0))
         for k in s.components.values():
             for t in k.traits:
                 if t.size not in E.SIZES:

@@ -165,6 +165,7 @@ class GameState(BaseModel):
     components: dict[str, Component] = Field(default_factory=dict)
     aspects: list[TempAspect] = Field(default_factory=list)
     objective: str = ""
+    guidelines: list[str] = Field(default_factory=list)  # V-6: written down, for the whole story
     objective_done: bool = False
     scenes: list[Scene] = Field(default_factory=list)
     exclusion: Exclusion | None = None
