@@ -30,9 +30,10 @@ def test_V_57_bids_are_secret_in_a_seats_view():
 
 def test_facts_hold_scenes_traits_and_aspects():
     rs = get_ruleset("vele")
-    facts = rs.facts(in_scene())
+    s = play(in_scene(), A.AddGuideline(player="Ann", text="The river floods at dusk"))
+    facts = rs.facts(s)
     kinds = {f.kind for f in facts}
-    assert {"scene", "trait", "aspect"} <= kinds
+    assert {"scene", "trait", "aspect", "guideline"} <= kinds and rs.invariants(s) == []
     assert any("the ford" in f.text for f in facts if f.kind == "scene")
 
 

@@ -125,8 +125,6 @@ class VeleRuleset:
         held = dice_in_play(s)
         if held != s.total_points:
             bad.append(f"V-9: the table holds {held} dice points, {s.total_points} were in play")
-        for i, g in enumerate(s.guidelines):
-            out.append(MemoryFact(f"guideline{i}", "guideline", g, "", 0))
         for k in s.components.values():
             for t in k.traits:
                 if t.size not in E.SIZES:
