@@ -36,9 +36,18 @@ def _paganini_seats(n: int, seed: int, scenes: int) -> list[tuple[SeatSpec, Any]
     return out
 
 
+def _vele_seats(n: int, seed: int, scenes: int) -> list[tuple[SeatSpec, Any]]:
+    from agents.vele import heuristic_seat
+    return [(SeatSpec(name, "player"), heuristic_seat(name, seed=seed, seat_index=i)) for i, name in enumerate(NAMES[:n])]
+
+
 # game -> (seats, seed, scenes) -> [(SeatSpec, AI seat)]; the first seat of a GM-led game is the GM
-HEURISTICS: dict[str, Callable[[int, int, int], list[tuple[SeatSpec, Any]]]] = {"fubar": _fubar_seats,
-                                                                               "paganini": _paganini_seats}
+HEURISTICS: dict[str, Callable[[int, int, int], list[tuple[SeatSpec, Any]]]] = {
+    "fubar": _fubar_seats, "paganini": _paganini_seats, "vele": _vele_seats}
+
+
+# games whose AI seats end the story by the game's own structure rather than a scene count
+SELF_ENDING = {"vele"}
 
 
 @dataclass
@@ -75,6 +84,8 @@ def simulate(game: str, seats: int = 4, scenes: int = 6, seed: int = 0, log_path
     started = time.perf_counter()
 
     def stop(t: GameTable) -> bool:
+        if game in SELF_ENDING:
+            return False  # the story ends by its own rules (Vele: after its last act); max_steps guards
         return sum(1 for e in t.events if getattr(e, "kind", "") == "end_scene") >= scenes + 2 and \
             rs.pending(t.state).kind in ("frame_scene", "over")
 

@@ -211,9 +211,15 @@ def _paganini() -> Ruleset:
     return PaganiniRuleset()
 
 
+def _vele() -> Ruleset:
+    from engine.vele.ruleset import VeleRuleset
+    return VeleRuleset()
+
+
 register("universalis", _universalis)
 register("fubar", _fubar)
 register("paganini", _paganini)
+register("vele", _vele)
 
 
 @dataclass

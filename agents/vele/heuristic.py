@@ -1,0 +1,319 @@
+"""A heuristic Vele seat: a player who narrates when the role comes round.
+
+As a player it buys a PC and story components from the premise's words, bids, pushes its best
+dice, spends power when it has it, absorbs damage smallest-trait-first and surrenders a fight it
+is losing. As narrator it frames scenes with the other PCs against its own story components,
+sometimes tries to keep a PC out, states difficulties, and ends the act after a few scenes.
+Seeded: the same seed gives the same story. Every decision says why.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pydantic import BaseModel
+
+from agents.base import Decision
+from agents.fubar.words import lex, premise_places
+from agents.game_loop import GameObservation
+from engine.vele import actions as A
+from engine.vele.economy import POINTS
+from engine.vele.struggle import auto_damage
+
+SCENES_PER_ACT = 2
+MAX_EXCHANGES = 8
+
+
+def _d(action: BaseModel, why: str) -> Decision:
+    return Decision(action=action, kind="heuristic", rationale=why)
+
+
+def _comp(view: dict, cid: str) -> dict:
+    return next(c for c in view["components"] if c["id"] == cid)
+
+
+def _healthy(c: dict) -> dict[str, int]:
+    return {t["name"]: t["size"] for t in c["traits"] if t["healthy"]}
+
+
+def _me(view: dict, name: str) -> dict:
+    return next(p for p in view["players"] if p["name"] == name)
+
+
+class VeleSeat:
+    kind = "heuristic"
+
+    def __init__(self, name: str, seed: int = 0, seat_index: int = 0, scenes_per_act: int = SCENES_PER_ACT) -> None:
+        self.name = name
+        self.rng = random.Random(f"vele-{seed}-{seat_index}-{name}")
+        self.scenes_per_act = scenes_per_act
+        self.rounds = 0
+
+    def pick(self, xs: list[Any], default: Any = None) -> Any:
+        return self.rng.choice(xs) if xs else default
+
+    def decide(self, obs: GameObservation) -> Decision:
+        handler = getattr(self, f"_{obs.pending.kind}", None)
+        if handler is None:
+            return _d(self.fallback(obs), f"nothing planned for {obs.pending.kind}")
+        return handler(obs)
+
+    # -- setup ----------------------------------------------------------------------------------------
+    def _bid(self, obs: GameObservation) -> Decision:
+        me = _me(obs.view, self.name)
+        bid = min(6, max(1, self.rng.randint(1, 5)), me["xp"] + 6)
+        return _d(A.Bid(player=self.name, bid=bid), f"bid {bid} of the 6 XP: going first matters, the rest buys fate")
+
+    def _build(self, obs: GameObservation) -> Decision:
+        words = lex(obs.premise)
+        traits = list(dict.fromkeys(words["traits"] + words["habits"]))
+        self.rng.shuffle(traits)
+        role = self.pick(words["roles"], "Wanderer")
+        names = [w for w in words["names"]]
+        self.rng.shuffle(names)
+        pc_name = f"{names[0] if names else self.name}, {role.lower()}"
+        sizes = [8, 8, 6, 6, 4, 4]
+        pc_traits = [A.TraitIn(name=traits[i % len(traits)] if i < len(traits) else f"Knack {i}", size=sz,
+                               focus=(i == 0)) for i, sz in enumerate(sizes)]
+        pc = A.ComponentIn(name=pc_name, kind="pc", traits=pc_traits,
+                           aspects=[self.pick(words["goals"], "Wants more"), self.pick(words["limits"], "Haunted")],
+                           ability=A.AbilityIn(trait=pc_traits[0].name, effect="power_attack", size=6, dice=[6, 4]))
+        hostile = list(words["roles"])
+        self.rng.shuffle(hostile)
+        villain = f"{names[1] if len(names) > 1 else 'The rival'}, the {hostile[0].lower()}"
+        main = A.ComponentIn(name=villain, kind="main",
+                             traits=[A.TraitIn(name="Ruthless", size=8), A.TraitIn(name="Connected", size=6),
+                                     A.TraitIn(name="Cunning", size=6)],
+                             aspects=[self.pick(words["limits"], "Proud")],
+                             ability=A.AbilityIn(trait="Ruthless", effect="power_defense", size=4, dice=[4]))
+        places = premise_places(obs.premise) + list(words["places"])
+        normals = [A.ComponentIn(name=f"{h}s of {places[i % len(places)]}" if places else f"{h}s", kind="normal",
+                                 traits=[A.TraitIn(name="Numbers", size=6), A.TraitIn(name="Menace", size=4)])
+                   for i, h in enumerate((hostile * 3)[1:4])]
+        # PC: 12 for traits, 2 for the ability, 3 allocated = 17; 12 in character dice -> 29 of 30
+        # story: 7 + 1 + 1 for the main, 3 x 3 for the normals = 18; 12 in story dice -> 30
+        bowl = {int(d): n for d, n in obs.view["bowl"].items()}
+        for comp in (pc, main, *normals):
+            for size in [t.size for t in comp.traits] + ([comp.ability.size, *comp.ability.dice] if comp.ability else []):
+                bowl[size] = bowl.get(size, 0) - 1
+        char, story = _fill(bowl, 12), _fill(bowl, 12)
+        return _d(A.Build(player=self.name, pc=pc, story=[main, *normals], character_dice=char,
+                          story_dice=story, objective=self.pick(words["goals"], "Survive").replace("Wants", "The heroes want")),
+                  "a rounded PC (a d4, d6 and d8 trait at least), Power Attack on its focus, the rest in dice; "
+                  "one main and three normal story components")
+
+    # -- narrating ------------------------------------------------------------------------------------
+    def _frame_scene(self, obs: GameObservation) -> Decision:
+        v = obs.view
+        in_act = [sc for sc in v["scenes"] if sc["act"] == v["act"]]
+        if len(in_act) >= self.scenes_per_act:
+            done = bool(v["struggles"]) and self.rng.random() < 0.5
+            return _d(A.EndAct(player=self.name, objective_achieved=done and v["act"] == v["acts"],
+                               text="the act closes"),
+                      f"{len(in_act)} scenes this act: time to end it (V-56)")
+        pcs = [c for c in v["components"] if c["kind"] == "pc" and not c["out"] and c["owner"] != self.name]
+        mine = [c for c in v["components"] if c["owner"] == self.name and c["kind"] in ("main", "normal") and not c["out"]]
+        if not pcs or not mine:
+            return _d(A.PassNarration(player=self.name), "no PC or story component left to set a scene with")
+        words = lex(obs.premise)
+        tenets = [x for x in words.get("tenets", []) if x not in v["guidelines"]]
+        if not in_act and tenets and v["act"] > len(v["guidelines"]):
+            tenet = self.pick(tenets)
+            return _d(A.AddGuideline(player=self.name, text=tenet),
+                      "one guideline for the act, from the premise's genre (V-54)")
+        place = self.pick(premise_places(obs.premise) + list(words["places"]), "the road")
+        foes = [c for c in mine if c["kind"] == "main"][:1] + [c for c in mine if c["kind"] == "normal"][:1]
+        present = [c["id"] for c in pcs] + [c["id"] for c in foes]
+        exclude = None
+        me = _me(v, self.name)
+        if len(pcs) > 2 and 4 in me["story_dice"] and self.rng.random() < 0.4:
+            exclude = A.ExcludeIn(component=pcs[-1]["id"], die=4)
+        text = f"{self.pick(words['times'], 'Night')}. {foes[0]['name']} is here."
+        return _d(A.FrameScene(player=self.name, place=place, text=text, present=present, exclude=exclude),
+                  "the other PCs against my own story components" + (", offering a d4 to keep one PC out" if exclude else ""))
+
+    def _narrator(self, obs: GameObservation) -> Decision:
+        self.rounds += 1
+        if self.rounds <= 2:
+            return _d(A.NextRound(player=self.name), "another round while the scene has life in it")
+        self.rounds = 0
+        return _d(A.EndScene(player=self.name, text="the scene fades"), "the scene has run its course")
+
+    def _difficulty(self, obs: GameObservation) -> Decision:
+        v = obs.view
+        scene = v["scenes"][-1]["number"] if v["scenes"] else 0
+        k = v["struggle"]
+        if k["actor"]["player"] != self.name and getattr(self, "said_no", 0) != scene and not v["extended"] \
+                and self.rng.random() < 0.1:
+            self.said_no = scene
+            return _d(A.NarratorNo(player=self.name, reason="that cannot happen here"),
+                      "the narrator's 'no' (V-3), once a scene at most: the player tries something else")
+        n = self.pick([0, 0, 1, 1, 2])
+        return _d(A.StateDifficulty(player=self.name, value=n, reason="the ground is against them" if n else ""),
+                  f"difficulty {n}: the book's scale runs -1 difficult to -5 the most (V-27)")
+
+    def _answer_exclusion(self, obs: GameObservation) -> Decision:
+        me = _me(obs.view, self.name)
+        best = max(me["character_dice"], default=None)
+        if best is None or best < 6:
+            return _d(A.AnswerExclusion(player=self.name, accept=True), "no die worth rolling: take the offered die")
+        return _d(A.AnswerExclusion(player=self.name, accept=False, die=best), f"a d{best} against the narrator's die")
+
+    # -- playing --------------------------------------------------------------------------------------
+    def _turn(self, obs: GameObservation) -> Decision:
+        v = obs.view
+        scene = v["scenes"][-1]
+        present = [_comp(v, cid) for cid in scene["present"]]
+        mine = [c for c in present if (c["controller"] or c["owner"]) == self.name and not c["out"]]
+        foes = [c for c in present if (c["controller"] or c["owner"]) != self.name and not c["out"]]
+        if not mine or not foes:
+            return _d(A.PassTurn(player=self.name), "nothing of mine to act with, or nobody to act against")
+        me_c = max(mine, key=lambda c: sum(POINTS[s] for s in _healthy(c).values()))
+        if self.name == v["narrator"]:
+            foes = [c for c in foes if c["kind"] == "pc"] or foes
+            target = min(foes, key=lambda c: sum(POINTS[s] for s in _healthy(c).values()))
+            return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=target["id"], goal="attack",
+                                      text=f"{me_c['name']} strikes at {target['name']}"),
+                      "the story side presses the weakest PC")
+        target = next((c for c in foes if c["kind"] == "main"), foes[0])
+        fights = [r for r in v["struggles"] if r["scene"] == scene["number"]]
+        if not fights and len([c for c in present if c["kind"] == "pc"]) > 1:
+            race = self.rng.random() < 0.5
+            return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=target["id"], goal="maneuver",
+                                      head_to_head=race, text=(f"{me_c['name']} gets there before {target['name']}"
+                                                               if race else f"{target['name']} is off balance")),
+                      ("a head-to-head race" if race else "a maneuver") + " first: an aspect for the fight to come (V-47)")
+        healthy = _healthy(target)
+        weak = min(healthy, key=lambda t: healthy[t]) if healthy and self.rng.random() < 0.3 else None
+        return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=target["id"], goal="attack",
+                                  target_trait=weak, extended=True, text=f"{me_c['name']} takes on {target['name']}"),
+                  "an extended fight against the main story component" + (f", aimed at its {weak}" if weak else ""))
+
+    def _wager(self, obs: GameObservation) -> Decision:
+        return _d(self._stake(obs, cautious=False), "my two best traits, own dice on the best, a bowl die on the next")
+
+    def _stake(self, obs: GameObservation, cautious: bool) -> A.Wager:
+        v = obs.view
+        k = v["struggle"]
+        side = k["actor"] if k["stage"] == "wager_actor" else k["opponent"]
+        c = _comp(v, side["component"])
+        me = _me(v, self.name)
+        pool = list(me["character_dice"] if c["kind"] == "pc" else me["story_dice"])
+        healthy = _healthy(c)
+        names = sorted(healthy, key=lambda t: -healthy[t])
+        big = [t for t in names if healthy[t] > 4]
+        names = (big or names)[:1 if cautious else 2]
+        bowl = {int(d): n for d, n in v["bowl"].items()}
+        stakes = []
+        for i, t in enumerate(names):
+            size = healthy[t]
+            own = [d for d in pool if d <= size]
+            if own and (i == 0 or cautious):
+                d = max(own)
+                pool.remove(d)
+                stakes.append(A.StakeIn(trait=t, die=d, source="own"))
+            else:
+                fit = [d for d in bowl if d <= size and bowl[d] > 0]
+                if fit:
+                    d = max(fit)
+                    bowl[d] -= 1
+                    stakes.append(A.StakeIn(trait=t, die=d, source="bowl"))
+        effect = "power_attack" if k["stage"] == "wager_actor" or k.get("head_to_head") else "power_defense"
+        power = []
+        used = {s.trait for s in stakes}
+        for ab in c["abilities"]:
+            if ab["effect"] == effect and ab["trait"] in used:
+                fit = [d for d in c["allocated"] if d <= ab["size"]]
+                if fit:
+                    power.append(max(fit))
+                    break
+        best = max((s.die for s in stakes), default=0)
+        return A.Wager(player=self.name, stakes=stakes, power=power, average=best < 6 and bowl.get(6, 0) > 0)
+
+    def _fate(self, obs: GameObservation) -> Decision:
+        """Spend fate only where it turns the roll: a free tag first, else 1 XP on my own aspect."""
+        v = obs.view
+        k = v["struggle"]
+        mine, theirs = (k["actor"], k["opponent"]) if k["actor"]["player"] == self.name else (k["opponent"], k["actor"])
+        res = lambda side: (max(side["faces"]) if side["faces"] else 0) - side["difficulty"] + side["bonus"]  # noqa: E731
+        gap = res(theirs) - res(mine)
+        i_am_actor = mine is k["actor"]
+        need = gap + (0 if i_am_actor and mine["power"] and not theirs["power"] else 1) if i_am_actor else gap
+        me = _me(v, self.name)
+        comp = _comp(v, mine["component"])
+        if need <= 0 or need > 2:
+            return _d(A.SpendFate(player=self.name, skip=True), "fate would not change this roll")
+        tag = next((a for a in v["aspects"] if a["free_tags"] > 0), None)
+        if tag is not None:
+            return _d(A.SpendFate(player=self.name, aspect=tag["text"]), f"a free tag on '{tag['text']}' turns the roll")
+        scene_no = v["scenes"][-1]["number"] if v["scenes"] else 0
+        if me["xp"] >= 1 and me.get("fate_scene") != scene_no and (comp["aspects"] or need == 1):
+            aspect = comp["aspects"][0] if comp["aspects"] else ""
+            return _d(A.SpendFate(player=self.name, aspect=aspect),
+                      f"1 XP of fate{' on ' + repr(aspect) if aspect else ''} turns a {gap}-point gap")
+        return _d(A.SpendFate(player=self.name, skip=True), "no XP or fate left this scene")
+
+    def _take_damage(self, obs: GameObservation) -> Decision:
+        k = obs.view["struggle"]
+        c = _comp(obs.view, k["opponent"]["component"])
+        chosen = auto_damage(k_effect(obs.view), _healthy(c), k["target_trait"])
+        return _d(A.TakeDamage(player=self.name, traits=chosen), "the attacked trait first, then my smallest traits")
+
+    def _continue_fight(self, obs: GameObservation) -> Decision:
+        v = obs.view
+        ex = v["extended"]
+        me_c = _comp(v, ex["next_actor"])
+        pts = sum(POINTS[s] for s in _healthy(me_c).values())
+        if pts <= 2 or ex["exchanges"] >= MAX_EXCHANGES:
+            return _d(A.ContinueFight(player=self.name, surrender=True),
+                      "surrender before being taken out" if pts <= 2 else "the fight has gone on long enough")
+        return _d(A.ContinueFight(player=self.name, text=f"{me_c['name']} strikes back"), "strike back")
+
+    def fallback(self, obs: GameObservation) -> BaseModel:
+        kind, v = obs.pending.kind, obs.view
+        if kind == "bid":
+            return A.Bid(player=self.name, bid=1)
+        if kind == "build":
+            return self._build(obs).action
+        if kind == "frame_scene":
+            return A.EndAct(player=self.name)
+        if kind == "answer_exclusion":
+            return A.AnswerExclusion(player=self.name, accept=True)
+        if kind == "turn":
+            return A.PassTurn(player=self.name)
+        if kind == "narrator":
+            return A.EndScene(player=self.name)
+        if kind == "difficulty":
+            return A.StateDifficulty(player=self.name, value=0)
+        if kind == "wager":
+            return self._stake(obs, cautious=True)
+        if kind == "take_damage":
+            return self._take_damage(obs).action
+        if kind == "fate":
+            return A.SpendFate(player=self.name, skip=True)
+        if kind == "continue_fight":
+            return A.ContinueFight(player=self.name, surrender=True)
+        return A.PassTurn(player=self.name)
+
+
+def _fill(bowl: dict[int, int], pts: int) -> list[int]:
+    """Dice worth up to `pts` points that the bowl still holds: a spread (d10, d8, d6, d6, d4) so there is a
+    die to push on every trait size, smaller dice where the bowl has run short (never a d12, V-10)."""
+    out: list[int] = []
+    for want in (10, 8, 6, 6, 4, 4, 4):
+        for size in [s for s in (10, 8, 6, 4) if s <= want]:
+            if POINTS[size] <= pts and bowl.get(size, 0) > 0:
+                out.append(size)
+                bowl[size] -= 1
+                pts -= POINTS[size]
+                break
+    return out
+
+
+def k_effect(view: dict) -> int:
+    """The effect waiting to be absorbed: the last struggle record's."""
+    return view["struggles"][-1]["effect"] if view["struggles"] else 0
+
+
+def heuristic_seat(name: str, role: str = "player", seed: int = 0, seat_index: int = 0, scenes: int = 6) -> VeleSeat:
+    return VeleSeat(name, seed=seed, seat_index=seat_index)

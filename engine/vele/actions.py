@@ -1,0 +1,198 @@
+"""Vele's actions: one pydantic model each, a discriminated union for logs, forms and models."""
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+
+class _A(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    player: str
+
+
+class Bid(_A):
+    """V-57: a secret d6 bid of the 6 XP each player gets per act."""
+    type: Literal["bid"] = "bid"
+    bid: int = Field(ge=1, le=6)
+
+
+class RollDice(BaseModel):
+    """The faces a chance decision asked for, keyed as `pending(...).dice` named them."""
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["roll_dice"] = "roll_dice"
+    faces: dict[str, list[int]]
+
+
+class TraitIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=80)
+    size: int
+    focus: bool = False
+
+
+class AbilityIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    trait: str
+    effect: Literal["power_attack", "power_defense"]
+    size: int
+    dice: list[int] = Field(default_factory=list)  # allocated dice (V-24, V-AMB-17)
+
+
+class ComponentIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=80)
+    kind: Literal["pc", "main", "normal", "minion"]
+    traits: list[TraitIn]
+    aspects: list[str] = Field(default_factory=list)
+    ability: AbilityIn | None = None
+
+
+class Build(_A):
+    """The act-start purchase (V-10, V-14-18, V-23): a PC and the act's story components, paid from
+    fresh dice points (and XP, V-AMB-1); what is left stays as character and story dice."""
+    type: Literal["build"] = "build"
+    pc: ComponentIn
+    story: list[ComponentIn]
+    character_dice: list[int] = Field(default_factory=list)
+    story_dice: list[int] = Field(default_factory=list)
+    xp_spent: int = Field(0, ge=0)
+    objective: str = ""
+
+
+class AddGuideline(_A):
+    """V-54, V-6 (L271, L849): a guideline (a shared fact or rule) is written down; during an act only the
+    narrator adds them, during the act's setup (the purchase) any player may."""
+    type: Literal["add_guideline"] = "add_guideline"
+    text: str = Field(min_length=1, max_length=500)
+
+
+class ExcludeIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    component: str
+    die: int
+
+
+class FrameScene(_A):
+    """V-52: the narrator states time, place and who is present, and may try to keep one component out."""
+    type: Literal["frame_scene"] = "frame_scene"
+    place: str = Field(min_length=1, max_length=200)
+    text: str = Field("", max_length=2000)
+    present: list[str]
+    exclude: ExcludeIn | None = None
+
+
+class AnswerExclusion(_A):
+    """V-52: the owner accepts (stays out, takes the die) or rolls one PC die against it (0 with none)."""
+    type: Literal["answer_exclusion"] = "answer_exclusion"
+    accept: bool
+    die: int | None = None
+
+
+class StartStruggle(_A):
+    """V-25, V-26, V-33: on your turn, one of your components acts against another."""
+    type: Literal["start_struggle"] = "start_struggle"
+    actor: str
+    target: str
+    goal: Literal["attack", "control", "maneuver"]
+    target_trait: str | None = None
+    extended: bool = False
+    head_to_head: bool = False  # two actors (a race, a contest): only for maneuvers (V-26, L338)
+    text: str = Field("", max_length=1000)
+
+
+class NarratorNo(_A):
+    """V-3 (L169): the narrator just says 'no' to a struggle before any die is pushed: a challenge that
+    succeeds at once, so the actor must do something else (its turn goes on)."""
+    type: Literal["narrator_no"] = "narrator_no"
+    reason: str = Field("", max_length=300)
+
+
+class StateDifficulty(_A):
+    """V-27 step 4: a difficulty stated before traits are chosen (0: none)."""
+    type: Literal["state_difficulty"] = "state_difficulty"
+    value: int = Field(ge=0, le=10)
+    reason: str = Field("", max_length=300)
+
+
+class StakeIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    trait: str
+    die: int
+    source: Literal["own", "bowl"] = "own"
+
+
+class Wager(_A):
+    """V-27 steps 3 and 5: one die per trait used, power dice from the ability's allocated dice, and
+    optionally the unwagered average bowl d6."""
+    type: Literal["wager"] = "wager"
+    stakes: list[StakeIn]
+    power: list[int] = Field(default_factory=list)
+    average: bool = False
+
+
+class SpendFate(_A):
+    """V-46 (L529-537): after the roll, 1 XP for +2 with an aspect (+1 without); a scene aspect's free tag
+    pays instead of XP. `skip` passes."""
+    type: Literal["spend_fate"] = "spend_fate"
+    aspect: str = Field("", max_length=300)
+    skip: bool = False
+
+
+class TakeDamage(_A):
+    """V-35: the defender names the traits that absorb the effect, in order."""
+    type: Literal["take_damage"] = "take_damage"
+    traits: list[str]
+    scene_only: bool = False
+
+
+class ContinueFight(_A):
+    """V-32: go on with the extended struggle (attack back) or surrender."""
+    type: Literal["continue_fight"] = "continue_fight"
+    surrender: bool = False
+    target_trait: str | None = None
+    text: str = Field("", max_length=1000)
+
+
+class PassTurn(_A):
+    type: Literal["pass_turn"] = "pass_turn"
+
+
+class Recombine(_A):
+    """V-11, V-12: recombine dice of one pool at equal points."""
+    type: Literal["recombine"] = "recombine"
+    pool: Literal["character", "story"]
+    give: list[int]
+    take: list[int]
+    upgrade: bool = True
+
+
+class NextRound(_A):
+    type: Literal["next_round"] = "next_round"
+
+
+class EndScene(_A):
+    type: Literal["end_scene"] = "end_scene"
+    text: str = Field("", max_length=1000)
+
+
+class PassNarration(_A):
+    """V-55: the narrator passes the role on along the initiative list."""
+    type: Literal["pass_narration"] = "pass_narration"
+
+
+class EndAct(_A):
+    """V-56: ending the act is the narrator's call; the objective may be claimed (V-49)."""
+    type: Literal["end_act"] = "end_act"
+    objective_achieved: bool = False
+    text: str = Field("", max_length=1000)
+
+
+Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo, StateDifficulty, Wager,
+                         SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
+                   Field(discriminator="type")]
+ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)
+
+
+def parse_action(data: dict) -> BaseModel:
+    return ACTION_ADAPTER.validate_python(data)

@@ -1,0 +1,84 @@
+"""Who Vele waits for, and what they may do: the ruleset's `pending` and `legal_options`."""
+from __future__ import annotations
+
+from engine.core.ruleset import DICE_SEAT, DiceRequest, Option, Pending
+from engine.vele import economy as E
+from engine.vele.rules import current_turn, player_of
+from engine.vele.state import GameState
+
+
+def pending(s: GameState) -> Pending:
+    ph = s.phase
+    if ph == "over":
+        return Pending("over", ())
+    if ph == "bid":
+        return Pending("bid", tuple(n for n in s.seats if s.players[n].bid is None), secret=True,
+                       note="a secret d6 bid of your 6 XP (V-57)")
+    if ph == "rolloff":
+        tied = E.tied_bidders({n: p.bid for n, p in s.players.items()},  # type: ignore[misc]
+                              {n: p.rolloff for n, p in s.players.items()})
+        return Pending("roll", (DICE_SEAT,), note="bid roll-off", dice=tuple(DiceRequest(f"rolloff:{n}", 1, 6) for n in tied))
+    if ph == "build":
+        return Pending("build", tuple(n for n in s.order if not s.players[n].built),
+                       note="buy your PC and this act's story components (V-10)")
+    if ph == "frame":
+        return Pending("frame_scene", (s.narrator,), note="frame a scene, pass the narration, or end the act")
+    if ph == "exclusion":
+        assert s.exclusion is not None
+        return Pending("answer_exclusion", (s.exclusion.owner,), note="accept the die or roll a PC die (V-52)")
+    if ph == "exclusion_roll":
+        ex = s.exclusion
+        assert ex is not None
+        dice = [DiceRequest("narrator", 1, ex.narrator_die)] + ([DiceRequest("owner", 1, ex.owner_die)] if ex.owner_die else [])
+        return Pending("roll", (DICE_SEAT,), note="exclusion roll", dice=tuple(dice))
+    if ph == "scene":
+        return Pending("turn", (current_turn(s) or s.narrator,), note="start a struggle or pass (V-25)")
+    if ph == "narrator":
+        return Pending("narrator", (s.narrator,), note="another round, end the scene or the act")
+    if ph == "struggle":
+        k = s.struggle
+        if k is None:
+            ex = s.extended
+            assert ex is not None
+            return Pending("continue_fight", (player_of(s, s.components[ex.next_actor]),),
+                           note="strike back or surrender (V-32)")
+        if k.stage == "difficulty":
+            return Pending("difficulty", (s.narrator,), note="state a difficulty before traits are chosen (V-27)")
+        if k.stage == "wager_actor":
+            return Pending("wager", (k.actor.player,), secret=k.head_to_head,
+                           note="push dice on your traits" + ("" if k.head_to_head else " (actor first)"))
+        if k.stage == "wager_opponent":
+            return Pending("wager", (k.opponent.player,), secret=k.head_to_head, note="push dice on your traits")
+        if k.stage == "roll":
+            reqs = []
+            for side, key in ((k.actor, "actor"), (k.opponent, "opponent")):
+                dice = [x.die for x in side.stakes] + ([6] if side.average else [])
+                reqs += [DiceRequest(f"{key}:{i}", 1, d) for i, d in enumerate(dice)]
+                reqs += [DiceRequest(f"{key}_power:{i}", 1, d) for i, d in enumerate(side.power)]
+            return Pending("roll", (DICE_SEAT,), note="the struggle roll", dice=tuple(reqs))
+        if k.stage == "fate":
+            return Pending("fate", (k.fate_queue[0],), note="spend fate (+2 with an aspect, +1 without) or pass (V-46)")
+        return Pending("take_damage", (k.opponent.player,), note=f"absorb an effect of {k.effect} (V-35)")
+    return Pending(ph, ())
+
+
+KIND_OPTIONS = {
+    "bid": [Option("bid", "bid XP", "1 to 6")],
+    "build": [Option("build", "30 character and 30 story points"), Option("add_guideline")],
+    "frame_scene": [Option("frame_scene"), Option("add_guideline"), Option("pass_narration"), Option("end_act")],
+    "answer_exclusion": [Option("answer_exclusion")],
+    "turn": [Option("start_struggle"), Option("pass_turn"), Option("recombine")],
+    "narrator": [Option("next_round"), Option("end_scene"), Option("pass_narration"), Option("end_act")],
+    "continue_fight": [Option("continue_fight")],
+    "difficulty": [Option("state_difficulty"), Option("narrator_no")],
+    "wager": [Option("wager", "dice from your pool or the bowl")],
+    "take_damage": [Option("take_damage")],
+    "fate": [Option("spend_fate", "1 XP or a free tag")],
+}
+
+
+def legal_options(s: GameState, seat: str) -> list[Option]:
+    pend = pending(s)
+    if seat not in pend.seats:
+        return []
+    return list(KIND_OPTIONS.get(pend.kind, []))

@@ -1,0 +1,21 @@
+"""Vele's table settings (digest §7): the book's guidelines and the digest's readings, as defaults."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class VeleOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    acts: int | None = Field(None, ge=1, le=12, description="acts in the story; None: one per player (V-58)")
+    character_points: int = Field(30, ge=10, le=60, description="character dice points per act (V-10, V-AMB-1)")
+    story_points: int = Field(30, ge=10, le=60, description="story dice points per act (V-10, V-AMB-1)")
+    xp_purchase_rate: int = Field(1, ge=0, le=5, description="dice points per XP at the act-start purchase (V-AMB-1)")
+    unlimited_bowl: bool = Field(False, description="the bowl never runs short (V-9)")
+    bowl_sets: int = Field(12, ge=8, le=40, description="d4, d6, d8 and d10 in the bowl per seat; 1 d12 per seat")
+    tone: Literal["pulpy", "gritty", "heroic", "doomed"] = "pulpy"
+    tone_fallback: Literal["pulpy", "gritty"] = Field("pulpy", description="fate order for PC v PC and story v story "
+                                                                        "under a heroic or doomed tone (V-30)")
+    taken_out_meaning: Literal["dead", "unconscious", "too weak to act"] = "unconscious"

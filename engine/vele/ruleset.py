@@ -1,0 +1,158 @@
+"""Death of the Vele behind the ruleset protocol (engine/core/ruleset.py)."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from pydantic import BaseModel
+
+from engine.core.errors import LogError, RuleViolation
+from engine.core.ruleset import MemoryFact, Option, Pending, SeatSpec
+from engine.vele import actions as A
+from engine.vele import economy as E
+from engine.vele.decisions import legal_options, pending
+from engine.vele.options import VeleOptions
+from engine.vele.rules import apply, dice_in_play, new_game
+from engine.vele.state import Component, GameState
+
+VERSION = "1"
+
+
+def sheet(k: Component) -> dict[str, Any]:
+    return {"id": k.id, "name": k.name, "owner": k.owner, "kind": k.kind, "out": k.out, "controller": k.controller,
+            "traits": [{"name": t.name, "size": t.size, "focus": t.focus, "damage": t.damage, "control": list(t.control),
+                        "healthy": t.healthy} for t in k.traits],
+            "aspects": list(k.aspects), "abilities": [a.model_dump() for a in k.abilities],
+            "allocated": list(k.allocated)}
+
+
+def side_view(k: Any, side: Any, seat: str | None) -> dict[str, Any]:
+    """A head-to-head side's dice stay hidden from the other players until both sides have pushed (V-AMB-6)."""
+    out = side.model_dump()
+    hidden = k.head_to_head and k.stage in ("wager_actor", "wager_opponent") and seat is not None and seat != side.player
+    if hidden and side.wagered:
+        out.update(stakes="hidden", power="hidden", average="hidden")
+    return out
+
+
+def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
+    """Everything on the table; another player's secret bid is hidden until revealed (V-57)."""
+    pend = pending(s)
+    k = s.struggle
+    return {
+        "ruleset": "vele", "phase": s.phase, "actions": s.seq, "act": s.act, "acts": s.acts,
+        "pending": {"kind": pend.kind, "seats": list(pend.seats)},
+        "narrator": s.narrator, "narrators": list(s.narrators), "order": list(s.order), "objective": s.objective, "guidelines": list(s.guidelines),
+        "players": [{"name": p.name, "xp": p.xp, "xp_earned": p.xp_earned, "fate_scene": p.fate_scene, "level": E.level(p.xp_earned),
+                     "character_dice": list(p.character), "story_dice": list(p.story),
+                     "bid": p.bid if seat is None or seat == p.name else (None if p.bid is None else "hidden")}
+                    for p in s.players.values()],
+        "bowl": {str(d): s.bowl.count(d) for d in E.SIZES},
+        "components": [sheet(c) for c in s.components.values()],
+        "aspects": [a.model_dump() for a in s.aspects],
+        "scenes": [{"number": sc.number, "act": sc.act, "narrator": sc.narrator, "place": sc.place, "text": sc.text,
+                    "present": list(sc.present), "ended": sc.ended} for sc in s.scenes],
+        "struggle": None if k is None else {"goal": k.goal, "stage": k.stage, "target_trait": k.target_trait,
+                                            "text": k.text, "situational": k.situational,
+                                            "head_to_head": k.head_to_head,
+                                            "actor": side_view(k, k.actor, seat), "opponent": side_view(k, k.opponent, seat)},
+        "extended": None if s.extended is None else s.extended.model_dump(),
+        "struggles": [r.model_dump() for r in s.records],
+        "rotations": s.rotations, "extended_done": s.extended_done,
+        "options": s.options.model_dump(),
+    }
+
+
+class VeleRuleset:
+    """Death of the Vele: no GM; a narrator role that rotates; d4-d12 dice as currency."""
+
+    name = "vele"
+    version = VERSION
+    roles = ("player",)
+    die_sizes = E.SIZES
+    options_model = VeleOptions
+
+    def new_game(self, seats: Sequence[SeatSpec | str], options: BaseModel | dict | None = None) -> GameState:
+        names = [x.name if isinstance(x, SeatSpec) else str(x) for x in seats]
+        if isinstance(options, BaseModel) and not isinstance(options, VeleOptions):
+            options = options.model_dump()
+        return new_game(names, options)  # type: ignore[arg-type]
+
+    def parse_action(self, data: dict) -> BaseModel:
+        return A.parse_action(data)
+
+    def action_schema(self) -> dict[str, Any]:
+        return A.ACTION_ADAPTER.json_schema()
+
+    def apply(self, state: GameState, action: BaseModel | dict):
+        return apply(state, action)
+
+    def pending(self, state: GameState) -> Pending:
+        return pending(state)
+
+    def legal_options(self, state: GameState, seat: str) -> list[Option]:
+        return legal_options(state, seat)
+
+    def view(self, state: GameState, seat: str | None) -> dict[str, Any]:
+        return summary(state, seat if seat is not None else "")
+
+    def dice_action(self, state: GameState, faces: dict[str, list[int]]) -> BaseModel:
+        return A.RollDice(faces=faces)
+
+    def facts(self, state: GameState) -> list[MemoryFact]:
+        """Scenes, traits and aspects of the components in play, and each struggle's outcome."""
+        s = state
+        out: list[MemoryFact] = []
+        for sc in s.scenes:
+            out.append(MemoryFact(f"scene{sc.number}", "scene", f"{sc.place}. {sc.text}".strip(), sc.narrator, 0,
+                                  sc.number, None, False, sc.place))
+        for i, g in enumerate(s.guidelines):
+            out.append(MemoryFact(f"guideline{i}", "guideline", g, "", 0))
+        for k in s.components.values():
+            for t in k.traits:
+                out.append(MemoryFact(f"{k.id}-{t.name}", "trait", f"{k.name}: {t.name} d{t.size}", k.owner, 0,
+                                      None, k.name, bool(t.damage)))
+            for i, a in enumerate(k.aspects):
+                out.append(MemoryFact(f"{k.id}-a{i}", "aspect", f"{k.name}: {a}", k.owner, 0, None, k.name))
+        for r in s.records:
+            if r.text:
+                out.append(MemoryFact(f"st{r.seq}", "struggle", r.text, s.components[r.actor].owner
+                                      if r.actor in s.components else "", r.seq, r.scene))
+        return out
+
+    def invariants(self, state: GameState) -> list[str]:
+        """Dice conserved (V-9), no d12 trait bought, traits d4-d12, somebody asked unless over."""
+        s, bad = state, []
+        held = dice_in_play(s)
+        if held != s.total_points:
+            bad.append(f"V-9: the table holds {held} dice points, {s.total_points} were in play")
+        for k in s.components.values():
+            for t in k.traits:
+                if t.size not in E.SIZES:
+                    bad.append(f"V-AMB-2: {k.name}'s {t.name} is a d{t.size}")
+            if k.out and k.healthy() and k.controller is None:
+                bad.append(f"V-36: {k.name} is out with healthy traits")
+        for p in s.players.values():
+            if p.xp < 0:
+                bad.append(f"V-50: {p.name} has {p.xp} XP")
+        if s.phase != "over" and not pending(s).seats:
+            bad.append("the game waits for nobody")
+        return bad
+
+    def header_config(self, state: GameState) -> dict[str, Any]:
+        return {"seats": [{"name": x, "role": "player"} for x in state.seats], "options": state.options.model_dump()}
+
+    def game_from_header(self, header: dict[str, Any]) -> GameState:
+        cfg = header.get("config")
+        try:
+            seats = [SeatSpec(x["name"], x.get("role", "player")) for x in cfg["seats"]]  # type: ignore[index]
+            return self.new_game(seats, cfg.get("options") or {})  # type: ignore[union-attr]
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:
+            raise LogError(1, f"the header's config is incomplete ({exc})") from None
+        except RuleViolation as exc:
+            raise LogError(1, f"the header's config is refused: {exc}") from None
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        return summary(state)
+
+    def is_over(self, state: GameState) -> bool:
+        return state.phase == "over"

@@ -1,0 +1,180 @@
+"""Vele's game state: players with their dice, components with traits, the bowl, the scene and
+the struggle in progress. Plain pydantic models; `apply` works on a deep copy."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from engine.vele.options import VeleOptions
+
+Kind = Literal["pc", "main", "normal", "minion"]
+
+
+class Trait(BaseModel):
+    name: str
+    size: int
+    focus: bool = False
+    damage: Literal["", "X", "S"] = ""  # V-35 marks: X must be healed, S clears at scene end
+    control: list[str] = Field(default_factory=list)  # V-37: initials of control attackers
+
+    @property
+    def healthy(self) -> bool:
+        return not self.damage and not self.control
+
+
+class Ability(BaseModel):
+    trait: str
+    effect: Literal["power_attack", "power_defense"]
+    size: int
+
+
+class Component(BaseModel):
+    id: str
+    name: str
+    owner: str
+    kind: Kind
+    traits: list[Trait]
+    aspects: list[str] = Field(default_factory=list)
+    abilities: list[Ability] = Field(default_factory=list)
+    allocated: list[int] = Field(default_factory=list)  # ability dice on the sheet (V-24)
+    original_allocated: int = 0  # points allocated at the purchase, for the top-up (V-13)
+    controller: str | None = None  # V-37: who plays it until scene end
+    out: bool = False
+
+    def trait(self, name: str) -> Trait | None:
+        return next((t for t in self.traits if t.name == name), None)
+
+    def healthy(self) -> dict[str, int]:
+        return {t.name: t.size for t in self.traits if t.healthy}
+
+
+class Player(BaseModel):
+    name: str
+    xp: int = 0
+    xp_earned: int = 0
+    character: list[int] = Field(default_factory=list)
+    story: list[int] = Field(default_factory=list)
+    bid: int | None = None
+    rolloff: list[int] = Field(default_factory=list)
+    built: bool = False
+    fate_scene: int = 0  # the scene in which this player last spent XP on fate (V-46, V-AMB-14)
+
+
+class TempAspect(BaseModel):
+    text: str
+    on: str  # component id
+    kind: Literal["fragile", "sticky"]
+    by: str
+    free_tags: int = 1
+
+
+class Stake(BaseModel):
+    trait: str
+    die: int
+    source: Literal["own", "bowl"]
+
+
+class SideState(BaseModel):
+    component: str
+    player: str
+    stakes: list[Stake] = Field(default_factory=list)
+    power: list[int] = Field(default_factory=list)
+    average: bool = False
+    difficulty: int = 0
+    faces: list[int] = Field(default_factory=list)
+    power_faces: list[int] = Field(default_factory=list)
+    wagered: bool = False
+    bonus: int = 0  # fate (V-46)
+
+
+class Struggle(BaseModel):
+    goal: Literal["attack", "control", "maneuver"]
+    text: str = ""
+    target_trait: str | None = None
+    actor: SideState
+    opponent: SideState
+    stage: Literal["difficulty", "wager_actor", "wager_opponent", "roll", "fate", "damage"] = "difficulty"
+    fate_queue: list[str] = Field(default_factory=list)  # players still to spend or pass, in tone order (V-30)
+    situational: int = 0
+    head_to_head: bool = False
+    effect: int = 0
+    winner: str | None = None
+
+
+class Extended(BaseModel):
+    """An overpower fight (V-32): exchanges until a side surrenders or cannot continue."""
+    a: str  # component ids
+    b: str
+    failures: dict[str, int] = Field(default_factory=dict)
+    exchanges: int = 0
+    next_actor: str = ""
+
+
+class Scene(BaseModel):
+    number: int
+    act: int
+    narrator: str
+    place: str
+    text: str = ""
+    present: list[str] = Field(default_factory=list)
+    turns: list[str] = Field(default_factory=list)
+    turn: int = 0
+    ended: bool = False
+
+
+class Exclusion(BaseModel):
+    component: str
+    owner: str
+    narrator_die: int
+    owner_die: int | None = None
+    accepted: bool | None = None
+
+
+class Record(BaseModel):
+    """One resolved exchange, for the log's readers and the app's struggle panel."""
+    seq: int
+    scene: int
+    actor: str
+    opponent: str
+    goal: str
+    actor_result: int
+    opponent_result: int
+    winner: str | None
+    effect: int
+    disabled: list[str] = Field(default_factory=list)
+    text: str = ""
+
+
+class GameState(BaseModel):
+    seats: list[str]
+    options: VeleOptions = Field(default_factory=VeleOptions)
+    seq: int = 0
+    counter: int = 0
+    phase: Literal["bid", "rolloff", "build", "frame", "exclusion", "exclusion_roll", "scene", "struggle",
+                   "narrator", "over"] = "bid"
+    act: int = 1
+    acts: int = 1
+    players: dict[str, Player] = Field(default_factory=dict)
+    bowl: list[int] = Field(default_factory=list)
+    total_points: int = 0
+    order: list[str] = Field(default_factory=list)  # initiative order of this act (V-42)
+    priority: list[str] = Field(default_factory=list)  # the first act's order: story priority (V-58)
+    narrator: str = ""
+    narrators: list[str] = Field(default_factory=list)  # every narrator in turn, for the record
+    components: dict[str, Component] = Field(default_factory=dict)
+    aspects: list[TempAspect] = Field(default_factory=list)
+    objective: str = ""
+    guidelines: list[str] = Field(default_factory=list)  # V-6: written down, for the whole story
+    objective_done: bool = False
+    scenes: list[Scene] = Field(default_factory=list)
+    exclusion: Exclusion | None = None
+    struggle: Struggle | None = None
+    extended: Extended | None = None
+    records: list[Record] = Field(default_factory=list)
+    rotations: int = 0
+    extended_done: int = 0
+
+    @property
+    def scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes and not self.scenes[-1].ended else None
