@@ -65,6 +65,17 @@ def _watch(live: store.Live) -> None:
     watcher()
 
 
+def model_trouble(live: store.Live) -> list[str]:
+    """One line per LLM seat that is playing without its model right now (LLMPlayer.status, issue 24):
+    "Bo is playing without its model: the endpoint refuses the request: ..."."""
+    out = []
+    for seat in live.table.seats.values():
+        status = getattr(seat.player, "status", None)
+        if status is not None and not getattr(status, "with_model", True) and getattr(status, "message", ""):
+            out.append(str(status.message))
+    return out
+
+
 def page(live: store.Live, mine: list[str], token: str) -> None:
     """The table: the person's panel only for the seats this browser holds; everyone else watches."""
     host = seats.is_host(live, token) or not seats.load(live).host  # a table made before hosts: whoever writes
@@ -80,6 +91,8 @@ def page(live: store.Live, mine: list[str], token: str) -> None:
             st.caption("A table of AI players: its host lets them play; you are watching.")
     for note in live.notes:
         st.info(safe.text(note))
+    for line in model_trouble(live):
+        st.warning(safe.text(line))
     st.markdown(f"**{board.pending_line(live)}**")
     board.seats(live)
     left, right = st.columns([3, 2], gap="medium")
