@@ -194,7 +194,9 @@ def complication_table() -> tuple[str, str]:
     else:
         raise AssertionError("no Complication with a roll came up")
     lv.set_seat_kind("You", "human")
-    return lv.code, seats.start(lv)
+    token = seats.start(lv)
+    store.close(lv.code)  # the server process plays it from here: it must be the table's writer
+    return lv.code, token
 
 
 # -- a table safe to share: two browsers (two Chromium contexts) --------------------------------------------
@@ -301,6 +303,7 @@ def test_a_seat_belongs_to_the_browser_that_took_it(server, tmp_path):
                                          SeatSpec("Bo"), SeatSpec("Cy")], seed=5))
     host_token = seats.start(lv)
     seats.free(lv, host_token, "Ada")
+    store.close(lv.code)  # set up here, played by the server process: it must be the table's writer
     expect.set_options(timeout=30_000)
     with sync_playwright() as pw:
         browser, (host, other), dialogs = _two_contexts(pw)

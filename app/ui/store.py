@@ -280,6 +280,16 @@ def read_only_reason(code: str) -> str:
             "follows its moves. It becomes playable here when that server stops.")
 
 
+def close(code: str) -> None:
+    """This process lets go of a table: forgets it and releases its writer's lock, so another
+    process (a server the table was set up for) can write it."""
+    _REGISTRY.pop(_key(code), None)
+    if _MEMORIES.pop(str(home() / code), None) is not None:
+        from agents.memory.index import close_local
+        close_local(home() / code)
+    filelock.release(_lock_path(code))
+
+
 def create(config: TableConfig, starting_coins: int = 25, refreshment: int = 5, premise: str = "",
            code: str | None = None) -> Live:
     """Make a new table on disk and register it (this process is its writer)."""
