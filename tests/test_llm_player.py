@@ -116,7 +116,8 @@ def test_bid_prompt_and_schema(fake_openai: FakeOpenAIServer) -> None:  # noqa: 
 BAD = {
     "prose": lambda: prose("I would like to propose something about magic."),
     "invalid_json": lambda: invalid_json('{"action": {"type": "propose_tenet", "text": '),
-    "illegal": lambda: valid({"action": {"type": "propose_tenet", "text": "Changed", "replaces": "T99"}}),
+    # legal in shape (the schema lets it through), refused by the rules: a Role and a name for one coin (U-PREP-3)
+    "illegal": lambda: valid({"action": {"type": "create_component", "role": "Knight", "proper_name": "Sir T99"}}),
     "http_500": lambda: http_error(500),
     "timeout": lambda: delay(1.5),
 }

@@ -61,5 +61,16 @@ def test_fine_and_fact_fields() -> None:
     choices = dict(field_choices(g.s, me, fact_ids=["f1", "f2", "f1"]))
     assert me not in choices["accused"] and len(choices["accused"]) == len(g.s.players) - 1
     assert choices["fact"] == ("f1", "f2")
-    # nothing to name: the field is left as the engine defines it
+    # no Complication: pool (a required field) is left as the engine defines it
     assert "pool" not in choices
+
+
+def test_an_optional_field_with_nothing_to_name_must_be_null() -> None:
+    """U-PREP-3: no standing Tenet to modify, so `replaces` can only be null (SmolLM2 wrote "T1")."""
+    g = framed()
+    me = g.turn
+    schema = choice_schema(("propose_tenet", "end_turn"), field_choices(g.s, me, fact_ids=[]))
+    with pytest.raises(ValidationError, match="replaces"):
+        schema.model_validate({"action": {"type": "propose_tenet", "text": "Rain", "replaces": "T1"}})
+    ok = schema.model_validate({"action": {"type": "propose_tenet", "text": "Rain"}})
+    assert to_engine_action(ok, me).replaces is None  # type: ignore[attr-defined]

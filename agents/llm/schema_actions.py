@@ -84,8 +84,9 @@ def field_choices(s: GameState, me: str, fact_ids: Iterable[str] = ()) -> Choice
     places = tuple(c.id for c in live if c.kind == "location")
     traits = tuple(t.id for c in live for t in c.traits)
     out: list[tuple[str, tuple[Any, ...]]] = []
-    if comps:
-        out += [(name, comps) for name in COMPONENT_FIELDS]
+    # a field with nothing to name gets () : an optional one must then be null (a small model
+    # otherwise fills it with something, and the engine refuses the whole action)
+    out += [(name, comps) for name in COMPONENT_FIELDS]
     if places:
         out.append(("location", places))
     if traits:
@@ -95,12 +96,8 @@ def field_choices(s: GameState, me: str, fact_ids: Iterable[str] = ()) -> Choice
     others = tuple(p.name for p in s.players if p.name != me)
     if others:
         out.append(("accused", others))
-    tenets = tuple(t.id for t in s.tenets if not t.removed)
-    if tenets:
-        out.append(("replaces", tenets))
-    facts = tuple(dict.fromkeys(str(f) for f in fact_ids))
-    if facts:
-        out.append(("fact", facts))
+    out.append(("replaces", tuple(t.id for t in s.tenets if not t.removed)))
+    out.append(("fact", tuple(dict.fromkeys(str(f) for f in fact_ids))))
     me_player = next((p for p in s.players if p.name == me), None)
     if me_player is not None:
         out.append(("amount", (me_player.wealth,)))  # a bid: up to the bidder's wealth (U-BID-1)
@@ -114,6 +111,8 @@ def _narrowed(info: FieldInfo, allowed: tuple[Any, ...]) -> tuple[Any, FieldInfo
     annotation = info.annotation
     optional = get_origin(annotation) is Union and type(None) in get_args(annotation)
     base = next((a for a in get_args(annotation) if a is not type(None)), annotation) if optional else annotation
+    if base is str and not allowed:
+        return (None, FieldInfo(default=None, description=info.description)) if optional else None
     if base is str and allowed and all(isinstance(v, str) for v in allowed):
         enum: Any = Literal[allowed]  # type: ignore[valid-type]
         return (Optional[enum] if optional else enum), info
