@@ -8,7 +8,9 @@ measures
   own words masked: component names and roles, Trait texts, Tenets, player names and numbers
   become placeholders, so "buys 4 dice for Cat's Pool: everything on this one moment" and "buys 2
   dice for the Complication Pool: everything on this one moment" are one frame. The engine's fixed
-  wording ("calls for resolution.") counts too: a reader sees it.
+  wording ("calls for resolution.") counts too: a reader sees it. A line with no words of its own
+  once masked ("Seren of the Marsh: Cursed wound", a Trait bought) has no sentence to repeat: it
+  counts among the lines but not as a frame, and how many there are is reported ("wordless").
 - distinct-2 of the narration (distinct word bigrams / all bigrams over the same lines);
 - coins per seat after each scene (wealth plus stake), the book's sane range being 25-40;
 - how often a seat's own components are used by the other seats: no person sits at these
@@ -104,7 +106,8 @@ def game_story(seed: int, seats: int = 4, scenes: int = 10) -> dict[str, Any]:
     t = res.table
     lines = narration_lines(t)
     maskers = _maskers(t)
-    frames = Counter(frame_of(text, maskers) for _, text in lines)
+    all_frames = Counter(frame_of(text, maskers) for _, text in lines)
+    frames = Counter({f: k for f, k in all_frames.items() if re.search(r"[a-z]", re.sub(r"<[a-z]+>", "", f))})
     n = len(lines) or 1
     top = frames.most_common(5)
     use = cross_use(t)
@@ -113,6 +116,7 @@ def game_story(seed: int, seats: int = 4, scenes: int = 10) -> dict[str, Any]:
         "top_frame_share": top[0][1] / n if top else 0.0,
         "frames_over_limit": sum(1 for _, k in frames.items() if k / n > FRAME_LIMIT),
         "top_frames": [(f, k) for f, k in top],
+        "wordless_lines": sum(all_frames.values()) - sum(frames.values()),
         "distinct_2": distinct_2([text for _, text in lines]),
         "coins_per_seat_after_scene": [sum(row) / len(row) for row in coins],
         "max_seat_coins": max((max(row) for row in coins), default=0),
