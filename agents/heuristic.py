@@ -63,6 +63,32 @@ def complication_sides(s: GameState, comp: Complication) -> dict[str, list[str]]
     return {"C": c, "T": t}
 
 
+def state_clash(s: GameState, action: BaseModel) -> str | None:
+    """Why a statement contradicts the engine's state, or None: an eliminated component acting,
+    speaking or being acted on as if present, or named as the subject of new words.
+
+    Checked before a statement is sent (issue 23: "an eliminated component acts in a later
+    scene"); the words of its own elimination (ReduceImportance) and a return (RestoreImportance)
+    are about it by nature and pass.
+    """
+    if isinstance(action, (A.ReduceImportance,)) or type(action).__name__ == "RestoreImportance":
+        return None
+    for field in ("performer", "receiver", "speaker", "listener"):
+        cid = getattr(action, field, None)
+        comp = s.components.get(cid) if cid else None
+        if comp is not None and comp.eliminated:
+            return f"{comp.label} was eliminated and cannot act"
+    text = (getattr(action, "text", None) or "").strip().lower()
+    if not text:
+        return None
+    for comp in s.components.values():
+        if comp.eliminated and comp.kind != "location":
+            label = comp.label.lower()
+            if text.startswith(label) or text.startswith(f"the {label}"):
+                return f"{comp.label} was eliminated: it does not act in the story any more"
+    return None
+
+
 # statements the engine opens a reaction window for so that people may challenge them (a die
 # drawn or bought, a Fade to Black, a Take Over on one's own turn; issue 17): this player lets
 # them stand without a thought, so its games play as they did before those windows opened
@@ -84,14 +110,18 @@ class HeuristicPlayer:
         self._took_over: set[int] = set()  # scenes in which it already took a component over
         self._seen_complications: dict[int, set[int]] = {}  # scene -> Complications seen there
         self._withdrawn: set[str] = set()  # its own words a Challenge took back: not said again
-        self._waited: set[int] = set()  # Complications in which it held back its call for the roll once
+        self._waited: set[int] = set()
+        self._dropped: list[str] = []  # this decision's statements dropped for contradicting the table  # Complications in which it held back its call for the roll once
 
     # -- entry point ---------------------------------------------------------------------------
     def decide(self, obs: Observation) -> Decision:
         self._remember(obs)
+        self._dropped = []
         words = Words(obs.state, self.rng, obs.premise)
         handler: Callable[[Observation, Words], Plan] = getattr(self, f"_{obs.pending.kind}", self._fallback)
         action, why = handler(obs, words)
+        if self._dropped:
+            why = f"{why} (dropped a statement: {self._dropped[0]})"
         if obs.check is not None and obs.check(action) is not None:
             action, why = self._safe(obs), f"safe choice ({why} was refused)"
         sc = obs.state.scene()
@@ -113,6 +143,10 @@ class HeuristicPlayer:
             return False
         text = getattr(action, "text", None)
         if text and text in self._withdrawn:
+            return False
+        clash = state_clash(obs.state, action)
+        if clash is not None:
+            self._dropped.append(clash)
             return False
         return obs.check is None or obs.check(action) is None
 

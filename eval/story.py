@@ -29,11 +29,19 @@ TUNING_SEEDS = (1, 2, 3)  # the narration and spending were tuned on these
 HELD_OUT_SEEDS = (11, 12, 13, 14)  # looked at only to report
 FRAME_LIMIT = 0.03  # the issue's target: no frame in more than 3% of lines
 STAND_IN = "Ann"
+# lines whose words are all the engine's (the seat chose the move, not the wording): "calls for
+# resolution.", "keeps 4 coins of bonus as wealth.", ... They are one per Complication whatever a
+# player does, so they are also reported apart: the players' own words must meet the 3% target
+# on their own; these can only be varied in engine/.
+ENGINE_WORDED = frozenset({"call_resolution", "resolution_declined", "end_narration", "cancel_bonus", "take_over",
+                           "challenge_bid", "dialog_refused", "challenge_conceded", "fact_vote", "fine_vote"})
 
 
-def narration_lines(table: Any) -> list[tuple[str, str]]:
-    """(seat, text) for every transcript line a seat said, in order."""
-    return [(e.player, e.text) for e in table.events if e.player and e.text and e.kind not in HIDDEN]
+def narration_lines(table: Any, own_words: bool = False) -> list[tuple[str, str]]:
+    """(seat, text) for every transcript line a seat said, in order; `own_words`: only lines
+    that carry words the seat chose (not ENGINE_WORDED)."""
+    return [(e.player, e.text) for e in table.events if e.player and e.text and e.kind not in HIDDEN
+            and not (own_words and e.kind in ENGINE_WORDED)]
 
 
 def _maskers(table: Any) -> list[tuple[re.Pattern[str], str]]:
@@ -95,6 +103,31 @@ def cross_use(table: Any) -> dict[str, Any]:
     return out
 
 
+def dead_acting(table: Any) -> int:
+    """Statements after a component's elimination in which it acts: performer, receiver, speaker
+    or listener of an Event or Dialog, or the first words of a seat's line (issue 23's "an
+    eliminated component acts in a later scene"). A return (restore) clears it."""
+    s = table.state
+    gone: dict[str, str] = {}
+    n = 0
+    for e in table.events:
+        cid = e.data.get("component")
+        if e.kind == "eliminate" and cid:
+            gone[cid] = s.components[cid].label.lower() if cid in s.components else cid
+            continue
+        if e.kind == "return" and cid in gone:
+            del gone[cid]
+            continue
+        if not gone or not e.player or e.kind in HIDDEN:
+            continue
+        roles = {e.data.get(k) for k in ("performer", "receiver", "speaker", "listener")}
+        text = e.text.lower()
+        if roles & set(gone) or (e.kind in ("event", "dialog", "fact")
+                                 and any(text.startswith((lab, f"the {lab}")) for lab in gone.values())):
+            n += 1
+    return n
+
+
 def game_story(seed: int, seats: int = 4, scenes: int = 10) -> dict[str, Any]:
     coins: list[list[int]] = []
 
@@ -110,6 +143,10 @@ def game_story(seed: int, seats: int = 4, scenes: int = 10) -> dict[str, Any]:
     frames = Counter({f: k for f, k in all_frames.items() if re.search(r"[a-z]", re.sub(r"<[a-z]+>", "", f))})
     n = len(lines) or 1
     top = frames.most_common(5)
+    own = narration_lines(t, own_words=True)
+    own_frames = Counter(f for f in (frame_of(text, maskers) for _, text in own)
+                         if re.search(r"[a-z]", re.sub(r"<[a-z]+>", "", f)))
+    own_top = own_frames.most_common(3)
     use = cross_use(t)
     return {
         "seed": seed, "scenes": t.state.scenes_ended, "lines": len(lines),
@@ -117,10 +154,14 @@ def game_story(seed: int, seats: int = 4, scenes: int = 10) -> dict[str, Any]:
         "frames_over_limit": sum(1 for _, k in frames.items() if k / n > FRAME_LIMIT),
         "top_frames": [(f, k) for f, k in top],
         "wordless_lines": sum(all_frames.values()) - sum(frames.values()),
+        "own_words_lines": len(own),
+        "own_words_top_frame_share": own_top[0][1] / (len(own) or 1) if own_top else 0.0,
+        "own_words_top_frames": own_top,
         "distinct_2": distinct_2([text for _, text in lines]),
         "coins_per_seat_after_scene": [sum(row) / len(row) for row in coins],
         "max_seat_coins": max((max(row) for row in coins), default=0),
         "complications": sum(1 for e in t.events if e.kind == "complication"),
+        "eliminated_acting": dead_acting(t),
         "stand_in": use.get(STAND_IN, {}),
         "others_use_mean": sum(v["lines_by_others_naming_its_components"] for v in use.values()) / max(1, len(use)),
     }
@@ -141,9 +182,12 @@ def run_story(seeds: tuple[int, ...] = TUNING_SEEDS + HELD_OUT_SEEDS, seats: int
         return {"games": k, "top_frame_share": sum(x["top_frame_share"] for x in g) / k,
                 "worst_top_frame_share": max(x["top_frame_share"] for x in g),
                 "frames_over_limit": sum(x["frames_over_limit"] for x in g) / k,
+                "own_words_top_frame_share": sum(x["own_words_top_frame_share"] for x in g) / k,
+                "worst_own_words_top_frame_share": max(x["own_words_top_frame_share"] for x in g),
                 "distinct_2": sum(x["distinct_2"] for x in g) / k,
                 "coins_per_seat_after_scene": curve,
                 "complications_per_game": sum(x["complications"] for x in g) / k,
+                "eliminated_acting": sum(x["eliminated_acting"] for x in g),
                 "stand_in_used_by_others": sum(x["stand_in"].get("lines_by_others_naming_its_components", 0)
                                                for x in g) / k,
                 "others_use_mean": sum(x["others_use_mean"] for x in g) / k}
