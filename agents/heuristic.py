@@ -373,6 +373,14 @@ class HeuristicPlayer:
         hostile = r.random() < p.conflict
         others = [c for c in mine if perf is not None and c.id != perf.id and words.pair_verbs(perf, c, hostile)]
         recv = r.choice(others) if others and r.random() < 0.7 else None
+        if perf is not None and recv is None and not words.fresh_deeds(perf):
+            # it has done every deed it has alone: it acts on someone here instead of repeating one
+            fresh = [c for c in mine if c.id != perf.id and words.fresh_deeds(c)]
+            anyone = [c for c in cast if c.id != perf.id and words.pair_verbs(perf, c, hostile)]
+            if fresh:
+                perf = r.choice(fresh)
+            elif anyone:
+                recv = r.choice(anyone)
         text = words.event(perf, recv, place, hostile=hostile)
         return (A.NarrateEvent(player=me, text=text, performer=perf.id if perf else None,
                                receiver=recv.id if recv else None), "the scene's first Event")
@@ -449,7 +457,7 @@ class HeuristicPlayer:
             # a character who has already done SOLO_DEEDS things alone this scene has little left to show
             done = sum(1 for f in s.facts if f.scene == sc.number and f.kind == "event" and f.origin is None
                        and f.components[:1] == (perf.id,) and len(f.components) == 1)
-            if recv is not None or done < SOLO_DEEDS:
+            if recv is not None or (done < SOLO_DEEDS and words.fresh_deeds(perf)):
                 moves.append((1.2, (A.NarrateEvent(player=me, text=words.event(perf, recv, place), performer=perf.id,
                                                    receiver=recv.id if recv else None), "moves its story on")))
         if place is not None and s.controller(place.id) == me and len(place.live_traits()) < 4:
@@ -703,7 +711,7 @@ class HeuristicPlayer:
                       and s.controller(x) not in (None, me)]
         mine_dying = [x for x in st.components if x and x in s.components and s.components[x].created_by == me]
         if w.allow_challenge and st.kind == "reduce" and mine_dying and r.random() < p.challenge + 0.3:
-            return (A.ChallengeStatement(player=me, reason="That death comes too cheap for a character this important.",
+            return (A.ChallengeStatement(player=me, reason="That comes too cheap for a character this important.",
                                          withdraw=True), "protects a component it created")
         if money <= 1:
             return A.Pass(player=me), "no coins to react with"

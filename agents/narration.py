@@ -768,6 +768,11 @@ class Words:
             return f"{self.who(actor, True)}{self._how(actor)} {deed}{where}."
         return f"Something stirs{where}."
 
+    def fresh_deeds(self, actor: Component) -> bool:
+        """`actor` has a deed of its own left that it has not done in the story yet."""
+        done = " ".join(f.text for f in self.s.facts if f.components[:1] == (actor.id,) and not f.removed)
+        return any(d not in done for d in self.lex_for(actor, "deeds") + self.tied_deeds(actor))
+
     def detail(self, place: Component | None) -> str | None:
         """A detail of the scene bought as a Fact, often one of the Tenets made concrete here;
         None when every detail it could think of is already on the table."""
@@ -816,7 +821,7 @@ class Words:
         forms = [f"{W} is here.", f"{W} arrives.", f"{W} slips in unnoticed.", f"{W} steps out of the shadows.",
                  f"{W} has been here all along, watching.", f"Nobody expected {w}, but here {w} is."]
         if place is not None:
-            forms += [f"{W} comes {at(place.label)} {place.label} at last.", f"{place.label[:1].upper()}{place.label[1:]} "
+            forms += [f"{W} reaches {place.label} at last.", f"{place.label[:1].upper()}{place.label[1:]} "
                       f"has a new visitor: {w}."]
         goal = goal_of(comp)
         if goal:

@@ -109,11 +109,17 @@ def dead_acting(table: Any) -> int:
     eliminated component acts in a later scene"). A return (restore) clears it."""
     s = table.state
     gone: dict[str, str] = {}
+    fate: dict[str, str] = {}
     n = 0
     for e in table.events:
         cid = e.data.get("component")
         if e.kind == "eliminate" and cid:
             gone[cid] = s.components[cid].label.lower() if cid in s.components else cid
+            fate[cid] = e.text
+            continue
+        if e.kind == "statement_withdrawn":  # a Challenge took the elimination back
+            for back in [k for k, txt in fate.items() if k in gone and txt and txt in e.text]:
+                del gone[back]
             continue
         if e.kind == "return" and cid in gone:
             del gone[cid]
