@@ -28,6 +28,11 @@ from engine.universalis.state import Complication, Component, GameState, Scene
 Plan = tuple[BaseModel, str]
 SOLO_DEEDS = 4  # Events a character does alone in one scene before its player stops narrating more
 MAX_WOUNDS = 3  # wounds a component carries before bonus coins go to other outcomes
+# Above this many coins a seat spends harder (bigger bids, more bought this turn, bonus coins
+# spent or cancelled rather than kept): the issue's sane range is 25-40 coins per seat over ten
+# scenes at four seats and Refreshment 5, and kept bonus coins are what let wealth run away
+# (winning Pools pay about 1.5 coins a die, so drawn and bought dice pay for themselves).
+RICH = 32
 
 
 def complication_sides(s: GameState, comp: Complication) -> dict[str, list[str]]:
@@ -58,6 +63,32 @@ def complication_sides(s: GameState, comp: Complication) -> dict[str, list[str]]
     return {"C": c, "T": t}
 
 
+def state_clash(s: GameState, action: BaseModel) -> str | None:
+    """Why a statement contradicts the engine's state, or None: an eliminated component acting,
+    speaking or being acted on as if present, or named as the subject of new words.
+
+    Checked before a statement is sent (issue 23: "an eliminated component acts in a later
+    scene"); the words of its own elimination (ReduceImportance) and a return (RestoreImportance)
+    are about it by nature and pass.
+    """
+    if isinstance(action, (A.ReduceImportance,)) or type(action).__name__ == "RestoreImportance":
+        return None
+    for field in ("performer", "receiver", "speaker", "listener"):
+        cid = getattr(action, field, None)
+        comp = s.components.get(cid) if cid else None
+        if comp is not None and comp.eliminated:
+            return f"{comp.label} was eliminated and cannot act"
+    text = (getattr(action, "text", None) or "").strip().lower()
+    if not text:
+        return None
+    for comp in s.components.values():
+        if comp.eliminated and comp.kind != "location":
+            label = comp.label.lower()
+            if text.startswith(label) or text.startswith(f"the {label}"):
+                return f"{comp.label} was eliminated: it does not act in the story any more"
+    return None
+
+
 # statements the engine opens a reaction window for so that people may challenge them (a die
 # drawn or bought, a Fade to Black, a Take Over on one's own turn; issue 17): this player lets
 # them stand without a thought, so its games play as they did before those windows opened
@@ -79,13 +110,18 @@ class HeuristicPlayer:
         self._took_over: set[int] = set()  # scenes in which it already took a component over
         self._seen_complications: dict[int, set[int]] = {}  # scene -> Complications seen there
         self._withdrawn: set[str] = set()  # its own words a Challenge took back: not said again
+        self._waited: set[int] = set()
+        self._dropped: list[str] = []  # this decision's statements dropped for contradicting the table  # Complications in which it held back its call for the roll once
 
     # -- entry point ---------------------------------------------------------------------------
     def decide(self, obs: Observation) -> Decision:
         self._remember(obs)
+        self._dropped = []
         words = Words(obs.state, self.rng, obs.premise)
         handler: Callable[[Observation, Words], Plan] = getattr(self, f"_{obs.pending.kind}", self._fallback)
         action, why = handler(obs, words)
+        if self._dropped:
+            why = f"{why} (dropped a statement: {self._dropped[0]})"
         if obs.check is not None and obs.check(action) is not None:
             action, why = self._safe(obs), f"safe choice ({why} was refused)"
         sc = obs.state.scene()
@@ -107,6 +143,10 @@ class HeuristicPlayer:
             return False
         text = getattr(action, "text", None)
         if text and text in self._withdrawn:
+            return False
+        clash = state_clash(obs.state, action)
+        if clash is not None:
+            self._dropped.append(clash)
             return False
         return obs.check is None or obs.check(action) is None
 
@@ -201,12 +241,17 @@ class HeuristicPlayer:
         waiting = sum(1 for c in s.components.values() if c.created_by == me and not c.eliminated
                       and c.kind != "location")
         desire = 0.6 + 0.15 * min(waiting, 3) + (0.3 if waiting == 0 else 0.0)
-        amount = int(wealth * p.bid_eagerness * desire * r.uniform(0.5, 1.0))
+        eager = p.bid_eagerness + (0.25 if wealth > RICH else 0.0)  # a rich seat buys the frame
+        amount = int(wealth * eager * desire * r.uniform(0.5, 1.0))
         if s.scenes_ended == 0:
             amount = min(amount, 4)  # first-game bids stay low (L1486)
         rivals = [x.wealth for x in s.players if x.name != me]
         if rivals and max(rivals) > wealth + 8 and r.random() < p.conflict * 0.3:
             amount = max(amount, min(wealth // 2, max(rivals) // 3))  # deny the rich rival the frame (L1796)
+        if wealth > RICH:
+            # the winning bid is the stake, lost if unspent (U-ECO-4, U-BID-3): a rich seat bids
+            # its surplus for the frame instead of sitting on it
+            amount = max(amount, (wealth - 25) // 2 + r.randint(0, 3))
         amount = max(0, min(amount, wealth - 4))
         return A.Bid(player=me, amount=amount), f"bids {amount} of {wealth}: {waiting} of its characters wait"
 
@@ -228,7 +273,7 @@ class HeuristicPlayer:
                 end = A.EndScene(player=me, fade=fade, text=words.closing(place, fade))
                 if self._ok(obs, end):
                     return end, "the scene has done its work" + (": fade to black" if fade else "")
-        if money <= 0 or obs.turn_actions >= p.spend_per_turn + max(0, money - 25) // 8:
+        if money <= 0 or obs.turn_actions >= p.spend_per_turn + max(0, money - 25) // 5:
             return A.EndTurn(player=me), "spent what it meant to this turn"
         mine, theirs = self._mine(s), self._theirs(s)
         spare = money - p.reserve
@@ -328,6 +373,14 @@ class HeuristicPlayer:
         hostile = r.random() < p.conflict
         others = [c for c in mine if perf is not None and c.id != perf.id and words.pair_verbs(perf, c, hostile)]
         recv = r.choice(others) if others and r.random() < 0.7 else None
+        if perf is not None and recv is None and not words.fresh_deeds(perf):
+            # it has done every deed it has alone: it acts on someone here instead of repeating one
+            fresh = [c for c in mine if c.id != perf.id and words.fresh_deeds(c)]
+            anyone = [c for c in cast if c.id != perf.id and words.pair_verbs(perf, c, hostile)]
+            if fresh:
+                perf = r.choice(fresh)
+            elif anyone:
+                recv = r.choice(anyone)
         text = words.event(perf, recv, place, hostile=hostile)
         return (A.NarrateEvent(player=me, text=text, performer=perf.id if perf else None,
                                receiver=recv.id if recv else None), "the scene's first Event")
@@ -348,7 +401,7 @@ class HeuristicPlayer:
         new = words.new_character()
         if pool and (new is None or r.random() < 0.55):
             comp = max(pool, key=lambda c: (importance(s, c.id) + r.random() * 3, c.id))
-            return A.IntroduceComponent(player=me, component=comp.id, text=f"{words.who(comp, True)} is here."), \
+            return A.IntroduceComponent(player=me, component=comp.id, text=words.arrival(comp, self._place(s))), \
                 f"brings back {comp.label}"
         if new is None:
             return None
@@ -404,7 +457,7 @@ class HeuristicPlayer:
             # a character who has already done SOLO_DEEDS things alone this scene has little left to show
             done = sum(1 for f in s.facts if f.scene == sc.number and f.kind == "event" and f.origin is None
                        and f.components[:1] == (perf.id,) and len(f.components) == 1)
-            if recv is not None or done < SOLO_DEEDS:
+            if recv is not None or (done < SOLO_DEEDS and words.fresh_deeds(perf)):
                 moves.append((1.2, (A.NarrateEvent(player=me, text=words.event(perf, recv, place), performer=perf.id,
                                                    receiver=recv.id if recv else None), "moves its story on")))
         if place is not None and s.controller(place.id) == me and len(place.live_traits()) < 4:
@@ -491,17 +544,29 @@ class HeuristicPlayer:
                         return act, f"draws on {c.label}'s “{trait.text}”"
             ours, other = self._side_sizes(s, pool)
             spare = available(s, me) - p.reserve
-            if ours <= other and spare > 0 and self._my_pool(s) is not None:
+            # a bought die pays back about 1.5 coins when its Pool wins: a rich seat that buys wins
+            # more and gets richer still (one seat reached 174 coins), so a rich seat stops buying
+            if ours <= other and spare > 0 and self._my_pool(s) is not None and s.player(me).wealth <= RICH:
                 n = max(1, min(spare, other - ours + 1, 4))
-                act = A.BuyDie(player=me, pool=pool, count=n, text="everything on this one moment")
+                act = A.BuyDie(player=me, pool=pool, count=n, text=words.stake(sources[0] if sources else None))
                 if self._ok(obs, act):
                     return act, f"buys {n} {'die' if n == 1 else 'dice'} to close the gap"
         if self._my_pool(s) is None:
             return A.EndTurn(player=me), "leaves the Complication to those in it"
+        if self._others_still_to_build(s, comp) and comp.id not in self._waited:
+            # a call now would only be declined by a side that has not gathered its dice yet: one
+            # "calls for resolution" per Complication, not three (issue 23)
+            self._waited.add(comp.id)
+            return A.EndTurn(player=me), "lets the other side gather its dice before calling for the roll"
         act = A.CallResolution(player=me)
         if self._ok(obs, act):
             return act, "ready to roll"
         return A.EndTurn(player=me), "waits"
+
+    def _others_still_to_build(self, s: GameState, comp: Complication) -> bool:
+        """Another Pool's owner has added nothing to the Complication yet."""
+        built = {ch.by for ch in comp.changes}
+        return any(p.owner != self.name and p.owner not in built for p in comp.pools)
 
     def _drawable(self, s: GameState, comp) -> int:
         """Trait occurrences it could still draw on for its side, free."""
@@ -515,7 +580,11 @@ class HeuristicPlayer:
         s, me = obs.state, self.name
         comp = s.complication
         pool = self._my_pool(s)
-        if comp is not None and pool is not None and comp.id not in self._declined:
+        # it declines only before it has added anything itself: once its side has had its turn to
+        # gather dice it agrees, so a Complication is called for once or twice, not "calls for
+        # resolution" / "declines" back and forth as each side tops up in turn (issue 23)
+        acted = comp is not None and any(ch.by == me for ch in comp.changes)
+        if comp is not None and pool is not None and comp.id not in self._declined and not acted:
             ours, other = self._side_sizes(s, pool)
             free = self._drawable(s, comp)
             can_buy = available(s, me) > self.persona.reserve + 1
@@ -532,13 +601,18 @@ class HeuristicPlayer:
         key = (comp.id, slot.pool, len(comp.rolls))
         start = self._bonus_start.setdefault(key, slot.coins)
         losers = [x for x in nar.slots if not x.won and not x.done and x.coins > 0]
+        rich = s.player(me).wealth + slot.coins > RICH
         if slot.won and losers and (comp.id, slot.pool) not in self._cancelled and slot.coins > 3:
-            self._cancelled.add((comp.id, slot.pool))
-            n = min(int(slot.coins * self.persona.cancel_share), losers[0].coins)
+            losers.sort(key=lambda x: -x.coins)
+            if not rich or len(losers) == 1:
+                self._cancelled.add((comp.id, slot.pool))
+            # a rich winner cancels every loser's bonus in full: coins out of the game on both sides
+            share = 1.0 if rich else self.persona.cancel_share
+            n = min(int(slot.coins * share), losers[0].coins)
             if n >= 1:
                 return (A.CancelBonus(player=me, pool=losers[0].pool, coins=n),
                         f"cancels {n} of {losers[0].player}'s bonus coins")
-        budget = max(2, int(start * self.persona.bonus_spend))
+        budget = start if rich else max(2, int(start * self.persona.bonus_spend))
         spent = start - slot.coins
         if slot.coins > 0 and spent < budget:
             first = key not in self._told
@@ -589,6 +663,14 @@ class HeuristicPlayer:
                 act = A.ReduceImportance(player=me, component=victim.id, coins=imp, text=words.fate(victim, hero))
                 if self._ok(obs, act):
                     return act, f"eliminates {victim.label} with bonus coins"
+            # a rich winner spends its bonus wearing the loser down (U-ELIM-1: coins against
+            # Importance short of elimination) rather than keeping it: one statement, many coins
+            if s.player(me).wealth + coins > RICH and coins >= 3:
+                n = min(coins - 1, budget, own_importance(victim) - 1, importance(s, victim.id) - 1)
+                if n >= 2:
+                    act = A.ReduceImportance(player=me, component=victim.id, coins=n, text=words.setback(victim, hero))
+                    if self._ok(obs, act):
+                        return act, f"wears {victim.label} down with {n} bonus coins"
             wounds = [t for t in victim.live_traits() if t.text in words.all_of("injuries") or t.text == "Scarred"]
             wound = words.injury(victim)
             if wound and len(wounds) < MAX_WOUNDS and not any(
@@ -629,7 +711,7 @@ class HeuristicPlayer:
                       and s.controller(x) not in (None, me)]
         mine_dying = [x for x in st.components if x and x in s.components and s.components[x].created_by == me]
         if w.allow_challenge and st.kind == "reduce" and mine_dying and r.random() < p.challenge + 0.3:
-            return (A.ChallengeStatement(player=me, reason="That death comes too cheap for a character this important.",
+            return (A.ChallengeStatement(player=me, reason="That comes too cheap for a character this important.",
                                          withdraw=True), "protects a component it created")
         if money <= 1:
             return A.Pass(player=me), "no coins to react with"

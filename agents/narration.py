@@ -360,6 +360,39 @@ def goal_of(comp: Component) -> str:
     return ""
 
 
+# Why a drawn Trait counts, per kind of Trait. `{w}` is the component, `{t}` the Trait in
+# lower case, `{r}` a role with its article; each kind has several cores so that a Complication
+# of fifteen draws does not read "it matters here" fifteen times (issue 23: no frame in more
+# than 3% of the lines).
+JUSTIFY: dict[str, list[str]] = {
+    "location": ["{W} is home ground", "every corner of {w} takes a side", "{w} has seen this before",
+                 "the ground itself leans this way", "{w} keeps its own counsel, and its own favourites",
+                 "whoever knows {w} best has the edge"],
+    "name": ["{t} is at the heart of it", "it all comes back to {t}", "{t} will not be ignored",
+             "who else but {t}", "{t} has waited for this", "this is {t}'s fight"],
+    "role": ["this is what {r} does best", "{r} knows this work", "it is {r}'s trade",
+             "any {role} would stake a life on this", "{r} sees the way through",
+             "no one here knows this work like {r}"],
+    "goal": ["everything hangs on it", "{t} is at stake", "it is what {w} came for",
+             "there is no turning back now", "{w} can almost touch it", "this is the chance {w} waited for"],
+    "relationship": ["this is personal", "old ties pull hard", "{w} will not let it go",
+                     "the bond decides it", "{w} remembers why", "blood and promises count here"],
+    "injury": ["fighting through the pain", "the wound only sharpens {w}", "hurt, but not done",
+               "pain is no excuse today", "{w} has bled for less", "the hurt makes {w} reckless"],
+    "plain": ["it matters here", "it shows", "that is who they are", "{w} leans on it",
+              "this is where it counts", "it was always going to come to this", "no one here doubts it",
+              "it tips the balance", "{w} has never hidden it", "here of all places it tells",
+              "it is the whole of {w} in one moment", "it surprises no one who knows {w}"],
+}
+LEADS: list[str] = ["", "", "", "here, ", "now, ", "once again, ", "against {o}, ", "with {o} watching, ",
+         "in {p}, ", "before {o} can move, ", "at the worst moment for {o}, ", "plainly: "]
+STAKES: list[str] = ["everything on this one moment", "{w} will not lose this", "no holding back now",
+          "every coin on {w}", "the price is worth it", "{w} has come too far to stop",
+          "it ends here, one way or another", "whatever it costs", "{w} reaches deeper",
+          "more than {o} bargained for", "the last of the reserves", "no one walks away from this cheaply"]
+
+
+
 @dataclass
 class Words:
     """Sentence-making for one decision, seeded so a simulation is reproducible."""
@@ -735,6 +768,11 @@ class Words:
             return f"{self.who(actor, True)}{self._how(actor)} {deed}{where}."
         return f"Something stirs{where}."
 
+    def fresh_deeds(self, actor: Component) -> bool:
+        """`actor` has a deed of its own left that it has not done in the story yet."""
+        done = " ".join(f.text for f in self.s.facts if f.components[:1] == (actor.id,) and not f.removed)
+        return any(d not in done for d in self.lex_for(actor, "deeds") + self.tied_deeds(actor))
+
     def detail(self, place: Component | None) -> str | None:
         """A detail of the scene bought as a Fact, often one of the Tenets made concrete here;
         None when every detail it could think of is already on the table."""
@@ -774,6 +812,30 @@ class Words:
         who = " and ".join(c.label for c in cast[:2])
         return f"We open on {place.label if place else 'a new place'}" + (f", where {who} wait." if who else ".")
 
+    def arrival(self, comp: Component, place: Component | None = None) -> str:
+        """Words for bringing a component into the scene, from its own goal and Traits, the place and
+        who is already there: not "X is here." every time (issue 23)."""
+        s = self.s
+        sc = s.scene()
+        w, W = self.who(comp), self.who(comp, True)
+        forms = [f"{W} is here.", f"{W} arrives.", f"{W} slips in unnoticed.", f"{W} steps out of the shadows.",
+                 f"{W} has been here all along, watching.", f"Nobody expected {w}, but here {w} is."]
+        if place is not None:
+            forms += [f"{W} reaches {place.label} at last.", f"{place.label[:1].upper()}{place.label[1:]} "
+                      f"has a new visitor: {w}."]
+        goal = goal_of(comp)
+        if goal:
+            forms += [f"{W} comes in, still hoping {goal}.", f"{W} arrives with one thing in mind: {goal}."]
+        live = [t.text for t in comp.live_traits() if t.kind == "plain" and not t.text.startswith("Wants ")]
+        if live:
+            forms.append(f"{W} walks in, {lower_first(self.rng.choice(live))} as ever.")
+        here = [s.components[x] for x in (sc.present if sc else []) if x in s.components and x != comp.id
+                and s.components[x].kind != "location" and not s.components[x].eliminated]
+        if here:
+            other = self.rng.choice(here)
+            forms += [f"{W} comes looking for {self.who(other)}.", f"{W} finds {self.who(other)} here."]
+        return self.rng.choice(forms)
+
     def challenge_reason(self, fact_text: str, why: str) -> str:
         return f"That contradicts what we already paid for: “{fact_text}” ({why})."
 
@@ -810,12 +872,37 @@ class Words:
                                 f"{self.who(hero, True)} comes off worst this time and will remember it."])
 
     def obstacle(self, comps: list[Component]) -> str:
-        """Words for an Obstacle raised against an Event."""
+        """Words for an Obstacle raised against an Event, from the place and what the component wants."""
         c = next((x for x in comps if x.kind != "location"), None)
         if c is None:
             return "It will not be that easy."
-        return self.rng.choice([f"It will not be that easy for {self.who(c)}.", f"Something stands in {self.who(c)}'s way.",
-                                f"{self.who(c, True)} is not the only one with plans here."])
+        w, W = self.who(c), self.who(c, True)
+        s = self.s
+        sc = s.scene()
+        place = s.components.get(sc.location) if sc is not None and sc.location else None
+        forms = [f"It will not be that easy for {w}.", f"Something stands in {w}'s way.",
+                 f"{W} is not the only one with plans here.", f"Luck turns against {w}.",
+                 f"{W} has been seen, and word travels fast.", f"The plan comes apart in {w}'s hands.",
+                 f"Someone got here before {w}.", f"{W} pays for being careless."]
+        if place is not None:
+            forms += [f"{place.label[:1].upper()}{place.label[1:]} does not make it easy for {w}.",
+                      f"Nothing {at(place.label)} {place.label} goes as {w} planned."]
+        goal = goal_of(c)
+        if goal:
+            forms.append(f"Every step {goal} costs {w} more than the last.")
+        return self.rng.choice(forms)
+
+    def setback(self, comp: Component, by: Component | None) -> str:
+        """Words for bonus coins paid against a component's Importance, short of its end."""
+        w, W = self.who(comp), self.who(comp, True)
+        forms = [f"{W} is worn down and will not soon recover.", f"{W} loses ground that cannot be won back.",
+                 f"{W} walks away smaller than before.", f"Much of what made {w} dangerous is spent."]
+        if by is not None:
+            b = self.who(by)
+            forms += [f"{b[:1].upper()}{b[1:]} takes from {w} more than the fight.",
+                      f"{W} will carry what {b} did here for a long time.",
+                      f"After {b} is done, {w} is a shadow of who {w} was."]
+        return self.rng.choice(forms)
 
     def fate(self, comp: Component, killer: Component | None) -> str:
         by = f" at the hands of {self.who(killer)}" if killer is not None else ""
@@ -835,19 +922,47 @@ class Words:
             return f"I mean {goal}, {self.who(listener)}. Are you with me or in my way?"
         return f"We both know why I came, {self.who(listener)}."
 
+    def _scene_ends(self, comp: Component) -> tuple[str, str]:
+        """An opponent and a place for the words of a die: someone on the other side, the location."""
+        s = self.s
+        sc = s.scene()
+        place = s.components.get(sc.location) if sc is not None and sc.location else None
+        ctrl = s.controller(comp.id)
+        others = [s.components[x] for x in (sc.present if sc else []) if x in s.components
+                  and s.components[x].kind != "location" and not s.components[x].eliminated
+                  and s.controller(x) != ctrl and x != comp.id]
+        opp = self.who(others[0]) if others else "the others"
+        return opp, place.label if place is not None else "this place"
+
+    def _lead(self, comp: Component) -> str:
+        opp, where = self._scene_ends(comp)
+        return self.rng.choice(LEADS).format(o=opp, p=where)
+
     def justify(self, trait: str, comp: Component, kind: str = "plain") -> str:
-        """Why a Trait applies, for the draw's words."""
+        """Why a Trait applies, for the draw's words, built from the component, the Trait and the scene."""
         if comp.kind == "location":
-            return f"{comp.label} is home ground"
-        if kind == "name":
-            return f"{trait} is at the heart of it"
-        if kind in ("role", "sub"):
-            role = lower_first(trait)
-            return f"this is what {'an' if role[:1] in 'aeiou' else 'a'} {role} does best"
-        if trait.startswith("Wants "):
-            return "everything hangs on it"
-        if kind == "relationship":
-            return "this is personal"
-        if trait in self.all_of("injuries"):
-            return "fighting through the pain"
-        return self.rng.choice(["it matters here", "it shows", "that is who they are"])
+            key = "location"
+        elif kind == "name":
+            key = "name"
+        elif kind in ("role", "sub"):
+            key = "role"
+        elif trait.startswith("Wants "):
+            key = "goal"
+        elif kind == "relationship":
+            key = "relationship"
+        elif trait in self.all_of("injuries"):
+            key = "injury"
+        else:
+            key = "plain"
+        role = lower_first(trait)
+        core = self.rng.choice(JUSTIFY[key]).format(
+            W=self.who(comp, True), w=self.who(comp), t=lower_first(trait) if key != "name" else trait,
+            r=f"{'an' if role[:1] in 'aeiou' else 'a'} {role}", role=role)
+        return self._lead(comp) + core
+
+    def stake(self, comp: Component | None) -> str:
+        """Words for dice bought into a Pool."""
+        if comp is None:
+            return self.rng.choice([x for x in STAKES if "{" not in x])
+        opp, _ = self._scene_ends(comp)
+        return self.rng.choice(STAKES).format(w=self.who(comp), o=opp)

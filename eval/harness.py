@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from eval.games import Progress, ProgressFn
 
-PARTS = ("speed", "scaling", "ai", "memory", "economy")
+PARTS = ("speed", "scaling", "ai", "memory", "economy", "story")
 
 
 @dataclass
@@ -39,11 +39,13 @@ class Preset:
     local_model: str | None = None  # a registry model key (smollm2, gemma3) or a GGUF file: the ai part plays it
     ai_seats: int = 0  # 0: `seats`
     ai_max_asked: int | None = None  # stop the ai game after this many decisions that call the model
+    story_seeds: tuple[int, ...] | None = None  # None: eval/story.py's tuning and held-out seeds
+    story_scenes: int = 10
 
 
 QUICK = Preset("quick", scenes=2, speed_games=2, seat_counts=(4, 6, 8), scene_counts=(1, 2, 3),
                economy_games=4, ai_scenes=1, ai_budget_s=6.0, memory_quick=True,
-               memory_probes=("retrieval", "retrieval_game"))  # every probe: python -m eval.memory.run --quick
+               memory_probes=("retrieval", "retrieval_game"), story_seeds=(11,), story_scenes=3)  # every probe: python -m eval.memory.run --quick
 FULL = Preset("full", scaling_games={"6x10": 5, "8x10": 5, "4x30": 3, "4x100": 1}, ai_budget_s=120.0,
               scaling_budget_s=300.0)
 
@@ -100,6 +102,7 @@ def run_all(preset: Preset, parts: tuple[str, ...] = PARTS, progress: ProgressFn
     part("memory", lambda: _memory(preset))
     part("economy", lambda: economy.run_economy(preset.economy_games, preset.seats, preset.scenes, jobs=preset.jobs,
                                                 budget_s=preset.economy_budget_s, progress=progress))
+    part("story", lambda: _story(preset))
     res["meta"]["part_seconds"] = timings
     res["meta"]["seconds"] = time.perf_counter() - started
     return res
@@ -120,6 +123,11 @@ def _ai(preset: Preset, progress: ProgressFn) -> dict[str, Any]:
         except Unavailable as exc:
             return {"available": False, "reason": str(exc)}
     return run_ai(seats, preset.ai_scenes, seed=0, budget_s=preset.ai_budget_s, progress=progress)
+
+
+def _story(preset: Preset) -> dict[str, Any]:
+    from eval.story import HELD_OUT_SEEDS, TUNING_SEEDS, run_story
+    return run_story(preset.story_seeds or TUNING_SEEDS + HELD_OUT_SEEDS, preset.seats, preset.story_scenes)
 
 
 def _memory(preset: Preset) -> dict[str, Any]:

@@ -43,6 +43,7 @@ def write_report(res: dict[str, Any], out_dir: Path) -> Path:
     lines += scaling_section(res.get("scaling", {}), pngs)
     lines += ai_section(res.get("ai", {}), pngs)
     lines += economy_section(res.get("economy", {}), pngs)
+    lines += story_section(res.get("story", {}))
     lines += memory_section(res.get("memory", {}))
     path = out_dir / "README.md"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -150,6 +151,32 @@ def ai_section(ai: dict[str, Any], pngs: dict[str, str]) -> list[str]:
         lines += ["Fallback reasons: " + ", ".join(f"{k} ({v})" for k, v in ai["fallback_reasons"].items()), ""]
     if "ai" in pngs:
         lines += [f"![ai latency]({pngs['ai']})", ""]
+    return lines
+
+
+def story_section(st: dict[str, Any]) -> list[str]:
+    """Issue 23: repeated sentence frames, distinct-2, coins per seat per scene, cross-seat use."""
+    if not st:
+        return []
+    lines = [f"## Story ({st.get('seats')} seats, {st.get('scenes')} scenes, heuristic seats)", ""]
+    lines += _error(st)
+    for label, key in (("tuning seeds", "tuning"), ("held-out seeds", "held_out")):
+        g = st.get(key) or {}
+        if not g:
+            continue
+        curve = ", ".join(f"{x:.0f}" for x in g.get("coins_per_seat_after_scene", []))
+        lines += [f"### {label} ({g['games']} games)", ""]
+        lines += table([
+            ("largest frame share, all seat lines (target <= 0.03)", g["top_frame_share"]),
+            ("largest frame share, seats' own words (target <= 0.03)", g["own_words_top_frame_share"]),
+            ("worst game, seats' own words", g["worst_own_words_top_frame_share"]),
+            ("frames over 3% per game, all seat lines", g["frames_over_limit"]),
+            ("distinct-2 of the narration", g["distinct_2"]),
+            ("mean coins per seat after each scene", curve),
+            ("Complications per game", g["complications_per_game"]),
+            ("statements where an eliminated component acts", g["eliminated_acting"]),
+            ("other seats' lines naming seat Ann's components", g["stand_in_used_by_others"]),
+        ])
     return lines
 
 

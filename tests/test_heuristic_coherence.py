@@ -308,7 +308,9 @@ def test_the_two_sides_of_the_premise_s_conflict_do_no_kindness_to_each_other():
     q, k, d = (allies.s.components[x] for x in "qkd")
     assert allies.pair_verbs(q, k) and not allies.pair_verbs(q, d) and not allies.pair_verbs(d, k)
 
-    s = simulate_game(seats=4, scenes=6, seed=5, premise=VAULT).table.state
+    # seed 6: since issue 23 changed how the heuristic spends and frames, seed 5's captain and
+    # mutineer never share an Event in six scenes, and this check needs a game where they meet
+    s = simulate_game(seats=4, scenes=6, seed=6, premise=VAULT).table.state
     friendly = set(Words(s, random.Random(0), premise=VAULT).all_of("friendly"))
 
     def role(cid: str) -> str:
