@@ -27,13 +27,14 @@ def wordllama() -> object:
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Table, GameMemory, Path]:
-    """A 720-action heuristic game (600 before draws and bought dice opened a reaction window), its
+    """A 900-action heuristic game (600 before draws and bought dice opened a reaction window, 720 before
+    the heuristic waited for the other side before calling for a roll), its
     memory attached from the first action."""
     game_dir = tmp_path_factory.mktemp("game")
     table = Table.new(heuristic_seats(["ana", "ben", "cleo"], seed=3), dice=SeededDice(3),
                       log_path=game_dir / "game.jsonl")
     memory = GameMemory.attach(table)
-    table.run(max_steps=720)
+    table.run(max_steps=900)
     memory.flush()
     return table, memory, game_dir
 
