@@ -136,3 +136,16 @@ def test_only_the_host_goes_on_from_a_damaged_log(home, tmp_path, monkeypatch):
     host.run()
     assert [b for b in host.button if b.key == "do:continue-damaged"]
     assert log.read_bytes() == damaged
+
+
+def test_every_new_table_code_is_a_valid_code(home, monkeypatch):
+    """A code from token_urlsafe may start with "-" (one in 64), which valid_code refuses: such a
+    table could never be opened again. new_code draws until the code is valid."""
+    import secrets
+
+    drawn = iter(["-startsWithDash_", "also-fine-code_1"])
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda n: next(drawn))
+    code = store.new_code()
+    assert code == "also-fine-code_1" and store.valid_code(code)
+    monkeypatch.undo()
+    assert all(store.valid_code(store.new_code()) for _ in range(2000))

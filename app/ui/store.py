@@ -45,7 +45,8 @@ def new_code() -> str:
     """An unguessable table code (96 random bits): the code is the link that lets one watch."""
     while True:
         code = secrets.token_urlsafe(12)
-        if not (home() / code).exists():
+        # one code in 64 starts with "-", which valid_code refuses (it reads as an option on a command line)
+        if valid_code(code) and not (home() / code).exists():
             return code
 
 
