@@ -9,44 +9,18 @@ import ast
 import re
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-DIGEST = next((p for p in (HERE.parent.parent / "shared" / "rules" / "paganini.md",
-                           Path("/work/shared/rules/paganini.md")) if p.exists()), None)
-OWN = ["test_paganini_*.py"]
-SECTIONS = {"2": "P-{}", "5": "P-EX-{}", "6": "P-AMB-{}"}
+from rule_ids import HERE, digest, digest_ids, named_ids
 
-
-def rule_ids() -> list[str]:
-    text = DIGEST.read_text(encoding="utf-8")
-    ids: list[str] = []
-    for part in re.split(r"^## ", text, flags=re.M)[1:]:
-        number = part.split(".", 1)[0].strip()
-        if number in SECTIONS:
-            ids += [SECTIONS[number].format(n) for n in re.findall(r"^(\d+)\. \*\*", part, flags=re.M)]
-    return ids
-
-
-def named_ids() -> set[str]:
-    seen: set[str] = set()
-    for pattern in OWN:
-        for path in HERE.glob(pattern):
-            if path.name == Path(__file__).name:
-                continue
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
-                    words = node.name + " " + (ast.get_docstring(node) or "")
-                    for kind, n in re.findall(r"\bP[-_](?:(EX|AMB)[-_])?(\d+)", words):
-                        seen.add(f"P-{kind + '-' if kind else ''}{n}")
-    return seen
+DIGEST = digest("paganini")
 
 
 def test_every_paganini_rule_case_and_reading_is_named_by_a_test():
     assert DIGEST is not None, "shared/rules/paganini.md not found"
-    ids = rule_ids()
+    ids = digest_ids(DIGEST, "P")
     assert len([i for i in ids if i.count("-") == 1]) == 20, "section 2 should number rules 1 to 20"
     assert len([i for i in ids if i.startswith("P-EX-")]) == 19
     assert len([i for i in ids if i.startswith("P-AMB-")]) == 16
-    named = named_ids()
+    named = named_ids("P", "test_paganini_*.py", Path(__file__).name)
     missing = [r for r in ids if r not in named]
     assert not missing, f"Paganini rule IDs no test names: {missing}"
 

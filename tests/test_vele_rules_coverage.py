@@ -6,14 +6,11 @@ section 6. The list keeps itself honest: an ID both named by a test and listed a
 """
 from __future__ import annotations
 
-import ast
-import re
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-DIGEST = next((p for p in (HERE.parent.parent / "shared" / "rules" / "vele.md",
-                           Path("/work/shared/rules/vele.md")) if p.exists()), None)
-OWN = ["test_vele_*.py"]
+from rule_ids import digest, digest_ids, named_ids
+
+DIGEST = digest("vele")
 
 # not enforced yet, each with why: the engine plays the core loop (purchase, scenes, struggles,
 # rotation, acts); these parts of the book are still to be built
@@ -45,42 +42,13 @@ NOT_YET = {
 }
 
 
-def rule_ids() -> list[str]:
-    text = DIGEST.read_text(encoding="utf-8")
-    ids: list[str] = []
-    for part in re.split(r"^## ", text, flags=re.M)[1:]:
-        number = part.split(".", 1)[0].strip()
-        part = part.split("\n", 1)[1] if "\n" in part else ""  # the heading line is "2. Mechanical rules"
-        if number == "2":
-            ids += [f"V-{n}" for n in re.findall(r"^(\d+)\. ", part, flags=re.M)]
-        elif number == "5":
-            ids += [f"V-EX-{n}" for n in re.findall(r"^(\d+)\. \*\*", part, flags=re.M)]
-        elif number == "6":
-            ids += [f"V-AMB-{n}" for n in re.findall(r"^(\d+)\. \*\*", part, flags=re.M)]
-    return ids
-
-
-def named_ids() -> set[str]:
-    seen: set[str] = set()
-    for pattern in OWN:
-        for path in HERE.glob(pattern):
-            if path.name == Path(__file__).name:
-                continue
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
-                    words = node.name + " " + (ast.get_docstring(node) or "")
-                    for kind, n in re.findall(r"\bV[-_](?:(EX|AMB)[-_])?(\d+)", words):
-                        seen.add(f"V-{kind + '-' if kind else ''}{n}")
-    return seen
-
-
 def test_every_vele_rule_case_and_reading_is_named_by_a_test_or_listed_as_not_yet():
     assert DIGEST is not None, "shared/rules/vele.md not found"
-    ids = rule_ids()
+    ids = digest_ids(DIGEST, "V", rule_item=r"^(\d+)\. ")
     assert len([i for i in ids if i.count("-") == 1]) == 63, "section 2 should number rules 1 to 63"
     assert len([i for i in ids if i.startswith("V-EX-")]) == 22
     assert len([i for i in ids if i.startswith("V-AMB-")]) == 22
-    named = named_ids()
+    named = named_ids("V", "test_vele_*.py", Path(__file__).name)
     missing = [r for r in ids if r not in named and r not in NOT_YET]
     assert not missing, f"Vele rule IDs no test names: {missing}"
     stale = [r for r in NOT_YET if r in named]
