@@ -1,0 +1,228 @@
+"""The Complication add-ons of the Universalis book (seed L2308-2440, core optional rule L1040).
+
+Pure arithmetic for the variants: which faces succeed (d10, d6, cards), what each Pool earns,
+how several Target Pools are matched against the Complication side (multi-target methods),
+how an Extended Complication splits its Pools, how an own-pool-per-participant table declares
+sides, and the Dice Only Added conversion. The engine hooks (engine/universalis/complications.py)
+and tests call these, so one function holds each rule. Rule IDs are `UA-<short>-N`; every
+refusal names the add-on that refused (see `AddonRefusal`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Mapping, Sequence
+
+from engine.core.errors import RuleViolation
+from engine.core.seats import seats_left_of
+
+DieKind = Literal["d10", "d6", "cards"]
+MultiTargetMode = Literal["standard", "independent", "split", "individual", "all_or_none", "best_efforts"]
+Side = Literal["C", "T"]
+
+# cards are read as faces: Ace = 1 ... 10 = 10, Jack = 11, Queen = 12, King = 13 (§2.5a)
+JACK, QUEEN, KING = 11, 12, 13
+FACE_CARDS = (JACK, QUEEN, KING)
+SIDES: dict[str, int] = {"d10": 10, "d6": 6, "cards": 13}
+MULTI_TARGET_METHOD_COST = 1  # a Rules Gimmick (@23964, L2326)
+EXTEND_COST = 1  # reading (§2.3): the book names no price; a Rules Gimmick's 1 Coin
+
+
+def refuse(rule: str, addon: str, why: str) -> RuleViolation:
+    """A refusal that says which add-on refused, in a player's words."""
+    return RuleViolation(rule, f"the {addon} add-on: {why}")
+
+
+# --- faces (UA-D6-*, UA-CARDS-*) ------------------------------------------------------------------
+def die_sides(die: DieKind) -> int:
+    return SIDES[die]
+
+
+def read_face(face: int, die: DieKind) -> int:
+    """A typed or rolled face checked for the die in use (UA-D6-3): a d10's 0 is 10, a d6 has no 0 or 7."""
+    sides = SIDES[die]
+    if die == "d10" and face == 0:
+        return 10
+    if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides:
+        what = {"d10": "a d10", "d6": "a d6", "cards": "a card (Ace=1 ... King=13)"}[die]
+        raise refuse("UA-D6-3" if die == "d6" else "UA-CARDS-5" if die == "cards" else "U-COMP-7",
+                     {"d6": "d6 pools", "cards": "cards", "d10": "dice"}[die], f"{what} cannot show {face!r}")
+    return face
+
+
+def is_success(face: int, die: DieKind = "d10") -> bool:
+    """U-COMP-7 for d10 and cards (1-5, Ace = 1; face cards never); UA-D6-1: odd faces on a d6 (L2408)."""
+    if die == "d6":
+        return face % 2 == 1
+    return 1 <= face <= 5
+
+
+@dataclass(frozen=True)
+class PoolScore:
+    """One Pool's roll read under the add-ons: Successes that decide the winner, and their sum."""
+
+    successes: int  # counts toward who wins (a King's extra success included)
+    success_sum: int  # sum of the success faces (for Edge dice and coins)
+    queens: int = 0  # free coins, never successes (face-card gimmick)
+    kings: int = 0
+
+
+def score(faces: Sequence[int], die: DieKind = "d10", face_cards: bool = False) -> PoolScore:
+    """Successes of one Pool. With cards and the face-card gimmick (§2.5a variant, L2007):
+    each Jack cancels a Success, each King counts as an extra Success for deciding the winner
+    only, each Queen is a free coin but no Success (UA-CARDS-4)."""
+    succ = [f for f in faces if is_success(f, die)]
+    n, total = len(succ), sum(succ)
+    if die != "cards" or not face_cards:
+        return PoolScore(n, total)
+    jacks = sum(1 for f in faces if f == JACK)
+    kings = sum(1 for f in faces if f == KING)
+    queens = sum(1 for f in faces if f == QUEEN)
+    return PoolScore(max(0, n - jacks) + kings, total, queens, kings)
+
+
+def pool_coins(faces: Sequence[int], normal: int, won: bool, die: DieKind = "d10",
+               face_cards: bool = False) -> int:
+    """U-COMP-9 under the add-ons: a winner earns the sum of its Success faces plus each failed
+    Edge face; a loser 1 per die rolled plus each Edge face. On a d6 a failed Edge die (2, 4, 6)
+    adds its face (UA-D6-2, derived). With the face-card gimmick a King earns nothing, a Queen
+    gives 1 free coin and no die-coin, and Jacks only cancel (UA-CARDS-4)."""
+    edge = list(faces[normal:])
+    if not (die == "cards" and face_cards):
+        if won:
+            return sum(f for f in faces if is_success(f, die)) + sum(f for f in edge if not is_success(f, die))
+        return len(faces) + sum(edge)
+    plain = [f for f in faces if f not in FACE_CARDS]
+    plain_edge = [f for f in edge if f not in FACE_CARDS]
+    queens = sum(1 for f in faces if f == QUEEN)
+    if won:
+        return sum(f for f in plain if is_success(f, die)) + sum(f for f in plain_edge if not is_success(f, die)) + queens
+    return len(plain) + sum(plain_edge) + queens
+
+
+# --- multiple Targets (UA-MT-*) ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Verdict:
+    """How one Target Pool fares: won, lost or tied (a tie is settled by the core Edge die, U-COMP-8)."""
+
+    pool: str
+    result: Literal["won", "lost", "tie"]
+    against: int  # the Complication Successes it was compared with
+
+
+def verdicts(mode: MultiTargetMode, c_successes: int, t_successes: Mapping[str, int],
+             allocation: Mapping[str, int] | None = None) -> list[Verdict]:
+    """The result of every Target Pool under a multi-target method (§2.1, L2328-2384).
+
+    standard (UA-MT-2): all Target Pools sum against the Complication side; all share it.
+    all_or_none (UA-MT-6): only the worst Target Pool is compared; all share its result.
+    best_efforts (UA-MT-7): only the best Target Pool is compared; all share its result.
+    independent / individual (UA-MT-3, UA-MT-5): each Target Pool against its own roll of the
+    Complication side; pass `allocation` = that roll's Successes per Target Pool.
+    split (UA-MT-4): the Originator's `allocation` of the Complication's Successes per Target Pool;
+    each Pool wins if its Successes are more than assigned, loses if fewer, ties if equal.
+    """
+    keys = list(t_successes)
+    if not keys:
+        raise refuse("UA-MT-1", "Multiple Targets", "there is no Target Pool to resolve")
+    if mode in ("standard", "all_or_none", "best_efforts"):
+        total = {"standard": sum(t_successes.values()), "all_or_none": min(t_successes.values()),
+                 "best_efforts": max(t_successes.values())}[mode]
+        res = "won" if total > c_successes else "lost" if total < c_successes else "tie"
+        return [Verdict(k, res, c_successes) for k in keys]  # type: ignore[arg-type]
+    if allocation is None:
+        raise refuse("UA-MT-4" if mode == "split" else "UA-MT-3", "Multiple Targets",
+                     f"the {mode.replace('_', ' ')} method needs the Complication's Successes against each Target Pool")
+    missing = [k for k in keys if k not in allocation]
+    if missing:
+        raise refuse("UA-MT-4" if mode == "split" else "UA-MT-3", "Multiple Targets",
+                     f"no Complication Successes were set against {missing[0]}'s Pool")
+    if mode == "split":
+        check_allocation(c_successes, allocation)
+    out = []
+    for k in keys:
+        a, t = allocation[k], t_successes[k]
+        out.append(Verdict(k, "won" if t > a else "lost" if t < a else "tie", a))
+    return out
+
+
+def check_allocation(c_successes: int, allocation: Mapping[str, int]) -> None:
+    """UA-MT-4: the Originator assigns the Successes he rolled, no more, none negative (L2352)."""
+    if any(v < 0 for v in allocation.values()):
+        raise refuse("UA-MT-4", "Split Allocation", "a Target Pool cannot be assigned fewer than 0 Successes")
+    if sum(allocation.values()) > c_successes:
+        raise refuse("UA-MT-4", "Split Allocation", f"{sum(allocation.values())} Successes were assigned but the "
+                                                   f"Complication side rolled only {c_successes}")
+
+
+def split_c_coins(assigned_faces: Mapping[str, Sequence[int]], verdict: Mapping[str, str], die: DieKind = "d10") -> int:
+    """UA-MT-4 (suggested, the book is silent): the Complication side earns the sum of the dice it
+    assigned against each Target Pool it beat, and 1 per assigned die against each Pool that beat it."""
+    total = 0
+    for k, faces in assigned_faces.items():
+        total += sum(faces) if verdict[k] == "lost" else len(faces) if verdict[k] == "won" else 0
+    return total
+
+
+def resolution_order(pool_dice: Mapping[str, int], owners: Mapping[str, str], seats: Sequence[str],
+                     originator: str) -> list[str]:
+    """UA-MT-3 / UA-MT-5: if the players disagree on the order, the Pool with the most dice first,
+    then the one closest to the Originator's left (L2342)."""
+    order = seats_left_of(list(seats), originator)
+    return sorted(pool_dice, key=lambda k: (-pool_dice[k], order.index(owners[k])))
+
+
+def narration_order(coins: Mapping[str, int], won: Mapping[str, bool], owners: Mapping[str, str],
+                    seats: Sequence[str], originator: str) -> list[str]:
+    """UA-MT-2 (L2332): winning Pools by coins (most first), then losing Pools by coins; equal
+    coins clockwise from the Originator."""
+    order = seats_left_of(list(seats), originator)
+    return sorted(coins, key=lambda k: (not won[k], -coins[k], order.index(owners[k])))
+
+
+def edge_pool(t_successes: Mapping[str, int], owners: Mapping[str, str], seats: Sequence[str], originator: str) -> str:
+    """UA-MT-2 tie (U-COMP-8): the Edge die goes to the Target Pool with the most Successes, then
+    the one closest to the Originator's left."""
+    order = seats_left_of(list(seats), originator)
+    return min(t_successes, key=lambda k: (-t_successes[k], order.index(owners[k])))
+
+
+# --- Extended Complications (UA-EXT-*) ------------------------------------------------------------
+def split_evenly(dice: int, parts: int) -> list[int]:
+    """UA-EXT-2: a side's dice divided as evenly as possible into `parts` sub-pools, smallest first (L2418)."""
+    if parts < 2:
+        raise refuse("UA-EXT-2", "Extended Complications", "an Extended Complication has at least 2 stages")
+    if parts > dice:
+        raise refuse("UA-EXT-2", "Extended Complications",
+                     f"{dice} dice cannot be divided into {parts} sub-pools of at least one die")
+    base, extra = divmod(dice, parts)
+    return [base] * (parts - extra) + [base + 1] * extra
+
+
+def extended_stages(c_dice: int, t_dice: int, parts: int) -> list[tuple[int, int]]:
+    """UA-EXT-3: stages rolled smallest sub-pools first on both sides, paired in ascending size
+    (the pairing of the rest is inferred, §2.3): 7 against 10 in 3 gives 2v3, 2v3, 3v4."""
+    return list(zip(split_evenly(c_dice, parts), split_evenly(t_dice, parts)))
+
+
+# --- own Pool per participant (UA-OWN-*) -----------------------------------------------------------
+def declared_sides(declarations: Mapping[str, str], pools: Sequence[str]) -> dict[str, Side]:
+    """UA-OWN-1 (L1040, @128224): every participant's Pool is declared for a side before the roll.
+    A Pool with no declaration cannot roll."""
+    out: dict[str, Side] = {}
+    for p in pools:
+        side = declarations.get(p)
+        if side not in ("C", "T"):
+            raise refuse("UA-OWN-1", "Own Pool per Participant",
+                         f"{p}'s Pool has not been declared for the Complication or the Targets; it must be before the roll")
+        out[p] = side  # type: ignore[assignment]
+    if "C" not in out.values():
+        raise refuse("UA-OWN-1", "Own Pool per Participant", "no Pool was declared for the Complication side")
+    return out
+
+
+# --- Dice Only Added (UA-ADD-*) ---------------------------------------------------------------------
+def only_added(pool: str, delta: int, opposing: str) -> tuple[str, int]:
+    """UA-ADD-1 (L2312): a die that would be subtracted from a Pool is added to the opposing Pool."""
+    if delta >= 0:
+        return pool, delta
+    return opposing, -delta
