@@ -25,6 +25,7 @@ from engine.core.log import LogRecord, header_line
 from engine.universalis import RULESET, apply, legal_options, new_game, pending
 from engine.universalis import actions as A
 from engine.universalis.events import Event
+from engine.universalis.addons import Addons
 from engine.universalis.facts import FactView, all_facts
 from engine.universalis.replay import replay_bytes, replay_text
 from engine.universalis.state import GameState
@@ -93,11 +94,12 @@ class Table:
     @classmethod
     def new(cls, seats: list[Seat], starting_coins: int = 25, refreshment: int = 5, starting_player: int = 0,
             dice: DiceSource | None = None, log_path: Path | str | None = None, premise: str = "",
-            game_id: str | None = None) -> "Table":
-        state = new_game([s.name for s in seats], starting_coins, refreshment, starting_player)
+            game_id: str | None = None, addons: Addons | dict | None = None) -> "Table":
+        state = new_game([s.name for s in seats], starting_coins, refreshment, starting_player, addons)
         gid = game_id or uuid.uuid4().hex[:12]
         config = {"players": [s.name for s in seats], "starting_coins": starting_coins,
                   "refreshment": refreshment, "starting_player": starting_player, "premise": premise,
+                  **({"addons": state.config.addons.changed()} if state.config.addons.any else {}),
                   "seats": [{"name": s.name, "human": s.is_human, "persona": s.persona, "model": s.model} for s in seats]}
         header = json.loads(header_line(RULESET, config, gid))
         path = Path(log_path) if log_path else None

@@ -57,7 +57,7 @@ def game_from_header(header: dict) -> GameState:
     try:
         check_settings(cfg)
         return new_game(cfg["players"], cfg.get("starting_coins", 25), cfg.get("refreshment", 5),
-                        cfg.get("starting_player", 0))
+                        cfg.get("starting_player", 0), cfg.get("addons"))
     except (KeyError, TypeError) as exc:
         raise LogError(1, f"the header's config is incomplete ({exc})") from None
     except RuleViolation as exc:

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ValidationError
 from engine.core.errors import RuleViolation
 from engine.core.seats import closest_left, seats_left_of
 from engine.universalis import actions as A
+from engine.universalis.addons import Addons, check_addons, parse_addons
 from engine.universalis.clone import clone
 from engine.universalis.events import Event
 from engine.universalis.ledger import (
@@ -58,8 +59,8 @@ MAX_NAME = 60  # characters in a player's name
 MAX_SETTING = 10_000  # starting coins or Refreshment: the book suggests 25 and 5 (U-ECO-1)
 
 def new_game(players: list[str] | tuple[str, ...], starting_coins: int = 25, refreshment: int = 5,
-             starting_player: int = 0) -> GameState:
-    """A game at the start of preparation (U-ECO-1)."""
+             starting_player: int = 0, addons: Addons | dict | None = None) -> GameState:
+    """A game at the start of preparation (U-ECO-1), under the add-ons (UA-SETUP-*)."""
     names = [str(p).strip() for p in players]
     if len(names) < 2:
         raise RuleViolation("U-PREP-1", "Universalis needs at least two players")
@@ -86,8 +87,10 @@ def new_game(players: list[str] | tuple[str, ...], starting_coins: int = 25, ref
         raise RuleViolation("U-PREP-1", "the starting player is a seat number")
     if not 0 <= starting_player < len(names):
         raise RuleViolation("U-PREP-1", "the starting player must be one of the seats")
+    adds = parse_addons(addons)
+    check_addons(adds, names, starting_coins)
     config = Config(players=tuple(names), starting_coins=starting_coins, refreshment=refreshment,
-                    starting_player=starting_player)
+                    starting_player=starting_player, addons=adds)
     return GameState(config=config, prep_index=starting_player, players=[
         Player(name=n, wealth=starting_coins, ledger=Ledger(start=starting_coins)) for n in names])
 

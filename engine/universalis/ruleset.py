@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from engine.core.errors import LogError, RuleViolation
 from engine.core.ruleset import DICE_SEAT, DiceRequest, MemoryFact, Option, Pending, SeatSpec
 from engine.universalis import actions as A
+from engine.universalis.addons import Addons
 from engine.universalis.components import importance
 from engine.universalis.decisions import legal_options, pending
 from engine.universalis.facts import all_facts
@@ -32,6 +33,7 @@ class UniversalisOptions(BaseModel):
     starting_coins: int = Field(default=25, ge=0, description="coins each player starts with")
     refreshment: int = Field(default=5, ge=0, description="coins each player earns at every scene end")
     starting_player: int = Field(default=0, ge=0, description="index of the seat that starts preparation")
+    addons: Addons = Field(default_factory=Addons, description="the add-ons in play (book L1866-2505)")
 
 
 class UniversalisRuleset:
@@ -49,7 +51,8 @@ class UniversalisRuleset:
         if gm:
             raise RuleViolation("U-PREP-1", f"Universalis has no Game Master: {gm[0]} must be a player")
         opts = self._options(options)
-        return new_game([s.name for s in specs], opts.starting_coins, opts.refreshment, opts.starting_player)
+        return new_game([s.name for s in specs], opts.starting_coins, opts.refreshment, opts.starting_player,
+                        opts.addons)
 
     def _options(self, options: BaseModel | dict | None) -> UniversalisOptions:
         if isinstance(options, UniversalisOptions):
@@ -115,8 +118,11 @@ class UniversalisRuleset:
 
     def header_config(self, state: GameState) -> dict[str, Any]:
         c = state.config
-        return {"players": list(c.players), "starting_coins": c.starting_coins, "refreshment": c.refreshment,
-                "starting_player": c.starting_player}
+        out = {"players": list(c.players), "starting_coins": c.starting_coins, "refreshment": c.refreshment,
+               "starting_player": c.starting_player}
+        if c.addons.any:  # only a game with add-ons says so: a core game's header is as it always was
+            out["addons"] = c.addons.changed()
+        return out
 
     def game_from_header(self, header: dict[str, Any]) -> GameState:
         if not isinstance(header.get("config"), dict):

@@ -9,6 +9,8 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.universalis.addons import CORE, Addons
+
 
 class Frozen(BaseModel):
     """An immutable record: a deep copy of a state shares it instead of copying it."""
@@ -38,6 +40,7 @@ class Config(Frozen):
     starting_coins: int = 25
     refreshment: int = 5
     starting_player: int = 0
+    addons: Addons = CORE  # the add-ons in play (engine/universalis/addons.py); CORE = none
 
 
 class Ledger(Mutable):
