@@ -392,6 +392,47 @@ class EndNarration(_A):
     type: Literal["end_narration"] = "end_narration"
 
 
+# --- add-ons (engine/universalis/addon_actions.py; refused unless the table plays the add-on) ---------
+class AdoptCharacter(_A):
+    """Player Character (UA-PC-1, L2098): 5 Coins permanently Take Over one character."""
+
+    type: Literal["adopt_character"] = "adopt_character"
+    component: str = Field(description="the character that becomes your Player Character")
+
+
+class EndowTrait(_A):
+    """PC Endowment Pool (UA-ENDOW-1, L2114): a Trait for your PC paid from its Endowment."""
+
+    type: Literal["endow_trait"] = "endow_trait"
+    text: str = Field(min_length=1, description="the Trait")
+    times: int = Field(default=1, ge=1, le=20)
+
+
+class EndowDice(_A):
+    """PC Endowment Pool (UA-ENDOW-1): dice in a Complication your PC is involved in, paid from its Endowment."""
+
+    type: Literal["endow_dice"] = "endow_dice"
+    pool: str
+    count: int = Field(default=1, ge=1, le=50)
+    text: str = ""
+
+
+class CreatePlotPool(_A):
+    """Plot Pools (UA-PLOT-1, L2274): a plot gets 10-50 Coins from the Bank."""
+
+    type: Literal["create_plot_pool"] = "create_plot_pool"
+    name: str = Field(min_length=1, description="the plot")
+    coins: int = Field(ge=0, le=1000)
+
+
+class PlotPoolFact(_A):
+    """Plot Pools (UA-PLOT-2): a Fact that develops the plot, paid with 1 of its Coins."""
+
+    type: Literal["plot_pool_fact"] = "plot_pool_fact"
+    plot: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+
+
 Action = Annotated[
     Union[
         ProposeTenet, PassPrep, Bid, EstablishLocation, SetTime, FrameMiniScene, FadeMiniScene,
@@ -401,6 +442,7 @@ Action = Annotated[
         Interrupt, Obstacle, ChallengeStatement, ConcedeChallenge, ContestChallenge,
         WithdrawChallenge, DisputeFact, FactVote, ChallengeBid, ChallengePass, DrawTrait, BuyDie,
         CallResolution, AnswerResolution, Roll, CancelBonus, EndNarration,
+        AdoptCharacter, EndowTrait, EndowDice, CreatePlotPool, PlotPoolFact,
     ],
     Field(discriminator="type"),
 ]

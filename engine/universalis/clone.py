@@ -36,6 +36,7 @@ def clone(s: GameState) -> GameState:
     new.components = {k: _component(c) for k, c in s.components.items()}
     new.scenes = [_scene(sc) for sc in s.scenes]
     new.counters = dict(s.counters)
+    new.addon = s.addon.model_copy(deep=True)
     for name in ("turn", "window", "challenge", "fine", "complication", "consent", "narration", "dialog"):
         value = getattr(s, name)
         if value is not None:

@@ -5,6 +5,7 @@ from engine.core.dice import normalize_face
 from engine.core.errors import RuleViolation
 from engine.core.seats import seats_left_of
 from engine.universalis import actions as A
+from engine.universalis import addon_hooks as hooks
 from engine.universalis.components import component, trait_ids_drawable
 from engine.universalis.ledger import coins, from_bank, pay, require
 from engine.universalis.rules import (
@@ -99,6 +100,10 @@ def take_over_problem(s: GameState, who: str, cid: str) -> RuleViolation | None:
         return RuleViolation("U-CTRL-3", f"{label} is not controlled by another player")
     if s.complication is not None and cid in tied(s):
         return RuleViolation("U-COMP-4", f"{label} is committed to the open Complication until it ends")
+    try:
+        hooks.pc_take_over(s, who, cid)
+    except RuleViolation as exc:
+        return exc
     owner = s.components[cid].owner
     if owner is not None and owner in sc.present:
         return RuleViolation("U-CTRL-3", f"{label} belongs to {s.components[owner].label}; take over the owner")
@@ -180,16 +185,18 @@ def draw_trait(c: Ctx) -> None:
     if key in comp.drawn:
         raise RuleViolation("U-COMP-3", f"“{trait.text}” of {holder.label} was already drawn on in this Complication")
     pool = pool_of(comp, a.pool)
-    if a.remove and pool.dice < 1:
+    key_to, delta = hooks.redirect_removal(s, comp, pool.key, -1 if a.remove else 1)  # UA-ADD-1
+    pool = pool_of(comp, key_to)
+    if delta < 0 and pool.dice < 1:
         raise RuleViolation("U-COMP-3", f"{pool_name(pool)} holds no die to remove")
-    pool.dice += -1 if a.remove else 1
+    pool.dice += delta
     comp.drawn.append(key)
     if holder.id not in comp.committed:
         comp.committed.append(holder.id)
     why = a.text or trait.text
-    comp.changes.append(DieChange(pool=pool.key, delta=-1 if a.remove else 1, by=a.player, how="draw", why=why,
+    comp.changes.append(DieChange(pool=pool.key, delta=delta, by=a.player, how="draw", why=why,
                                   trait=trait.id, component=holder.id))
-    sign = "removes a die from" if a.remove else "adds a die to"
+    sign = "removes a die from" if delta < 0 else "adds a die to"
     words = f"draws on {holder.mention}'s “{trait.text}” and {sign} {pool_name(pool)}: {why}"
     c.emit("draw", words, trait=trait.id, component=holder.id, pool=pool.key)
     # the use of a Trait must be justified and may be challenged (U-CHAL-1, lines 1080, 1189)
@@ -212,14 +219,17 @@ def buy_die(c: Ctx) -> None:
     require_turn(c)
     comp = open_complication(c)
     pool = pool_of(comp, a.pool)
-    if a.remove and pool.dice < a.count:
+    key_to, delta = hooks.redirect_removal(s, comp, pool.key, -a.count if a.remove else a.count)  # UA-ADD-1
+    pool = pool_of(comp, key_to)
+    removing = delta < 0
+    if removing and pool.dice < a.count:
         raise RuleViolation("U-COMP-3", f"{pool_name(pool)} holds {dice(pool.dice)}; {a.count} cannot be removed")
     pay(s, a.player, a.count, dice(a.count))
-    pool.dice += -a.count if a.remove else a.count
+    pool.dice += delta
     why = a.text or "bought"
-    comp.changes.append(DieChange(pool=pool.key, delta=-a.count if a.remove else a.count, by=a.player, how="buy", why=why))
-    verb = "removes" if a.remove else "buys"
-    words = f"{verb} {a.count} {'die' if a.count == 1 else 'dice'} {'from' if a.remove else 'for'} {pool_name(pool)}: {why}"
+    comp.changes.append(DieChange(pool=pool.key, delta=delta, by=a.player, how="buy", why=why))
+    verb = "removes" if removing else "buys"
+    words = f"{verb} {a.count} {'die' if a.count == 1 else 'dice'} {'from' if removing else 'for'} {pool_name(pool)}: {why}"
     c.emit("buy_die", words, a.count, pool=pool.key)
     # bought dice must be justified and may be challenged (U-CHAL-1, line 1088)
     statement(c, "buy_die", words, a.count, lapses=True)
@@ -272,8 +282,9 @@ def roll_request(s: GameState) -> dict[str, int]:
     return {p.key: p.size for p in comp.pools}
 
 
-def is_success(face: int) -> bool:
-    return face <= SUCCESS_MAX
+def is_success(face: int, die: str = "d10") -> bool:
+    """U-COMP-7: 1-5 on a d10; UA-D6-1: odd faces on a d6 (L2408)."""
+    return face % 2 == 1 if die == "d6" else face <= SUCCESS_MAX
 
 
 @handles(A.Roll)
@@ -294,11 +305,14 @@ def roll(c: Ctx) -> None:
         got = a.faces[key]
         if len(got) != n:
             raise RuleViolation("U-COMP-7", f"the Pool {key} rolls {n} dice, {len(got)} faces were given")
+        if hooks.die(s) != "d10":  # UA-D6-3: faces read for the die in play
+            faces[key] = tuple(hooks.face(s, f) for f in got)
+            continue
         try:
             faces[key] = tuple(normalize_face(int(f)) for f in got)
         except ValueError as exc:
             raise RuleViolation("U-COMP-7", f"the Pool {key}: {exc}") from None
-    succ = {k: sum(1 for f in v if is_success(f)) for k, v in faces.items()}
+    succ = {k: sum(1 for f in v if hooks.success(s, f)) for k, v in faces.items()}
     comp.rolls.append(RollRecord(faces=faces, edge={p.key: p.edge for p in comp.pools}, successes=succ))
     target_keys = [p.key for p in comp.pools if p.key != "C"]
     t_succ = sum(succ[k] for k in target_keys)
@@ -314,16 +328,16 @@ def roll(c: Ctx) -> None:
     start_narration(c, comp, faces)
 
 
-def success_sum(v: tuple[int, ...]) -> int:
-    return sum(f for f in v if is_success(f))
+def success_sum(v: tuple[int, ...], die: str = "d10") -> int:
+    return sum(f for f in v if is_success(f, die))
 
 
 def award_edge(c: Ctx, comp: Complication, faces: dict[str, tuple[int, ...]], succ: dict[str, int],
                target_keys: list[str]) -> None:
     """A tie on Successes: the higher sum of Success dice gets an Edge die; equal sums, both (U-COMP-8)."""
     s = c.s
-    c_sum = success_sum(faces["C"])
-    t_sum = sum(success_sum(faces[k]) for k in target_keys)
+    c_sum = success_sum(faces["C"], hooks.die(s))
+    t_sum = sum(success_sum(faces[k], hooks.die(s)) for k in target_keys)
     order = seats_left_of(s.seat_names, comp.originator)
     best = max(target_keys, key=lambda k: (succ[k], -order.index(comp.pool(k).owner)))
     gets = []
@@ -338,11 +352,12 @@ def award_edge(c: Ctx, comp: Complication, faces: dict[str, tuple[int, ...]], su
            "Every Pool rolls again.", player="", gets=gets)
 
 
-def bonus_for(pool: Pool, faces: tuple[int, ...], won: bool) -> int:
-    """U-COMP-9: winners earn their Success dice plus failed Edge dice; losers 1 per die plus Edge values."""
+def bonus_for(pool: Pool, faces: tuple[int, ...], won: bool, die: str = "d10") -> int:
+    """U-COMP-9: winners earn their Success dice plus failed Edge dice; losers 1 per die plus Edge
+    values (UA-D6-2: the same on a d6, a failed Edge die adding its face)."""
     normal, edge = faces[:pool.dice], faces[pool.dice:]
     if won:
-        return sum(f for f in faces if is_success(f)) + sum(f for f in edge if not is_success(f))
+        return sum(f for f in faces if is_success(f, die)) + sum(f for f in edge if not is_success(f, die))
     return len(faces) + sum(edge)
 
 
@@ -351,7 +366,7 @@ def start_narration(c: Ctx, comp: Complication, faces: dict[str, tuple[int, ...]
     slots = []
     for p in comp.pools:
         won = (p.key == "C") == (comp.winner_side == "C")
-        slots.append(NarrationSlot(pool=p.key, player=p.owner, coins=bonus_for(p, faces[p.key], won), won=won))
+        slots.append(NarrationSlot(pool=p.key, player=p.owner, coins=bonus_for(p, faces[p.key], won, hooks.die(s)), won=won))
     s.narration = Narration(slots=slots, resume_player=comp.turn_player_at_call or comp.originator)
     side = "The Complication wins" if comp.winner_side == "C" else "The Targets win"
     earned = ", ".join(f"{sl.player} {sl.coins}" for sl in slots)

@@ -982,3 +982,4 @@ def fine_vote(c: Ctx) -> None:
 # register the other handler modules
 from engine.universalis import complications as _complications  # noqa: E402,F401
 from engine.universalis import scene_actions as _scene_actions  # noqa: E402,F401
+from engine.universalis import addon_actions as _addon_actions  # noqa: E402,F401

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
+from engine.universalis import addon_hooks as hooks
 from engine.universalis import complications as complication_rules
 from engine.universalis.components import (
     add_trait, bought_origin, component, find_trait, importance, new_id, own_importance, possessions, reaches,
@@ -33,7 +34,7 @@ def introduce(s: GameState, sc: Scene, cid: str, player: str) -> list[str]:
     for x in [cid] + [p.id for p in possessions(s, cid)]:
         if x not in sc.present:
             sc.present.append(x)
-        sc.control[x] = player
+        sc.control[x] = hooks.pc_controller(s, x, player)
         done.append(x)
         if x != cid:
             done += introduce(s, sc, x, player)[1:]
@@ -206,6 +207,7 @@ def create_component(c: Ctx) -> None:
         if not master.is_master:
             raise RuleViolation("U-ACT-6", f"{master.label} is not a Master Component")
     what = "creating a component" + (" with a proper name" if a.proper_name else "")
+    hooks.trait_freeze(s, what, creating=True)
     pay(s, a.player, cost, what)
     comp = Component(id=new_id(s, "c"), kind=a.kind, created_by=a.player)
     s.components[comp.id] = comp
@@ -238,6 +240,7 @@ def introduce_component(c: Ctx) -> None:
         raise RuleViolation("U-ELIM-1", f"{comp.label} was eliminated; it can only appear in scenes set before that")
     if comp.id in sc.present or comp.id == sc.location:
         raise RuleViolation("U-ACT-3", f"{comp.label} is already in the scene")
+    hooks.pc_guard(s, a.player, comp)
     pay(s, a.player, 1, f"introducing {comp.label}")
     brought = introduce(s, sc, comp.id, a.player)
     text = a.text or f"{comp.label} enters the scene."
@@ -480,6 +483,8 @@ def add_trait_action(c: Ctx) -> None:
         master_traits = {t.id for m in comp.masters for t in s.components[m].traits}
         if a.negates not in master_traits:
             raise RuleViolation("U-TRAIT-4", "a negating Trait names a Trait of one of the component's Masters")
+    hooks.trait_freeze(s, "buying a Trait")
+    hooks.pc_guard(s, a.player, comp)
     pay(s, a.player, a.times, "a Trait" if a.times == 1 else f"{a.times} Trait occurrences")
     words = a.text.strip()
     # a possession or a reciprocal relationship also writes on the other component (U-TRAIT-2/3):
@@ -545,6 +550,7 @@ def remove_or_restore_trait(c: Ctx) -> None:
     if not removing and not t.removed:
         raise RuleViolation("U-ACT-5", f"“{t.text}” has not been removed")
     needs_presence(s, comp, "Removing a Trait of" if removing else "Restoring a Trait of")
+    hooks.pc_guard(s, a.player, comp)  # type: ignore[attr-defined]
     verb = "removes" if removing else "restores"
     pay(s, a.player, 1, "removing a Trait" if removing else "restoring a Trait")  # type: ignore[attr-defined]
     text = getattr(a, "text", "") or f"{comp.label}: “{t.text}” {'is crossed off' if removing else 'is restored'}."
@@ -574,28 +580,30 @@ def reduce_importance(c: Ctx) -> None:
     needs_presence(s, comp, "Paying the Importance of")
     total = importance(s, comp.id)
     own = own_importance(comp)
+    # the levels the coins buy down: as many as the coins, or half for a protected PC (UA-PROT-1)
+    levels = hooks.reduce_price(s, a.player, comp, a.coins) if total else a.coins
     if total == 0:
         if a.coins != 1:
             raise RuleViolation("U-ELIM-1", f"{comp.label} has no Traits left: 1 coin removes it")
-    elif a.coins > own:
+    elif levels > own:
         rest = total - own
         if any(not x.eliminated for x in s.components.values() if comp.id in x.masters):
             raise RuleViolation("U-ELIM-2", f"{comp.label} is a Master with Sub Components still in play: at most "
                                             f"{own} of its Importance {total} can be paid against it now")
-        if a.coins != total:
+        if levels != total:
             # an owner is eliminated by paying its whole Importance, its possessions' included
             # (lines 755, 812-814, 1353); coins towards it beyond its own Traits are paid in one go
             raise RuleViolation("U-ELIM-1", f"{comp.label} has Importance {total}, of which {rest} is its "
                                             f"possessions'; pay at most {own} against it, or all {total} to "
                                             "eliminate it")
-    if total - a.coins <= 0 and any(not x.eliminated for x in s.components.values() if comp.id in x.masters):
+    if total - levels <= 0 and any(not x.eliminated for x in s.components.values() if comp.id in x.masters):
         raise RuleViolation("U-ELIM-2", f"{comp.label} is a Master with Sub Components still in play")
     pay(s, a.player, a.coins, f"paying {a.coins} against {comp.label}'s Importance")
     text = a.text or f"{comp.label} is worn down ({a.coins})."
     if complication_rules.touch(c, [comp.id], text):
         return
-    gone = total == 0 or a.coins >= total
-    comp.reduced += min(a.coins, own) if total and not gone else 0
+    gone = total == 0 or levels >= total
+    comp.reduced += min(levels, own) if total and not gone else 0
     f = add_fact(c, "event", text, [comp.id], origin="elimination" if gone else None)
     if gone:
         eliminate(s, comp)

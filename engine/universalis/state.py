@@ -337,6 +337,23 @@ class Turn(Mutable):
     mini_scene: Optional[int] = None
 
 
+class PlotPoolState(Mutable):
+    """A Plot Pool (UA-PLOT-1): Coins the Bank set aside for one plot."""
+
+    name: str
+    coins: int
+    by: str
+    spent: dict[str, int] = Field(default_factory=dict)  # "scene:player" (or "scene:*") -> coins spent
+
+
+class AddonState(Mutable):
+    """What the add-ons add to a game; empty (and unused) under the core rules."""
+
+    pcs: dict[str, str] = Field(default_factory=dict)  # component id -> its owner (UA-PC-1)
+    endowments: dict[str, int] = Field(default_factory=dict)  # player -> PC Endowment coins (UA-ENDOW-1)
+    plot_pools: list[PlotPoolState] = Field(default_factory=list)  # UA-PLOT-1
+
+
 class GameState(Mutable):
     """Everything the rules need. `rules.apply` returns a new one; the old one never changes."""
 
@@ -369,6 +386,7 @@ class GameState(Mutable):
     bank_out: int = 0  # coins the Bank paid: Refreshment and bonus coins (U-ECO-1, U-COMP-9)
     bank_refunds: int = 0  # coins the Bank paid back of what a repriced statement paid it (U-CHAL-4)
     counters: dict[str, int] = Field(default_factory=dict)
+    addon: AddonState = Field(default_factory=AddonState)  # the add-ons' own records
 
     # -- lookups -------------------------------------------------------------------------
     def player(self, name: str) -> Player:

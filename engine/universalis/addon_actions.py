@@ -1,0 +1,152 @@
+"""The handlers of the add-ons' own actions: Player Characters, PC Endowment, Plot Pools.
+
+Each is refused, naming its add-on, unless the table plays that add-on; the core game never
+reaches them. Coins of an Endowment or a Plot Pool are the Bank's until spent and go back to
+it when spent, so they never enter a player's ledger (U-ECO-2 still balances).
+"""
+from __future__ import annotations
+
+from engine.core.errors import RuleViolation
+from engine.universalis import actions as A
+from engine.universalis import addon_hooks as hooks
+from engine.universalis.addon_complications import refuse
+from engine.universalis.addon_pcs import ENDOW, PcRecord, adopt_check, endowment_spend_check, pc_trait
+from engine.universalis.addon_scenes import PLOT, PlotPool, create_plot_pool, plot_spend
+from engine.universalis import complications as cx  # a module: rules.py imports us while it loads
+from engine.universalis.components import add_trait, component
+from engine.universalis.ledger import available, pay
+from engine.universalis.rules import Ctx, handles, require_location, require_turn, statement
+from engine.universalis import scene_actions as sx
+from engine.universalis.state import DieChange, PlotPoolState
+
+
+def own_pc(c: Ctx) -> str:
+    s, player = c.s, c.a.player  # type: ignore[attr-defined]
+    mine = [cid for cid, p in s.addon.pcs.items() if p == player]
+    if not mine:
+        raise refuse("UA-ENDOW-1", ENDOW, f"{player} has no Player Character to endow")
+    return mine[0]
+
+
+@handles(A.AdoptCharacter)
+def adopt_character(c: Ctx) -> None:
+    """UA-PC-1: once per player per game, 5 Coins permanently Take Over a character and add the
+    Trait "<Player>'s Character" (L2098); UA-ENDOW-1: the PC gets its Endowment (L2114)."""
+    s, a = c.s, c.a
+    assert isinstance(a, A.AdoptCharacter)
+    hooks.pcs_enabled(s)
+    require_turn(c)
+    o = hooks.opts(s)
+    comp = component(s, a.component, "UA-PC-1")
+    cost = o.pc_cost + o.pc_trait_extra_cost
+    records = {cid: PcRecord(player=p, component=cid) for cid, p in s.addon.pcs.items()}
+    adopt_check(records, a.player, comp.id, comp.kind, available(s, a.player), cost, o.pcs_per_player, s.addon.pcs)
+    if comp.eliminated:
+        raise refuse("UA-PC-1", "Player Character", f"{comp.label} was eliminated")
+    if s.complication is not None and comp.id in cx.tied(s):
+        raise RuleViolation("U-COMP-4", f"{comp.label} is committed to the open Complication until it ends")
+    pay(s, a.player, cost, "a Player Character", rule="UA-PC-1")
+    s.addon.pcs[comp.id] = a.player
+    add_trait(s, comp, pc_trait(a.player), "plain", a.player)
+    sc = s.scene()
+    if sc is not None and (comp.id in sc.present or comp.id == sc.location):
+        sc.control[comp.id] = a.player
+    if o.pc_endowment:
+        s.addon.endowments[a.player] = s.addon.endowments.get(a.player, 0) + o.pc_endowment
+    text = f"{comp.label} becomes {pc_trait(a.player)}."
+    c.emit("adopt_character", text, cost, component=comp.id, endowment=o.pc_endowment)
+    statement(c, "adopt_character", text, cost, components=[comp.id])
+
+
+@handles(A.EndowTrait)
+def endow_trait(c: Ctx) -> None:
+    """UA-ENDOW-1: Endowment Coins buy the PC's Traits (L2114); they are never refreshed."""
+    s, a = c.s, c.a
+    assert isinstance(a, A.EndowTrait)
+    hooks.pcs_enabled(s)
+    require_turn(c, narration_ok=True)
+    cid = own_pc(c)
+    hooks.trait_freeze(s, "buying a Trait")
+    left = s.addon.endowments.get(a.player, 0)
+    endowment_spend_check(PcRecord(player=a.player, component=cid, endowment=left), a.times, True, False)
+    s.addon.endowments[a.player] = left - a.times
+    comp = s.components[cid]
+    first = None
+    for _ in range(a.times):
+        t = add_trait(s, comp, a.text.strip(), "plain", a.player)
+        first = first or t
+    times = f" x{a.times}" if a.times > 1 else ""
+    text = f"{comp.label}: {a.text.strip()}{times} (from the Endowment)"
+    c.emit("endow_trait", text, 0, component=cid, trait=first.id if first else None, endowment=left - a.times)
+    statement(c, "endow_trait", text, 0, fact_id=first.id if first else None, components=[cid], lapses=True)
+
+
+@handles(A.EndowDice)
+def endow_dice(c: Ctx) -> None:
+    """UA-ENDOW-1: Endowment Coins buy dice in a Complication the PC is involved in (L2114)."""
+    s, a = c.s, c.a
+    assert isinstance(a, A.EndowDice)
+    hooks.pcs_enabled(s)
+    require_turn(c)
+    cid = own_pc(c)
+    comp = cx.open_complication(c)
+    pool = cx.pool_of(comp, a.pool)
+    left = s.addon.endowments.get(a.player, 0)
+    involved = cid in comp.targets or cid in comp.committed
+    endowment_spend_check(PcRecord(player=a.player, component=cid, endowment=left), a.count, False, involved)
+    s.addon.endowments[a.player] = left - a.count
+    pool.dice += a.count
+    why = a.text or "from the Endowment"
+    comp.changes.append(DieChange(pool=pool.key, delta=a.count, by=a.player, how="buy", why=why))
+    words = f"buys {cx.dice(a.count)} for {cx.pool_name(pool)} from the Endowment: {why}"
+    c.emit("endow_dice", words, 0, pool=pool.key, endowment=left - a.count)
+    statement(c, "endow_dice", words, 0, lapses=True)
+
+
+def plot_pool(s, name: str) -> PlotPoolState:
+    for p in s.addon.plot_pools:
+        if p.name.casefold() == name.strip().casefold():
+            return p
+    raise refuse("UA-PLOT-2", PLOT, f"there is no Plot Pool called {name[:60]!r}")
+
+
+@handles(A.CreatePlotPool)
+def create_plot_pool_action(c: Ctx) -> None:
+    """UA-PLOT-1: a plot gets 10-50 Coins from the Bank (L2274). Engine choice: it costs its
+    proposer nothing (the book names no price) and, like anything said, may be Challenged."""
+    s, a = c.s, c.a
+    assert isinstance(a, A.CreatePlotPool)
+    o = hooks.opts(s)
+    if not o.plot_pools:
+        raise refuse("UA-PLOT-1", PLOT, "this table does not play with Plot Pools")
+    require_turn(c)
+    name = a.name.strip()
+    if any(p.name.casefold() == name.casefold() for p in s.addon.plot_pools):
+        raise refuse("UA-PLOT-1", PLOT, f"there is already a Plot Pool called “{name}”")
+    pp = create_plot_pool(name, a.coins, o.plot_pool_min, o.plot_pool_max)
+    s.addon.plot_pools.append(PlotPoolState(name=pp.name, coins=pp.coins, by=a.player))
+    text = f"The plot “{name}” gets a Plot Pool of {a.coins} coins."
+    c.emit("plot_pool", text, 0, plot=name, coins=a.coins)
+    statement(c, "plot_pool", text, 0)
+
+
+@handles(A.PlotPoolFact)
+def plot_pool_fact(c: Ctx) -> None:
+    """UA-PLOT-2: any player, on his turn, spends up to 2 of a plot's Coins per scene on Facts that
+    develop that plot (L2274)."""
+    s, a = c.s, c.a
+    assert isinstance(a, A.PlotPoolFact)
+    o = hooks.opts(s)
+    if not o.plot_pools:
+        raise refuse("UA-PLOT-1", PLOT, "this table does not play with Plot Pools")
+    require_turn(c, narration_ok=True)
+    sc = require_location(s)
+    st = plot_pool(s, a.plot)
+    pp = PlotPool(name=st.name, coins=st.coins,
+                  spent={(int(k.split(":", 1)[0]), k.split(":", 1)[1]): v for k, v in st.spent.items()})
+    plot_spend(pp, a.player, sc.number, 1, o.plot_pool_spend_per_scene, o.plot_pool_cap_scope)  # type: ignore[arg-type]
+    st.coins = pp.coins
+    st.spent = {f"{k[0]}:{k[1]}": v for k, v in pp.spent.items()}
+    f = sx.add_fact(c, "detail", a.text.strip())
+    c.emit("plot_pool_fact", f.text, 0, fact=f.id, plot=st.name, left=st.coins)
+    statement(c, "fact", f.text, 0, fact_id=f.id, lapses=True)

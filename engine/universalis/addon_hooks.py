@@ -1,0 +1,123 @@
+"""Where the add-ons touch the core handlers: one small function per hook.
+
+Why a module of hooks: the core handlers (scene_actions.py, complications.py) call these at one
+line each, and every hook returns at once when its add-on is off, so a game without add-ons
+plays exactly as before (same seed, same log). The rules themselves live in addon_pcs.py,
+addon_scenes.py and addon_complications.py.
+"""
+from __future__ import annotations
+
+from engine.universalis.addon_complications import DieKind, is_success, only_added, read_face, refuse
+from engine.universalis.addon_pcs import PC, PROT, alteration_check, reduce_check, take_over_check
+from engine.universalis.addon_scenes import CLIMACTIC, freeze_check
+from engine.universalis.addons import Addons
+from engine.universalis.state import Complication, Component, GameState
+
+DICE_ONLY = "Dice Only Added"
+
+
+def opts(s: GameState) -> Addons:
+    return s.config.addons
+
+
+# --- dice (UA-D6-*) ----------------------------------------------------------------------------
+def die(s: GameState) -> DieKind:
+    return opts(s).die  # type: ignore[return-value]
+
+
+def face(s: GameState, f: int) -> int:
+    """A face handed in for a roll, read for the die in play (d10: 0 is 10; d6: 1-6, UA-D6-3)."""
+    return read_face(f, die(s))
+
+
+def success(s: GameState, f: int) -> bool:
+    return is_success(f, die(s))
+
+
+# --- Dice Only Added (UA-ADD-1) ----------------------------------------------------------------
+def opposing_pool(comp: Complication, key: str) -> str:
+    """The Pool opposing `key`: the Complication Pool for a Target Pool; for the Complication Pool
+    the first Target Pool (engine choice: the book says only "an opposing pool", L2312)."""
+    if key != "C":
+        return "C"
+    targets = [p.key for p in comp.pools if p.key != "C"]
+    return targets[0] if targets else "C"
+
+
+def redirect_removal(s: GameState, comp: Complication, pool: str, delta: int) -> tuple[str, int]:
+    """UA-ADD-1: with Dice Only Added a die that would come off `pool` goes onto the opposing Pool."""
+    if opts(s).allow_dice_subtraction or delta >= 0:
+        return pool, delta
+    return only_added(pool, delta, opposing_pool(comp, pool))
+
+
+# --- No New Traits in Complications (UA-FREEZE-*) ---------------------------------------------
+def climactic(s: GameState) -> bool:
+    """A scene is Climactic when its framer bought the Trait "Climactic Scene" for it (on its location, L2230)."""
+    sc = s.scene()
+    if sc is None or sc.location is None:
+        return False
+    loc = s.components.get(sc.location)
+    return loc is not None and any(t.text.strip().casefold() == CLIMACTIC.casefold() and t.by == sc.framer
+                                   for t in loc.live_traits())
+
+
+def trait_freeze(s: GameState, what: str, creating: bool = False) -> None:
+    """UA-FREEZE-1/2: no Trait bought from Origination until the dice are tallied (the narration
+    after the roll is past the tally); creating a Component too, by the digest's reading."""
+    a = opts(s)
+    if a.complication_trait_freeze == "off" or (creating and not a.freeze_bars_creation):
+        return
+    open_ = s.complication is not None and s.narration is None
+    freeze_check(a.complication_trait_freeze, open_, climactic(s), what)  # type: ignore[arg-type]
+
+
+# --- Player Characters (UA-PC-*, UA-PROT-*) ---------------------------------------------------
+def pc_owner(s: GameState, cid: str) -> str | None:
+    return s.addon.pcs.get(cid)
+
+
+def with_pc_bonus(s: GameState, cid: str) -> bool:
+    """Spending Coins won in a Complication the PC took part in (its bonus narration)."""
+    comp = s.complication
+    return s.narration is not None and comp is not None and (cid in comp.targets or cid in comp.committed)
+
+
+def pc_guard(s: GameState, actor: str, comp: Component) -> None:
+    """UA-PC-3: only the owner alters or Introduces his PC, except with Coins won in a Complication
+    it took part in."""
+    owner = pc_owner(s, comp.id)
+    if owner is None or owner == actor:
+        return
+    alteration_check(owner, actor, comp.label, with_pc_bonus(s, comp.id))
+
+
+def pc_take_over(s: GameState, who: str, cid: str) -> None:
+    """UA-PC-2: no Take Overs of a Player Character."""
+    owner = pc_owner(s, cid)
+    if owner is not None:
+        take_over_check(owner, who, s.components[cid].label)
+
+
+def pc_controller(s: GameState, cid: str, player: str) -> str:
+    """UA-PC-2: a PC is only ever Controlled by its owner, whoever Introduced it."""
+    return pc_owner(s, cid) or player
+
+
+def reduce_price(s: GameState, actor: str, comp: Component, coins: int) -> int:
+    """UA-PROT-1/2: the Importance levels `coins` buy down on this Component. With Plot Protection a
+    PC's level costs 2 (`coins` must be even); owner-only protection refuses anyone else."""
+    a = opts(s)
+    owner = pc_owner(s, comp.id)
+    if a.pc_protection == "off" or owner is None:
+        return coins
+    reduce_check(a.pc_protection, owner, actor, comp.label)  # type: ignore[arg-type]
+    if coins % 2:
+        raise refuse("UA-PROT-1", PROT, f"{comp.label} is a protected Player Character: each level of Importance "
+                                        f"costs 2 coins, so pay an even number ({coins} was offered)")
+    return coins // 2
+
+
+def pcs_enabled(s: GameState) -> None:
+    if not opts(s).player_characters:
+        raise refuse("UA-PC-1", PC, "this table does not play with Player Characters")
