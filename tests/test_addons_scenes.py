@@ -234,3 +234,63 @@ def test_UA_THREAD_3_resolving_pays_the_weight_once_L2290():
     assert thread_resolve("holter", h) == 3
     _raises("UA-THREAD-3", "Plot Thread", thread_resolve, "holter", h)
     _raises("UA-THREAD-3", "Plot Thread", thread_resolve, "mazza", PlotThread("x", "Ann", 1, weight=2))
+
+
+# --- Challenge bids in play ------------------------------------------------------------------------
+P4 = ["A", "B", "Cy", "D"]
+
+
+def _challenged(addons: dict, **kw):
+    """A narrates an Event (1 coin); Cy challenges it; A contests, so the bidding opens."""
+    g = framed(P4, {"A": 1}, addons=addons)
+    g.do(A.NarrateEvent(player="A", text="The bridge collapses."))
+    g.snapshot = {p: g.spendable(p) for p in P4}
+    g.react({"Cy": A.ChallengeStatement(player="Cy", reason="too soon", **kw)})
+    g.do(A.ContestChallenge(player="A"))
+    return g
+
+
+def test_UA_LOSEBID_1_in_play_a_party_concedes_during_the_bidding_and_recovers_its_bid_L1997():
+    """UA-LOSEBID-1 in the engine: Cy bids 2, A bids 3; Cy concedes: the Event stands, Cy gets his 2
+    back, A's 3 stay with the Bank. If A concedes instead, the Event is withdrawn (its coin refunded)
+    and A recovers his 3. Only a party may concede; a party who bid nothing has nothing to recover;
+    without the add-on a concession during the bidding is refused (U-CHAL-2)."""
+    on = {"challenge_concede_refund": True}
+    for conceder, event_stands, a_delta, cy_delta in (("Cy", True, -3, 0), ("A", False, +1, -2)):
+        g = _challenged(on)
+        g.do(A.ChallengeBid(player="Cy", option=1, coins=2))
+        g.do(A.ChallengePass(player="D"))
+        g.refused(A.ConcedeChallenge(player="A"), "UA-LOSEBID-1", "has bid nothing")
+        g.refused(A.ConcedeChallenge(player="D"), "UA-LOSEBID-1", "Losing Challenge Bids")
+        g.do(A.ChallengePass(player="B"))
+        g.do(A.ChallengeBid(player="A", option=0, coins=3))
+        g.do(A.ConcedeChallenge(player=conceder))
+        assert g.s.challenge is None
+        assert any(f.text == "The bridge collapses." for f in g.s.facts) is event_stands
+        assert (g.spendable("A") - g.snapshot["A"], g.spendable("Cy") - g.snapshot["Cy"]) == (a_delta, cy_delta)
+        g.passes()
+        g.check()
+    core = _challenged({})
+    core.do(A.ChallengeBid(player="Cy", option=1, coins=2))
+    core.refused(A.ConcedeChallenge(player="Cy"), "U-CHAL-2")
+
+
+def test_UA_USEBID_1_in_play_the_losers_bid_pays_for_the_demanded_change_L2000():
+    """UA-USEBID-1 in the engine: Cy demands a 3-coin version and wins 4 to 2. Core: A pays his 2 bid
+    and the 3-coin version (the 1-coin Event refunded): −4. With the add-on his 2-coin bid pays 2 of
+    the 3: −2, and the Bank kept nothing of his bid beyond the change."""
+    result = {}
+    for addons in ({}, {"challenge_loser_bid_reuse": True}):
+        g = _challenged(addons, alternative="The bridge collapses onto the barge.", alternative_cost=3,
+                        withdraw=False)
+        g.do(A.ChallengeBid(player="Cy", option=1, coins=4))
+        g.do(A.ChallengePass(player="D"))
+        g.do(A.ChallengePass(player="B"))
+        g.do(A.ChallengeBid(player="A", option=0, coins=2))
+        for p in ["Cy", "D", "B", "A"]:
+            g.do(A.ChallengePass(player=p))
+        assert g.s.facts[-1].text == "The bridge collapses onto the barge."
+        result[bool(addons)] = (g.spendable("A") - g.snapshot["A"], g.spendable("Cy") - g.snapshot["Cy"])
+        g.passes()
+        g.check()
+    assert result == {False: (-4, -4), True: (-2, -4)}

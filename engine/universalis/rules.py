@@ -624,6 +624,10 @@ def require_challenge(c: Ctx, stage: str) -> Challenge:
 @handles(A.ConcedeChallenge, A.ContestChallenge, A.DisputeFact)
 def negotiate(c: Ctx) -> None:
     a = c.a
+    from engine.universalis import addon_challenges  # UA-LOSEBID-1: a concession during the bidding
+    if addon_challenges.concedes_in_bidding(c):
+        addon_challenges.concede_in_bidding(c)
+        return
     ch = require_challenge(c, "negotiation")
     if a.player != ch.challenged:  # type: ignore[attr-defined]
         raise RuleViolation("U-CHAL-1", f"{ch.challenged}, who was challenged, answers the Challenge")
@@ -791,6 +795,8 @@ def challenge_outcome(c: Ctx, winner: int) -> None:
     cost = spent(new, actor) - spent(base, actor)
     c.emit("statement_changed", f"The statement now reads: “{opt.text}” ({coins(cost)} in all).",
            cost - ch.statement.cost, player=actor, replaced=ch.statement.text, cost_now=cost)
+    from engine.universalis import addon_challenges  # UA-USEBID-1: the loser's bid pays the change
+    addon_challenges.reuse_losers_bid(c, ch, actor, cost)
 
 
 def spent(s: GameState, name: str) -> int:
