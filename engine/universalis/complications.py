@@ -112,7 +112,7 @@ def take_over_effect(c: Ctx, who: str, cid: str, st: Statement | None, royalty: 
     s = c.s
     sc = s.scene()
     assert sc is not None
-    if s.config.addons is CORE:
+    if s.config.addons is CORE and not royalty:
         paid = 1
         pay(s, who, 1, "a Take Over")
     else:

@@ -198,7 +198,7 @@ def create_component(c: Ctx) -> None:
     between = not s.extra.session_open  # Create Components Between Sessions (UA-BETWEEN-1)
     prep = False if between else prep_or_turn(c)
     cost = 1 + (1 if a.proper_name else 0)
-    if s.config.addons is not CORE:
+    if s.config.addons is not CORE or a.durable:
         cost = addon_rules.create_price(c, a, cost)
     if prep and (a.introduce or a.proper_name):
         raise RuleViolation("U-PREP-3", "in preparation one coin buys one Tenet action: a component's Role, not more")
@@ -228,6 +228,8 @@ def create_component(c: Ctx) -> None:
     words = f"{comp.label} ({a.role})" if a.proper_name else a.role
     c.emit("component", f"creates {words if a.proper_name else comp.mention}" + (" in the scene." if a.introduce else "."),
            cost, component=comp.id, introduced=a.introduce)
+    if between:  # shown and open to Challenge at the next Game Prep (L2500)
+        return
     if prep:
         advance_prep(s, passed=False)
     statement(c, "component", words, cost, fact_id=role.id, components=[comp.id])
@@ -488,7 +490,7 @@ def add_trait_action(c: Ctx) -> None:
         master_traits = {t.id for m in comp.masters for t in s.components[m].traits}
         if a.negates not in master_traits:
             raise RuleViolation("U-TRAIT-4", "a negating Trait names a Trait of one of the component's Masters")
-    price = addon_rules.check_trait(c, comp, a) if s.config.addons is not CORE else 1
+    price = addon_rules.check_trait(c, comp, a) if s.config.addons is not CORE or a.enigma else 1
     pay(s, a.player, a.times * price, "a Trait" if a.times == 1 else f"{a.times} Trait occurrences")
     words = a.text.strip()
     # a possession or a reciprocal relationship also writes on the other component (U-TRAIT-2/3):
