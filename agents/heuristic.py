@@ -165,8 +165,10 @@ class HeuristicPlayer:
             "fact_vote": A.FactVote(player=me, applies=True), "challenge_bid": A.ChallengePass(player=me),
             "fine_vote": A.FineVote(player=me, fine=False), "consent": A.AnswerResolution(player=me, agree=True),
             "dialog_answer": A.AnswerDialog(player=me, accept=True, line="So be it."),
-            "narration": A.EndNarration(player=me),
+            "narration": A.EndNarration(player=me), "session_break": A.StartSession(player=me),
         }
+        if k == "prep_turn" and s.config.addons.seed_component is not None and not s.extra.seed_presented:
+            return A.PresentSeed(player=me)
         if k in simple:
             return simple[k]
         sc = s.scene()
@@ -211,8 +213,42 @@ class HeuristicPlayer:
         return len(self._seen_complications.get(sc.number, ()))
 
     # -- preparation and bids ---------------------------------------------------------------------
+    def _session_break(self, obs: Observation, words: Words) -> Plan:
+        return A.StartSession(player=self.name), "ready for the next session"
+
+    def _addon_prep(self, obs: Observation) -> Plan | None:
+        """Add-on play in Game Prep (digest section 3 applied to issue 22's add-ons): present the seed;
+        mark its own lead character as the Main Protagonist when the protagonist add-ons reward it;
+        protect its own lead with a Control Trait under Greater Control."""
+        s, me = obs.state, self.name
+        ad = s.config.addons
+        if ad.seed_component is not None and not s.extra.seed_presented:
+            return A.PresentSeed(player=me), "presents the seed Component as the first Tenet"
+        wealth = s.player(me).wealth
+        made = [c for c in s.components.values() if c.created_by == me and c.kind == "character"]
+        if not made or wealth <= 18:
+            return None
+        lead = made[0]
+        texts = {t.text.strip().lower() for t in lead.live_traits()}
+        wants_hero = ad.protagonist_refresh is not None or ad.importance_cap == "protagonist"
+        if wants_hero and not any(t.text.strip().lower() == "main protagonist" for c in s.components.values()
+                                  for t in c.live_traits()):
+            plan = A.AddTrait(player=me, component=lead.id, text="Main Protagonist")
+            if self._ok(obs, plan):
+                return plan, f"makes {lead.label} the Main Protagonist: the Refresh is richer with the hero on stage"
+        if ad.control_traits and f"controlled by {me.lower()}" not in texts and not any(
+                t.text.lower().startswith("controlled by") for t in lead.live_traits()):
+            plan = A.AddTrait(player=me, component=lead.id, text=f"Controlled by {me}")
+            if self._ok(obs, plan):
+                return plan, f"keeps a hand on {lead.label}: its Coins count double for its Control"
+        return None
+
     def _prep_turn(self, obs: Observation, words: Words) -> Plan:
         s, me, p = obs.state, self.name, self.persona
+        if s.config.addons.any:
+            plan = self._addon_prep(obs)
+            if plan is not None:
+                return plan
         wealth = s.player(me).wealth
         mine = sum(1 for t in s.tenets if t.by == me)
         if mine < p.tenets and wealth > 15:

@@ -91,7 +91,7 @@ def seat_names(seats: int) -> list[str]:
 def simulate_game(seats: int = 4, scenes: int = 10, seed: int = 0, ai: str = "heuristic",
                   log_path: Path | str | None = None, progress: Callable[[Table], None] | None = None,
                   settings=None, max_steps: int = 200_000, every: int = 50, premise: str | None = None,
-                  chat_model=None) -> SimResult:
+                  chat_model=None, addons=None) -> SimResult:
     """Run an all-AI game until `scenes` scenes have ended (or `max_steps` actions).
 
     `progress(table)` is called every `every` actions and once at the end. `ai` is
@@ -109,7 +109,7 @@ def simulate_game(seats: int = 4, scenes: int = 10, seed: int = 0, ai: str = "he
         premise = list(GENRES.values())[seed % len(GENRES)]["genre"][0]
     table = Table.new(make_seats(specs, seed=seed, settings=settings, chat_model=chat_model), dice=SeededDice(seed),
                       log_path=log_path,
-                      game_id=f"sim-{seed}", premise=premise)
+                      game_id=f"sim-{seed}", premise=premise, addons=addons)
     started = time.perf_counter()
     steps = 0
     while steps < max_steps and table.state.scenes_ended < scenes:

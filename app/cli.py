@@ -17,6 +17,7 @@ COMMANDS: dict[str, str] = {
     "app": "app_run",
     "play": "play",
     "simulate": "simulate",
+    "addons": "addons",
     "brainstorm": "brainstorm",
     "replay": "replay",
     "facts": "facts",

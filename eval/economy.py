@@ -23,11 +23,13 @@ CHALLENGE_KINDS = ("challenge", "challenge_conceded", "challenge_withdrawn", "ch
                    "challenge_result", "statement_withdrawn", "statement_changed", "fact_disputed")
 
 
-def game_figures(args: tuple[int, int, int]) -> dict[str, Any]:
-    """One game's economy (a top-level function so worker processes can run it)."""
-    seats, scenes, seed = args
+def game_figures(args: tuple) -> dict[str, Any]:
+    """One game's economy (a top-level function so worker processes can run it); a fourth item is
+    the add-ons (a dict of Addons fields) the game plays under."""
+    seats, scenes, seed = args[:3]
+    addons = args[3] if len(args) > 3 else None
     try:
-        played = play_game(seats, scenes, seed)
+        played = play_game(seats, scenes, seed, addons=addons)
     except Exception as exc:  # noqa: BLE001 - counted and reported, the run goes on
         return {"seed": seed, "error": f"{type(exc).__name__}: {exc}"[:300]}
     t = played.table
@@ -77,10 +79,11 @@ def game_figures(args: tuple[int, int, int]) -> dict[str, Any]:
 
 
 def run_economy(games: int, seats: int = 4, scenes: int = 10, jobs: int = 1, budget_s: float | None = None,
-                progress: ProgressFn | None = None, seed0: int = 0) -> dict[str, Any]:
-    """Play up to `games` seeded games (stopping early, and saying so, when `budget_s` runs out)."""
+                progress: ProgressFn | None = None, seed0: int = 0, addons: dict | None = None) -> dict[str, Any]:
+    """Play up to `games` seeded games (stopping early, and saying so, when `budget_s` runs out),
+    under `addons` when given (the reference model knows only the core rules: see `reference_agrees`)."""
     started = time.perf_counter()
-    tasks = [(seats, scenes, seed0 + i) for i in range(games)]
+    tasks = [(seats, scenes, seed0 + i) + ((addons,) if addons else ()) for i in range(games)]
     results: list[dict[str, Any]] = []
     every = max(1, games // 20)
 
@@ -105,7 +108,7 @@ def run_economy(games: int, seats: int = 4, scenes: int = 10, jobs: int = 1, bud
                 stopped = True
                 break
     out = summarize(results, seats, scenes)
-    out.update({"games_requested": games, "stopped_by_budget": stopped and len(results) < games,
+    out.update({"addons": addons or {}, "games_requested": games, "stopped_by_budget": stopped and len(results) < games,
                 "budget_s": budget_s, "jobs": jobs, "wall_seconds": time.perf_counter() - started})
     return out
 

@@ -30,7 +30,7 @@ class Played:
 
 
 def play_game(seats: int, scenes: int, seed: int, max_steps: int = 200_000,
-              max_seconds: float | None = None) -> Played:
+              max_seconds: float | None = None, addons: dict | None = None) -> Played:
     """An all-heuristic game of `seats` seats until `scenes` scenes have ended (single process).
 
     With `max_seconds` the game stops there and says it is incomplete (long games on a busy
@@ -43,12 +43,13 @@ def play_game(seats: int, scenes: int, seed: int, max_steps: int = 200_000,
         except ImportError:  # the shared driver not there: drive the Table the same way
             simulate_game = None
     if simulate_game is not None:
-        res = simulate_game(seats=seats, scenes=scenes, seed=seed, ai="heuristic", max_steps=max_steps)
+        res = simulate_game(seats=seats, scenes=scenes, seed=seed, ai="heuristic", max_steps=max_steps, addons=addons)
         return Played(res.table, res.seconds, seed)
     from agents.table import Table, heuristic_seats
     from engine.core.dice import SeededDice
 
-    table = Table.new(heuristic_seats(NAMES[:seats], seed), dice=SeededDice(seed), game_id=f"sim-{seed}")
+    table = Table.new(heuristic_seats(NAMES[:seats], seed), dice=SeededDice(seed), game_id=f"sim-{seed}",
+                      addons=addons)
     started = time.perf_counter()
     steps = 0
     complete = True

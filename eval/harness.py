@@ -41,6 +41,7 @@ class Preset:
     ai_max_asked: int | None = None  # stop the ai game after this many decisions that call the model
     story_seeds: tuple[int, ...] | None = None  # None: eval/story.py's tuning and held-out seeds
     story_scenes: int = 10
+    addons: dict | None = None  # Universalis add-ons the economy games play under (storytable eval --addon)
 
 
 QUICK = Preset("quick", scenes=2, speed_games=2, seat_counts=(4, 6, 8), scene_counts=(1, 2, 3),
@@ -101,7 +102,8 @@ def run_all(preset: Preset, parts: tuple[str, ...] = PARTS, progress: ProgressFn
     part("ai", lambda: _ai(preset, progress))
     part("memory", lambda: _memory(preset))
     part("economy", lambda: economy.run_economy(preset.economy_games, preset.seats, preset.scenes, jobs=preset.jobs,
-                                                budget_s=preset.economy_budget_s, progress=progress))
+                                                budget_s=preset.economy_budget_s, progress=progress,
+                                                addons=preset.addons))
     part("story", lambda: _story(preset))
     res["meta"]["part_seconds"] = timings
     res["meta"]["seconds"] = time.perf_counter() - started

@@ -36,6 +36,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ai-seats", type=int, default=None, help="LLM seats in the ai game (default: 4; 2 with --local-model)")
     p.add_argument("--ai-decisions", type=int, default=None, metavar="N",
                    help="stop the ai game after N decisions that call the model")
+    p.add_argument("--addon", action="append", default=[], metavar="NAME[=VALUE]",
+                   help="play the economy games under a Universalis add-on (repeatable; `storytable addons` lists them)")
     p.add_argument("--merge", action="store_true",
                    help="keep the parts already in --out that this run does not redo (with --only)")
 
@@ -73,6 +75,9 @@ def run(args: argparse.Namespace) -> int:
         changes["ai_seats"] = args.ai_seats
     if args.ai_decisions is not None:
         changes["ai_max_asked"] = args.ai_decisions
+    if args.addon:
+        from engine.universalis.addon_registry import addons_from_args
+        changes["addons"] = addons_from_args(args.addon).changed()
     preset = replace(preset, **changes)
     parts = tuple(x.strip() for x in args.only.split(",") if x.strip()) or PARTS
     unknown = [x for x in parts if x not in PARTS]

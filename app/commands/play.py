@@ -47,6 +47,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="let --out overwrite a file that is already there (what it held is lost)")
     p.add_argument("--seed", type=int, default=None, help="seed for the dice and the AI players")
     p.add_argument("--premise", default="", help="the game's premise, e.g. 'noir in a drowned city'")
+    p.add_argument("--addon", action="append", default=[], metavar="NAME[=VALUE]",
+                   help="play a new game under a Universalis add-on (repeatable; `storytable addons` lists them)")
     p.add_argument("--scenes", type=int, default=0, help="stop after this many scenes have ended (0: no limit)")
 
 
@@ -74,6 +76,8 @@ def make_table(args: argparse.Namespace):
     ai, settings, chat_model = ai_players(args)
     seed = args.seed if args.seed is not None else 0
     force = bool(getattr(args, "force", False))
+    if args.load and getattr(args, "addon", None):
+        raise UserError("--addon sets up a new game; a saved game plays under the add-ons its log was started with")
     if args.load:
         path = Path(args.load)
         if not path.exists():
@@ -115,10 +119,14 @@ def make_table(args: argparse.Namespace):
     out = Path(args.out or "game.jsonl")
     refuse_existing(out, force)
     names = _names(humans, args.seats)
+    addons = None
+    if getattr(args, "addon", None):
+        from engine.universalis.addon_registry import addons_from_args
+        addons = addons_from_args(args.addon, names)
     specs = [SeatSpec(n, "human" if n in humans else ai) for n in names]  # type: ignore[arg-type]
     return Table.new(make_seats(specs, seed=seed, settings=settings, chat_model=chat_model), dice=SeededDice(args.seed),
                      log_path=out,
-                     premise=args.premise)
+                     premise=args.premise, addons=addons)
 
 
 def kept_name(path: Path) -> Path:

@@ -25,6 +25,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "this process (--model-path; needs the local-model extra)")
     p.add_argument("--model-path", metavar="FILE.gguf", help="the GGUF model file for --ai local")
     p.add_argument("--premise", help="the game's premise (default: a genre picked by the seed)")
+    p.add_argument("--addon", action="append", default=[], metavar="NAME[=VALUE]",
+                   help="play under a Universalis add-on (repeatable; `storytable addons` lists them)")
     p.add_argument("--max-steps", type=int, default=200_000, help=argparse.SUPPRESS)
 
 
@@ -110,11 +112,15 @@ def run(args: argparse.Namespace) -> int:
         if Path(args.out).exists() and not getattr(args, "force", False):
             raise UserError(f"{args.out} already exists and a saved game is never overwritten: choose another "
                             "--out, or add --force to overwrite it")
+    addons = None
+    if getattr(args, "addon", None):
+        from engine.universalis.addon_registry import addons_from_args
+        addons = addons_from_args(args.addon, [f"x{i}" for i in range(args.seats)])
     ai, settings, chat_model = ai_players(args)
     progress = Progress(args.scenes)
     result = simulate_game(seats=args.seats, scenes=args.scenes, seed=args.seed, ai=ai, log_path=args.out,
                            progress=progress, settings=settings, max_steps=args.max_steps, premise=args.premise,
-                           chat_model=chat_model)
+                           chat_model=chat_model, addons=addons)
     progress.done()
     share = None
     if args.ai == "llm":

@@ -6,14 +6,25 @@ pays for. Every action names the acting `player`.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Optional, Union
+from typing import Annotated, ClassVar, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_serializer
 
 
 class _A(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     player: str = Field(description="the acting player's name")
+    # add-on fields (issue 22) left out of the dump while at their default, so an action written
+    # before the add-ons existed, or without them, is logged byte for byte as it always was
+    _quiet: ClassVar[tuple[str, ...]] = ()
+
+    @model_serializer(mode="wrap")
+    def _drop_quiet(self, handler):  # type: ignore[no-untyped-def]
+        data = handler(self)
+        for name in self._quiet:
+            if isinstance(data, dict) and name in data and getattr(self, name) == type(self).model_fields[name].default:
+                del data[name]
+        return data
 
 
 # --- preparation and bids --------------------------------------------------------------
@@ -88,6 +99,8 @@ class CreateComponent(_A):
     proper_name: Optional[str] = None
     introduce: bool = False
     sub_of: Optional[str] = None
+    durable: bool = Field(default=False, description="Durable Components add-on: buy the 'Durable' Trait too (UA-DUR-1)")
+    _quiet: ClassVar[tuple[str, ...]] = ("durable",)
 
 
 class IntroduceComponent(_A):
@@ -143,6 +156,9 @@ class AddTrait(_A):
     other: Optional[str] = Field(default=None, description="related, owned, or master component")
     corollary: Optional[str] = Field(default=None, description="reciprocal Trait for `other`")
     negates: Optional[str] = Field(default=None, description="Master Trait id negated")
+    negative: bool = Field(default=False, description="a drawback (Only 1 Trait per Turn counts the others)")
+    enigma: bool = Field(default=False, description="Enigma Traits add-on: bought in secret for 2 (UA-ENIGMA-1)")
+    _quiet: ClassVar[tuple[str, ...]] = ("negative", "enigma")
 
 
 class RemoveTrait(_A):
@@ -235,6 +251,8 @@ class TakeOver(_A):
 
     type: Literal["take_over"] = "take_over"
     component: str
+    royalty: bool = Field(default=False, description="Royalty add-on: pay 1 more to the Control Trait's player")
+    _quiet: ClassVar[tuple[str, ...]] = ("royalty",)
 
 
 class CallFine(_A):
@@ -433,6 +451,76 @@ class PlotPoolFact(_A):
     text: str = Field(min_length=1)
 
 
+# --- add-on actions (issue 22; engine/universalis/addon_rules.py) ---------------------------------------
+class ProposeTenets(_A):
+    """Multiple Tenets add-on: several Tenets on one basic idea, 1 coin each (UA-TENET-1, L1940)."""
+
+    type: Literal["propose_tenets"] = "propose_tenets"
+    texts: list[str] = Field(min_length=1, max_length=20)
+    idea: Optional[str] = Field(default=None, description="the basic idea they share")
+    kind: Literal["story", "social", "gimmick", "world"] = "story"
+
+
+class PresentSeed(_A):
+    """Seed Element add-on: the bringer presents the pre-made Component as the first Tenet (UA-SEED-1)."""
+
+    type: Literal["present_seed"] = "present_seed"
+
+
+class CedeControl(_A):
+    """Friendly Control add-on: hand Control of a component to another player, free (UA-FRIEND-1)."""
+
+    type: Literal["cede_control"] = "cede_control"
+    component: str
+    to: str
+
+
+class RevealTrait(_A):
+    """Enigma Traits add-on: reveal one's secret Trait; from now on it is a Fact (UA-ENIGMA-3)."""
+
+    type: Literal["reveal_trait"] = "reveal_trait"
+    trait: str
+
+
+class StartJob(_A):
+    """Metagame Jobs add-on: a 1-coin Rules Gimmick giving a player a paid job (UA-JOB-2)."""
+
+    type: Literal["start_job"] = "start_job"
+    holder: str
+    title: str = Field(min_length=1, max_length=120)
+    coins: int = Field(default=1, ge=0, le=100)
+    schedule: str = Field(default="scene", min_length=1, max_length=120)
+
+
+class EndJob(_A):
+    """Metagame Jobs add-on: a 1-coin Rules Gimmick ending a job (UA-JOB-3)."""
+
+    type: Literal["end_job"] = "end_job"
+    title: str = Field(min_length=1, max_length=120)
+
+
+class JobItem(_A):
+    """Metagame Jobs add-on: another player records an item a per-item job produced; the Bank pays (UA-JOB-4)."""
+
+    type: Literal["job_item"] = "job_item"
+    title: str = Field(min_length=1, max_length=120)
+    text: str = ""
+
+
+class EndSession(_A):
+    """Close the table at the end of a session (UA-SESS-1)."""
+
+    type: Literal["end_session"] = "end_session"
+    text: str = ""
+
+
+class StartSession(_A):
+    """Reopen the table for the next session with the players present (UA-SESS-2)."""
+
+    type: Literal["start_session"] = "start_session"
+    present: list[str] = Field(default_factory=list, description="who is here; empty = everyone")
+
+
 Action = Annotated[
     Union[
         ProposeTenet, PassPrep, Bid, EstablishLocation, SetTime, FrameMiniScene, FadeMiniScene,
@@ -443,6 +531,7 @@ Action = Annotated[
         WithdrawChallenge, DisputeFact, FactVote, ChallengeBid, ChallengePass, DrawTrait, BuyDie,
         CallResolution, AnswerResolution, Roll, CancelBonus, EndNarration,
         AdoptCharacter, EndowTrait, EndowDice, CreatePlotPool, PlotPoolFact,
+        ProposeTenets, PresentSeed, CedeControl, RevealTrait, StartJob, EndJob, JobItem, EndSession, StartSession,
     ],
     Field(discriminator="type"),
 ]

@@ -270,11 +270,12 @@ def parse_addons(data: Addons | dict | None) -> Addons:
     if data is None:
         return CORE
     if isinstance(data, Addons):
-        return data
+        return CORE if data == CORE else data
     if not isinstance(data, dict):
         raise RuleViolation("UA-SETUP-0", "the add-ons must be a table of option names and values")
     try:
-        return Addons.model_validate(data)
+        out = Addons.model_validate(data)
+        return CORE if out == CORE else out
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(map(str, first["loc"])) or "add-ons"

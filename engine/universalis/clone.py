@@ -24,6 +24,8 @@ def _scene(sc: Scene) -> Scene:
     new.present = list(sc.present)
     new.control = dict(sc.control)
     new.absent = list(sc.absent)
+    new.seen = list(sc.seen)
+    new.positive = dict(sc.positive)
     return new
 
 
@@ -37,6 +39,7 @@ def clone(s: GameState) -> GameState:
     new.scenes = [_scene(sc) for sc in s.scenes]
     new.counters = dict(s.counters)
     new.addon = s.addon.model_copy(deep=True)
+    new.extra = s.extra.model_copy(update={"jobs": list(s.extra.jobs), "between_pools": dict(s.extra.between_pools)})
     for name in ("turn", "window", "challenge", "fine", "complication", "consent", "narration", "dialog"):
         value = getattr(s, name)
         if value is not None:

@@ -107,27 +107,34 @@ def take_over_problem(s: GameState, who: str, cid: str) -> RuleViolation | None:
     owner = s.components[cid].owner
     if owner is not None and owner in sc.present:
         return RuleViolation("U-CTRL-3", f"{label} belongs to {s.components[owner].label}; take over the owner")
-    if s.player(who).wealth + s.player(who).stake < 1:
+    cost = _addon_rules.takeover_cost(s, who, cid) if s.config.addons is not CORE else 1
+    if s.player(who).wealth + s.player(who).stake < cost:
         return RuleViolation("U-ECO-3", f"{who} holds no coin; a Take Over costs 1")
     return None
 
 
-def take_over_effect(c: Ctx, who: str, cid: str, st: Statement | None) -> None:
+def take_over_effect(c: Ctx, who: str, cid: str, st: Statement | None, royalty: bool = False) -> int:
     s = c.s
     sc = s.scene()
     assert sc is not None
-    pay(s, who, 1, "a Take Over")
+    if s.config.addons is CORE and not royalty:
+        paid = 1
+        pay(s, who, 1, "a Take Over")
+    else:
+        paid = _addon_rules.pay_takeover(s, who, cid, royalty)
     from engine.universalis.components import possessions
     for x in [cid] + [p.id for p in possessions(s, cid)]:
         if x in sc.present or x == sc.location:
             sc.control[x] = who
-    c.emit("take_over", f"takes over {s.components[cid].mention}.", 1, player=who, component=cid)
+    c.emit("take_over", f"takes over {s.components[cid].mention}" + (" paying Royalty" if royalty else "") + ".",
+           paid + (1 if royalty else 0), player=who, component=cid)
     if st is not None and st.is_event and cid in st.components and who != st.actor:
         if s.complication is None:
             sources = [x for x in st.components if x != cid and s.controller(x) == st.actor]
             originate(c, st.actor, [cid], [who], st.text, st.fact_id, sources)
         elif st.complication_started:
             add_target(c, cid, who)
+    return paid
 
 
 @handles(A.TakeOver)
@@ -138,6 +145,8 @@ def take_over(c: Ctx) -> None:
     if problem is not None:
         raise problem
     if s.window is not None and s.challenge is None and s.fine is None:
+        if a.royalty:
+            raise RuleViolation("UA-ROY-1", "Royalty: pay the Royalty Take Over on your own turn")
         w = window_answer_check(c)
         w.answers[a.player] = a.model_dump()
         c.emit("reaction", "declares a Take Over.")
@@ -145,10 +154,12 @@ def take_over(c: Ctx) -> None:
             resolve_window(c)
         return
     require_turn(c)
-    take_over_effect(c, a.player, a.component, None)
+    paid = take_over_effect(c, a.player, a.component, None, a.royalty)
     # a Take Over on one's own turn may be challenged like anything a player does (U-CHAL-1, line 521)
     label = s.components[a.component].label
-    statement(c, "take_over", f"{a.player} takes over {label}.", 1, components=[a.component], lapses=True)
+    statement(c, "take_over", f"{a.player} takes over {label}.", paid, components=[a.component], lapses=True)
+    if a.royalty and s.window is not None:  # Royalty: "without fear of Challenge" (UA-ROY-2, L2088)
+        s.window.allow_challenge = False
 
 
 # --- building Pools (U-COMP-2, U-COMP-3, U-COMP-5) -------------------------------------------------------
@@ -182,6 +193,8 @@ def draw_trait(c: Ctx) -> None:
     if a.trait not in options:
         raise RuleViolation("U-COMP-3", f"{holder.label} has no standing Trait {a.trait!r} to draw on")
     trait, key = options[a.trait]
+    if trait.secret:
+        _addon_rules.check_draw(s, trait)
     if key in comp.drawn:
         raise RuleViolation("U-COMP-3", f"“{trait.text}” of {holder.label} was already drawn on in this Complication")
     pool = pool_of(comp, a.pool)
@@ -463,3 +476,7 @@ def end_narration(c: Ctx) -> None:
     from_bank(s.player(sl.player), s, kept, "bonus")
     c.emit("end_narration", f"keeps {coins(kept)} of bonus as wealth." if kept else "ends the narration.", kept=kept)
     advance_narration(c)
+
+
+from engine.universalis import addon_rules as _addon_rules  # noqa: E402
+from engine.universalis.addons import CORE  # noqa: E402

@@ -39,6 +39,8 @@ class Option:
 
 
 def pending(s: GameState) -> Pending:
+    if not s.extra.session_open:  # between sessions (UA-SESS-1): whoever is here reopens the table
+        return Pending("session_break", tuple(s.seat_names), note=f"session {s.extra.session} has ended")
     if s.fine is not None:  # a Fine may be called during a Challenge (U-FINE-1): its vote comes first
         return Pending("fine_vote", tuple(p for p in s.seat_names if p not in s.fine.votes), secret=True,
                        note=f"{s.fine.accuser} calls for a Fine against {s.fine.accused}: {s.fine.reason}")
@@ -55,6 +57,9 @@ def pending(s: GameState) -> Pending:
         return Pending("reaction", tuple(p for p in order if p not in s.window.answers),
                        note=f"{actor}: {s.window.statement.text}")
     if s.phase == "prep":
+        if s.config.addons.seed_component is not None and not s.extra.seed_presented:
+            from engine.universalis.addon_rules import seed_bringer
+            return Pending("prep_turn", (seed_bringer(s),), note="present the seed Component (Seed Element)")
         return Pending("prep_turn", (prep_player(s),))
     if s.phase == "bidding":
         return Pending("bid", tuple(p for p in s.seat_names if p not in s.bids), secret=True)
@@ -80,7 +85,11 @@ def any_time_options(s: GameState, player: str) -> list[Option]:
     """
     if player not in s.seat_names or s.fine is not None:
         return []
-    return [Option("call_fine", "0", "at any time")]
+    out = [Option("call_fine", "0", "at any time")]
+    if (s.extra.session_open and s.phase != "prep" and s.window is None and s.challenge is None
+            and s.complication is None and s.narration is None and not s.bids):
+        out.append(Option("end_session", "0", "close the table at the end of this session"))
+    return out
 
 
 def legal_options(s: GameState, player: str) -> list[Option]:
@@ -94,6 +103,14 @@ def legal_options(s: GameState, player: str) -> list[Option]:
     k = pend.kind
     money = available(s, player)
     paid = (lambda opt: opt) if money > 0 else (lambda opt: None)
+    ad = s.config.addons
+    if k == "session_break":
+        opts = [Option("start_session", "0", "open the next session")]
+        if s.extra.between_pools.get(player, 0) > 0:
+            opts.append(Option("create_component", "1 from the between-sessions pool"))
+        return opts
+    if k == "prep_turn" and ad.seed_component is not None and not s.extra.seed_presented:
+        return [Option("present_seed", "1", "the seed Component is the first Tenet")]
     if k == "prep_turn":
         return [o for o in (paid(Option("propose_tenet", "1")), paid(Option("create_component", "1")),
                             paid(Option("add_trait", "1")), Option("pass_prep", "0")) if o]
@@ -171,8 +188,14 @@ def legal_options(s: GameState, player: str) -> list[Option]:
                                                         and s.turn.framing and sc.location is None)]
     if not s.turn.tenet_used:
         opts.append(Option("propose_tenet", "1"))
+        if ad.max_tenets_per_turn != 1:
+            opts.append(Option("propose_tenets", "1 per Tenet", "several Tenets on one idea (Multiple Tenets)"))
     if s.turn.mini_scene is not None:
         opts.append(Option("fade_mini_scene", "1"))
+    if ad.friendly_control != "off" and s.controller_any(player):
+        opts.append(Option("cede_control", "0", "hand Control to another player (Friendly Control)"))
+    if any(t.secret and t.by == player for c in s.components.values() for t in c.traits):
+        opts.append(Option("reveal_trait", "0", "reveal your Enigma Trait"))
     return opts
 
 

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 from engine.core.errors import RuleViolation
 from engine.core.seats import closest_left, seats_left_of
 from engine.universalis import actions as A
-from engine.universalis.addons import Addons, check_addons, parse_addons
+from engine.universalis.addons import CORE, Addons, check_addons, parse_addons
 from engine.universalis.clone import clone
 from engine.universalis.events import Event
 from engine.universalis.ledger import (
@@ -91,8 +91,11 @@ def new_game(players: list[str] | tuple[str, ...], starting_coins: int = 25, ref
     check_addons(adds, names, starting_coins)
     config = Config(players=tuple(names), starting_coins=starting_coins, refreshment=refreshment,
                     starting_player=starting_player, addons=adds)
-    return GameState(config=config, prep_index=starting_player, players=[
+    state = GameState(config=config, prep_index=starting_player, players=[
         Player(name=n, wealth=starting_coins, ledger=Ledger(start=starting_coins)) for n in names])
+    if adds.jobs:
+        state.extra.jobs = list(adds.jobs)  # Metagame Jobs adopted in setup (UA-JOB-1)
+    return state
 
 
 def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[Event]]:
@@ -130,7 +133,12 @@ def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[E
         # the game went on past a window that lapses: whoever had not answered let it stand
         resolve_window(ctx)
         ctx.orig = clone(ctx.s)  # a Challenge of what follows goes back to here, the window closed
+    addons_on = s.config.addons is not CORE or not s.extra.session_open
+    if addons_on:
+        _addon_rules.before_action(ctx)
     HANDLERS[action.type](ctx)  # type: ignore[attr-defined]
+    if addons_on:
+        _addon_rules.after_action(ctx)
     return ctx.s, ctx.events
 
 
@@ -379,6 +387,8 @@ def pass_prep(c: Ctx) -> None:
     c.emit("pass_prep", "passes.")
     if c.s.phase == "bidding":
         c.emit("prep_end", "Preparation ends: every player passed in a row. Bid for the first scene.", player="")
+        if c.s.config.addons is not CORE:
+            _addon_rules.prep_ended(c)
 
 
 # --- bids (U-BID) -------------------------------------------------------------------------------
@@ -486,9 +496,13 @@ def end_main_scene(c: Ctx, fade: bool, text: str) -> None:
     s.scenes_ended += 1
     words = text or ("The scene fades to black." if fade else "The scene ends.")
     c.emit("end_scene", words, 1 if fade else 0, player=sc.framer, scene=sc.number, fade=fade, stake_lost=lost)
+    amount = s.config.refreshment
+    if s.config.addons is not CORE:
+        amount = _addon_rules.refresh_amount(s, sc.number)
+        _addon_rules.pay_jobs(c, "scene")
     for p in s.players:
-        from_bank(p, s, s.config.refreshment, "refreshment")
-    c.emit("refresh", f"Every player receives {coins(s.config.refreshment)} of Refreshment.", player="")
+        from_bank(p, s, amount, "refreshment")
+    c.emit("refresh", f"Every player receives {coins(amount)} of Refreshment.", player="")
     s.turn = None
     s.phase = "bidding"
 
@@ -989,3 +1003,4 @@ def fine_vote(c: Ctx) -> None:
 from engine.universalis import complications as _complications  # noqa: E402,F401
 from engine.universalis import scene_actions as _scene_actions  # noqa: E402,F401
 from engine.universalis import addon_actions as _addon_actions  # noqa: E402,F401
+from engine.universalis import addon_rules as _addon_rules  # noqa: E402

@@ -88,6 +88,10 @@ class UniversalisRuleset:
         """The summary, with sealed scene bids hidden except the seat's own (U-BID-1)."""
         out = summary(state)
         out["bids"] = {k: v for k, v in state.bids.items() if k == seat}
+        for comp in out["components"]:  # an Enigma Trait is seen by its buyer only (UA-ENIGMA-1)
+            for t in comp["traits"]:
+                if t.get("secret") and t.get("by") == seat:
+                    t["text"] = next(x.text for x in state.components[comp["id"]].traits if x.id == t["id"])
         return out
 
     def dice_action(self, state: GameState, faces: dict[str, list[int]]) -> BaseModel:

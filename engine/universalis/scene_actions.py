@@ -13,6 +13,7 @@ from engine.universalis.ledger import coins, pay, pay_player, require
 from engine.universalis.rules import (
     Ctx, advance_prep, handles, prep_or_turn, require_location, require_turn, statement,
 )
+from engine.universalis.addons import CORE
 from engine.universalis.state import Component, Fact, GameState, Scene
 
 
@@ -34,6 +35,8 @@ def introduce(s: GameState, sc: Scene, cid: str, player: str) -> list[str]:
     for x in [cid] + [p.id for p in possessions(s, cid)]:
         if x not in sc.present:
             sc.present.append(x)
+        if x not in sc.seen:
+            sc.seen.append(x)
         sc.control[x] = hooks.pc_controller(s, x, player)
         done.append(x)
         if x != cid:
@@ -193,8 +196,11 @@ def fade_mini_scene(c: Ctx) -> None:
 def create_component(c: Ctx) -> None:
     s, a = c.s, c.a
     assert isinstance(a, A.CreateComponent)
-    prep = prep_or_turn(c)
+    between = not s.extra.session_open  # Create Components Between Sessions (UA-BETWEEN-1)
+    prep = False if between else prep_or_turn(c)
     cost = 1 + (1 if a.proper_name else 0)
+    if s.config.addons is not CORE or a.durable:
+        cost = addon_rules.create_price(c, a, cost)
     if prep and (a.introduce or a.proper_name):
         raise RuleViolation("U-PREP-3", "in preparation one coin buys one Tenet action: a component's Role, not more")
     if a.introduce:
@@ -208,7 +214,8 @@ def create_component(c: Ctx) -> None:
             raise RuleViolation("U-ACT-6", f"{master.label} is not a Master Component")
     what = "creating a component" + (" with a proper name" if a.proper_name else "")
     hooks.trait_freeze(s, what, creating=True)
-    pay(s, a.player, cost, what)
+    if not (between and addon_rules.between_sessions_pay(c, a, cost)):
+        pay(s, a.player, cost, what)
     comp = Component(id=new_id(s, "c"), kind=a.kind, created_by=a.player)
     s.components[comp.id] = comp
     role = add_trait(s, comp, a.role.strip(), "sub" if master else "role", a.player,
@@ -217,11 +224,14 @@ def create_component(c: Ctx) -> None:
         comp.masters.append(master.id)
     if a.proper_name:
         add_trait(s, comp, a.proper_name.strip(), "name", a.player)
+    addon_rules.created(c, comp, a)
     if a.introduce:
         introduce(s, sc, comp.id, a.player)
     words = f"{comp.label} ({a.role})" if a.proper_name else a.role
     c.emit("component", f"creates {words if a.proper_name else comp.mention}" + (" in the scene." if a.introduce else "."),
            cost, component=comp.id, introduced=a.introduce)
+    if between:  # shown and open to Challenge at the next Game Prep (L2500)
+        return
     if prep:
         advance_prep(s, passed=False)
     statement(c, "component", words, cost, fact_id=role.id, components=[comp.id])
@@ -485,7 +495,8 @@ def add_trait_action(c: Ctx) -> None:
             raise RuleViolation("U-TRAIT-4", "a negating Trait names a Trait of one of the component's Masters")
     hooks.trait_freeze(s, "buying a Trait")
     hooks.pc_guard(s, a.player, comp)
-    pay(s, a.player, a.times, "a Trait" if a.times == 1 else f"{a.times} Trait occurrences")
+    price = addon_rules.check_trait(c, comp, a) if s.config.addons is not CORE or a.enigma else 1
+    pay(s, a.player, a.times * price, "a Trait" if a.times == 1 else f"{a.times} Trait occurrences")
     words = a.text.strip()
     # a possession or a reciprocal relationship also writes on the other component (U-TRAIT-2/3):
     # if another player controls it, that too is doing something to his component (U-CTRL-2)
@@ -502,6 +513,8 @@ def add_trait_action(c: Ctx) -> None:
         if a.kind == "negates":
             extra["negates"] = a.negates
         t = add_trait(s, comp, words, a.kind, a.player, **extra)
+        if a.enigma:
+            t = addon_rules.trait_added(c, t, comp, a)
         first = first or t
     assert first is not None
     if a.kind == "master":
@@ -522,10 +535,16 @@ def add_trait_action(c: Ctx) -> None:
         cor = add_trait(s, other, a.corollary.strip(), "corollary", a.player, other=comp.id, corollary_of=first.id)
         replace_trait(comp, comp.traits.index(first), corollary_of=cor.id)
     times = f" x{a.times}" if a.times > 1 else ""
-    c.emit("trait", f"{comp.label}: {words}{times}", a.times, component=comp.id, trait=first.id, trait_kind=a.kind)
+    if a.enigma:  # the others see only that a secret Trait was bought (UA-ENIGMA-1)
+        c.emit("trait", f"{comp.label}: an Enigma Trait (secret)", a.times * price, component=comp.id, trait=first.id,
+               trait_kind=a.kind, secret=True)
+    else:
+        c.emit("trait", f"{comp.label}: {words}{times}", a.times * price, component=comp.id, trait=first.id,
+               trait_kind=a.kind)
     if prep:
         advance_prep(s, passed=False)
-    statement(c, "trait", f"{comp.label}: {words}{times}", a.times, fact_id=first.id, components=[comp.id])
+    shown = f"{comp.label}: an Enigma Trait" if a.enigma else f"{comp.label}: {words}{times}"
+    statement(c, "trait", shown, a.times * price, fact_id=first.id, components=[comp.id])
 
 
 def corollary_pair(s: GameState, comp: Component, idx: int) -> tuple[Component, int] | None:
@@ -552,7 +571,8 @@ def remove_or_restore_trait(c: Ctx) -> None:
     needs_presence(s, comp, "Removing a Trait of" if removing else "Restoring a Trait of")
     hooks.pc_guard(s, a.player, comp)  # type: ignore[attr-defined]
     verb = "removes" if removing else "restores"
-    pay(s, a.player, 1, "removing a Trait" if removing else "restoring a Trait")  # type: ignore[attr-defined]
+    price = addon_rules.removal_price(c, comp, t, removing) if s.config.addons is not CORE else 1
+    pay(s, a.player, price, "removing a Trait" if removing else "restoring a Trait")  # type: ignore[attr-defined]
     text = getattr(a, "text", "") or f"{comp.label}: “{t.text}” {'is crossed off' if removing else 'is restored'}."
     if complication_rules.touch(c, [comp.id], text):
         return
@@ -564,8 +584,8 @@ def remove_or_restore_trait(c: Ctx) -> None:
         owned = other if t.kind == "possession" else comp
         owner = comp if t.kind == "possession" else other
         owned.owner = None if removing else owner.id
-    c.emit("remove_trait" if removing else "restore_trait", text, 1, component=comp.id, trait=t.id, verb=verb)
-    statement(c, "trait_change", text, 1, fact_id=t.id, components=[comp.id])
+    c.emit("remove_trait" if removing else "restore_trait", text, price, component=comp.id, trait=t.id, verb=verb)
+    statement(c, "trait_change", text, price, fact_id=t.id, components=[comp.id])
 
 
 # --- Importance and elimination (U-ELIM) -----------------------------------------------------------
@@ -578,6 +598,13 @@ def reduce_importance(c: Ctx) -> None:
     if comp.eliminated:
         raise RuleViolation("U-ELIM-1", f"{comp.label} is already eliminated")
     needs_presence(s, comp, "Paying the Importance of")
+    paid = a.coins
+    mult = addon_rules.importance_multiplier(c, comp) if s.config.addons is not CORE else 1
+    if mult != 1:
+        if a.coins % mult:
+            raise RuleViolation("UA-DUR-3", f"Durable Components: each level of {comp.label}'s Importance costs "
+                                            f"{mult} coins; pay a multiple of {mult} (L2172)")
+        a = a.model_copy(update={"coins": a.coins // mult})  # levels, as the core rules count them
     total = importance(s, comp.id)
     own = own_importance(comp)
     # the levels the coins buy down: as many as the coins, or half for a protected PC (UA-PROT-1)
@@ -598,7 +625,7 @@ def reduce_importance(c: Ctx) -> None:
                                             "eliminate it")
     if total - levels <= 0 and any(not x.eliminated for x in s.components.values() if comp.id in x.masters):
         raise RuleViolation("U-ELIM-2", f"{comp.label} is a Master with Sub Components still in play")
-    pay(s, a.player, a.coins, f"paying {a.coins} against {comp.label}'s Importance")
+    pay(s, a.player, paid, f"paying {paid} against {comp.label}'s Importance")
     text = a.text or f"{comp.label} is worn down ({a.coins})."
     if complication_rules.touch(c, [comp.id], text):
         return
@@ -607,10 +634,10 @@ def reduce_importance(c: Ctx) -> None:
     f = add_fact(c, "event", text, [comp.id], origin="elimination" if gone else None)
     if gone:
         eliminate(s, comp)
-        c.emit("eliminate", text, a.coins, component=comp.id)
+        c.emit("eliminate", text, paid, component=comp.id)
     else:
-        c.emit("reduce", text, a.coins, component=comp.id, importance=importance(s, comp.id))
-    statement(c, "reduce", text, a.coins, fact_id=f.id, components=[comp.id])
+        c.emit("reduce", text, paid, component=comp.id, importance=importance(s, comp.id))
+    statement(c, "reduce", text, paid, fact_id=f.id, components=[comp.id])
 
 
 def eliminate(s: GameState, comp: Component) -> None:
@@ -659,3 +686,6 @@ def return_component(c: Ctx) -> None:
     f = add_fact(c, "event", text, [comp.id])
     c.emit("return", text, cost, component=comp.id)
     statement(c, "return", text, cost, fact_id=f.id, components=[comp.id])
+
+
+from engine.universalis import addon_rules  # noqa: E402  (it imports the handlers' helpers above)

@@ -9,7 +9,7 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.universalis.addons import CORE, Addons
+from engine.universalis.addons import CORE, Addons, Job
 
 
 class Frozen(BaseModel):
@@ -86,6 +86,7 @@ class Trait(Frozen):
     seq: int = 0
     scene: Optional[int] = None
     origin: Optional[str] = None  # "outcome": bought with a roll's bonus coins (U-COMP-10), as Fact.origin
+    secret: bool = False  # an Enigma Trait not yet revealed (UA-ENIGMA-1): only its buyer sees it
 
 
 class Component(Mutable):
@@ -163,6 +164,8 @@ class Scene(Mutable):
     fade_requested: bool = False
     ended: bool = False
     past: bool = False
+    seen: list[str] = Field(default_factory=list)  # every component Introduced in it (UA-PREF-1)
+    positive: dict[str, int] = Field(default_factory=dict)  # non-negative Traits per character (UA-ONE-1)
 
 
 class Pool(Mutable):
@@ -335,6 +338,17 @@ class Turn(Mutable):
     framing: bool = False
     tenet_used: bool = False
     mini_scene: Optional[int] = None
+    positive: dict[str, int] = Field(default_factory=dict)  # non-negative Traits per character (UA-ONE-1)
+
+
+class AddonState(Mutable):
+    """What the add-ons keep between actions (issue 22); untouched in a core game."""
+
+    session: int = 1
+    session_open: bool = True
+    seed_presented: bool = False
+    jobs: list[Job] = Field(default_factory=list)
+    between_pools: dict[str, int] = Field(default_factory=dict)  # Create Components Between Sessions
 
 
 class PlotPoolState(Mutable):
@@ -346,8 +360,8 @@ class PlotPoolState(Mutable):
     spent: dict[str, int] = Field(default_factory=dict)  # "scene:player" (or "scene:*") -> coins spent
 
 
-class AddonState(Mutable):
-    """What the add-ons add to a game; empty (and unused) under the core rules."""
+class PcPlotState(Mutable):
+    """Player Characters, Endowments and Plot Pools (addon_actions.py); empty under the core rules."""
 
     pcs: dict[str, str] = Field(default_factory=dict)  # component id -> its owner (UA-PC-1)
     endowments: dict[str, int] = Field(default_factory=dict)  # player -> PC Endowment coins (UA-ENDOW-1)
@@ -386,7 +400,8 @@ class GameState(Mutable):
     bank_out: int = 0  # coins the Bank paid: Refreshment and bonus coins (U-ECO-1, U-COMP-9)
     bank_refunds: int = 0  # coins the Bank paid back of what a repriced statement paid it (U-CHAL-4)
     counters: dict[str, int] = Field(default_factory=dict)
-    addon: AddonState = Field(default_factory=AddonState)  # the add-ons' own records
+    addon: PcPlotState = Field(default_factory=PcPlotState)  # the add-ons' own records
+    extra: AddonState = Field(default_factory=AddonState)
 
     # -- lookups -------------------------------------------------------------------------
     def player(self, name: str) -> Player:

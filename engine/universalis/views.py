@@ -16,7 +16,8 @@ def component_view(s: GameState, cid: str) -> dict[str, Any]:
         "master": c.is_master, "sub_of": list(c.masters), "owner": c.owner,
         "eliminated": c.eliminated, "reduced": c.reduced,
         "controller": sc.control.get(c.id) if sc else None,
-        "traits": [{"id": t.id, "text": t.text, "kind": t.kind, "removed": t.removed} for t in c.traits],
+        "traits": [{"id": t.id, "text": "(a secret Enigma Trait)" if t.secret else t.text, "kind": t.kind,
+                    "removed": t.removed, **({"secret": True, "by": t.by} if t.secret else {})} for t in c.traits],
     }
 
 
