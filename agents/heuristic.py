@@ -16,6 +16,7 @@ from typing import Callable, Iterable
 
 from pydantic import BaseModel
 
+from agents import heuristic_addons
 from agents.base import Decision, Observation
 from agents.narration import Words
 from agents.personas import Persona, persona as persona_named
@@ -301,6 +302,10 @@ class HeuristicPlayer:
             return self._frame(obs, words, sc, money)
         if s.complication is not None:
             return self._complication_turn(obs, words)
+        if s.config.addons.any:  # Player Characters, Plot Pools (agents/heuristic_addons.py)
+            plan = heuristic_addons.turn_plan(self, obs, words)
+            if plan is not None:
+                return plan
         events_here = self._events_here(s, sc)
         place = self._place(s)
         if sc.framer == me and s.turn.mini_scene is None and obs.turn_actions == 0:
@@ -563,6 +568,10 @@ class HeuristicPlayer:
         s, me, p = obs.state, self.name, self.persona
         comp = s.complication
         assert comp is not None
+        if s.config.addons.player_characters:  # protect its own PC (agents/heuristic_addons.py)
+            plan = heuristic_addons.complication_plan(self, obs)
+            if plan is not None:
+                return plan
         pool = self._my_pool(s) or self._favoured_pool(s)
         if pool is not None:
             # draw on every applicable Trait: its own components in the scene, then the location's

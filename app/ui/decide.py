@@ -143,7 +143,11 @@ def typed_roll(live: store.Live, token: str) -> None:
     pend = pending(live.table.state)
     did = seats.decision_id(live)
     st.markdown("#### Roll the real dice")
-    st.caption("Roll a d10 for every die of each Pool (normal dice first, then Edge dice) and type the faces, "
+    d6 = live.table.state.config.addons.die == "d6"  # the d6 add-on (UA-D6-1): odd faces succeed
+    sides = 6 if d6 else 10
+    st.caption("Roll a d6 for every die of each Pool (normal dice first, then Edge dice) and type the faces, "
+               "separated by spaces. 1, 3 and 5 are successes." if d6 else
+               "Roll a d10 for every die of each Pool (normal dice first, then Edge dice) and type the faces, "
                "separated by spaces. A 0 counts as 10; 1 to 5 are successes.")
     typed: dict[str, str] = {}
     for key, n in pend.dice.items():
@@ -154,7 +158,7 @@ def typed_roll(live: store.Live, token: str) -> None:
         faces: dict[str, list[int]] = {}
         try:
             for key, n in pend.dice.items():
-                got = [normalize_face(int(x)) for x in typed[key].replace(",", " ").split()]
+                got = [normalize_face(int(x), sides) for x in typed[key].replace(",", " ").split()]
                 if len(got) != n:
                     raise ValueError(f"the {key} Pool needs {n} faces, {len(got)} were typed")
                 faces[key] = got

@@ -121,3 +121,30 @@ def reduce_price(s: GameState, actor: str, comp: Component, coins: int) -> int:
 def pcs_enabled(s: GameState) -> None:
     if not opts(s).player_characters:
         raise refuse("UA-PC-1", PC, "this table does not play with Player Characters")
+
+
+# --- what a player may do on his turn with these add-ons (decisions.legal_options) ------------------
+def turn_options(s: GameState, player: str, money: int) -> list[tuple[str, str, str]]:
+    """(type, cost, note) of the add-on actions open to `player` on his turn."""
+    a = opts(s)
+    out: list[tuple[str, str, str]] = []
+    if a.player_characters:
+        mine = [cid for cid, p in s.addon.pcs.items() if p == player]
+        cost = a.pc_cost + a.pc_trait_extra_cost
+        if len(mine) < a.pcs_per_player and money >= cost and s.complication is None:
+            out.append(("adopt_character", str(cost), "make a character your Player Character (once per game)"))
+        left = s.addon.endowments.get(player, 0)
+        if mine and left > 0:
+            out.append(("endow_trait", f"1 per Trait from the Endowment ({left} left)", "a Trait for your PC"))
+            comp = s.complication
+            if comp is not None and any(x in comp.targets or x in comp.committed for x in mine):
+                out.append(("endow_dice", f"1 per die from the Endowment ({left} left)", "dice for your PC's side"))
+    if a.plot_pools and s.phase == "scene":
+        if s.complication is None:
+            out.append(("create_plot_pool", "0 (the Bank gives the plot "
+                        f"{a.plot_pool_min}-{a.plot_pool_max} coins)", "give a plot its own pool"))
+        for pool in s.addon.plot_pools:
+            if pool.coins > 0:
+                out.append(("plot_pool_fact", f"1 from “{pool.name}” ({pool.coins} left)",
+                            f"at most {a.plot_pool_spend_per_scene} per scene"))
+    return out

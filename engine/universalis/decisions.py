@@ -178,6 +178,9 @@ def legal_options(s: GameState, player: str) -> list[Option]:
     if s.turn.framing and sc is not None and sc.time_kind == "after" and not any(
             f.kind == "time" and f.scene == sc.number for f in s.facts):
         opts.append(Option("set_time", "0 after/concurrent; 1 past/explicit; 1 to each other player for the future"))
+    if ad.player_characters or ad.plot_pools:  # Player Characters, Endowment, Plot Pools
+        from engine.universalis.addon_hooks import turn_options
+        opts += [Option(*o) for o in turn_options(s, player, money)]
     if money <= 0:
         return opts
     if not s.turn.framing and s.turn.mini_scene is None and s.complication is None:

@@ -1,0 +1,105 @@
+"""How the heuristic co-player plays the Complication, Player Character and plot add-ons.
+
+Digest section 3 applied to issue 22's add-ons (project design, not book rules): with Player
+Characters it buys one of its own characters and protects it (Endowment Traits that say who the
+PC is; Endowment dice when its PC is in a Complication that goes against it); with Plot Pools it
+gives its plot a modest pool and spends from it at the book's rate. Every plan is checked with the
+engine (`HeuristicPlayer._ok`) before it is returned, so a refused add-on move is simply skipped.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.universalis import actions as A
+from engine.universalis.ledger import available
+
+if TYPE_CHECKING:  # pragma: no cover
+    from agents.base import Observation
+    from agents.heuristic import HeuristicPlayer, Plan
+    from agents.narration import Words
+
+ENDOW_PER_TURN = 2  # pay as you narrate (L1506): a few Traits a turn, not the whole Endowment at once
+ENDOW_RESERVE = 10  # kept for dice when the PC is in trouble: that is what protects it
+PLOT_POOL_SIZE = 20  # within the book's 10-50 (L2274); a subplot, not the main plot
+
+
+def plot_name(premise: str) -> str:
+    """A short name for the plot: the premise's first words, cut at a word boundary."""
+    words = (premise or "the main plot").replace("\n", " ").split()
+    out = ""
+    for w in words:
+        if len(out) + len(w) + 1 > 40:
+            break
+        out = f"{out} {w}".strip()
+    return out.rstrip(",.;:") or "the main plot"
+
+
+def my_pc(s, me: str) -> str | None:
+    return next((cid for cid, p in s.addon.pcs.items() if p == me), None)
+
+
+def turn_plan(hp: "HeuristicPlayer", obs: "Observation", words: "Words") -> "Plan | None":
+    """A move an add-on makes worth it on this turn (outside Complications), or None."""
+    s, me = obs.state, hp.name
+    ad = s.config.addons
+    money = available(s, me)
+    if ad.player_characters:
+        pc = my_pc(s, me)
+        if pc is None and money >= ad.pc_cost + ad.pc_trait_extra_cost + hp.persona.reserve:
+            mine = [c for c in hp._mine(s) if c.kind == "character" and not c.eliminated
+                    and c.id not in s.addon.pcs]
+            mine.sort(key=lambda c: (c.created_by != me, -len(c.live_traits())))
+            if mine:
+                act = A.AdoptCharacter(player=me, component=mine[0].id)
+                if hp._ok(obs, act):
+                    return act, f"makes {mine[0].label} its Player Character: the hero it will protect"
+        left = s.addon.endowments.get(me, 0)
+        if pc is not None and left > ENDOW_RESERVE and obs.turn_actions < ENDOW_PER_TURN:
+            comp = s.components[pc]
+            text = words.trait_for(comp)
+            if text is not None:
+                act = A.EndowTrait(player=me, text=text)
+                if hp._ok(obs, act):
+                    return act, f"gives its PC {comp.label} “{text}” from the Endowment"
+    if ad.plot_pools and obs.turn_actions == 0:
+        sc = s.scene()
+        if not s.addon.plot_pools and sc is not None and sc.number >= 2:
+            name = plot_name(words.premise_tenet() or obs.premise)
+            size = max(ad.plot_pool_min, min(ad.plot_pool_max, PLOT_POOL_SIZE))
+            act = A.CreatePlotPool(player=me, name=name, coins=size)
+            if hp._ok(obs, act):
+                return act, "gives the plot a pool of its own so it keeps moving"
+        for pool in s.addon.plot_pools:
+            if pool.coins <= 0 or sc is None:
+                continue
+            key = f"{sc.number}:{me}" if ad.plot_pool_cap_scope == "per_player" else f"{sc.number}:*"
+            if pool.spent.get(key, 0) >= ad.plot_pool_spend_per_scene:
+                continue
+            text = words.detail(hp._place(s))
+            if text:
+                act = A.PlotPoolFact(player=me, plot=pool.name, text=text)
+                if hp._ok(obs, act):
+                    return act, f"moves the plot “{pool.name}” on with its pool's coin"
+    return None
+
+
+def complication_plan(hp: "HeuristicPlayer", obs: "Observation") -> "Plan | None":
+    """Protect its own PC: Endowment dice for its Pool when the PC is in the Complication and its
+    side has no more dice than the other (the Endowment buys nothing else in a fight)."""
+    s, me = obs.state, hp.name
+    comp = s.complication
+    pc = my_pc(s, me)
+    left = s.addon.endowments.get(me, 0)
+    if comp is None or pc is None or left <= 0 or (pc not in comp.targets and pc not in comp.committed):
+        return None
+    pool = hp._my_pool(s)
+    if pool is None:
+        return None
+    ours, other = hp._side_sizes(s, pool)
+    if ours > other:
+        return None
+    n = max(1, min(left, other - ours + 1, 4))
+    act = A.EndowDice(player=me, pool=pool, count=n, text=f"{s.components[pc].label} will not go down easily")
+    if hp._ok(obs, act):
+        return act, f"spends {n} of its PC's Endowment on dice to protect {s.components[pc].label}"
+    return None
