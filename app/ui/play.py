@@ -5,7 +5,7 @@ import os
 
 import streamlit as st
 
-from app.ui import board, chart, conflict, decide, files, safe, seats, store, transcript
+from app.ui import addon_panels, board, chart, conflict, decide, files, safe, seats, store, transcript
 from engine.universalis import pending
 
 AI_ONLY_CHUNK = 40
@@ -128,5 +128,6 @@ def page(live: store.Live, mine: list[str], token: str) -> None:
         transcript.transcript(live)
     with right:
         board.scene(live)
+        addon_panels.panel(live, mine)  # what the active add-ons add (nothing in a core game)
         board.tenets(live)
         chart.coins_chart(live)

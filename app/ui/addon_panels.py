@@ -1,0 +1,76 @@
+"""What the active Universalis add-ons add to the board: Player Characters and their Endowment
+pools, Plot Pools, Enigma Traits (shown only to their buyer), card hands, the dice in use.
+
+Why a module of its own: the play page draws it with one call and a core game (no add-on) draws
+nothing, so the page looks as it always did. `panel_lines` is plain data (already escaped for
+Markdown with `safe.text`), so it is tested without a browser; `panel` only renders it.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import streamlit as st
+
+from app.ui import safe, store
+from engine.universalis.addon_registry import active
+from engine.universalis.state import GameState
+
+CURRENCY_WORDS = {
+    "cards_bank": "Cards as Coins: each coin is a face-down card on the Wealth pile",
+    "cards_hand": "Cards instead of Dice: each coin is a card in hand",
+    "cards_stack": "Cards instead of Dice (Mazza): each coin is a card in the face-down Wealth stack",
+}
+
+
+def panel_lines(s: GameState, mine: Sequence[str]) -> list[str]:
+    """Markdown lines for the add-on panel, as seen by a browser holding the seats `mine`.
+
+    An Enigma Trait's words appear only to its buyer's seats; the others see that a secret Trait
+    exists (the book: written down secretly, L2180). Every name and word a player wrote is escaped.
+    """
+    a = s.config.addons
+    if not a.any:
+        return []
+    out: list[str] = []
+    names = ", ".join(safe.text(x.name) for x in active(a))
+    if names:
+        out.append(f"**Add-ons in play:** {names}")
+    if a.die == "d6":
+        out.append("Dice: **d6** Pools — odd faces (1, 3, 5) succeed.")
+    if a.currency in CURRENCY_WORDS:
+        hands = " · ".join(f"{safe.text(p.name)} {p.wealth + p.stake} cards" for p in s.players)
+        out.append(f"{CURRENCY_WORDS[a.currency]}. {hands}")
+    for cid, owner in s.addon.pcs.items():
+        comp = s.components.get(cid)
+        if comp is None:
+            continue
+        line = f"**{safe.text(comp.label)}** is {safe.text(owner)}'s Player Character"
+        if a.pc_endowment:
+            line += f" · Endowment **{s.addon.endowments.get(owner, 0)}** of {a.pc_endowment}"
+        if a.pc_protection != "off":
+            line += " · plot protection" + (" (only its owner lowers its Importance)"
+                                            if a.pc_protection == "owner_only" else " (Importance costs double)")
+        out.append(line)
+    for pool in s.addon.plot_pools:
+        out.append(f"Plot Pool **{safe.text(pool.name)}**: {pool.coins} coins left "
+                   f"(at most {a.plot_pool_spend_per_scene} a scene)")
+    held = set(mine)
+    for comp in s.components.values():
+        for t in comp.traits:
+            if not getattr(t, "secret", False) or t.removed:
+                continue
+            if t.by in held:
+                out.append(f"Your Enigma Trait on **{safe.text(comp.label)}**: “{safe.text(t.text)}” (secret)")
+            else:
+                out.append(f"**{safe.text(comp.label)}** has a secret Enigma Trait (bought by {safe.text(t.by)})")
+    return out
+
+
+def panel(live: store.Live, mine: Sequence[str]) -> None:
+    """Draw the panel on the play page; nothing at all for a core game."""
+    lines = panel_lines(live.table.state, mine)
+    if not lines:
+        return
+    with st.container(border=True):
+        for line in lines:
+            st.markdown(line)
