@@ -34,6 +34,21 @@ def success(s: GameState, f: int) -> bool:
     return is_success(f, die(s))
 
 
+# --- Multiple Targets (UA-MT-6, UA-MT-7) ------------------------------------------------------
+def compared_targets(s: GameState, comp: Complication, succ: dict[str, int], keys: list[str]) -> list[str]:
+    """The Target Pools whose Successes meet the Complication side: all of them (Standard, the core
+    rule), or only the worst (All or None, UA-MT-6, L2372) or the best (Best Efforts, UA-MT-7,
+    L2380); equal ones: the Pool closest to the Originator's left. Every Target Pool then shares
+    the result, and a tie is a core tie between the Complication and that one Pool (U-COMP-8)."""
+    mode = opts(s).multi_target_mode
+    if mode not in ("all_or_none", "best_efforts") or len(keys) < 2:
+        return keys
+    from engine.core.seats import seats_left_of
+    order = seats_left_of(s.seat_names, comp.originator)
+    sign = 1 if mode == "all_or_none" else -1
+    return [min(keys, key=lambda k: (sign * succ[k], order.index(comp.pool(k).owner)))]
+
+
 # --- Dice Only Added (UA-ADD-1) ----------------------------------------------------------------
 def opposing_pool(comp: Complication, key: str) -> str:
     """The Pool opposing `key`: the Complication Pool for a Target Pool; for the Complication Pool

@@ -327,7 +327,8 @@ def roll(c: Ctx) -> None:
             raise RuleViolation("U-COMP-7", f"the Pool {key}: {exc}") from None
     succ = {k: sum(1 for f in v if hooks.success(s, f)) for k, v in faces.items()}
     comp.rolls.append(RollRecord(faces=faces, edge={p.key: p.edge for p in comp.pools}, successes=succ))
-    target_keys = [p.key for p in comp.pools if p.key != "C"]
+    # the Target Pools that count: all (core, Standard); the worst or the best one (UA-MT-6/7)
+    target_keys = hooks.compared_targets(s, comp, succ, [p.key for p in comp.pools if p.key != "C"])
     t_succ = sum(succ[k] for k in target_keys)
     c_succ = succ["C"]
     shown = "; ".join(f"{k}: {' '.join(str(f) for f in v) or '-'}" for k, v in faces.items())
