@@ -13,7 +13,7 @@ from engine.universalis import new_game
 from engine.universalis.addon_registry import BY_KEY, GROUPS, REGISTRY, addons_from_args, describe, grouped
 from engine.universalis.addons import CORE, Addons, check_addons
 from engine.universalis.ruleset import UniversalisRuleset
-from engine_helpers import framed, game
+from engine_helpers import framed, game, observed
 
 P3 = ["Ann", "Ben", "Cat"]
 
@@ -22,6 +22,7 @@ def refused(rule: str, words: str, **fields) -> None:
     with pytest.raises(RuleViolation) as exc:
         new_game(P3, addons=fields)
     assert exc.value.rule == rule and words.lower() in str(exc.value).lower(), str(exc.value)
+    observed(rule, "refusal")
 
 
 def test_ua_setup_1_royalty_needs_greater_control():
@@ -52,7 +53,8 @@ def test_ua_setup_3_judgment_replaces_challenge_bids():
 
 
 def test_ua_setup_4_to_9_options_need_their_addon():
-    """UA-SETUP-4..9: an add-on's options without the add-on are refused, naming it."""
+    """UA-SETUP-4, UA-SETUP-5, UA-SETUP-6, UA-SETUP-7, UA-SETUP-8, UA-SETUP-9 (L1940, L2206-2242, L2270,
+    L2402-2428, L1962, L2468): an add-on's options without the add-on are refused, naming it."""
     refused("UA-SETUP-4", "Multiple Tenets", tenets_same_idea=True)
     refused("UA-SETUP-5", "Protagonist Refresh Boost", protagonist_refresh_antagonist=True)
     refused("UA-SETUP-5", "Only 1 Trait per Turn", positive_traits_window="scene")
