@@ -259,10 +259,15 @@ def check_trait(c: Ctx, comp: Component, a: A.AddTrait) -> int:
                                              f"{'already has' if same else 'would get'} “{a.text.strip()}” more than once; "
                                              "only Group (number) Traits repeat (L2248)")
     if ad.max_positive_traits is not None and comp.kind == "character" and not a.negative:
-        box = s.turn.positive if ad.positive_traits_window == "turn" and s.turn is not None else None
-        if box is None:
+        # in Game Prep one Tenet action buys one Trait a turn anyway; an ended scene is never written to
+        # (its record is shared between states)
+        box = None
+        if s.turn is not None and s.phase == "scene":
             sc = s.scene()
-            box = sc.positive if sc is not None else None
+            if ad.positive_traits_window == "turn":
+                box = s.turn.positive
+            elif sc is not None and not sc.ended:
+                box = sc.positive
         if box is not None:
             had = box.get(comp.id, 0)
             if had + a.times > ad.max_positive_traits:
