@@ -242,9 +242,8 @@ def test_ua_roy_2_a_royalty_take_over_cannot_be_challenged():
     g.end_turn()
     q = g.turn
     g.do(A.TakeOver(player=q, component=cid, royalty=True))
-    g.refused(A.ChallengeStatement(player=p, reason="mine"), "U-CHAL-4")
-    observed_royalty = g.s.window is not None and not g.s.window.allow_challenge
-    assert observed_royalty
+    g.refused(A.ChallengeStatement(player=p, reason="mine"), "UA-ROY-2", "without fear of Challenge")
+    assert g.s.window is not None and not g.s.window.allow_challenge
 
 
 def test_ua_roy_1_refusals():
@@ -498,3 +497,26 @@ def test_ua_between_1_create_components_between_sessions():
     core = _between_scenes()
     core.do(A.EndSession(player="Ann"))
     core.refused(A.CreateComponent(player="Ann", role="Airship"), "UA-SESS-1", "Create Components Between Sessions")
+
+
+def test_ua_gctrl_3_control_trait_doubles_its_holders_coins_in_a_control_challenge():
+    """UA-GCTRL-3 (L2060 'it is a Fact that gives your Coins double value to Challenge for Control'): Ann's
+    2 coins against Ben's 3 count 4, so Ben's Take Over of her Detective is undone."""
+    g = framed(["Ann", "Ben", "Cat"], {"Ann": 1}, addons={"control_traits": True})
+    det = g.create("Ann", "Detective")
+    ctrl = g.add("Ann", det, "Controlled by Ann")
+    g.end_turn("Ann")
+    g.do(A.TakeOver(player="Ben", component=det))
+    assert g.s.controller(det) == "Ben"
+    g.react({"Ann": A.ChallengeStatement(player="Ann", reason="he is mine", fact=ctrl)})
+    g.do(A.ContestChallenge(player="Ben"))
+    g.do(A.ChallengeBid(player="Ann", option=1, coins=2))
+    g.do(A.ChallengePass(player="Cat"))
+    g.do(A.ChallengeBid(player="Ben", option=0, coins=3))
+    for p in ["Ann", "Cat", "Ben"]:
+        g.do(A.ChallengePass(player=p))
+    assert g.last("challenge_result").data["totals"] == [3, 4]
+    assert g.s.controller(det) == "Ann"
+    from engine_helpers import observed
+    observed("UA-GCTRL-3", "effect")
+    check_invariants(g.s)

@@ -67,12 +67,20 @@ def shown_trait_ids(s: GameState) -> set[str]:
     return {t.id for c in listed_components(s) for t in _traits_shown(s, c, here)}
 
 
+def addon_lines(s: GameState) -> list[str]:
+    """The active Universalis add-ons, one line each, for the prompt (engine/universalis/addon_registry.py)."""
+    from engine.universalis.addon_registry import describe
+
+    text = describe(s.config.addons) if s.config.addons.any else ""
+    return ["Add-ons in play (they change the core rules):\n" + text] if text else []
+
+
 def describe_state(s: GameState, me: str | None) -> str:
     """Tenets, components with ids and Traits, the scene, coins, then whatever is open now.
 
     Most stable first (see the module's docstring): the prefix a server can reuse is longest.
     """
-    lines: list[str] = []
+    lines: list[str] = addon_lines(s)  # the add-ons in play, if any (issue 22)
     tenets = [t for t in s.tenets if not t.removed]
     if tenets:
         shown = tenets[:MAX_TENETS]
@@ -88,7 +96,8 @@ def describe_state(s: GameState, me: str | None) -> str:
     for c in listed:
         where = "in scene" if c.id in here else "off scene"
         ctrl = s.controller(c.id) if c.id in here else None
-        traits = [f"{t.id} “{t.text}”" for t in _traits_shown(s, c, here)]
+        traits = [f"{t.id} “{t.text if not t.secret or t.by == me else '(a secret Enigma Trait)'}”"
+                  for t in _traits_shown(s, c, here)]
         extra = " master" if c.is_master else ""
         lines.append(f"- {c.id}: {c.label}, {c.kind}{extra}, Importance {importance(s, c.id)}, {where}"
                      + (f", controlled by {ctrl}" if ctrl else "") + (f"; Traits: {', '.join(traits)}" if traits else ""))

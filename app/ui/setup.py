@@ -6,6 +6,7 @@ import streamlit as st
 from agents.personas import DEFAULT_ROTATION, PERSONAS
 from agents.seating import SeatSpec
 from app.errors import public
+from app.ui import addons as addon_ui
 from app.ui import llmcheck, safe, store
 from engine.core.errors import RuleViolation
 from engine.universalis import new_game
@@ -62,16 +63,17 @@ def page(open_code) -> None:
                     help="physical: you roll real d10s and type the faces in")
     premise = st.text_input("Premise (optional)", key="setup:premise",
                             placeholder="e.g. a dying empire on the rim of the galaxy")
+    addons, addon_problem = addon_ui.choose([s.name for s in specs])
     kept = st.session_state.get("kept_tenets") or []
     if kept:
         st.markdown("**Tenets kept from the brainstorm** (proposed during preparation, 1 coin each, round the table):")
         st.markdown("\n".join(f"- {safe.text(t.text)}" for t in kept))
     if st.button("Start the table", type="primary", key="do:start", disabled=ruleset != "universalis"):
-        why = problems(specs)
+        why = problems(specs) or addon_problem
         if why:
             st.error(safe.text(why))
             return
-        live = store.create(store.TableConfig(specs, seed, dice), coins, refresh, premise)
+        live = store.create(store.TableConfig(specs, seed, dice), coins, refresh, premise, addons=addons)
         if kept:
             try:
                 from agents.brainstorm import seed_tenets

@@ -292,7 +292,7 @@ def close(code: str) -> None:
 
 
 def create(config: TableConfig, starting_coins: int = 25, refreshment: int = 5, premise: str = "",
-           code: str | None = None) -> Live:
+           code: str | None = None, addons=None) -> Live:
     """Make a new table on disk and register it (this process is its writer)."""
     code = code or new_code()
     d = home() / code
@@ -307,7 +307,8 @@ def create(config: TableConfig, starting_coins: int = 25, refreshment: int = 5, 
         seats.append(seat)
         if note:
             notes.append(note)
-    table = Table.new(seats, starting_coins, refreshment, log_path=d / "game.jsonl", premise=premise, game_id=code.lower())
+    table = Table.new(seats, starting_coins, refreshment, log_path=d / "game.jsonl", premise=premise, game_id=code.lower(),
+                      addons=addons)
     live = Live(code, table, config, notes=notes)
     live.save_config()
     with _REG_LOCK:

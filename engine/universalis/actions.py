@@ -507,6 +507,15 @@ class JobItem(_A):
     text: str = ""
 
 
+class AdoptAddon(_A):
+    """Adopt (or drop) an add-on after play has begun: a Rules Gimmick, 1 coin, open to Challenge (UA-GIM-1)."""
+
+    type: Literal["adopt_addon"] = "adopt_addon"
+    addon: str = Field(min_length=1, max_length=60, description="an add-on key from `storytable addons`")
+    value: Optional[str] = Field(default=None, max_length=200, description="NAME=VALUE's value, if any")
+    drop: bool = Field(default=False, description="end the add-on: its fields go back to the core rules")
+
+
 class EndSession(_A):
     """Close the table at the end of a session (UA-SESS-1)."""
 
@@ -532,6 +541,7 @@ Action = Annotated[
         CallResolution, AnswerResolution, Roll, CancelBonus, EndNarration,
         AdoptCharacter, EndowTrait, EndowDice, CreatePlotPool, PlotPoolFact,
         ProposeTenets, PresentSeed, CedeControl, RevealTrait, StartJob, EndJob, JobItem, EndSession, StartSession,
+        AdoptAddon,
     ],
     Field(discriminator="type"),
 ]

@@ -259,10 +259,15 @@ def check_trait(c: Ctx, comp: Component, a: A.AddTrait) -> int:
                                              f"{'already has' if same else 'would get'} “{a.text.strip()}” more than once; "
                                              "only Group (number) Traits repeat (L2248)")
     if ad.max_positive_traits is not None and comp.kind == "character" and not a.negative:
-        box = s.turn.positive if ad.positive_traits_window == "turn" and s.turn is not None else None
-        if box is None:
+        # in Game Prep one Tenet action buys one Trait a turn anyway; an ended scene is never written to
+        # (its record is shared between states)
+        box = None
+        if s.turn is not None and s.phase == "scene":
             sc = s.scene()
-            box = sc.positive if sc is not None else None
+            if ad.positive_traits_window == "turn":
+                box = s.turn.positive
+            elif sc is not None and not sc.ended:
+                box = sc.positive
         if box is not None:
             had = box.get(comp.id, 0)
             if had + a.times > ad.max_positive_traits:
@@ -555,3 +560,48 @@ def start_session(c: Ctx) -> None:
         s.prep_index = s.seat_names.index(a.player)
         c.emit("prep_start", "Revisit Game Tenets: a new Game Prep phase; pass to go straight to the first scene.",
                player="", rule="UA-REVISIT-1")
+
+
+# --- adopting an add-on mid-game ----------------------------------------------------------------------------
+@handles(A.AdoptAddon)
+def adopt_addon(c: Ctx) -> None:
+    """UA-GIM-1: an add-on adopted (or dropped) after play has begun is a Rules Gimmick: 1 coin, a Tenet,
+    open to Challenge (@23964 "Gimmicks are introduced like any other Tenet, Pay 1 Coin"; L2444
+    "paid for with a single Coin after play has begun"; L2236 a Named Character Limit bought halfway)."""
+    s, a = c.s, c.a
+    assert isinstance(a, A.AdoptAddon)
+    from engine.universalis.addon_registry import BY_KEY, addons_from_args
+    from engine.universalis.addons import CORE, parse_addons, check_addons
+
+    key = a.addon.strip().lower()
+    info = BY_KEY.get(key)
+    if info is None:
+        raise RuleViolation("UA-GIM-1", f"there is no add-on {a.addon[:40]!r}: `storytable addons` lists them")
+    base = s.config.addons.changed()
+    if a.drop:
+        if a.value is not None:
+            raise RuleViolation("UA-GIM-1", "dropping an add-on takes no value")
+        data = {k: v for k, v in base.items() if k not in info.fields}
+        if data == base:
+            raise RuleViolation("UA-GIM-1", f"{info.name} is not in play")
+        new = parse_addons(data)
+        check_addons(new, s.seat_names, s.config.starting_coins)
+    else:
+        new = addons_from_args([key + ("=" + a.value if a.value is not None else "")], s.seat_names, base)
+        if new == s.config.addons:
+            raise RuleViolation("UA-GIM-1", f"{info.name} is already in play as asked")
+    prep = prep_or_turn(c, narration_ok=True)
+    if not prep:
+        assert s.turn is not None
+        if s.turn.tenet_used:
+            raise RuleViolation("U-PREP-2", "only one Tenet may be proposed or modified per turn")
+        s.turn.tenet_used = True
+    pay(s, a.player, 1, "a Rules Gimmick (an add-on)")
+    s.config = s.config.model_copy(update={"addons": CORE if new == CORE else new})
+    text = f"Rules Gimmick: {'drop' if a.drop else 'adopt'} {info.name}" + (f" ({a.value})" if a.value else "")
+    t = Tenet(id=new_id(s, "T"), kind="gimmick", text=text, by=a.player, seq=s.seq)
+    s.tenets.append(t)
+    c.emit("tenet", text, 1, tenet=t.id, tenet_kind="gimmick", addon=info.key, rule="UA-GIM-1")
+    if prep:
+        advance_prep(s, passed=False)
+    statement(c, "tenet", text, 1, fact_id=t.id)

@@ -545,6 +545,9 @@ def react(c: Ctx) -> None:
             require(s, a.player, 1, "an Interrupt")
     if isinstance(a, A.ChallengeStatement):
         if not w.allow_challenge:
+            if (w.statement.action or {}).get("royalty"):
+                raise RuleViolation("UA-ROY-2", "Royalty: a Take Over that paid Royalty is made without fear of "
+                                                "Challenge (L2088)")
             raise RuleViolation("U-CHAL-4", "this statement has already survived a Challenge")
         if a.fact is not None:
             from engine.universalis.facts import find_fact
