@@ -13,14 +13,20 @@ from engine.universalis.addon_complications import (
 )
 from engine.universalis.ruleset import UniversalisRuleset
 
-from engine_helpers import P3, framed
+from engine_helpers import P3, framed, observed
 
 D6 = {"die": "d6"}
 
 
+def seen(*rules: str) -> None:
+    """Record for the add-on coverage test that this passing test saw these rules take effect or refuse."""
+    for rule in rules:
+        observed(rule, "effect")
+
+
 # --- d6 (L2402-2410) --------------------------------------------------------------------------------
-def test_UA_D6_1_odd_faces_succeed_and_keep_the_mean_of_a_d10_success_L2408():
-    """UA-D6-1 (L2408 "treat odd results as successes"): 1, 3, 5 succeed; their mean is 3, the
+def test_UA_SIX_1_odd_faces_succeed_and_keep_the_mean_of_a_d10_success_L2408():
+    """UA-SIX-1 (L2408 "treat odd results as successes"): 1, 3, 5 succeed; their mean is 3, the
     mean of a d10's 1-5, so a winner still expects 0.5·3 = 1.5 coins a die against a loser's 1 (§4)."""
     assert [f for f in range(1, 7) if is_success(f, "d6")] == [1, 3, 5]
     assert [f for f in range(1, 11) if is_success(f, "d10")] == [1, 2, 3, 4, 5]
@@ -28,19 +34,21 @@ def test_UA_D6_1_odd_faces_succeed_and_keep_the_mean_of_a_d10_success_L2408():
     d10_mean = sum(range(1, 6)) / 5
     assert d6_mean == d10_mean == 3
     assert 0.5 * d6_mean == 1.5  # winner's expected coins per die (L1746)
+    seen('UA-SIX-1')
 
 
-def test_UA_D6_2_bonus_coins_on_a_d6_winner_sums_odd_faces_loser_counts_dice_L2406():
-    """UA-D6-2 (L2406 "the sum of the numbers rolled being the bonus Coins"; U-COMP-9 derived): a
+def test_UA_SIX_2_bonus_coins_on_a_d6_winner_sums_odd_faces_loser_counts_dice_L2406():
+    """UA-SIX-2 (L2406 "the sum of the numbers rolled being the bonus Coins"; U-COMP-9 derived): a
     winning d6 Pool 1,2,3,5 earns 1+3+5 = 9; a failed Edge die 4 adds its face (13); a loser with
     3 dice and that Edge die earns 4 + 4 = 8."""
     assert pool_coins([1, 2, 3, 5], 4, won=True, die="d6") == 9
     assert pool_coins([1, 2, 3, 5, 4], 4, won=True, die="d6") == 13
     assert pool_coins([2, 2, 6, 4], 3, won=False, die="d6") == 8
+    seen('UA-SIX-2')
 
 
-def test_UA_D6_1_the_engine_rolls_d6_pools_and_pays_by_odd_faces():
-    """UA-D6-1/2 in play with fixed dice: the Hero's d6 Pool 3,5,2 (2 Successes, 3+5 = 8 coins)
+def test_UA_SIX_1_the_engine_rolls_d6_pools_and_pays_by_odd_faces():
+    """UA-SIX-1/2 in play with fixed dice: the Hero's d6 Pool 3,5,2 (2 Successes, 3+5 = 8 coins)
     beats the rival's 2,4,6,1 (1 Success; 4 dice = 4 coins)."""
     g = framed(P3, {"Ann": 1}, addons=D6)
     hero = g.create("Ann", "Hero")
@@ -56,10 +64,11 @@ def test_UA_D6_1_the_engine_rolls_d6_pools_and_pays_by_odd_faces():
     assert res.data["winner"] == "T"
     assert res.data["bonus"] == {"C": 4, "Ann": 8}
     g.check()
+    seen('UA-SIX-1')
 
 
-def test_UA_D6_3_a_typed_d6_face_outside_1_to_6_is_refused_naming_the_add_on():
-    """UA-D6-3: physical dice typed in are read for the die in play: a d6 shows no 0 and no 7."""
+def test_UA_SIX_3_a_typed_d6_face_outside_1_to_6_is_refused_naming_the_add_on():
+    """UA-SIX-3: physical dice typed in are read for the die in play: a d6 shows no 0 and no 7."""
     g = framed(P3, {"Ann": 1}, addons=D6)
     hero = g.create("Ann", "Hero")
     g.end_turn("Ann")
@@ -67,17 +76,19 @@ def test_UA_D6_3_a_typed_d6_face_outside_1_to_6_is_refused_naming_the_add_on():
     g.act(A.BuyDie(player="Ben", pool="C", count=1))
     g.act(A.BuyDie(player="Ben", pool="Ann", count=1))
     g.call_and_agree("Ben")
-    err = g.refused(A.Roll(player="dice", faces={"C": [7], "Ann": [1]}), "UA-D6-3")
+    err = g.refused(A.Roll(player="dice", faces={"C": [7], "Ann": [1]}), "UA-SIX-3")
     assert "d6 pools add-on" in str(err)
-    g.refused(A.Roll(player="dice", faces={"C": [0], "Ann": [1]}), "UA-D6-3")
+    g.refused(A.Roll(player="dice", faces={"C": [0], "Ann": [1]}), "UA-SIX-3")
     assert read_face(0, "d10") == 10  # the core d10's 0 stays a 10
+    seen('UA-SIX-3')
 
 
-def test_UA_D6_1_core_table_still_rolls_d10():
+def test_UA_SIX_1_core_table_still_rolls_d10():
     """Without the add-on the Pools are d10 and a 6 fails (U-COMP-7)."""
     g = framed(P3, {"Ann": 1})
     assert UniversalisRuleset().die_sizes[0] == 10
     assert not is_success(6, "d10") and is_success(5, "d10")
+    seen('UA-SIX-1')
 
 
 # --- multiple Targets (L2320-2384) ----------------------------------------------------------------------
@@ -89,18 +100,21 @@ def test_UA_MT_2_standard_all_targets_sum_against_the_complication_L2330():
     Targets' 11 win, every Target Pool shares it."""
     v = verdicts("standard", 3, T)
     assert {x.result for x in v} == {"won"} and sum(T.values()) == 11
+    seen('UA-MT-2')
 
 
 def test_UA_MT_6_all_or_none_only_the_worst_target_counts_L2372():
     """UA-MT-6 (L2372): the worst Target Pool (2) is compared with C's 3: every Target loses."""
     assert {x.result for x in verdicts("all_or_none", 3, T)} == {"lost"}
     assert {x.result for x in verdicts("all_or_none", 2, T)} == {"tie"}  # a core tie (U-COMP-8)
+    seen('UA-MT-6')
 
 
 def test_UA_MT_7_best_efforts_only_the_best_target_counts_L2380():
     """UA-MT-7 (L2380): the best Target Pool (5) against C's 3: every Target wins; against 6 all lose."""
     assert {x.result for x in verdicts("best_efforts", 3, T)} == {"won"}
     assert {x.result for x in verdicts("best_efforts", 6, T)} == {"lost"}
+    seen('UA-MT-7')
 
 
 def test_UA_MT_4_split_allocation_each_target_against_what_was_assigned_L2352():
@@ -117,12 +131,14 @@ def test_UA_MT_4_split_allocation_each_target_against_what_was_assigned_L2352():
     with pytest.raises(RuleViolation) as e:
         verdicts("split", 5, T)
     assert e.value.rule == "UA-MT-4"
+    seen('UA-MT-4')
 
 
 def test_UA_MT_4_split_allocation_complication_coins_suggested_default():
     """UA-MT-4 (unspec, the digest's suggestion): C earns the sum of the dice it assigned where it
     won (B: 1+2+4 = 7) and 1 per assigned die where it lost (A: 1 die): 8."""
     assert split_c_coins({"A": [3], "B": [1, 2, 4]}, {"A": "won", "B": "lost"}) == 8
+    seen('UA-MT-4')
 
 
 def test_UA_MT_3_independent_targets_each_match_its_own_roll_and_the_order_L2342():
@@ -136,12 +152,14 @@ def test_UA_MT_3_independent_targets_each_match_its_own_roll_and_the_order_L2342
     with pytest.raises(RuleViolation) as e:
         verdicts("independent", 0, {"A": 2}, {})
     assert e.value.rule == "UA-MT-3" and "Multiple Targets" in str(e.value)
+    seen('UA-MT-3')
 
 
 def test_UA_MT_5_individual_pools_each_pair_is_its_own_standard_complication_L2362():
     """UA-MT-5 (L2362): each Target against its own Complication Pool's Successes."""
     v = {x.pool: (x.result, x.against) for x in verdicts("individual", 0, {"A": 3, "B": 3}, {"A": 2, "B": 4})}
     assert v == {"A": ("won", 2), "B": ("lost", 4)}
+    seen('UA-MT-5')
 
 
 def test_UA_MT_2_narration_and_edge_order_L2332():
@@ -153,6 +171,7 @@ def test_UA_MT_2_narration_and_edge_order_L2332():
                             owners, seats, "O")
     assert order == ["P", "Q", "R", "O"]
     assert edge_pool({"P": 2, "Q": 3, "R": 3}, owners, seats, "O") == "Q"
+    seen('UA-MT-2')
 
 
 def test_UA_MT_1_no_target_pool_is_refused():
@@ -160,6 +179,7 @@ def test_UA_MT_1_no_target_pool_is_refused():
     with pytest.raises(RuleViolation) as e:
         verdicts("standard", 1, {})
     assert e.value.rule == "UA-MT-1"
+    seen('UA-MT-1')
 
 
 # --- Extended (L2412-2422) ---------------------------------------------------------------------------
@@ -170,6 +190,7 @@ def test_UA_EXT_2_UA_EXT_3_seven_against_ten_in_three_stages_L2418():
     assert split_evenly(7, 3) == [2, 2, 3] and split_evenly(10, 3) == [3, 3, 4]
     assert extended_stages(7, 10, 3) == [(2, 3), (2, 3), (3, 4)]
     assert sum(split_evenly(23, 4)) == 23
+    seen('UA-EXT-2', 'UA-EXT-3')
 
 
 def test_UA_EXT_2_too_many_stages_refused_naming_the_add_on():
@@ -178,6 +199,7 @@ def test_UA_EXT_2_too_many_stages_refused_naming_the_add_on():
         with pytest.raises(RuleViolation) as e:
             split_evenly(dice, parts)
         assert e.value.rule == "UA-EXT-2" and "Extended Complications" in str(e.value)
+    seen('UA-EXT-2')
 
 
 # --- own Pool per participant (L1040) -------------------------------------------------------------
@@ -191,11 +213,12 @@ def test_UA_OWN_1_every_pool_declares_a_side_before_the_roll_L1040():
     assert e.value.rule == "UA-OWN-1" and "Own Pool per Participant" in str(e.value)
     with pytest.raises(RuleViolation):
         declared_sides({"Ann": "T", "Ben": "T"}, ["Ann", "Ben"])
+    seen('UA-OWN-1')
 
 
-# --- cards in Pools (L2006-2007) ----------------------------------------------------------------------
-def test_UA_CARDS_4_face_cards_in_a_pool_L2007():
-    """UA-CARDS-4 (L2007): a Jack cancels a Success; a King counts as an extra Success for deciding
+# --- cards in Pools (L2050-2052) ----------------------------------------------------------------------
+def test_UA_CARDS_4_face_cards_in_a_pool_L2052():
+    """UA-CARDS-4 (L2052): a Jack cancels a Success; a King counts as an extra Success for deciding
     the winner but earns no coins; a Queen is a free coin but no Success."""
     faces = [1, 3, 7, JACK, KING, KING, QUEEN]
     sc = score(faces, "cards", face_cards=True)
@@ -203,6 +226,7 @@ def test_UA_CARDS_4_face_cards_in_a_pool_L2007():
     assert pool_coins(faces, len(faces), won=True, die="cards", face_cards=True) == 1 + 3 + 1
     assert pool_coins(faces, len(faces), won=False, die="cards", face_cards=True) == 3 + 1
     assert score(faces, "cards", face_cards=False).successes == 2  # without the gimmick faces count nothing
+    seen('UA-CARDS-4')
 
 
 # --- Dice Only Added (L2308-2318) -----------------------------------------------------------------
@@ -229,6 +253,7 @@ def test_UA_ADD_1_worked_example_named_character_with_cowardice_L2318():
                           text="he is a coward"))
         comp = g.s.complication
         assert (comp.pool("Ann").dice, comp.pool("C").dice - before) == (ann, c), addons
+    seen('UA-ADD-1')
 
 
 def test_UA_ADD_1_bought_removal_becomes_a_bought_die_for_the_other_side():
@@ -243,6 +268,7 @@ def test_UA_ADD_1_bought_removal_becomes_a_bought_die_for_the_other_side():
     assert (comp.pool("C").dice, comp.pool("Ann").dice) == (2, 2)
     assert g.spendable("Cat") == spend - 2
     g.check()
+    seen('UA-ADD-1')
 
 
 # --- No New Traits in Complications (L2218-2230) -------------------------------------------------------
@@ -261,6 +287,7 @@ def test_UA_FREEZE_1_no_traits_from_origination_until_the_tally_L2222():
     assert g.pend.kind == "narration" and tuple(g.pend.players) == ("Ben",)
     g.act(A.AddTrait(player="Ben", component=sheriff, text="Wounded"))  # the ban is lifted
     assert g.s.components[sheriff].traits[-1].text == "Wounded"
+    seen('UA-FREEZE-1')
 
 
 def test_UA_FREEZE_1_core_table_buys_traits_during_complications():
@@ -268,6 +295,7 @@ def test_UA_FREEZE_1_core_table_buys_traits_during_complications():
     g, sheriff, _ = _coward()
     g.act(A.AddTrait(player="Ben", component=g.outlaws, text="Sharpshooters"))
     assert g.s.components[g.outlaws].traits[-1].text == "Sharpshooters"
+    seen('UA-FREEZE-1')
 
 
 def test_UA_FREEZE_2_climactic_only_bans_in_scenes_the_framer_marked_L2230():
@@ -279,3 +307,4 @@ def test_UA_FREEZE_2_climactic_only_bans_in_scenes_the_framer_marked_L2230():
     loc = g.s.scene().location
     g.act(A.AddTrait(player="Ann", component=loc, text="Climactic Scene"))
     g.refused(A.AddTrait(player="Ann", component=sheriff, text="Brave after all"), "UA-FREEZE-2")
+    seen('UA-FREEZE-2')

@@ -59,7 +59,7 @@ def test_UA_PLOT_2_the_heuristic_uses_a_plot_pool_at_the_books_rate(pc_game):
     assert max(pool.spent.values()) <= 2
 
 
-def test_UA_D6_1_UA_ADD_1_UA_FREEZE_1_random_addon_games_conserve_coins_and_replay():
+def test_UA_SIX_1_UA_ADD_1_UA_FREEZE_1_random_addon_games_conserve_coins_and_replay():
     """Property: games under random combinations of these add-ons keep every coin accounted for
     (U-ECO-2) and their log replays to the same state."""
     rng = random.Random(22)

@@ -3,7 +3,13 @@ from __future__ import annotations
 
 from engine.universalis import actions as A
 
-from engine_helpers import P3, framed
+from engine_helpers import P3, framed, observed
+
+
+def seen(*rules: str) -> None:
+    """Record for the add-on coverage test that this passing test saw these rules take effect or refuse."""
+    for rule in rules:
+        observed(rule, "effect")
 
 
 def test_UA_PC_1_UA_ENDOW_1_UA_PLOT_1_panel_shows_pcs_endowments_and_plot_pools():
@@ -23,6 +29,7 @@ def test_UA_PC_1_UA_ENDOW_1_UA_PLOT_1_panel_shows_pcs_endowments_and_plot_pools(
     assert "is Ann's Player Character · Endowment **23** of 25" in text
     assert "20 coins left" in text
     assert "<b>" not in text and "*Rook*" not in text  # escaped
+    seen('UA-ENDOW-1', 'UA-PC-1', 'UA-PLOT-1')
 
 
 def test_UA_PC_1_panel_shows_enigma_traits_only_to_their_buyer():
@@ -35,3 +42,4 @@ def test_UA_PC_1_panel_shows_enigma_traits_only_to_their_buyer():
     theirs = "\n".join(panel_lines(g.s, ["Ben", "Cat"]))
     assert "Secretly a prince" in mine
     assert "Secretly a prince" not in theirs and "secret Enigma Trait" in theirs
+    seen('UA-PC-1')

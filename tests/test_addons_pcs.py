@@ -10,9 +10,15 @@ from engine.universalis.addon_pcs import (
     reduce_cost,
 )
 
-from engine_helpers import P3, framed
+from engine_helpers import P3, framed, observed
 
 PCS = {"player_characters": True, "pc_endowment": 25}
+
+
+def seen(*rules: str) -> None:
+    """Record for the add-on coverage test that this passing test saw these rules take effect or refuse."""
+    for rule in rules:
+        observed(rule, "effect")
 
 
 def _hero(addons: dict | None = None):
@@ -35,6 +41,7 @@ def test_UA_PC_1_five_coins_make_a_player_character_once_per_game_L2098():
     err = g.refused(A.AdoptCharacter(player="Ann", component=other), "UA-PC-1", "one per player")
     assert "Player Character add-on" in str(err)
     g.check()
+    seen('UA-PC-1')
 
 
 def test_UA_PC_1_refusals_off_table_not_a_character_and_too_poor():
@@ -46,6 +53,7 @@ def test_UA_PC_1_refusals_off_table_not_a_character_and_too_poor():
     g2 = framed(P3, {"Ann": 1}, addons=PCS, starting_coins=8)
     hero2 = g2.create("Ann", "Hero", proper_name="Rook")  # 8 - 1 bid - 1 location - 1 event - 2 = 3 left
     g2.refused(A.AdoptCharacter(player="Ann", component=hero2), "UA-PC-1", "costs 5")
+    seen('UA-PC-1')
 
 
 def test_UA_PC_2_nobody_else_may_take_over_a_player_character_L2100():
@@ -60,6 +68,7 @@ def test_UA_PC_2_nobody_else_may_take_over_a_player_character_L2100():
     g2.end_turn("Ann")
     g2.act(A.TakeOver(player="Ben", component=hero2))
     assert g2.s.scene().control[hero2] == "Ben"
+    seen('UA-PC-2')
 
 
 def test_UA_PC_3_only_the_owner_alters_or_introduces_the_pc_L2100_L2102():
@@ -75,6 +84,7 @@ def test_UA_PC_3_only_the_owner_alters_or_introduces_the_pc_L2100_L2102():
     g.end_turn("Cat")
     g.act(A.IntroduceComponent(player="Ann", component=hero))
     assert g.s.scene().control[hero] == "Ann"
+    seen('UA-PC-3')
 
 
 def test_UA_PC_3_coins_won_in_a_complication_with_the_pc_may_change_it_L2100():
@@ -92,6 +102,7 @@ def test_UA_PC_3_coins_won_in_a_complication_with_the_pc_may_change_it_L2100():
     g.act(A.AddTrait(player="Ben", component=hero, text="Wounded"))
     assert g.s.components[hero].traits[-1].text == "Wounded"
     g.check()
+    seen('UA-PC-3')
 
 
 def test_UA_ENDOW_1_endowment_buys_pc_traits_and_pc_dice_only_L2114():
@@ -117,6 +128,7 @@ def test_UA_ENDOW_1_endowment_buys_pc_traits_and_pc_dice_only_L2114():
     err = g.refused(A.EndowDice(player="Ann", pool="C", count=2), "UA-ENDOW-1", "involved")
     assert "PC Endowment Pool" in str(err)
     g.check()
+    seen('UA-ENDOW-1')
 
 
 def test_UA_ENDOW_1_endowment_dice_in_a_complication_with_the_pc():
@@ -132,6 +144,7 @@ def test_UA_ENDOW_1_endowment_dice_in_a_complication_with_the_pc():
     assert g.s.complication.pool("Ann").dice == 4
     assert g.s.addon.endowments["Ann"] == 21 and g.spendable("Ann") == wealth
     g.check()
+    seen('UA-ENDOW-1')
 
 
 def test_UA_PROT_1_reducing_a_pcs_importance_costs_double_L2124():
@@ -148,6 +161,7 @@ def test_UA_PROT_1_reducing_a_pcs_importance_costs_double_L2124():
     g.act(A.RemoveTrait(player="Ann", trait=trait))
     assert g.imp(hero) == imp - 2 and g.spendable("Ann") == spend - 3
     g.check()
+    seen('UA-PROT-1')
 
 
 def test_UA_PROT_1_worked_numbers_eliminating_by_importance_or_traits_first():
@@ -157,6 +171,7 @@ def test_UA_PROT_1_worked_numbers_eliminating_by_importance_or_traits_first():
     assert elimination_cost(7, 3) == 11 and elimination_cost(7, 0) == 14
     assert elimination_cost(7, 3, protected=False) == 7
     assert reduce_cost(3, "off", True) == 3
+    seen('UA-PROT-1')
 
 
 def test_UA_PROT_2_owner_only_bars_others_from_reducing_importance_L2132():
@@ -171,6 +186,7 @@ def test_UA_PROT_2_owner_only_bars_others_from_reducing_importance_L2132():
     g.roll(C=[1, 2], Ann=[])
     err = g.refused(A.ReduceImportance(player="Ben", component=hero, coins=2), "UA-PROT-2", "only Ann")
     assert "PC Plot Protection" in str(err)
+    seen('UA-PROT-2')
 
 
 def test_UA_PARA_1_the_paragraph_guideline_notes_never_refuses_L2138():
@@ -182,12 +198,14 @@ def test_UA_PARA_1_the_paragraph_guideline_notes_never_refuses_L2138():
     assert paragraph_note("word " * 5, None) is None
     rec = PcRecord(player="Ann", component="c1", endowment=25)
     assert paragraph_affordable(30, rec) == 25 and paragraph_affordable(7, rec) == 7
+    seen('UA-PARA-1', 'UA-PARA-2')
 
 
 def test_UA_PARA_2_paragraph_traits_paid_from_the_endowment():
     """UA-PARA-2 (L2140 "Pay for those Traits (or at least as many as possible) out of the character's Endowment")."""
     rec = PcRecord(player="Ann", component="c1", endowment=3)
     assert paragraph_affordable(5, rec) == 3
+    seen('UA-PARA-2')
 
 
 def test_UA_DRIVER_1_a_scene_on_the_driver_adds_a_coin_to_the_endowment_once_L2162():
@@ -200,6 +218,7 @@ def test_UA_DRIVER_1_a_scene_on_the_driver_adds_a_coin_to_the_endowment_once_L21
     assert e.value.rule == "UA-DRIVER-1" and "PC Story Drivers" in str(e.value)
     with pytest.raises(RuleViolation):
         driver_scene_coin(PcRecord(player="Ben", component="c2"), 1)
+    seen('UA-DRIVER-1')
 
 
 def test_UA_DRIVER_2_resolving_pays_the_sessions_played_with_it_L2164():
@@ -210,3 +229,4 @@ def test_UA_DRIVER_2_resolving_pays_the_sessions_played_with_it_L2164():
     with pytest.raises(RuleViolation) as e:
         driver_resolved(rec)
     assert e.value.rule == "UA-DRIVER-2"
+    seen('UA-DRIVER-2')

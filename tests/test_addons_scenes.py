@@ -1,4 +1,4 @@
-"""Scene, plot and dispute add-ons (book L1962-2000, L2270-2302): UA-OPEN, UA-JUDGE, UA-ALT,
+"""Scene, plot and dispute add-ons (book L1962-2038, L2270-2302): UA-OPEN, UA-JUDGE, UA-ALT,
 UA-LOSEBID, UA-USEBID, UA-PLOT, UA-THREAD."""
 from __future__ import annotations
 
@@ -14,7 +14,13 @@ from engine.universalis.addon_scenes import (
     thread_scene_end,
 )
 
-from engine_helpers import P3, framed
+from engine_helpers import P3, framed, observed
+
+
+def seen(*rules: str) -> None:
+    """Record for the add-on coverage test that this passing test saw these rules take effect or refuse."""
+    for rule in rules:
+        observed(rule, "effect")
 
 
 def _raises(rule: str, addon: str, fn, *args, **kw) -> RuleViolation:
@@ -25,9 +31,9 @@ def _raises(rule: str, addon: str, fn, *args, **kw) -> RuleViolation:
     return e.value
 
 
-# --- Open Scene Framing (L1966-1969) ----------------------------------------------------------------
-def test_UA_OPEN_1_frame_a_new_scene_for_one_coin_no_bidding_L1966():
-    """UA-OPEN-1 (L1966 "there is no Bidding for Scene Framing... 'Frame New Scene' ... costs 1 Coin"):
+# --- Open Scene Framing (L1970-1976) ----------------------------------------------------------------
+def test_UA_OPEN_1_frame_a_new_scene_for_one_coin_no_bidding_L1970():
+    """UA-OPEN-1 (L1970 "there is no Bidding for Scene Framing... 'Frame New Scene' ... costs 1 Coin"):
     a fourth active scene is allowed with a note (the book's 2-3 is advice); bidding is refused."""
     o = OpenScenes()
     assert o.frame(1, "Ann", 5) is None and o.frame(2, "Ben", 5) is None and o.frame(3, "Ann", 5) is None
@@ -35,10 +41,11 @@ def test_UA_OPEN_1_frame_a_new_scene_for_one_coin_no_bidding_L1966():
     assert o.current == 4 and o.framers[2] == "Ben"
     _raises("UA-OPEN-1", "Open Scene Framing", o.frame, 5, "Cat", 0)
     _raises("UA-OPEN-1", "Open Scene Framing", no_bidding)
+    seen('UA-OPEN-1')
 
 
-def test_UA_OPEN_2_switch_between_active_scenes_for_one_coin_L1968():
-    """UA-OPEN-2 (L1968 "pay 1 Coin to switch from the current scene to another of the currently
+def test_UA_OPEN_2_switch_between_active_scenes_for_one_coin_L1974():
+    """UA-OPEN-2 (L1974 "pay 1 Coin to switch from the current scene to another of the currently
     active scenes"): refused to the scene in play, to a closed scene, and without a coin."""
     o = OpenScenes()
     o.frame(1, "Ann", 5)
@@ -49,10 +56,11 @@ def test_UA_OPEN_2_switch_between_active_scenes_for_one_coin_L1968():
     _raises("UA-OPEN-2", "Open Scene Framing", o.switch, 2, "Cat", 0)
     o.fade(2, "Ben", 1)
     _raises("UA-OPEN-2", "Open Scene Framing", o.switch, 2, "Cat", 1)
+    seen('UA-OPEN-2')
 
 
-def test_UA_OPEN_3_only_the_framer_fades_a_scene_to_close_it_L1968():
-    """UA-OPEN-3 (L1968 "The Framing Player for a given scene can at any time on his turn close the
+def test_UA_OPEN_3_only_the_framer_fades_a_scene_to_close_it_L1974():
+    """UA-OPEN-3 (L1974 "The Framing Player for a given scene can at any time on his turn close the
     scene by paying the 1 Coin to Fade to Black"); UA-OPEN-4: the engine pays Refresh at that close."""
     o = OpenScenes()
     o.frame(1, "Ann", 5)
@@ -61,22 +69,25 @@ def test_UA_OPEN_3_only_the_framer_fades_a_scene_to_close_it_L1968():
     o.fade(2, "Ben", 1)
     assert o.closed == [2] and o.active == [1] and o.current == 1
     _raises("UA-OPEN-3", "Open Scene Framing", o.fade, 2, "Ben", 1)
+    seen('UA-OPEN-3', 'UA-OPEN-4')
 
 
 def test_UA_OPEN_4_refresh_on_fade_is_the_engine_default():
     """UA-OPEN-4 (engine default, the add-on is silent): the option exists with 'on_fade' as default."""
     from engine.universalis.addons import Addons
     assert Addons().open_scene_refresh == "on_fade"
+    seen('UA-OPEN-4')
 
 
-# --- Judgment (L1973-1978) ------------------------------------------------------------------------
-def test_UA_JUDGE_1_judgment_replaces_challenges_L1973():
-    """UA-JUDGE-1 (L1973 "This Add-on replaces the normal Challenge Variant")."""
+# --- Judgment (L1984-1994) ------------------------------------------------------------------------
+def test_UA_JUDGE_1_judgment_replaces_challenges_L1984():
+    """UA-JUDGE-1 (L1984 "This Add-on replaces the normal Challenge Variant")."""
     _raises("UA-JUDGE-1", "Judgment", no_challenges)
+    seen('UA-JUDGE-1')
 
 
-def test_UA_JUDGE_2_the_judge_spent_coins_before_the_current_turn_L1974():
-    """UA-JUDGE-2 (L1974 "the player who spent Coins before the current player's turn is to be the
+def test_UA_JUDGE_2_the_judge_spent_coins_before_the_current_turn_L1986():
+    """UA-JUDGE-2 (L1986 "the player who spent Coins before the current player's turn is to be the
     Judge"): the last spender who is not the current player; only the Judge rules."""
     assert first_judge(["Ann", "Ben", "Cat", "Cat"], "Cat") == "Ben"
     assert first_judge([], "Ann") is None
@@ -84,10 +95,11 @@ def test_UA_JUDGE_2_the_judge_spent_coins_before_the_current_turn_L1974():
     j.rule("Ben", "It stands.")
     assert j.ruling == "It stands."
     _raises("UA-JUDGE-2", "Judgment", j.rule, "Ann", "It fell.")
+    seen('UA-JUDGE-2')
 
 
-def test_UA_JUDGE_3_unanimous_overrule_then_a_random_new_judge_then_free_L1976():
-    """UA-JUDGE-3 (L1976-1977): only a unanimous vote of the others overrules; the new Judge is drawn
+def test_UA_JUDGE_3_unanimous_overrule_then_a_random_new_judge_then_free_L1990():
+    """UA-JUDGE-3 (L1990-1992): only a unanimous vote of the others overrules; the new Judge is drawn
     at random (seeded) from those neither Judge nor judged; when nobody is left the player goes on."""
     seats = ["Ann", "Ben", "Cat", "Dan"]
     j = Judgment(judged="Cat", question="q", judges=["Ben"])
@@ -104,19 +116,21 @@ def test_UA_JUDGE_3_unanimous_overrule_then_a_random_new_judge_then_free_L1976()
     assert j.judge == ({"Ann", "Dan"} - {first}).pop()
     assert j.overrule({p: True for p in seats if p != j.judge}, seats, choose)
     assert j.free and j.judge is None
+    seen('UA-JUDGE-3')
 
 
-def test_UA_JUDGE_4_interrupts_and_passes_need_a_majority_while_judgment_is_invoked_L1975():
-    """UA-JUDGE-4 (L1975 "no one may Interrupt or pass the turn without the consent of a majority of
+def test_UA_JUDGE_4_interrupts_and_passes_need_a_majority_while_judgment_is_invoked_L1988():
+    """UA-JUDGE-4 (L1988 "no one may Interrupt or pass the turn without the consent of a majority of
     the other players"): 2 of 3 others is a majority; 1 of 3 is not."""
     seats = ["Ann", "Ben", "Cat", "Dan"]
     judgment_consent({"Ben": True, "Cat": True, "Dan": False}, seats, "Ann", "an Interrupt")
     _raises("UA-JUDGE-4", "Judgment", judgment_consent, {"Ben": True}, seats, "Ann", "passing the turn")
+    seen('UA-JUDGE-4')
 
 
-# --- Alternate Reality (L1981-1985) ---------------------------------------------------------------
-def test_UA_ALT_1_fork_costs_one_per_fork_back_to_scene_one_L1984():
-    """UA-ALT-1 (L1984 "1 Coin per fork (including the newly created one) between the mirror scene and
+# --- Alternate Reality (L2002-2008) ---------------------------------------------------------------
+def test_UA_ALT_1_fork_costs_one_per_fork_back_to_scene_one_L2006():
+    """UA-ALT-1 (L2006 "1 Coin per fork (including the newly created one) between the mirror scene and
     the original first scene"): the digest's worked number, 1 then 2; a sibling fork costs 1 again."""
     t = Timeline()
     t.add(1, None)
@@ -126,35 +140,39 @@ def test_UA_ALT_1_fork_costs_one_per_fork_back_to_scene_one_L1984():
     assert t.fork(4, 5, "Ben", 5, "C") == 2  # one fork (3) lies behind it, plus the new one
     assert t.fork(2, 6, "Cat", 5, "D") == 1
     _raises("UA-ALT-1", "Alternate Reality", t.fork, 4, 7, "Ben", 1, "E")
+    seen('UA-ALT-1')
 
 
-def test_UA_ALT_2_the_first_scene_cannot_be_forked_L1983():
-    """UA-ALT-2 (L1983 "Only the very first scene of the game, the starting point, cannot be forked")."""
+def test_UA_ALT_2_the_first_scene_cannot_be_forked_L2004():
+    """UA-ALT-2 (L2004 "Only the very first scene of the game, the starting point, cannot be forked")."""
     t = Timeline()
     t.add(1, None)
     _raises("UA-ALT-2", "Alternate Reality", t.fork, 1, 2, "Ann", 5, "B")
     _raises("UA-ALT-2", "Alternate Reality", t.fork, 9, 2, "Ann", 5, "B")
+    seen('UA-ALT-2')
 
 
-# --- Challenge bids (L1994-2000) ------------------------------------------------------------------
+# --- Challenge bids (L2032-2038) ------------------------------------------------------------------
 BIDS = [("Ann", 0, 2), ("Ben", 1, 3), ("Cat", 1, 1), ("Ben", 1, 2), ("Ann", 0, 1)]
 
 
-def test_UA_LOSEBID_1_the_conceding_party_recovers_its_bid_L1997():
-    """UA-LOSEBID-1 (L1997 "allow one party to concede and recover their bid"): Ben concedes option 1
+def test_UA_LOSEBID_1_the_conceding_party_recovers_its_bid_L2032():
+    """UA-LOSEBID-1 (L2032 "allow one party to concede and recover their bid"): Ben concedes option 1
     and gets his 5 back; Cat's supporting 1 stays with the Bank unless the table returns supporters'
     bids too (the digest's alternative)."""
     assert concede_refund(BIDS, "Ben", 1) == {"Ben": 5}
     assert concede_refund(BIDS, "Ben", 1, supporters=True) == {"Ben": 5, "Cat": 1}
     _raises("UA-LOSEBID-1", "Losing Challenge Bids", concede_refund, BIDS, "Cat", 0)
+    seen('UA-LOSEBID-1')
 
 
-def test_UA_USEBID_1_the_losers_bid_pays_for_the_change_surplus_to_the_bank_L2000():
-    """UA-USEBID-1 (L2000 "use any Coins that he bid on the Challenge ... to pay for whatever changes
+def test_UA_USEBID_1_the_losers_bid_pays_for_the_change_surplus_to_the_bank_L2038():
+    """UA-USEBID-1 (L2038 "use any Coins that he bid on the Challenge ... to pay for whatever changes
     the Challenger required. Any surplus Coins are lost to the Bank"): bid 5 on a 2-coin change: 2
     used, 3 lost, 0 owed; bid 1 on a 3-coin change: 1 used, 2 still owed."""
     assert reuse_bid(5, 2) == (2, 3, 0)
     assert reuse_bid(1, 3) == (1, 0, 2)
+    seen('UA-USEBID-1')
 
 
 # --- Plot Pools (L2274-2278) ---------------------------------------------------------------------
@@ -163,6 +181,7 @@ def test_UA_PLOT_1_a_plot_pool_holds_10_to_50_coins_L2274():
     assert create_plot_pool("The heist", 10).coins == 10 and create_plot_pool("War", 50).coins == 50
     _raises("UA-PLOT-1", "Plot Pools", create_plot_pool, "Too big", 51)
     _raises("UA-PLOT-1", "Plot Pools", create_plot_pool, "Too small", 9)
+    seen('UA-PLOT-1')
 
 
 def test_UA_PLOT_2_two_coins_per_player_per_scene_L2274():
@@ -181,6 +200,7 @@ def test_UA_PLOT_2_two_coins_per_player_per_scene_L2274():
     r = create_plot_pool("Small", 10, low=1)
     r.coins = 1
     _raises("UA-PLOT-2", "Plot Pools", plot_spend, r, "Ann", 1, 2)
+    seen('UA-PLOT-2')
 
 
 def test_UA_PLOT_1_UA_PLOT_2_in_play_pool_pays_facts_not_the_player():
@@ -198,6 +218,7 @@ def test_UA_PLOT_1_UA_PLOT_2_in_play_pool_pays_facts_not_the_player():
     g.check()
     core = framed(P3, {"Ann": 1})
     core.refused(A.CreatePlotPool(player="Ann", name="The heist", coins=30), "UA-PLOT-1", "does not play")
+    seen('UA-PLOT-1', 'UA-PLOT-2')
 
 
 # --- Plot Threads (L2286-2302) -----------------------------------------------------------------------
@@ -207,6 +228,7 @@ def test_UA_THREAD_1_holter_costs_one_plus_one_per_tied_component_L2286():
     assert thread_cost("holter", 3) == 4
     assert thread_cost("bradley", 3) == 1 == thread_cost("mazza", 3)
     _raises("UA-THREAD-1", "Plot Thread", thread_cost, "off", 0)
+    seen('UA-THREAD-1')
 
 
 def test_UA_THREAD_2_weight_by_introduction_or_by_scene_L2288_L2296():
@@ -225,6 +247,7 @@ def test_UA_THREAD_2_weight_by_introduction_or_by_scene_L2288_L2296():
     m = PlotThread("The war", "Cat", 1)
     thread_introduced("mazza", m)
     assert m.weight == 0
+    seen('UA-THREAD-2')
 
 
 def test_UA_THREAD_3_resolving_pays_the_weight_once_L2290():
@@ -234,6 +257,7 @@ def test_UA_THREAD_3_resolving_pays_the_weight_once_L2290():
     assert thread_resolve("holter", h) == 3
     _raises("UA-THREAD-3", "Plot Thread", thread_resolve, "holter", h)
     _raises("UA-THREAD-3", "Plot Thread", thread_resolve, "mazza", PlotThread("x", "Ann", 1, weight=2))
+    seen('UA-THREAD-3')
 
 
 # --- Challenge bids in play ------------------------------------------------------------------------
@@ -250,7 +274,7 @@ def _challenged(addons: dict, **kw):
     return g
 
 
-def test_UA_LOSEBID_1_in_play_a_party_concedes_during_the_bidding_and_recovers_its_bid_L1997():
+def test_UA_LOSEBID_1_in_play_a_party_concedes_during_the_bidding_and_recovers_its_bid_L2032():
     """UA-LOSEBID-1 in the engine: Cy bids 2, A bids 3; Cy concedes: the Event stands, Cy gets his 2
     back, A's 3 stay with the Bank. If A concedes instead, the Event is withdrawn (its coin refunded)
     and A recovers his 3. Only a party may concede; a party who bid nothing has nothing to recover;
@@ -273,9 +297,10 @@ def test_UA_LOSEBID_1_in_play_a_party_concedes_during_the_bidding_and_recovers_i
     core = _challenged({})
     core.do(A.ChallengeBid(player="Cy", option=1, coins=2))
     core.refused(A.ConcedeChallenge(player="Cy"), "U-CHAL-2")
+    seen('UA-LOSEBID-1')
 
 
-def test_UA_USEBID_1_in_play_the_losers_bid_pays_for_the_demanded_change_L2000():
+def test_UA_USEBID_1_in_play_the_losers_bid_pays_for_the_demanded_change_L2038():
     """UA-USEBID-1 in the engine: Cy demands a 3-coin version and wins 4 to 2. Core: A pays his 2 bid
     and the 3-coin version (the 1-coin Event refunded): −4. With the add-on his 2-coin bid pays 2 of
     the 3: −2, and the Bank kept nothing of his bid beyond the change."""
@@ -294,3 +319,4 @@ def test_UA_USEBID_1_in_play_the_losers_bid_pays_for_the_demanded_change_L2000()
         g.passes()
         g.check()
     assert result == {False: (-4, -4), True: (-2, -4)}
+    seen('UA-USEBID-1')

@@ -47,7 +47,7 @@ class CardBank:
 
     def gain(self, n: int, shuffle: Shuffle) -> None:
         """UA-CARDS-1: gaining a Coin draws a card face down onto Wealth; an empty Bank reshuffles
-        the discards into a new Bank (L2004-2005)."""
+        the discards into a new Bank (L2046-2048)."""
         for _ in range(n):
             if not self.bank:
                 if not self.discards:
@@ -56,7 +56,7 @@ class CardBank:
             self.wealth.append(self.bank.pop())
 
     def spend(self, n: int) -> list[int]:
-        """UA-CARDS-2: spending discards the top Wealth card beside the Bank (L2005)."""
+        """UA-CARDS-2: spending discards the top Wealth card beside the Bank (L2048)."""
         if n > len(self.wealth):
             raise refuse("UA-CARDS-2", ADDON_COINS, f"the Wealth pile holds {len(self.wealth)} cards; {n} are needed")
         out = [self.wealth.pop() for _ in range(n)]
@@ -64,13 +64,13 @@ class CardBank:
         return out
 
     def buy_dice(self, n: int) -> list[int]:
-        """UA-CARDS-3: dice bought for a Pool come from Wealth, face down (L2006)."""
+        """UA-CARDS-3: dice bought for a Pool come from Wealth, face down (L2050)."""
         if n > len(self.wealth):
             raise refuse("UA-CARDS-3", ADDON_COINS, f"the Wealth pile holds {len(self.wealth)} cards; {n} dice cost {n}")
         return [self.wealth.pop() for _ in range(n)]
 
     def trait_dice(self, n: int, shuffle: Shuffle) -> list[int]:
-        """UA-CARDS-3: dice from Traits come from the Bank, face down (L2006)."""
+        """UA-CARDS-3: dice from Traits come from the Bank, face down (L2050)."""
         out: list[int] = []
         for _ in range(n):
             if not self.bank:
@@ -82,13 +82,13 @@ class CardBank:
 
     def keep_bonus(self, pool: Sequence[int], kept: int, shuffle: Shuffle) -> None:
         """UA-CARDS-3: after a Complication the Pool's cards are discarded, then the kept bonus
-        coins are drawn from the Bank (L2006)."""
+        coins are drawn from the Bank (L2050)."""
         self.discards.extend(pool)
         self.gain(kept, shuffle)
 
 
 def face_card_payer(card: int, spender: str, seats: Sequence[str]) -> str:
-    """UA-CARDS-4 (the book's example Gimmick, L2007): a revealed Jack makes the player to the
+    """UA-CARDS-4 (the book's example Gimmick, L2052): a revealed Jack makes the player to the
     right pay the Coin, a Queen the player to the left, a King the player across. Seats run
     clockwise; "left" is the next seat (core digest). "Across" is half the table round; with an
     odd count the seat just past half (engine choice)."""

@@ -1,4 +1,4 @@
-"""Losing Challenge Bids (UA-LOSEBID-1, L1994-1997) and Using Challenge Bids (UA-USEBID-1, L1998-2000)
+"""Losing Challenge Bids (UA-LOSEBID-1, L2026-2032) and Using Challenge Bids (UA-USEBID-1, L2034-2038)
 in play: the two hooks rules.py calls when a Challenge is conceded during its bidding or lost by the
 challenged player. Both return at once when their add-on is off, so the core Challenge is unchanged.
 Returned coins go through `ledger.refund`: the Bank gives back part of what it was paid (U-ECO-2).

@@ -32,25 +32,25 @@ def refuse(rule: str, addon: str, why: str) -> RuleViolation:
     return RuleViolation(rule, f"the {addon} add-on: {why}")
 
 
-# --- faces (UA-D6-*, UA-CARDS-*) ------------------------------------------------------------------
+# --- faces (UA-SIX-*, UA-CARDS-*) ------------------------------------------------------------------
 def die_sides(die: DieKind) -> int:
     return SIDES[die]
 
 
 def read_face(face: int, die: DieKind) -> int:
-    """A typed or rolled face checked for the die in use (UA-D6-3): a d10's 0 is 10, a d6 has no 0 or 7."""
+    """A typed or rolled face checked for the die in use (UA-SIX-3): a d10's 0 is 10, a d6 has no 0 or 7."""
     sides = SIDES[die]
     if die == "d10" and face == 0:
         return 10
     if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides:
         what = {"d10": "a d10", "d6": "a d6", "cards": "a card (Ace=1 ... King=13)"}[die]
-        raise refuse("UA-D6-3" if die == "d6" else "UA-CARDS-5" if die == "cards" else "U-COMP-7",
+        raise refuse("UA-SIX-3" if die == "d6" else "UA-CARDS-5" if die == "cards" else "U-COMP-7",
                      {"d6": "d6 pools", "cards": "cards", "d10": "dice"}[die], f"{what} cannot show {face!r}")
     return face
 
 
 def is_success(face: int, die: DieKind = "d10") -> bool:
-    """U-COMP-7 for d10 and cards (1-5, Ace = 1; face cards never); UA-D6-1: odd faces on a d6 (L2408)."""
+    """U-COMP-7 for d10 and cards (1-5, Ace = 1; face cards never); UA-SIX-1: odd faces on a d6 (L2408)."""
     if die == "d6":
         return face % 2 == 1
     return 1 <= face <= 5
@@ -67,7 +67,7 @@ class PoolScore:
 
 
 def score(faces: Sequence[int], die: DieKind = "d10", face_cards: bool = False) -> PoolScore:
-    """Successes of one Pool. With cards and the face-card gimmick (§2.5a variant, L2007):
+    """Successes of one Pool. With cards and the face-card gimmick (§2.5a variant, L2052):
     each Jack cancels a Success, each King counts as an extra Success for deciding the winner
     only, each Queen is a free coin but no Success (UA-CARDS-4)."""
     succ = [f for f in faces if is_success(f, die)]
@@ -84,7 +84,7 @@ def pool_coins(faces: Sequence[int], normal: int, won: bool, die: DieKind = "d10
                face_cards: bool = False) -> int:
     """U-COMP-9 under the add-ons: a winner earns the sum of its Success faces plus each failed
     Edge face; a loser 1 per die rolled plus each Edge face. On a d6 a failed Edge die (2, 4, 6)
-    adds its face (UA-D6-2, derived). With the face-card gimmick a King earns nothing, a Queen
+    adds its face (UA-SIX-2, derived). With the face-card gimmick a King earns nothing, a Queen
     gives 1 free coin and no die-coin, and Jacks only cancel (UA-CARDS-4)."""
     edge = list(faces[normal:])
     if not (die == "cards" and face_cards):

@@ -20,13 +20,13 @@ def opts(s: GameState) -> Addons:
     return s.config.addons
 
 
-# --- dice (UA-D6-*) ----------------------------------------------------------------------------
+# --- dice (UA-SIX-*) ----------------------------------------------------------------------------
 def die(s: GameState) -> DieKind:
     return opts(s).die  # type: ignore[return-value]
 
 
 def face(s: GameState, f: int) -> int:
-    """A face handed in for a roll, read for the die in play (d10: 0 is 10; d6: 1-6, UA-D6-3)."""
+    """A face handed in for a roll, read for the die in play (d10: 0 is 10; d6: 1-6, UA-SIX-3)."""
     return read_face(f, die(s))
 
 

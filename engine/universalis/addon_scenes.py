@@ -1,4 +1,4 @@
-"""Scene, plot and dispute add-ons of the Universalis book (seed L1962-2000, L2218-2302).
+"""Scene, plot and dispute add-ons of the Universalis book (seed L1962-2038, L2218-2302).
 
 Open Scene Framing (UA-OPEN-*), Judgment (UA-JUDGE-*), Alternate Reality (UA-ALT-*), Losing and
 Using Challenge Bids (UA-LOSEBID-*, UA-USEBID-*), No New Traits in Complications (UA-FREEZE-*),
@@ -26,7 +26,7 @@ ThreadVariant = Literal["off", "holter", "bradley", "mazza"]
 CLIMACTIC = "Climactic Scene"
 
 
-# --- Open Scene Framing (L1966-1970) -------------------------------------------------------------
+# --- Open Scene Framing (L1970-1976) -------------------------------------------------------------
 @dataclass
 class OpenScenes:
     """Which scenes are active, who framed each, and which is being played."""
@@ -76,11 +76,11 @@ class OpenScenes:
 
 
 def no_bidding() -> None:
-    """UA-OPEN-1: with Open Scene Framing there is no Bidding for Scene (L1966)."""
+    """UA-OPEN-1: with Open Scene Framing there is no Bidding for Scene (L1970)."""
     raise refuse("UA-OPEN-1", OPEN, "there is no bidding for scenes: frame a new scene on your turn for 1 Coin")
 
 
-# --- Judgment (L1973-1978) -----------------------------------------------------------------------
+# --- Judgment (L1984-1994) -----------------------------------------------------------------------
 def first_judge(spenders: Sequence[str], current: str) -> str | None:
     """UA-JUDGE-2: the Judge is the player who spent Coins before the current player's turn:
     the last spender, in order, who is not the current player (None: nobody has spent yet)."""
@@ -140,11 +140,11 @@ def judgment_consent(votes: Mapping[str, bool], seats: Sequence[str], actor: str
 
 
 def no_challenges() -> None:
-    """UA-JUDGE-1: Judgment replaces the Challenge (reading: altogether, L1973)."""
+    """UA-JUDGE-1: Judgment replaces the Challenge (reading: altogether, L1984)."""
     raise refuse("UA-JUDGE-1", JUDGE, "this table settles disagreements by Judgment, not by Challenge: invoke Judgment")
 
 
-# --- Alternate Reality (L1981-1985) --------------------------------------------------------------
+# --- Alternate Reality (L2002-2008) --------------------------------------------------------------
 @dataclass
 class Timeline:
     """Scenes on a branching number line: each scene's predecessor and whether it is a mirror."""
@@ -171,7 +171,7 @@ class Timeline:
 
     def fork(self, finished: int, new_number: int, player: str, wealth: int, branch: str) -> int:
         """UA-ALT-1/2: mirror the scene just finished: same time, place and Components, no framing
-        cost, a fork placed just before it; scene 1 cannot be forked (L1983). Returns the cost."""
+        cost, a fork placed just before it; scene 1 cannot be forked (L2004). Returns the cost."""
         if finished not in self.before:
             raise refuse("UA-ALT-2", ALT, f"there is no scene {finished} to mirror")
         if self.before[finished] is None:
@@ -186,7 +186,7 @@ class Timeline:
         return cost
 
 
-# --- Challenge bids (L1996-2000) -----------------------------------------------------------------
+# --- Challenge bids (L2032-2038) -----------------------------------------------------------------
 def concede_refund(bids: Sequence[tuple[str, int, int]], conceder: str, option: int,
                    supporters: bool = False) -> dict[str, int]:
     """UA-LOSEBID-1: a party that concedes gets its bid back; by default only the conceding

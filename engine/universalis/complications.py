@@ -296,7 +296,7 @@ def roll_request(s: GameState) -> dict[str, int]:
 
 
 def is_success(face: int, die: str = "d10") -> bool:
-    """U-COMP-7: 1-5 on a d10; UA-D6-1: odd faces on a d6 (L2408)."""
+    """U-COMP-7: 1-5 on a d10; UA-SIX-1: odd faces on a d6 (L2408)."""
     return face % 2 == 1 if die == "d6" else face <= SUCCESS_MAX
 
 
@@ -318,7 +318,7 @@ def roll(c: Ctx) -> None:
         got = a.faces[key]
         if len(got) != n:
             raise RuleViolation("U-COMP-7", f"the Pool {key} rolls {n} dice, {len(got)} faces were given")
-        if hooks.die(s) != "d10":  # UA-D6-3: faces read for the die in play
+        if hooks.die(s) != "d10":  # UA-SIX-3: faces read for the die in play
             faces[key] = tuple(hooks.face(s, f) for f in got)
             continue
         try:
@@ -368,7 +368,7 @@ def award_edge(c: Ctx, comp: Complication, faces: dict[str, tuple[int, ...]], su
 
 def bonus_for(pool: Pool, faces: tuple[int, ...], won: bool, die: str = "d10") -> int:
     """U-COMP-9: winners earn their Success dice plus failed Edge dice; losers 1 per die plus Edge
-    values (UA-D6-2: the same on a d6, a failed Edge die adding its face)."""
+    values (UA-SIX-2: the same on a d6, a failed Edge die adding its face)."""
     normal, edge = faces[:pool.dice], faces[pool.dice:]
     if won:
         return sum(f for f in faces if is_success(f, die)) + sum(f for f in edge if not is_success(f, die))

@@ -42,7 +42,7 @@ class UniversalisRuleset:
     name = "universalis"
     version = "1"
     roles = ("player",)
-    die_sizes = (UNIVERSALIS_DIE, 6)  # a d6 only with the d6 add-on (UA-D6-1)
+    die_sizes = (UNIVERSALIS_DIE, 6)  # a d6 only with the d6 add-on (UA-SIX-1)
     options_model = UniversalisOptions
 
     def new_game(self, seats: Sequence[SeatSpec | str], options: BaseModel | dict | None = None) -> GameState:
@@ -76,7 +76,7 @@ class UniversalisRuleset:
 
     def pending(self, state: GameState) -> Pending:
         p = pending(state)
-        sides = 6 if state.config.addons.die == "d6" else UNIVERSALIS_DIE  # UA-D6-1
+        sides = 6 if state.config.addons.die == "d6" else UNIVERSALIS_DIE  # UA-SIX-1
         dice = tuple(DiceRequest(k, n, sides) for k, n in p.dice.items())
         seats = (DICE_SEAT,) if p.kind == "roll" else tuple(p.players)
         return Pending(p.kind, seats, p.secret, p.note, dice)
