@@ -143,7 +143,7 @@ def typed_roll(live: store.Live, token: str) -> None:
     pend = pending(live.table.state)
     did = seats.decision_id(live)
     st.markdown("#### Roll the real dice")
-    d6 = live.table.state.config.addons.die == "d6"  # the d6 add-on (UA-D6-1): odd faces succeed
+    d6 = live.table.state.config.addons.die == "d6"  # the d6 add-on (UA-SIX-1): odd faces succeed
     sides = 6 if d6 else 10
     st.caption("Roll a d6 for every die of each Pool (normal dice first, then Edge dice) and type the faces, "
                "separated by spaces. 1, 3 and 5 are successes." if d6 else
