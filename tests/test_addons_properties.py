@@ -20,7 +20,11 @@ POOL = ["extra-refresh", "extra-refresh=\"reset_to_start\"", "multiple-tenets", 
         "named-character-limit", "one-trait-per-turn", "no-trait-multiples", "protagonist-most-important",
         "standard-intersession", "players-present-limit", "revisit-tenets", "coin-options", "session_start_wealth=20",
         "between-sessions", "serial-game", "metagame-jobs=[{\"player\": \"Ann\", \"title\": \"Host\", \"coins\": 1}]",
-        "seed-element={\"role\": \"Orion\", \"call_to_action\": \"needs to be rescued\"}"]
+        "seed-element={\"role\": \"Orion\", \"call_to_action\": \"needs to be rescued\"}",
+        # addons-comp's add-ons
+        "player-character", "pc-endowment", "pc-protection", "losing-challenge-bids",
+        "using-challenge-bids", "judgment", "no-new-traits-in-complications", "plot-pools", "dice-only-added", "d6",
+        "multiple-targets=\"all_or_none\"", "multiple-targets=\"best_efforts\""]
 
 
 def random_addons(rng: random.Random):
@@ -28,6 +32,8 @@ def random_addons(rng: random.Random):
         picks = rng.sample(POOL, rng.randint(1, 6))
         if "greater-control" in picks and rng.random() < 0.5:
             picks.append("royalty")
+        if ("pc-endowment" in picks or "pc-protection" in picks) and "player-character" not in picks:
+            picks.append("player-character")
         try:
             return addons_from_args(picks, ["Ann", "Bob", "Cat"])
         except RuleViolation:

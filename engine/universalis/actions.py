@@ -435,6 +435,34 @@ class EndowDice(_A):
     text: str = ""
 
 
+class ProtectComponent(_A):
+    """PC Plot Protection option (UA-PROT-3, L2132): buy protection for an important Component that is no PC."""
+
+    type: Literal["protect_component"] = "protect_component"
+    component: str
+
+
+class SetDriver(_A):
+    """PC Story Drivers (UA-DRIVER-3, L2150-2160): write or rewrite your PC's Story Driver (not a Fact)."""
+
+    type: Literal["set_driver"] = "set_driver"
+    text: str = Field(min_length=1, max_length=2000)
+
+
+class DriverScene(_A):
+    """PC Story Drivers (UA-DRIVER-1, L2162): this scene addressed your PC's Driver: 1 coin to its Endowment."""
+
+    type: Literal["driver_scene"] = "driver_scene"
+    text: str = Field(min_length=1, description="how the scene touched the Driver")
+
+
+class ResolveDriver(_A):
+    """PC Story Drivers (UA-DRIVER-2, L2164): the Driver is resolved: its sessions' worth of coins."""
+
+    type: Literal["resolve_driver"] = "resolve_driver"
+    text: str = Field(min_length=1, description="how it was resolved")
+
+
 class CreatePlotPool(_A):
     """Plot Pools (UA-PLOT-1, L2274): a plot gets 10-50 Coins from the Bank."""
 
@@ -539,7 +567,8 @@ Action = Annotated[
         Interrupt, Obstacle, ChallengeStatement, ConcedeChallenge, ContestChallenge,
         WithdrawChallenge, DisputeFact, FactVote, ChallengeBid, ChallengePass, DrawTrait, BuyDie,
         CallResolution, AnswerResolution, Roll, CancelBonus, EndNarration,
-        AdoptCharacter, EndowTrait, EndowDice, CreatePlotPool, PlotPoolFact,
+        AdoptCharacter, EndowTrait, EndowDice, CreatePlotPool, PlotPoolFact, ProtectComponent, SetDriver,
+        DriverScene, ResolveDriver,
         ProposeTenets, PresentSeed, CedeControl, RevealTrait, StartJob, EndJob, JobItem, EndSession, StartSession,
         AdoptAddon,
     ],

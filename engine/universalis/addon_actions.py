@@ -150,3 +150,84 @@ def plot_pool_fact(c: Ctx) -> None:
     f = sx.add_fact(c, "detail", a.text.strip())
     c.emit("plot_pool_fact", f.text, 0, fact=f.id, plot=st.name, left=st.coins)
     statement(c, "fact", f.text, 0, fact_id=f.id, lapses=True)
+
+
+@handles(A.ProtectComponent)
+def protect_component(c: Ctx) -> None:
+    """UA-PROT-3 (L2132 option): PC Plot Protection bought for any important Component, at the
+    price the table set (the book names none); then lowering its Importance costs double."""
+    s, a = c.s, c.a
+    assert isinstance(a, A.ProtectComponent)
+    o = hooks.opts(s)
+    if o.pc_protection == "off" or o.protection_any_component is None:
+        raise refuse("UA-PROT-3", "PC Plot Protection", "this table protects Player Characters only")
+    require_turn(c)
+    comp = component(s, a.component, "UA-PROT-3")
+    if comp.eliminated:
+        raise refuse("UA-PROT-3", "PC Plot Protection", f"{comp.label} was eliminated")
+    if comp.id in s.addon.pcs or comp.id in s.addon.protected:
+        raise refuse("UA-PROT-3", "PC Plot Protection", f"{comp.label} is already protected")
+    cost = o.protection_any_component
+    pay(s, a.player, cost, f"protecting {comp.label}", rule="UA-PROT-3")
+    s.addon.protected.append(comp.id)
+    text = f"{comp.label} has Plot Protection."
+    c.emit("protect_component", text, cost, component=comp.id)
+    statement(c, "protect_component", text, cost, components=[comp.id])
+
+
+def require_drivers(c: Ctx) -> str:
+    s = c.s
+    if not hooks.opts(s).pc_story_drivers:
+        raise refuse("UA-DRIVER-3", "PC Story Drivers", "this table does not play with Story Drivers")
+    require_turn(c)
+    return own_pc(c)
+
+
+@handles(A.SetDriver)
+def set_driver(c: Ctx) -> None:
+    """UA-DRIVER-3 (L2150-2160): the owner writes his PC's Story Driver; it may be rewritten as the
+    character evolves (the same Driver, so its sessions keep counting); it is not a Fact."""
+    s, a = c.s, c.a
+    assert isinstance(a, A.SetDriver)
+    cid = require_drivers(c)
+    if a.player not in s.addon.drivers:
+        s.addon.driver_since[a.player] = s.extra.session
+    s.addon.drivers[a.player] = a.text.strip()
+    text = f"{s.components[cid].label}'s Story Driver: {a.text.strip()}"
+    c.emit("set_driver", text, 0, component=cid)
+    statement(c, "set_driver", text, 0, components=[cid], lapses=True)
+
+
+@handles(A.DriverScene)
+def driver_scene(c: Ctx) -> None:
+    """UA-DRIVER-1 (L2162): a scene that addresses the Driver adds 1 coin from the Bank to the
+    Endowment, once per scene; the others may Challenge the claim."""
+    s, a = c.s, c.a
+    assert isinstance(a, A.DriverScene)
+    cid = require_drivers(c)
+    if a.player not in s.addon.drivers:
+        raise refuse("UA-DRIVER-1", "PC Story Drivers", f"{s.components[cid].label} has no Story Driver yet")
+    sc = s.scene()
+    key = f"{a.player}:{sc.number if sc else 0}"
+    if key in s.addon.driver_scenes:
+        raise refuse("UA-DRIVER-1", "PC Story Drivers", "this scene's Driver coin was already drawn")
+    s.addon.driver_scenes.append(key)
+    s.addon.endowments[a.player] = s.addon.endowments.get(a.player, 0) + 1
+    c.emit("driver_scene", a.text.strip(), 0, component=cid, endowment=s.addon.endowments[a.player])
+    statement(c, "driver_scene", a.text.strip(), 0, components=[cid], lapses=True)
+
+
+@handles(A.ResolveDriver)
+def resolve_driver(c: Ctx) -> None:
+    """UA-DRIVER-2 (L2164): resolving the Driver adds as many coins as sessions the PC played with it
+    (the current one included) to the Endowment; the Driver is then spent."""
+    s, a = c.s, c.a
+    assert isinstance(a, A.ResolveDriver)
+    cid = require_drivers(c)
+    if a.player not in s.addon.drivers:
+        raise refuse("UA-DRIVER-2", "PC Story Drivers", "there is no Story Driver to resolve")
+    sessions = s.extra.session - s.addon.driver_since.get(a.player, s.extra.session) + 1
+    del s.addon.drivers[a.player]
+    s.addon.endowments[a.player] = s.addon.endowments.get(a.player, 0) + sessions
+    c.emit("resolve_driver", a.text.strip(), 0, component=cid, coins=sessions)
+    statement(c, "resolve_driver", a.text.strip(), 0, components=[cid], lapses=True)

@@ -124,6 +124,10 @@ def reduce_price(s: GameState, actor: str, comp: Component, coins: int) -> int:
     PC's level costs 2 (`coins` must be even); owner-only protection refuses anyone else."""
     a = opts(s)
     owner = pc_owner(s, comp.id)
+    if a.pc_protection != "off" and owner is None and comp.id in s.addon.protected:
+        owner = ""  # protected for its price (UA-PROT-3): double cost; no owner to reserve it for
+        if a.pc_protection == "owner_only":
+            a = a.model_copy(update={"pc_protection": "double"})
     if a.pc_protection == "off" or owner is None:
         return coins
     reduce_check(a.pc_protection, owner, actor, comp.label)  # type: ignore[arg-type]
@@ -163,3 +167,36 @@ def turn_options(s: GameState, player: str, money: int) -> list[tuple[str, str, 
                 out.append(("plot_pool_fact", f"1 from “{pool.name}” ({pool.coins} left)",
                             f"at most {a.plot_pool_spend_per_scene} per scene"))
     return out
+
+
+# --- add-ons the engine does not play yet (checked at setup, engine/universalis/addons.check_addons) ------
+UNPLAYED: tuple[tuple[str, str, str], ...] = (
+    # (rule, add-on, why) — each needs decisions at the table the engine does not ask for yet; their
+    # arithmetic is in addon_complications.py / addon_scenes.py / addon_cards.py, tested on its own
+    ("UA-OPEN-1", "Open Scene Framing", "several active scenes and switching between them"),
+    ("UA-ALT-1", "Alternate Reality", "forked scenes and per-branch Components"),
+    ("UA-CARDS-1", "Cards as Coins / Cards instead of Dice", "decks, hands and card draws"),
+    ("UA-MT-3", "Multiple Targets (Independent, Split Allocation, Individual)",
+     "one roll per Target Pool or the Originator's allocation of Successes"),
+    ("UA-NEST-1", "Nested Complications", "a second Complication open inside the first"),
+    ("UA-EXT-1", "Extended Complications", "rolling a Complication in stages"),
+    ("UA-OWN-1", "Own Pool per Participant", "each player's Pool and its declared side"),
+    ("UA-THREAD-1", "Plot Thread", "Plot Thread Components, their Weight and their resolution"),
+)
+
+
+def unplayed(a: Addons) -> list[int]:
+    """Indexes into UNPLAYED of the add-ons `a` turns on that the engine cannot enforce yet."""
+    on = [a.open_scene_framing, a.alternate_realities, a.currency != "coins",
+          a.multi_target_mode in ("independent", "split", "individual"), a.nested_complications,
+          a.allow_extended, a.pool_per_participant, a.plot_threads != "off"]
+    return [i for i, x in enumerate(on) if x]
+
+
+def refuse_unplayed(a: Addons) -> None:
+    """A table may not adopt an add-on the engine would silently ignore: refused at setup, in one line,
+    naming the add-on (the table can still play it by hand under the core rules' Challenge)."""
+    for i in unplayed(a):
+        rule, name, what = UNPLAYED[i]
+        raise refuse(rule, name, f"Storytable does not enforce it yet ({what}); play it by hand as a "
+                                 "Rules Gimmick, or choose another add-on")

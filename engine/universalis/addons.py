@@ -263,6 +263,9 @@ def check_addons(a: Addons, players: tuple[str, ...] | list[str] | None = None,
         if a.seed_component is not None and a.seed_component.by is not None:
             _need(a.seed_component.by in names, "UA-SETUP-10",
                   f"Seed Element refuses: {a.seed_component.by[:40]!r} brings it but is not at this table (L1946)")
+    # an add-on the engine would silently ignore is refused (addons-comp, engine/universalis/addon_hooks.py)
+    from engine.universalis.addon_hooks import refuse_unplayed
+    refuse_unplayed(a)
 
 
 def parse_addons(data: Addons | dict | None) -> Addons:

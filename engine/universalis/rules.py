@@ -544,6 +544,10 @@ def react(c: Ctx) -> None:
         else:
             require(s, a.player, 1, "an Interrupt")
     if isinstance(a, A.ChallengeStatement):
+        ad = s.config.addons
+        if ad.dispute_mode == "judgment" and ad.judgment_scope == "replaces_challenges":
+            from engine.universalis.addon_scenes import no_challenges
+            no_challenges()  # UA-JUDGE-1: Judgment replaces the Challenge (L1984)
         if not w.allow_challenge:
             if (w.statement.action or {}).get("royalty"):
                 raise RuleViolation("UA-ROY-2", "Royalty: a Take Over that paid Royalty is made without fear of "

@@ -366,6 +366,10 @@ class PcPlotState(Mutable):
     pcs: dict[str, str] = Field(default_factory=dict)  # component id -> its owner (UA-PC-1)
     endowments: dict[str, int] = Field(default_factory=dict)  # player -> PC Endowment coins (UA-ENDOW-1)
     plot_pools: list[PlotPoolState] = Field(default_factory=list)  # UA-PLOT-1
+    protected: list[str] = Field(default_factory=list)  # Components bought Plot Protection (UA-PROT-3)
+    drivers: dict[str, str] = Field(default_factory=dict)  # player -> his PC's Story Driver (UA-DRIVER-3)
+    driver_since: dict[str, int] = Field(default_factory=dict)  # player -> session his Driver was set in
+    driver_scenes: list[str] = Field(default_factory=list)  # "player:scene" whose Driver coin was drawn
 
 
 class GameState(Mutable):

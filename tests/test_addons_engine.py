@@ -1,0 +1,122 @@
+"""Add-ons of addons-comp played through the engine: Judgment replacing Challenges, All or None and
+Best Efforts rolls, protection bought for any Component, Story Drivers, and the add-ons the engine
+refuses at setup because it cannot enforce them yet."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import RuleViolation
+from engine.universalis import actions as A
+from engine.universalis import new_game
+
+from engine_helpers import P3, framed, observed
+
+P4 = ["A", "B", "Cy", "D"]
+
+
+def seen(*rules: str) -> None:
+    """Record for the add-on coverage test that this passing test saw these rules take effect or refuse."""
+    for rule in rules:
+        observed(rule, "effect")
+
+
+def test_UA_JUDGE_1_in_play_a_judgment_table_refuses_challenges_L1984():
+    """UA-JUDGE-1 (L1984 "This Add-on replaces the normal Challenge Variant"): the Challenge is refused,
+    naming Judgment; with the 'named disputes' reading Challenges stay."""
+    g = framed(P3, {"Ann": 1}, addons={"dispute_mode": "judgment"})
+    g.do(A.NarrateEvent(player="Ann", text="The bridge collapses."))
+    g.refused(A.ChallengeStatement(player="Ben", reason="too soon"), "UA-JUDGE-1", "invoke Judgment")
+    g2 = framed(P3, {"Ann": 1}, addons={"dispute_mode": "judgment", "judgment_scope": "named_disputes"})
+    g2.do(A.NarrateEvent(player="Ann", text="The bridge collapses."))
+    g2.react({"Ben": A.ChallengeStatement(player="Ben", reason="too soon")})
+    assert g2.s.challenge is not None
+    seen("UA-JUDGE-1")
+
+
+def test_UA_MT_6_UA_MT_7_all_or_none_and_best_efforts_in_the_engine_roll_L2372_L2380():
+    """UA-MT-6 / UA-MT-7 with fixed dice: D's Complication rolls 3 Successes against A's Pool (4) and
+    B's Pool (2). Standard: 6 > 3, the Targets win. All or None: the worst, 2 < 3, every Target loses.
+    Best Efforts: the best, 4 > 3, every Target wins. Each Pool earns by its own dice (U-COMP-9)."""
+    results = {}
+    for mode in ("standard", "all_or_none", "best_efforts"):
+        g = framed(P4, {"A": 1}, addons={"multi_target_mode": mode})
+        knight = g.create("A", "Knight")
+        g.end_turn("A")
+        monk = g.create("B", "Monk")
+        g.end_turn("B")
+        g.end_turn("Cy")
+        g.event("D", "The knight is hurled into the monk.", performer=knight, receiver=monk)
+        assert [p.key for p in g.s.complication.pools] == ["C", "A", "B"]
+        for pool, n in (("C", 3), ("A", 4), ("B", 2)):
+            g.act(A.BuyDie(player="D", pool=pool, count=n))
+        g.call_and_agree("D")
+        g.roll(C=[1, 2, 3], A=[1, 2, 3, 4], B=[1, 2])
+        res = g.last("complication_result")
+        results[mode] = (res.data["winner"], res.data["bonus"])
+        g.check()
+    assert results["standard"] == ("T", {"C": 3, "A": 10, "B": 3})
+    assert results["all_or_none"] == ("C", {"C": 6, "A": 4, "B": 2})
+    assert results["best_efforts"] == ("T", {"C": 3, "A": 10, "B": 3})
+    seen("UA-MT-6", "UA-MT-7")
+
+
+def test_UA_PROT_3_protection_bought_for_any_component_L2132():
+    """UA-PROT-3 (L2132 "Allow this Add-on to be purchased individually for any important Component"):
+    at the table's price of 3, a villain's Importance then costs 2 a level; refused without the option,
+    twice, or without the coins."""
+    g = framed(P3, {"Ann": 1}, addons={"pc_protection": "double", "protection_any_component": 3})
+    villain = g.create("Ann", "Villain", proper_name="Morg")
+    spend = g.spendable("Ann")
+    g.act(A.ProtectComponent(player="Ann", component=villain))
+    assert g.spendable("Ann") == spend - 3 and g.s.addon.protected == [villain]
+    g.refused(A.ProtectComponent(player="Ann", component=villain), "UA-PROT-3", "already protected")
+    imp = g.imp(villain)
+    g.act(A.ReduceImportance(player="Ann", component=villain, coins=2))
+    assert g.imp(villain) == imp - 1 and g.spendable("Ann") == spend - 5
+    g.refused(A.ReduceImportance(player="Ann", component=villain, coins=1), "UA-PROT-1")
+    core = framed(P3, {"Ann": 1}, addons={"player_characters": True, "pc_protection": "double"})
+    hero = core.create("Ann", "Hero")
+    core.refused(A.ProtectComponent(player="Ann", component=hero), "UA-PROT-3", "Player Characters only")
+    seen("UA-PROT-3")
+
+
+def test_UA_DRIVER_1_UA_DRIVER_2_UA_DRIVER_3_story_drivers_in_play_L2158_L2164():
+    """UA-DRIVER-3 (L2158-2160): the owner writes the Driver (no coin, not a Fact) and may rewrite it;
+    UA-DRIVER-1 (L2162): a scene on it adds 1 to the Endowment, once per scene; UA-DRIVER-2 (L2164):
+    resolving it in its first session adds 1 (sessions played with it)."""
+    g = framed(P3, {"Ann": 1}, addons={"player_characters": True, "pc_endowment": 25, "pc_story_drivers": True})
+    hero = g.create("Ann", "Hero")
+    g.act(A.AdoptCharacter(player="Ann", component=hero))
+    g.refused(A.DriverScene(player="Ann", text="x"), "UA-DRIVER-1", "no Story Driver")
+    spend, facts = g.spendable("Ann"), len(g.s.facts)
+    g.act(A.SetDriver(player="Ann", text="Avenge her father"))
+    g.act(A.SetDriver(player="Ann", text="Find out her father lives"))
+    assert g.s.addon.drivers == {"Ann": "Find out her father lives"} and len(g.s.facts) == facts
+    g.act(A.DriverScene(player="Ann", text="A letter in her father's hand."))
+    assert g.s.addon.endowments["Ann"] == 26 and g.spendable("Ann") == spend
+    g.refused(A.DriverScene(player="Ann", text="again"), "UA-DRIVER-1", "already drawn")
+    g.act(A.ResolveDriver(player="Ann", text="She finds him alive."))
+    assert g.s.addon.endowments["Ann"] == 27 and "Ann" not in g.s.addon.drivers
+    g.refused(A.ResolveDriver(player="Ann", text="again"), "UA-DRIVER-2")
+    g.end_turn("Ann")
+    g.refused(A.SetDriver(player="Ben", text="Glory"), "UA-ENDOW-1", "no Player Character")
+    off = framed(P3, {"Ann": 1}, addons={"player_characters": True, "pc_endowment": 25})
+    off.refused(A.SetDriver(player="Ann", text="Glory"), "UA-DRIVER-3", "does not play")
+    g.check()
+    seen("UA-DRIVER-1", "UA-DRIVER-2", "UA-DRIVER-3")
+
+
+@pytest.mark.parametrize("addons, rule", [
+    ({"open_scene_framing": True}, "UA-OPEN-1"), ({"alternate_realities": True}, "UA-ALT-1"),
+    ({"currency": "cards_bank"}, "UA-CARDS-1"), ({"multi_target_mode": "split"}, "UA-MT-3"),
+    ({"nested_complications": True}, "UA-NEST-1"), ({"allow_extended": True}, "UA-EXT-1"),
+    ({"pool_per_participant": True}, "UA-OWN-1"), ({"plot_threads": "holter"}, "UA-THREAD-1"),
+])
+def test_UA_OPEN_1_UA_ALT_1_UA_CARDS_1_UA_MT_3_UA_NEST_1_UA_EXT_1_UA_OWN_1_UA_THREAD_1_refused_at_setup(addons, rule):
+    """An add-on whose table decisions the engine does not ask for yet is refused at setup in one line
+    naming it, never silently ignored (the arithmetic of each is tested on its own)."""
+    with pytest.raises(RuleViolation) as e:
+        new_game(P3, addons=addons)
+    assert e.value.rule == rule and "does not enforce it yet" in str(e.value)
+    assert "\n" not in str(e.value)
+    seen(rule)
