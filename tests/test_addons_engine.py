@@ -110,9 +110,9 @@ def test_UA_DRIVER_1_UA_DRIVER_2_UA_DRIVER_3_story_drivers_in_play_L2158_L2164()
     ({"open_scene_framing": True}, "UA-OPEN-1"), ({"alternate_realities": True}, "UA-ALT-1"),
     ({"currency": "cards_bank"}, "UA-CARDS-1"), ({"multi_target_mode": "split"}, "UA-MT-3"),
     ({"nested_complications": True}, "UA-NEST-1"), ({"allow_extended": True}, "UA-EXT-1"),
-    ({"pool_per_participant": True}, "UA-OWN-1"), ({"plot_threads": "holter"}, "UA-THREAD-1"),
+    ({"pool_per_participant": True}, "UA-OWN-1"),
 ])
-def test_UA_OPEN_1_UA_ALT_1_UA_CARDS_1_UA_MT_3_UA_NEST_1_UA_EXT_1_UA_OWN_1_UA_THREAD_1_refused_at_setup(addons, rule):
+def test_UA_OPEN_1_UA_ALT_1_UA_CARDS_1_UA_MT_3_UA_NEST_1_UA_EXT_1_UA_OWN_1_refused_at_setup(addons, rule):
     """An add-on whose table decisions the engine does not ask for yet is refused at setup in one line
     naming it, never silently ignored (the arithmetic of each is tested on its own)."""
     with pytest.raises(RuleViolation) as e:
@@ -120,3 +120,71 @@ def test_UA_OPEN_1_UA_ALT_1_UA_CARDS_1_UA_MT_3_UA_NEST_1_UA_EXT_1_UA_OWN_1_UA_TH
     assert e.value.rule == rule and "does not enforce it yet" in str(e.value)
     assert "\n" not in str(e.value)
     seen(rule)
+
+
+def _next_scene(g, framer: str, place: str) -> None:
+    """The framer ends his scene; he wins the next bid and frames a new one."""
+    g.act(A.EndScene(player=framer))
+    g.bids({framer: 1})
+    g.act(A.EstablishLocation(player=framer, new_role=place))
+    g.event(framer, "Time passes.")
+
+
+def test_UA_THREAD_1_UA_THREAD_2_UA_THREAD_3_holter_threads_in_play_L2286_L2290():
+    """Holter (L2286-2290): 1 coin + 1 per tied Component (2 tied: 3 coins); each Introduction (1 coin)
+    adds 1 Weight; its resolver gets the Weight (2) from the Bank, once."""
+    g = framed(P3, {"Ann": 1}, addons={"plot_threads": "holter"})
+    hero = g.create("Ann", "Hero")
+    king = g.create("Ann", "King", introduce=False)
+    spend = g.spendable("Ann")
+    g.act(A.CreatePlotThread(player="Ann", name="Who killed the king's brother?", tied=[hero, king]))
+    thread = g.new_component()
+    assert g.spendable("Ann") == spend - 3 and g.imp(thread) == 1
+    g.act(A.IntroduceComponent(player="Ann", component=thread))
+    g.act(A.ExitComponent(player="Ann", component=thread))
+    g.act(A.IntroduceComponent(player="Ann", component=thread))
+    assert g.s.addon.threads[0].weight == 2 and g.spendable("Ann") == spend - 6
+    g.act(A.ResolvePlotThread(player="Ann", thread=thread, text="The queen confesses."))
+    assert g.spendable("Ann") == spend - 4
+    g.refused(A.ResolvePlotThread(player="Ann", thread=thread, text="again"), "UA-THREAD-3", "already resolved")
+    g.refused(A.CreatePlotThread(player="Ann", name="x", tied=[hero, hero]), "UA-THREAD-1", "named twice")
+    g.check()
+    off = framed(P3, {"Ann": 1})
+    off.refused(A.CreatePlotThread(player="Ann", name="x"), "UA-THREAD-1", "does not play")
+    seen("UA-THREAD-1", "UA-THREAD-2", "UA-THREAD-3")
+
+
+def test_UA_THREAD_2_bradley_threads_gain_weight_each_scene_never_introduced_L2296():
+    """Bradley (L2296 "Plot Threads are not Introduced but instead automatically increase in Weight by
+    1 each scene"): 1 coin, no tied Components; the scene it was made in adds nothing (reading), each
+    later scene end adds 1; Introducing it is refused; resolving after two more scenes pays 2."""
+    g = framed(P3, {"Ann": 1}, addons={"plot_threads": "bradley"})
+    spend = g.spendable("Ann")
+    g.act(A.CreatePlotThread(player="Ann", name="The curse on the valley"))
+    thread = g.new_component()
+    assert g.spendable("Ann") == spend - 1
+    g.refused(A.IntroduceComponent(player="Ann", component=thread), "UA-THREAD-2", "not Introduced")
+    _next_scene(g, "Ann", "Mill")
+    assert g.s.addon.threads[0].weight == 0
+    _next_scene(g, "Ann", "Chapel")
+    _next_scene(g, "Ann", "Well")
+    assert g.s.addon.threads[0].weight == 2
+    before = g.spendable("Ann")
+    g.act(A.ResolvePlotThread(player="Ann", thread=thread, text="The curse breaks."))
+    assert g.spendable("Ann") == before + 2
+    g.check()
+    seen("UA-THREAD-2")
+
+
+def test_UA_THREAD_3_mazza_threads_are_components_without_a_reward_L2302():
+    """Mazza (L2302): 1 coin, Introduced and drawn like any Component, no Weight; resolving pays
+    nothing (engine default): it ends when its Importance is bought off."""
+    g = framed(P3, {"Ann": 1}, addons={"plot_threads": "mazza"})
+    g.act(A.CreatePlotThread(player="Ann", name="The succession war"))
+    thread = g.new_component()
+    g.act(A.IntroduceComponent(player="Ann", component=thread))
+    assert g.s.addon.threads[0].weight == 0
+    g.refused(A.ResolvePlotThread(player="Ann", thread=thread, text="Peace."), "UA-THREAD-3", "pays nothing")
+    g.act(A.ReduceImportance(player="Ann", component=thread, coins=1, text="The war ends."))
+    assert g.s.components[thread].eliminated
+    seen("UA-THREAD-3")

@@ -43,3 +43,12 @@ def test_UA_PC_1_panel_shows_enigma_traits_only_to_their_buyer():
     assert "Secretly a prince" in mine
     assert "Secretly a prince" not in theirs and "secret Enigma Trait" in theirs
     seen('UA-PC-1')
+
+
+def test_UA_THREAD_2_panel_shows_plot_threads_with_their_weight():
+    """A Holter Plot Thread shows its Weight on the panel."""
+    from app.ui.addon_panels import panel_lines
+    g = framed(P3, {"Ann": 1}, addons={"plot_threads": "holter"})
+    g.act(A.CreatePlotThread(player="Ann", name="Who took the crown?"))
+    g.act(A.IntroduceComponent(player="Ann", component=g.new_component()))
+    assert "Plot Thread **Who took the crown?**: Weight 1" in panel_lines(g.s, ["Ann"])

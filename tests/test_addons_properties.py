@@ -24,7 +24,8 @@ POOL = ["extra-refresh", "extra-refresh=\"reset_to_start\"", "multiple-tenets", 
         # addons-comp's add-ons
         "player-character", "pc-endowment", "pc-protection", "losing-challenge-bids",
         "using-challenge-bids", "judgment", "no-new-traits-in-complications", "plot-pools", "dice-only-added", "d6",
-        "multiple-targets=\"all_or_none\"", "multiple-targets=\"best_efforts\""]
+        "multiple-targets=\"all_or_none\"", "multiple-targets=\"best_efforts\"", "plot-thread=\"holter\"",
+        "plot-thread=\"bradley\"", "pc-drivers"]
 
 
 def random_addons(rng: random.Random):

@@ -1,5 +1,5 @@
 """What the active Universalis add-ons add to the board: Player Characters and their Endowment
-pools, Plot Pools, Enigma Traits (shown only to their buyer), card hands, the dice in use.
+pools, Story Drivers, Plot Pools and Plot Threads, Enigma Traits (shown only to their buyer), card hands, the dice in use.
 
 Why a module of its own: the play page draws it with one call and a core game (no add-on) draws
 nothing, so the page looks as it always did. `panel_lines` is plain data (already escaped for
@@ -54,6 +54,15 @@ def panel_lines(s: GameState, mine: Sequence[str]) -> list[str]:
     for pool in s.addon.plot_pools:
         out.append(f"Plot Pool **{safe.text(pool.name)}**: {pool.coins} coins left "
                    f"(at most {a.plot_pool_spend_per_scene} a scene)")
+    for th in s.addon.threads:
+        comp = s.components.get(th.component)
+        if comp is None:
+            continue
+        state = "resolved" if th.resolved else f"Weight {th.weight}" if a.plot_threads != "mazza" else "open"
+        out.append(f"Plot Thread **{safe.text(comp.label)}**: {state}")
+    if a.pc_story_drivers:
+        for owner, driver in s.addon.drivers.items():
+            out.append(f"{safe.text(owner)}'s Story Driver: {safe.text(driver)}")
     held = set(mine)
     for comp in s.components.values():
         for t in comp.traits:

@@ -435,6 +435,23 @@ class EndowDice(_A):
     text: str = ""
 
 
+class CreatePlotThread(_A):
+    """Plot Thread (UA-THREAD-1, L2286): a Component that is an unresolved conflict, with its name; Holter's
+    variant names the Components tied to it, 1 coin each."""
+
+    type: Literal["create_plot_thread"] = "create_plot_thread"
+    name: str = Field(min_length=1, max_length=200, description="names the conflict")
+    tied: list[str] = Field(default_factory=list, max_length=20, description="component ids tied to it")
+
+
+class ResolvePlotThread(_A):
+    """Plot Thread (UA-THREAD-3, L2290): declare the conflict resolved and take its Weight in coins."""
+
+    type: Literal["resolve_plot_thread"] = "resolve_plot_thread"
+    thread: str = Field(description="the Plot Thread's component id")
+    text: str = Field(min_length=1, description="how it was resolved")
+
+
 class ProtectComponent(_A):
     """PC Plot Protection option (UA-PROT-3, L2132): buy protection for an important Component that is no PC."""
 
@@ -568,7 +585,7 @@ Action = Annotated[
         WithdrawChallenge, DisputeFact, FactVote, ChallengeBid, ChallengePass, DrawTrait, BuyDie,
         CallResolution, AnswerResolution, Roll, CancelBonus, EndNarration,
         AdoptCharacter, EndowTrait, EndowDice, CreatePlotPool, PlotPoolFact, ProtectComponent, SetDriver,
-        DriverScene, ResolveDriver,
+        DriverScene, ResolveDriver, CreatePlotThread, ResolvePlotThread,
         ProposeTenets, PresentSeed, CedeControl, RevealTrait, StartJob, EndJob, JobItem, EndSession, StartSession,
         AdoptAddon,
     ],

@@ -231,3 +231,59 @@ def resolve_driver(c: Ctx) -> None:
     s.addon.endowments[a.player] = s.addon.endowments.get(a.player, 0) + sessions
     c.emit("resolve_driver", a.text.strip(), 0, component=cid, coins=sessions)
     statement(c, "resolve_driver", a.text.strip(), 0, components=[cid], lapses=True)
+
+
+@handles(A.CreatePlotThread)
+def create_plot_thread(c: Ctx) -> None:
+    """UA-THREAD-1 (L2286): a Component "an unresolved conflict", named: 1 coin, plus 1 per Component
+    tied to it in Holter's rule; 1 in Bradley's and Mazza's (L2296, L2302). Its name is its Role."""
+    from engine.universalis.addon_scenes import THREAD, thread_cost
+    from engine.universalis.components import new_id
+    from engine.universalis.state import Component, PlotThreadState
+    s, a = c.s, c.a
+    assert isinstance(a, A.CreatePlotThread)
+    variant = hooks.opts(s).plot_threads
+    cost = thread_cost(variant, len(a.tied))  # type: ignore[arg-type]
+    require_turn(c)
+    tied = list(dict.fromkeys(a.tied))
+    if len(tied) != len(a.tied):
+        raise refuse("UA-THREAD-1", THREAD, "a Component is named twice")
+    for cid in tied:
+        component(s, cid, "UA-THREAD-1")
+    if variant != "holter" and tied:
+        raise refuse("UA-THREAD-1", THREAD, "only Holter's Plot Threads name tied Components")
+    pay(s, a.player, cost, "a Plot Thread", rule="UA-THREAD-1")
+    comp = Component(id=new_id(s, "c"), kind="prop", created_by=a.player)
+    s.components[comp.id] = comp
+    role = add_trait(s, comp, a.name.strip(), "role", a.player)
+    sc = s.scene()
+    s.addon.threads.append(PlotThreadState(component=comp.id, creator=a.player, tied=tied,
+                                           scene_created=sc.number if sc else None))
+    text = f"A Plot Thread: {a.name.strip()} (an unresolved conflict)"
+    c.emit("plot_thread", text, cost, component=comp.id, tied=tied)
+    statement(c, "component", text, cost, fact_id=role.id, components=[comp.id] + tied)
+
+
+@handles(A.ResolvePlotThread)
+def resolve_plot_thread(c: Ctx) -> None:
+    """UA-THREAD-3 (L2290 "the player resolving it gets its Weight in coins. Declaring a Thread
+    resolved can be challenged as usual"): the Bank pays the Weight to the resolver; Mazza's
+    variant has no reward (it ends when its Importance is bought off, engine default)."""
+    from engine.universalis.addon_scenes import THREAD, PlotThread, thread_resolve
+    from engine.universalis.ledger import from_bank
+    s, a = c.s, c.a
+    assert isinstance(a, A.ResolvePlotThread)
+    variant = hooks.opts(s).plot_threads
+    if variant == "off":
+        raise refuse("UA-THREAD-1", THREAD, "this table does not play with Plot Threads")
+    require_turn(c)
+    th = hooks.thread_of(s, a.thread)
+    if th is None:
+        raise refuse("UA-THREAD-3", THREAD, f"{a.thread[:40]!r} is not a Plot Thread")
+    pure = PlotThread(name=s.components[th.component].label, creator=th.creator, scene_created=th.scene_created,
+                      weight=th.weight, resolved=th.resolved)
+    paid = thread_resolve(variant, pure)  # type: ignore[arg-type]
+    th.resolved = True
+    from_bank(s.player(a.player), s, paid, "bonus")
+    c.emit("resolve_plot_thread", a.text.strip(), 0, component=th.component, coins=paid)
+    statement(c, "resolve_plot_thread", a.text.strip(), 0, components=[th.component])

@@ -181,7 +181,6 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
     ("UA-NEST-1", "Nested Complications", "a second Complication open inside the first"),
     ("UA-EXT-1", "Extended Complications", "rolling a Complication in stages"),
     ("UA-OWN-1", "Own Pool per Participant", "each player's Pool and its declared side"),
-    ("UA-THREAD-1", "Plot Thread", "Plot Thread Components, their Weight and their resolution"),
 )
 
 
@@ -189,7 +188,7 @@ def unplayed(a: Addons) -> list[int]:
     """Indexes into UNPLAYED of the add-ons `a` turns on that the engine cannot enforce yet."""
     on = [a.open_scene_framing, a.alternate_realities, a.currency != "coins",
           a.multi_target_mode in ("independent", "split", "individual"), a.nested_complications,
-          a.allow_extended, a.pool_per_participant, a.plot_threads != "off"]
+          a.allow_extended, a.pool_per_participant]
     return [i for i, x in enumerate(on) if x]
 
 
@@ -200,3 +199,35 @@ def refuse_unplayed(a: Addons) -> None:
         rule, name, what = UNPLAYED[i]
         raise refuse(rule, name, f"Storytable does not enforce it yet ({what}); play it by hand as a "
                                  "Rules Gimmick, or choose another add-on")
+
+
+# --- Plot Threads (UA-THREAD-2) -------------------------------------------------------------------
+def thread_of(s: GameState, cid: str):
+    return next((t for t in s.addon.threads if t.component == cid), None)
+
+
+def thread_introduced(s: GameState, cid: str) -> None:
+    """UA-THREAD-2: Holter: each Introduction of a Plot Thread adds 1 Weight (L2288); Bradley's threads
+    are never Introduced (L2296); Mazza's are Introduced like any Component (L2302), with no Weight."""
+    th = thread_of(s, cid)
+    if th is None or th.resolved:
+        return
+    from engine.universalis.addon_scenes import THREAD
+    variant = opts(s).plot_threads
+    if variant == "bradley":
+        raise refuse("UA-THREAD-2", THREAD, "in this variant Plot Threads are not Introduced; they gain Weight each scene")
+    if variant == "holter":
+        th.weight += 1
+
+
+def threads_scene_end(s: GameState, scene: int) -> None:
+    """UA-THREAD-2: Bradley: every unresolved Plot Thread gains 1 Weight at each scene end after the
+    scene it was Created in (the digest's reading; the alternative counts that scene too)."""
+    a = opts(s)
+    if a.plot_threads != "bradley":
+        return
+    for th in s.addon.threads:
+        if th.resolved:
+            continue
+        if th.scene_created is None or scene > th.scene_created or a.bradley_counts_creation_scene:
+            th.weight += 1

@@ -500,6 +500,9 @@ def end_main_scene(c: Ctx, fade: bool, text: str) -> None:
     if s.config.addons is not CORE:
         amount = _addon_rules.refresh_amount(s, sc.number)
         _addon_rules.pay_jobs(c, "scene")
+    if s.config.addons.plot_threads == "bradley":  # UA-THREAD-2: threads gain Weight each scene
+        from engine.universalis.addon_hooks import threads_scene_end
+        threads_scene_end(s, sc.number)
     for p in s.players:
         from_bank(p, s, amount, "refreshment")
     c.emit("refresh", f"Every player receives {coins(amount)} of Refreshment.", player="")

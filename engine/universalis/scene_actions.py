@@ -251,6 +251,8 @@ def introduce_component(c: Ctx) -> None:
     if comp.id in sc.present or comp.id == sc.location:
         raise RuleViolation("U-ACT-3", f"{comp.label} is already in the scene")
     hooks.pc_guard(s, a.player, comp)
+    if s.addon.threads:
+        hooks.thread_introduced(s, comp.id)  # UA-THREAD-2
     pay(s, a.player, 1, f"introducing {comp.label}")
     brought = introduce(s, sc, comp.id, a.player)
     text = a.text or f"{comp.label} enters the scene."

@@ -360,12 +360,24 @@ class PlotPoolState(Mutable):
     spent: dict[str, int] = Field(default_factory=dict)  # "scene:player" (or "scene:*") -> coins spent
 
 
+class PlotThreadState(Mutable):
+    """A Plot Thread (UA-THREAD-*): the Component, who made it, what it ties, its Weight."""
+
+    component: str
+    creator: str
+    tied: list[str] = Field(default_factory=list)
+    scene_created: Optional[int] = None
+    weight: int = 0
+    resolved: bool = False
+
+
 class PcPlotState(Mutable):
     """Player Characters, Endowments and Plot Pools (addon_actions.py); empty under the core rules."""
 
     pcs: dict[str, str] = Field(default_factory=dict)  # component id -> its owner (UA-PC-1)
     endowments: dict[str, int] = Field(default_factory=dict)  # player -> PC Endowment coins (UA-ENDOW-1)
     plot_pools: list[PlotPoolState] = Field(default_factory=list)  # UA-PLOT-1
+    threads: list[PlotThreadState] = Field(default_factory=list)  # UA-THREAD-1
     protected: list[str] = Field(default_factory=list)  # Components bought Plot Protection (UA-PROT-3)
     drivers: dict[str, str] = Field(default_factory=dict)  # player -> his PC's Story Driver (UA-DRIVER-3)
     driver_since: dict[str, int] = Field(default_factory=dict)  # player -> session his Driver was set in
