@@ -86,7 +86,7 @@ def test_UA_SIX_3_a_typed_d6_face_outside_1_to_6_is_refused_naming_the_add_on():
 def test_UA_SIX_1_core_table_still_rolls_d10():
     """Without the add-on the Pools are d10 and a 6 fails (U-COMP-7)."""
     g = framed(P3, {"Ann": 1})
-    assert UniversalisRuleset().die_sizes[0] == 10
+    assert UniversalisRuleset().die_sizes == (10,)
     assert not is_success(6, "d10") and is_success(5, "d10")
     seen('UA-SIX-1')
 

@@ -42,7 +42,7 @@ class UniversalisRuleset:
     name = "universalis"
     version = "1"
     roles = ("player",)
-    die_sizes = (UNIVERSALIS_DIE, 6)  # a d6 only with the d6 add-on (UA-SIX-1)
+    die_sizes = (UNIVERSALIS_DIE,)  # the d6 add-on asks for d6 through `pending` (UA-SIX-1)
     options_model = UniversalisOptions
 
     def new_game(self, seats: Sequence[SeatSpec | str], options: BaseModel | dict | None = None) -> GameState:
