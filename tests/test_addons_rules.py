@@ -520,3 +520,32 @@ def test_ua_gctrl_3_control_trait_doubles_its_holders_coins_in_a_control_challen
     from engine_helpers import observed
     observed("UA-GCTRL-3", "effect")
     check_invariants(g.s)
+
+
+def test_ua_setting_1_setting_creation_phase_pools():
+    """UA-SETTING-1 (L1890-1896, digest §4 'setting pool of 25, unspent Coins lost'): after Game Prep each player
+    spends a separate 25-Coin pool, never his Wealth; when all pass the leftovers go to the Bank."""
+    g = game(addons={"setting_phase_pool": 25})
+    for p in ["Ann", "Ben", "Cat"]:
+        g.do(A.PassPrep(player=p))
+    assert g.s.phase == "prep" and g.s.extra.setting_phase and g.s.extra.setting_pools == {"Ann": 25, "Ben": 25, "Cat": 25}
+    g.effect("UA-SETTING-1", A.ProposeTenet(player="Ann", text="The Empire fell a century ago.", kind="world"),
+             lambda b, a: a.extra.setting_pools["Ann"] == 24 and a.player("Ann").wealth == 25)
+    g.act(A.CreateComponent(player="Ben", role="Ruined capital", kind="location"))
+    assert g.s.extra.setting_pools["Ben"] == 24 and g.wealth("Ben") == 25
+    for p in ["Cat", "Ann", "Ben"]:
+        g.do(A.PassPrep(player=p))
+    assert g.s.phase == "bidding" and not g.s.extra.setting_phase and g.s.extra.setting_pools == {}
+    assert [p.wealth for p in g.s.players] == [25, 25, 25]
+    check_invariants(g.s)
+
+
+def test_ua_setting_1_a_spent_pool_refuses():
+    """UA-SETTING-1: the pool is all a player may spend in the phase (here 1 Coin)."""
+    g = game(addons={"setting_phase_pool": 1})
+    for p in ["Ann", "Ben", "Cat"]:
+        g.do(A.PassPrep(player=p))
+    g.act(A.ProposeTenet(player="Ann", text="Old gods sleep."))
+    g.do(A.PassPrep(player="Ben"))
+    g.do(A.PassPrep(player="Cat"))
+    g.refused(A.ProposeTenet(player="Ann", text="And dream."), "UA-SETTING-1", "setting pool")

@@ -21,6 +21,7 @@ RULE_IDS: dict[str, tuple[str, int]] = {
     "UA-GIM-1": ("an add-on adopted after play has begun is a 1-coin Rules Gimmick", 2444),
     "UA-FIRST-1": ("Extra Refresh Before First Scene", 1878),
     "UA-FIRST-2": ("Extra Refresh variant: Wealth reset to the start", 1882),
+    "UA-SETTING-1": ("Setting Creation Phase: a separate pool for setting only", 1892),
     "UA-TENET-1": ("Multiple Tenets: several a turn, 1 coin each", 1942),
     "UA-TENET-2": ("Multiple Tenets: all on one named idea", 1942),
     "UA-SEED-1": ("Seed Element presented as the first Tenet", 1952),

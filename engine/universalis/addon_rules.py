@@ -122,6 +122,28 @@ def prep_ended(c: Ctx) -> None:
            rule="UA-FIRST-2")
 
 
+def setting_phase_turn(s: GameState) -> bool:
+    """Setting Creation Phase (UA-SETTING-1, L1890-1896): after Game Prep, before the first frame, each player
+    spends a separate pool on setting only; it ends when all pass in a row or every pool is spent, and what is
+    left goes back to the Bank. Returns True while preparation goes on because of it."""
+    ad = adds(s)
+    if ad.setting_phase_pool is None or s.extra.setting_done or s.scenes or s.extra.session != 1:
+        return False
+    if not s.extra.setting_phase:
+        if s.prep_passes < len(s.players):
+            return False
+        s.extra.setting_phase = True
+        s.extra.setting_pools = {p.name: ad.setting_phase_pool for p in s.players}
+        s.prep_passes = 0
+        return True
+    if s.prep_passes >= len(s.players):  # a player whose pool is spent can only pass
+        s.extra.setting_phase = False
+        s.extra.setting_done = True
+        s.extra.setting_pools = {}  # unspent Coins return to the Bank (L1894)
+        return False
+    return True
+
+
 @handles(A.PresentSeed)
 def present_seed(c: Ctx) -> None:
     """UA-SEED-1: the seed Component, Created before play, is presented as the first Tenet (1 coin)."""

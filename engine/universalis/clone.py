@@ -38,7 +38,8 @@ def clone(s: GameState) -> GameState:
     new.components = {k: _component(c) for k, c in s.components.items()}
     new.scenes = [_scene(sc) for sc in s.scenes]
     new.counters = dict(s.counters)
-    new.extra = s.extra.model_copy(update={"jobs": list(s.extra.jobs), "between_pools": dict(s.extra.between_pools)})
+    new.extra = s.extra.model_copy(update={"jobs": list(s.extra.jobs), "between_pools": dict(s.extra.between_pools),
+                                          "setting_pools": dict(s.extra.setting_pools)})
     for name in ("turn", "window", "challenge", "fine", "complication", "consent", "narration", "dialog"):
         value = getattr(s, name)
         if value is not None:
