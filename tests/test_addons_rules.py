@@ -549,3 +549,33 @@ def test_ua_setting_1_a_spent_pool_refuses():
     g.do(A.PassPrep(player="Ben"))
     g.do(A.PassPrep(player="Cat"))
     g.refused(A.ProposeTenet(player="Ann", text="And dream."), "UA-SETTING-1", "setting pool")
+
+
+def test_ua_new_1_new_players_join_by_a_gimmick_with_coins_by_the_table_rule():
+    """UA-NEW-1, UA-NEW-2 (L2468-2480): a newcomer joins at a session start by a 1-coin Rules Gimmick, with the
+    Coins of the poorest player under the 'min' rule; the story cap refuses a fifth player."""
+    g = _between_scenes(new_player_admission="gimmick", new_player_wealth="min", max_players_per_story=4)
+    g.do(A.EndSession(player="Ann"))
+    poorest = min(p.wealth for p in g.s.players)
+    ann = g.wealth("Ann")
+    g.refused(A.StartSession(player="Ann", new_players=["Dee", "Eve"]), "UA-NEW-1", "capped at 4")
+    g.effect("UA-NEW-1", A.StartSession(player="Ann", new_players=["Dee"]),
+             lambda b, a: a.seat_names[-1] == "Dee" and a.player("Dee").wealth == poorest
+             and a.player("Ann").wealth == ann - 1, react=False)
+    from engine_helpers import observed
+    observed("UA-NEW-2", "effect")
+    check_invariants(g.s)
+    g.bids({})
+    assert g.s.phase == "scene"
+    core = _between_scenes()
+    core.do(A.EndSession(player="Ann"))
+    core.refused(A.StartSession(player="Ann", new_players=["Dee"]), "UA-NEW-1", "Introduce New Players")
+
+
+def test_ua_new_1_per_session_cap():
+    """UA-NEW-1 (L2474 'as can the total allowed to play in a single session')."""
+    g = _between_scenes(new_player_admission="open", max_players_per_session=3)
+    g.do(A.EndSession(player="Ann"))
+    g.refused(A.StartSession(player="Ann", present=["Ann", "Ben", "Cat"], new_players=["Dee"]), "UA-NEW-1", "at most 3")
+    g.do(A.StartSession(player="Ann", present=["Ann", "Ben"], new_players=["Dee"]))
+    assert g.s.player("Dee").wealth == 25

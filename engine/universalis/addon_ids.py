@@ -53,6 +53,8 @@ RULE_IDS: dict[str, tuple[str, int]] = {
     "UA-SESS-3": ("Standard Intersession Rules: open scenes stay open, Wealth carries over", 2450),
     "UA-PRESENT-1": ("Players Present Limit", 2458),
     "UA-REVISIT-1": ("Revisit Game Tenets: Game Prep at each session start", 2464),
+    "UA-NEW-1": ("Introduce New Players: admission by Gimmick or open door, with caps", 2470),
+    "UA-NEW-2": ("Introduce New Players: the newcomer's Coins", 2476),
     "UA-COIN-1": ("Coin Option Gimmicks: session end is a Refresh", 2488),
     "UA-COIN-2": ("Coin Option Gimmicks: Wealth reset at session start", 2490),
     "UA-SERIAL-1": ("Serial Game Structure: reminder at session end", 1906),

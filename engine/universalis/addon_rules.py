@@ -498,6 +498,59 @@ def job_item(c: Ctx) -> None:
 
 
 # --- sessions -------------------------------------------------------------------------------------------------
+def newcomer_wealth(s: GameState) -> int:
+    """Introduce New Players (UA-NEW-2, L2476-2480): the standard start, the most or least Coins at the
+    table, their mean, or a set number; a one-time level applies to the first admission only."""
+    ad = adds(s)
+    rule = ad.new_player_wealth
+    if ad.new_player_wealth_scope == "once" and s.extra.newcomer_rule_used:
+        rule = "start"
+    have = [p.wealth for p in s.players]
+    if rule == "start":
+        return s.config.starting_coins
+    if rule == "max":
+        return max(have)
+    if rule == "min":
+        return min(have)
+    if rule == "mean":
+        return sum(have) // len(have)
+    return int(rule)
+
+
+def admit_players(c: Ctx, a: A.StartSession) -> list[str]:
+    """UA-NEW-1 (L2468-2474): new players join at a session start by a special Rules Gimmick (1 coin each,
+    paid by the player who opens the session) or, under an open door, free; the story's cap holds."""
+    from engine.universalis.rules import MAX_NAME
+    from engine.universalis.state import Ledger, Player
+
+    s, ad = c.s, adds(c.s)
+    names = [n.strip() for n in a.new_players if n.strip()]
+    if not names:
+        return []
+    if ad.new_player_admission == "off":
+        raise RuleViolation("UA-NEW-1", "new players join only under the Introduce New Players add-on (L2468)")
+    bad = [n for n in names if n in s.seat_names or n in ("C", "dice") or len(n) > MAX_NAME]
+    if bad or len(set(names)) != len(names):
+        raise RuleViolation("UA-NEW-1", f"Introduce New Players: {(bad or names)[0][:40]!r} cannot join under that name")
+    if ad.max_players_per_story is not None and len(s.players) + len(names) > ad.max_players_per_story:
+        raise RuleViolation("UA-NEW-1", f"Introduce New Players refuses: the story is capped at "
+                                        f"{ad.max_players_per_story} players (L2472)")
+    amount = newcomer_wealth(s)  # the table's level as the session opens, before the Gimmicks are paid
+    if ad.new_player_admission == "gimmick":
+        pay(s, a.player, len(names), "a Rules Gimmick admitting a new player" if len(names) == 1
+            else f"{len(names)} Rules Gimmicks admitting new players")
+    for n in names:
+        s.players.append(Player(name=n, wealth=amount, ledger=Ledger(start=amount)))
+        if ad.new_player_admission == "gimmick":
+            t = Tenet(id=new_id(s, "T"), kind="gimmick", text=f"Rules Gimmick: {n} joins the game", by=a.player,
+                      seq=s.seq)
+            s.tenets.append(t)
+        c.emit("player_joined", f"{n} joins the game with {coins(amount)}.", player=n, wealth=amount,
+               rule="UA-NEW-1")
+    s.extra.newcomer_rule_used = True
+    return names
+
+
 def scene_in_progress(s: GameState) -> bool:
     return s.phase == "scene" and s.current_scene is not None and not s.scenes[s.current_scene - 1].ended
 
@@ -545,7 +598,8 @@ def start_session(c: Ctx) -> None:
     assert isinstance(a, A.StartSession)
     if s.extra.session_open:
         raise RuleViolation("UA-SESS-2", f"session {s.extra.session} is still being played; end it first")
-    present = list(dict.fromkeys(a.present)) or list(s.seat_names)
+    joining = admit_players(c, a)
+    present = list(dict.fromkeys(a.present + joining)) if a.present else list(s.seat_names)
     unknown = [p for p in present if p not in s.seat_names]
     if unknown:
         raise RuleViolation("UA-SESS-2", f"{unknown[0][:40]!r} is not a player of this game"
