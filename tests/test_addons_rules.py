@@ -579,3 +579,24 @@ def test_ua_new_1_per_session_cap():
     g.refused(A.StartSession(player="Ann", present=["Ann", "Ben", "Cat"], new_players=["Dee"]), "UA-NEW-1", "at most 3")
     g.do(A.StartSession(player="Ann", present=["Ann", "Ben"], new_players=["Dee"]))
     assert g.s.player("Dee").wealth == 25
+
+
+def test_ua_friend_3_the_controller_challenges_a_free_take_over_at_double_weight():
+    """UA-FRIEND-3 (L2014 'The current owner can Challenge this with the weight of Fact behind him'):
+    Ann's 2 coins count 4 against Ben's 3, so his free Take Over of her Horse is undone."""
+    g = framed(["Ann", "Ben", "Cat"], {"Ann": 1}, addons={"friendly_control": "free_takeover"})
+    horse = g.create("Ann", "Horse")
+    g.end_turn("Ann")
+    g.do(A.TakeOver(player="Ben", component=horse))
+    g.react({"Ann": A.ChallengeStatement(player="Ann", reason="my horse")})
+    g.do(A.ContestChallenge(player="Ben"))
+    g.do(A.ChallengeBid(player="Ann", option=1, coins=2))
+    g.do(A.ChallengePass(player="Cat"))
+    g.do(A.ChallengeBid(player="Ben", option=0, coins=3))
+    for p in ["Ann", "Cat", "Ben"]:
+        g.do(A.ChallengePass(player=p))
+    assert g.last("challenge_result").data["totals"] == [3, 4]
+    assert g.s.controller(horse) == "Ann"
+    from engine_helpers import observed
+    observed("UA-FRIEND-3", "effect")
+    check_invariants(g.s)

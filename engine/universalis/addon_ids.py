@@ -41,6 +41,7 @@ RULE_IDS: dict[str, tuple[str, int]] = {
     "UA-ROY-2": ("Royalty: the Take Over cannot be Challenged", 2088),
     "UA-FRIEND-1": ("Friendly Control: cede Control free", 2012),
     "UA-FRIEND-2": ("Friendly Control variant: free Take Over on one's turn", 2014),
+    "UA-FRIEND-3": ("Friendly Control variant: the Controller challenges with the weight of Fact", 2014),
     "UA-DUR-1": ("Durable Components: 5 coins at Creation", 2172),
     "UA-DUR-2": ("Durable Components: removing a Trait costs 2; Durable stays", 2172),
     "UA-DUR-3": ("Durable Components: 2 coins per level of Importance", 2172),

@@ -397,6 +397,16 @@ def pay_takeover(s: GameState, who: str, cid: str, royalty: bool) -> int:
     return cost
 
 
+def owner_defends_control(ch) -> bool:
+    """UA-FRIEND-3 (L2014): under the free-take-over variant, the Component's Controller challenges a Take Over
+    'with the weight of Fact behind him': his coins count double."""
+    before = ch.before
+    if adds(before).friendly_control != "free_takeover" or ch.statement.kind != "take_over":
+        return False
+    cid = (ch.statement.action or {}).get("component")
+    return bool(cid) and before.controller(cid) == ch.challenger
+
+
 @handles(A.CedeControl)
 def cede_control(c: Ctx) -> None:
     """UA-FRIEND-1: a Controller hands Control to another player at any time, free (L2012)."""

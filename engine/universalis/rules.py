@@ -761,6 +761,9 @@ def effective_totals(ch: Challenge) -> list[int]:
     totals = list(ch.totals)
     if ch.fact_id is not None and ch.fact_applies is not False:
         totals[1] *= 2
+    elif ch.before is not None and ch.before.config.addons is not CORE and len(totals) > 1:
+        if _addon_rules.owner_defends_control(ch):
+            totals[1] *= 2
     return totals
 
 
