@@ -494,6 +494,7 @@ def test_ua_between_1_create_components_between_sessions():
               "UA-BETWEEN-1", "1 coin left")
     g.do(A.StartSession(player="Ann"))
     assert g.s.extra.between_pools == {}
+    assert "made between sessions" in g.last("component").text and g.s.extra.between_made == []
     core = _between_scenes()
     core.do(A.EndSession(player="Ann"))
     core.refused(A.CreateComponent(player="Ann", role="Airship"), "UA-SESS-1", "Create Components Between Sessions")

@@ -238,6 +238,8 @@ def between_sessions_pay(c: Ctx, a: A.CreateComponent, cost: int) -> bool:
 
 
 def created(c: Ctx, comp: Component, a: A.CreateComponent) -> None:
+    if not c.s.extra.session_open:
+        c.s.extra.between_made.append(comp.id)
     if a.durable:
         add_trait(c.s, comp, "Durable", "plain", a.player)
 
@@ -640,6 +642,11 @@ def start_session(c: Ctx) -> None:
         c.emit("refresh", f"Coin Option: every player starts the session with {coins(level)}.", player="",
                rule="UA-COIN-2")
     pay_jobs(c, "session_start")
+    for cid in s.extra.between_made:  # shown as the session opens (L2500), each open to Challenge in play
+        comp = s.components[cid]
+        c.emit("component", f"presents {comp.mention}, made between sessions.", player=comp.created_by,
+               component=cid, rule="UA-BETWEEN-1")
+    s.extra.between_made = []
     if ad.revisit_tenets_each_session and not scene_in_progress(s):
         s.phase = "prep"
         s.prep_passes = 0
