@@ -8,14 +8,8 @@ import pytest
 
 from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
-from engine.universalis import apply, new_game
-from engine.universalis.addons import Addons
 from engine.universalis.components import importance
 from engine_helpers import Game, all_pass_prep, check_invariants, framed, game
-
-
-def ev_rules(g: Game) -> list[str]:
-    return [e.data.get("rule") for e in g.events if e.data.get("rule")]
 
 
 # --- Game Preparation add-ons ----------------------------------------------------------------------------

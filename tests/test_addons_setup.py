@@ -11,9 +11,9 @@ from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
 from engine.universalis import new_game
 from engine.universalis.addon_registry import BY_KEY, GROUPS, REGISTRY, addons_from_args, describe, grouped
-from engine.universalis.addons import CORE, Addons, check_addons
+from engine.universalis.addons import CORE, Addons
 from engine.universalis.ruleset import UniversalisRuleset
-from engine_helpers import framed, game, observed
+from engine_helpers import framed, observed
 
 P3 = ["Ann", "Ben", "Cat"]
 

@@ -15,7 +15,7 @@ from engine.universalis import actions as A
 from engine.universalis.addons import Addons, Job
 from engine.universalis.components import add_trait, component, find_trait, importance, new_id, replace_trait
 from engine.universalis.ledger import coins, from_bank, pay, pay_player
-from engine.universalis.rules import Ctx, advance_prep, handles, prep_or_turn, require_turn, statement
+from engine.universalis.rules import Ctx, advance_prep, handles, prep_or_turn, statement
 from engine.universalis.state import Component, GameState, Tenet, Trait
 
 DURABLE = "durable"
@@ -254,8 +254,6 @@ def check_trait(c: Ctx, comp: Component, a: A.AddTrait) -> int:
     if ad.durable_cost is not None and words == DURABLE:
         raise RuleViolation("UA-DUR-2", f"Durable Components: 'Durable' is bought when a component is Created, "
                                         f"for {ad.durable_cost} (L2172)")
-    if ad.public_domain_traits is False and words == PUBLIC_DOMAIN:
-        pass  # just words without the add-on
     holder = CONTROL_RE.match(a.text)
     if ad.control_traits and holder:
         name = holder.group(1)
