@@ -595,3 +595,17 @@ def test_ua_friend_3_the_controller_challenges_a_free_take_over_at_double_weight
     from engine_helpers import observed
     observed("UA-FRIEND-3", "effect")
     check_invariants(g.s)
+
+
+def test_ua_enigma_2_a_secret_trait_is_no_fact_in_a_challenge_until_revealed():
+    """UA-ENIGMA-2, UA-ENIGMA-3 (L2182-2192, the werewolf example): Dave's secret 'Werewolf' can't back a
+    Challenge of Ed's 'Immune to Lycanthropy' while secret; revealed, it counts as a Fact (x2)."""
+    g = framed(["Ann", "Ben", "Cat"], {"Ann": 1}, addons={"enigma_trait_cost": 2})
+    elton = g.create("Ann", "Elton Frakes")
+    wolf = g.add("Ann", elton, "Werewolf", enigma=True)
+    g.end_turn("Ann")
+    g.do(A.AddTrait(player="Ben", component=elton, text="Immune to Lycanthropy"))
+    g.refused(A.ChallengeStatement(player="Ann", reason="he is a werewolf", fact=wolf), "UA-ENIGMA-2", "until it is revealed")
+    g.do(A.RevealTrait(player="Ann", trait=wolf))
+    g.react({"Ann": A.ChallengeStatement(player="Ann", reason="he is a werewolf", fact=wolf)})
+    assert g.s.challenge is not None and g.s.challenge.fact_id == wolf

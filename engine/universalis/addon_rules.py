@@ -340,6 +340,15 @@ def check_draw(s: GameState, t: Trait) -> None:
                                            "it is revealed (L2184)")
 
 
+def check_cited(s: GameState, fact_id: str) -> None:
+    """UA-ENIGMA-2: a secret Enigma Trait cannot be cited in a Challenge until revealed (L2182)."""
+    for comp in s.components.values():
+        for t in comp.traits:
+            if t.id == fact_id and t.secret:
+                raise RuleViolation("UA-ENIGMA-2", "Enigma Traits: a secret Trait cannot be used in a Challenge "
+                                                   "until it is revealed (L2182)")
+
+
 @handles(A.RevealTrait)
 def reveal_trait(c: Ctx) -> None:
     """UA-ENIGMA-3: the buyer reveals an Enigma Trait at any time, free; it is a Fact from then on."""

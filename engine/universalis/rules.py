@@ -562,6 +562,8 @@ def react(c: Ctx) -> None:
                 raise RuleViolation("U-FACT-2", f"there is no established Fact {a.fact!r}")
             if a.fact == w.statement.fact_id:
                 raise RuleViolation("U-FACT-2", "the Fact being challenged cannot defend itself")
+            if s.config.addons is not CORE:
+                _addon_rules.check_cited(s, a.fact)
         if a.instead is not None:
             check_instead(w, a.instead)
     w.answers[a.player] = a.model_dump()
