@@ -15,7 +15,7 @@ from engine.universalis.ruleset import UniversalisRuleset
 from engine_helpers import check_invariants
 
 # this branch's add-ons (addons-comp's join here once merged)
-POOL = ["extra-refresh", "extra-refresh=\"reset_to_start\"", "multiple-tenets", "greater-control", "public-domain",
+POOL = ["setting-phase", "setting-phase=3", "extra-refresh", "extra-refresh=\"reset_to_start\"", "multiple-tenets", "greater-control", "public-domain",
         "friendly-control", "friendly-control=\"free_takeover\"", "durable", "enigma", "protagonist-refresh",
         "named-character-limit", "one-trait-per-turn", "no-trait-multiples", "protagonist-most-important",
         "standard-intersession", "players-present-limit", "revisit-tenets", "coin-options", "session_start_wealth=20",

@@ -8,14 +8,8 @@ import pytest
 
 from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
-from engine.universalis import apply, new_game
-from engine.universalis.addons import Addons
 from engine.universalis.components import importance
 from engine_helpers import Game, all_pass_prep, check_invariants, framed, game
-
-
-def ev_rules(g: Game) -> list[str]:
-    return [e.data.get("rule") for e in g.events if e.data.get("rule")]
 
 
 # --- Game Preparation add-ons ----------------------------------------------------------------------------
@@ -494,6 +488,7 @@ def test_ua_between_1_create_components_between_sessions():
               "UA-BETWEEN-1", "1 coin left")
     g.do(A.StartSession(player="Ann"))
     assert g.s.extra.between_pools == {}
+    assert "made between sessions" in g.last("component").text and g.s.extra.between_made == []
     core = _between_scenes()
     core.do(A.EndSession(player="Ann"))
     core.refused(A.CreateComponent(player="Ann", role="Airship"), "UA-SESS-1", "Create Components Between Sessions")
@@ -520,3 +515,97 @@ def test_ua_gctrl_3_control_trait_doubles_its_holders_coins_in_a_control_challen
     from engine_helpers import observed
     observed("UA-GCTRL-3", "effect")
     check_invariants(g.s)
+
+
+def test_ua_setting_1_setting_creation_phase_pools():
+    """UA-SETTING-1 (L1890-1896, digest §4 'setting pool of 25, unspent Coins lost'): after Game Prep each player
+    spends a separate 25-Coin pool, never his Wealth; when all pass the leftovers go to the Bank."""
+    g = game(addons={"setting_phase_pool": 25})
+    for p in ["Ann", "Ben", "Cat"]:
+        g.do(A.PassPrep(player=p))
+    assert g.s.phase == "prep" and g.s.extra.setting_phase and g.s.extra.setting_pools == {"Ann": 25, "Ben": 25, "Cat": 25}
+    g.effect("UA-SETTING-1", A.ProposeTenet(player="Ann", text="The Empire fell a century ago.", kind="world"),
+             lambda b, a: a.extra.setting_pools["Ann"] == 24 and a.player("Ann").wealth == 25)
+    g.act(A.CreateComponent(player="Ben", role="Ruined capital", kind="location"))
+    assert g.s.extra.setting_pools["Ben"] == 24 and g.wealth("Ben") == 25
+    for p in ["Cat", "Ann", "Ben"]:
+        g.do(A.PassPrep(player=p))
+    assert g.s.phase == "bidding" and not g.s.extra.setting_phase and g.s.extra.setting_pools == {}
+    assert [p.wealth for p in g.s.players] == [25, 25, 25]
+    check_invariants(g.s)
+
+
+def test_ua_setting_1_a_spent_pool_refuses():
+    """UA-SETTING-1: the pool is all a player may spend in the phase (here 1 Coin)."""
+    g = game(addons={"setting_phase_pool": 1})
+    for p in ["Ann", "Ben", "Cat"]:
+        g.do(A.PassPrep(player=p))
+    g.act(A.ProposeTenet(player="Ann", text="Old gods sleep."))
+    g.do(A.PassPrep(player="Ben"))
+    g.do(A.PassPrep(player="Cat"))
+    g.refused(A.ProposeTenet(player="Ann", text="And dream."), "UA-SETTING-1", "setting pool")
+
+
+def test_ua_new_1_new_players_join_by_a_gimmick_with_coins_by_the_table_rule():
+    """UA-NEW-1, UA-NEW-2 (L2468-2480): a newcomer joins at a session start by a 1-coin Rules Gimmick, with the
+    Coins of the poorest player under the 'min' rule; the story cap refuses a fifth player."""
+    g = _between_scenes(new_player_admission="gimmick", new_player_wealth="min", max_players_per_story=4)
+    g.do(A.EndSession(player="Ann"))
+    poorest = min(p.wealth for p in g.s.players)
+    ann = g.wealth("Ann")
+    g.refused(A.StartSession(player="Ann", new_players=["Dee", "Eve"]), "UA-NEW-1", "capped at 4")
+    g.effect("UA-NEW-1", A.StartSession(player="Ann", new_players=["Dee"]),
+             lambda b, a: a.seat_names[-1] == "Dee" and a.player("Dee").wealth == poorest
+             and a.player("Ann").wealth == ann - 1, react=False)
+    from engine_helpers import observed
+    observed("UA-NEW-2", "effect")
+    check_invariants(g.s)
+    g.bids({})
+    assert g.s.phase == "scene"
+    core = _between_scenes()
+    core.do(A.EndSession(player="Ann"))
+    core.refused(A.StartSession(player="Ann", new_players=["Dee"]), "UA-NEW-1", "Introduce New Players")
+
+
+def test_ua_new_1_per_session_cap():
+    """UA-NEW-1 (L2474 'as can the total allowed to play in a single session')."""
+    g = _between_scenes(new_player_admission="open", max_players_per_session=3)
+    g.do(A.EndSession(player="Ann"))
+    g.refused(A.StartSession(player="Ann", present=["Ann", "Ben", "Cat"], new_players=["Dee"]), "UA-NEW-1", "at most 3")
+    g.do(A.StartSession(player="Ann", present=["Ann", "Ben"], new_players=["Dee"]))
+    assert g.s.player("Dee").wealth == 25
+
+
+def test_ua_friend_3_the_controller_challenges_a_free_take_over_at_double_weight():
+    """UA-FRIEND-3 (L2014 'The current owner can Challenge this with the weight of Fact behind him'):
+    Ann's 2 coins count 4 against Ben's 3, so his free Take Over of her Horse is undone."""
+    g = framed(["Ann", "Ben", "Cat"], {"Ann": 1}, addons={"friendly_control": "free_takeover"})
+    horse = g.create("Ann", "Horse")
+    g.end_turn("Ann")
+    g.do(A.TakeOver(player="Ben", component=horse))
+    g.react({"Ann": A.ChallengeStatement(player="Ann", reason="my horse")})
+    g.do(A.ContestChallenge(player="Ben"))
+    g.do(A.ChallengeBid(player="Ann", option=1, coins=2))
+    g.do(A.ChallengePass(player="Cat"))
+    g.do(A.ChallengeBid(player="Ben", option=0, coins=3))
+    for p in ["Ann", "Cat", "Ben"]:
+        g.do(A.ChallengePass(player=p))
+    assert g.last("challenge_result").data["totals"] == [3, 4]
+    assert g.s.controller(horse) == "Ann"
+    from engine_helpers import observed
+    observed("UA-FRIEND-3", "effect")
+    check_invariants(g.s)
+
+
+def test_ua_enigma_2_a_secret_trait_is_no_fact_in_a_challenge_until_revealed():
+    """UA-ENIGMA-2, UA-ENIGMA-3 (L2182-2192, the werewolf example): Dave's secret 'Werewolf' can't back a
+    Challenge of Ed's 'Immune to Lycanthropy' while secret; revealed, it counts as a Fact (x2)."""
+    g = framed(["Ann", "Ben", "Cat"], {"Ann": 1}, addons={"enigma_trait_cost": 2})
+    elton = g.create("Ann", "Elton Frakes")
+    wolf = g.add("Ann", elton, "Werewolf", enigma=True)
+    g.end_turn("Ann")
+    g.do(A.AddTrait(player="Ben", component=elton, text="Immune to Lycanthropy"))
+    g.refused(A.ChallengeStatement(player="Ann", reason="he is a werewolf", fact=wolf), "UA-ENIGMA-2", "until it is revealed")
+    g.do(A.RevealTrait(player="Ann", trait=wolf))
+    g.react({"Ann": A.ChallengeStatement(player="Ann", reason="he is a werewolf", fact=wolf)})
+    assert g.s.challenge is not None and g.s.challenge.fact_id == wolf

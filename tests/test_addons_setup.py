@@ -11,9 +11,9 @@ from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
 from engine.universalis import new_game
 from engine.universalis.addon_registry import BY_KEY, GROUPS, REGISTRY, addons_from_args, describe, grouped
-from engine.universalis.addons import CORE, Addons, check_addons
+from engine.universalis.addons import CORE, Addons
 from engine.universalis.ruleset import UniversalisRuleset
-from engine_helpers import framed, game, observed
+from engine_helpers import framed, observed
 
 P3 = ["Ann", "Ben", "Cat"]
 
@@ -158,3 +158,15 @@ def test_describe_lists_the_active_addons_for_prompts():
     assert describe(CORE) == ""
     text = describe(addons_from_args(["durable", "enigma"]))
     assert "Durable Components" in text and "Enigma Traits" in text and "Royalty" not in text
+
+
+def test_ua_gim_1_standard_intersession_adopted_after_play_began_costs_one():
+    """UA-GIM-1 (digest §4: 'Standard Intersession Rules adopted after play has begun ... cost the proposer
+    1 Coin'; L2444): then an open scene stays open over the session break (UA-SESS-3)."""
+    g = framed()
+    p = g.turn
+    g.refused(A.EndSession(player=p), "UA-SESS-3")
+    g.effect("UA-GIM-1", A.AdoptAddon(player=p, addon="standard-intersession"),
+             lambda b, a: a.config.addons.carry_over_sessions and a.player(p).spendable == b.player(p).spendable - 1)
+    g.do(A.EndSession(player=p))
+    assert not g.s.extra.session_open and g.s.phase == "scene"

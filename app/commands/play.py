@@ -27,7 +27,8 @@ COMPONENT_FIELDS = {"component", "performer", "receiver", "location", "speaker",
                     "sub_of"}
 HELP_TEXT = ("Type the number of an action, then answer its questions (Enter keeps the [default]).\n"
              "Commands: s = the situation again, t = last lines of the story, u = undo your last decision, "
-             "q = quit (the game is saved in the log).")
+             "q = quit (the game is saved in the log), x = end the session (the table closes; "
+             "--load reopens it for the next one).")
 
 
 class Quit(Exception):
@@ -316,6 +317,14 @@ def human_turn(table, name: str, ask: InputFn, say: OutputFn) -> bool:
             for i, o in enumerate(opts, 1):
                 say(f"  {i}. {action_label(o.type)} (cost {o.cost})")
         return False
+    if raw in ("x", "end session"):
+        why = table.check(A.EndSession(player=name))
+        if why is not None:
+            say(f"  refused: {why}")
+            return False
+        for e in table.submit(A.EndSession(player=name), {"decided_by": "human"}):
+            say("  " + e.line())
+        raise Quit()
     if raw == "t":
         for e in table.transcript()[-15:]:
             say("  " + e.line())

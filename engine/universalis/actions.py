@@ -573,6 +573,8 @@ class StartSession(_A):
 
     type: Literal["start_session"] = "start_session"
     present: list[str] = Field(default_factory=list, description="who is here; empty = everyone")
+    new_players: list[str] = Field(default_factory=list, max_length=10,
+                                   description="people joining the story (Introduce New Players add-on)")
 
 
 Action = Annotated[

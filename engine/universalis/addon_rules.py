@@ -15,7 +15,7 @@ from engine.universalis import actions as A
 from engine.universalis.addons import Addons, Job
 from engine.universalis.components import add_trait, component, find_trait, importance, new_id, replace_trait
 from engine.universalis.ledger import coins, from_bank, pay, pay_player
-from engine.universalis.rules import Ctx, advance_prep, handles, prep_or_turn, require_turn, statement
+from engine.universalis.rules import Ctx, advance_prep, handles, prep_or_turn, statement
 from engine.universalis.state import Component, GameState, Tenet, Trait
 
 DURABLE = "durable"
@@ -122,6 +122,28 @@ def prep_ended(c: Ctx) -> None:
            rule="UA-FIRST-2")
 
 
+def setting_phase_turn(s: GameState) -> bool:
+    """Setting Creation Phase (UA-SETTING-1, L1890-1896): after Game Prep, before the first frame, each player
+    spends a separate pool on setting only; it ends when all pass in a row or every pool is spent, and what is
+    left goes back to the Bank. Returns True while preparation goes on because of it."""
+    ad = adds(s)
+    if ad.setting_phase_pool is None or s.extra.setting_done or s.scenes or s.extra.session != 1:
+        return False
+    if not s.extra.setting_phase:
+        if s.prep_passes < len(s.players):
+            return False
+        s.extra.setting_phase = True
+        s.extra.setting_pools = {p.name: ad.setting_phase_pool for p in s.players}
+        s.prep_passes = 0
+        return True
+    if s.prep_passes >= len(s.players):  # a player whose pool is spent can only pass
+        s.extra.setting_phase = False
+        s.extra.setting_done = True
+        s.extra.setting_pools = {}  # unspent Coins return to the Bank (L1894)
+        return False
+    return True
+
+
 @handles(A.PresentSeed)
 def present_seed(c: Ctx) -> None:
     """UA-SEED-1: the seed Component, Created before play, is presented as the first Tenet (1 coin)."""
@@ -216,6 +238,8 @@ def between_sessions_pay(c: Ctx, a: A.CreateComponent, cost: int) -> bool:
 
 
 def created(c: Ctx, comp: Component, a: A.CreateComponent) -> None:
+    if not c.s.extra.session_open:
+        c.s.extra.between_made.append(comp.id)
     if a.durable:
         add_trait(c.s, comp, "Durable", "plain", a.player)
 
@@ -230,8 +254,6 @@ def check_trait(c: Ctx, comp: Component, a: A.AddTrait) -> int:
     if ad.durable_cost is not None and words == DURABLE:
         raise RuleViolation("UA-DUR-2", f"Durable Components: 'Durable' is bought when a component is Created, "
                                         f"for {ad.durable_cost} (L2172)")
-    if ad.public_domain_traits is False and words == PUBLIC_DOMAIN:
-        pass  # just words without the add-on
     holder = CONTROL_RE.match(a.text)
     if ad.control_traits and holder:
         name = holder.group(1)
@@ -318,6 +340,15 @@ def check_draw(s: GameState, t: Trait) -> None:
                                            "it is revealed (L2184)")
 
 
+def check_cited(s: GameState, fact_id: str) -> None:
+    """UA-ENIGMA-2: a secret Enigma Trait cannot be cited in a Challenge until revealed (L2182)."""
+    for comp in s.components.values():
+        for t in comp.traits:
+            if t.id == fact_id and t.secret:
+                raise RuleViolation("UA-ENIGMA-2", "Enigma Traits: a secret Trait cannot be used in a Challenge "
+                                                   "until it is revealed (L2182)")
+
+
 @handles(A.RevealTrait)
 def reveal_trait(c: Ctx) -> None:
     """UA-ENIGMA-3: the buyer reveals an Enigma Trait at any time, free; it is a Fact from then on."""
@@ -373,6 +404,16 @@ def pay_takeover(s: GameState, who: str, cid: str, royalty: bool) -> int:
         return cost
     pay(s, who, cost, "a Take Over")
     return cost
+
+
+def owner_defends_control(ch) -> bool:
+    """UA-FRIEND-3 (L2014): under the free-take-over variant, the Component's Controller challenges a Take Over
+    'with the weight of Fact behind him': his coins count double."""
+    before = ch.before
+    if adds(before).friendly_control != "free_takeover" or ch.statement.kind != "take_over":
+        return False
+    cid = (ch.statement.action or {}).get("component")
+    return bool(cid) and before.controller(cid) == ch.challenger
 
 
 @handles(A.CedeControl)
@@ -476,6 +517,59 @@ def job_item(c: Ctx) -> None:
 
 
 # --- sessions -------------------------------------------------------------------------------------------------
+def newcomer_wealth(s: GameState) -> int:
+    """Introduce New Players (UA-NEW-2, L2476-2480): the standard start, the most or least Coins at the
+    table, their mean, or a set number; a one-time level applies to the first admission only."""
+    ad = adds(s)
+    rule = ad.new_player_wealth
+    if ad.new_player_wealth_scope == "once" and s.extra.newcomer_rule_used:
+        rule = "start"
+    have = [p.wealth for p in s.players]
+    if rule == "start":
+        return s.config.starting_coins
+    if rule == "max":
+        return max(have)
+    if rule == "min":
+        return min(have)
+    if rule == "mean":
+        return sum(have) // len(have)
+    return int(rule)
+
+
+def admit_players(c: Ctx, a: A.StartSession) -> list[str]:
+    """UA-NEW-1 (L2468-2474): new players join at a session start by a special Rules Gimmick (1 coin each,
+    paid by the player who opens the session) or, under an open door, free; the story's cap holds."""
+    from engine.universalis.rules import MAX_NAME
+    from engine.universalis.state import Ledger, Player
+
+    s, ad = c.s, adds(c.s)
+    names = [n.strip() for n in a.new_players if n.strip()]
+    if not names:
+        return []
+    if ad.new_player_admission == "off":
+        raise RuleViolation("UA-NEW-1", "new players join only under the Introduce New Players add-on (L2468)")
+    bad = [n for n in names if n in s.seat_names or n in ("C", "dice") or len(n) > MAX_NAME]
+    if bad or len(set(names)) != len(names):
+        raise RuleViolation("UA-NEW-1", f"Introduce New Players: {(bad or names)[0][:40]!r} cannot join under that name")
+    if ad.max_players_per_story is not None and len(s.players) + len(names) > ad.max_players_per_story:
+        raise RuleViolation("UA-NEW-1", f"Introduce New Players refuses: the story is capped at "
+                                        f"{ad.max_players_per_story} players (L2472)")
+    amount = newcomer_wealth(s)  # the table's level as the session opens, before the Gimmicks are paid
+    if ad.new_player_admission == "gimmick":
+        pay(s, a.player, len(names), "a Rules Gimmick admitting a new player" if len(names) == 1
+            else f"{len(names)} Rules Gimmicks admitting new players")
+    for n in names:
+        s.players.append(Player(name=n, wealth=amount, ledger=Ledger(start=amount)))
+        if ad.new_player_admission == "gimmick":
+            t = Tenet(id=new_id(s, "T"), kind="gimmick", text=f"Rules Gimmick: {n} joins the game", by=a.player,
+                      seq=s.seq)
+            s.tenets.append(t)
+        c.emit("player_joined", f"{n} joins the game with {coins(amount)}.", player=n, wealth=amount,
+               rule="UA-NEW-1")
+    s.extra.newcomer_rule_used = True
+    return names
+
+
 def scene_in_progress(s: GameState) -> bool:
     return s.phase == "scene" and s.current_scene is not None and not s.scenes[s.current_scene - 1].ended
 
@@ -523,7 +617,8 @@ def start_session(c: Ctx) -> None:
     assert isinstance(a, A.StartSession)
     if s.extra.session_open:
         raise RuleViolation("UA-SESS-2", f"session {s.extra.session} is still being played; end it first")
-    present = list(dict.fromkeys(a.present)) or list(s.seat_names)
+    joining = admit_players(c, a)
+    present = list(dict.fromkeys(a.present + joining)) if a.present else list(s.seat_names)
     unknown = [p for p in present if p not in s.seat_names]
     if unknown:
         raise RuleViolation("UA-SESS-2", f"{unknown[0][:40]!r} is not a player of this game"
@@ -554,6 +649,11 @@ def start_session(c: Ctx) -> None:
         c.emit("refresh", f"Coin Option: every player starts the session with {coins(level)}.", player="",
                rule="UA-COIN-2")
     pay_jobs(c, "session_start")
+    for cid in s.extra.between_made:  # shown as the session opens (L2500), each open to Challenge in play
+        comp = s.components[cid]
+        c.emit("component", f"presents {comp.mention}, made between sessions.", player=comp.created_by,
+               component=cid, rule="UA-BETWEEN-1")
+    s.extra.between_made = []
     if ad.revisit_tenets_each_session and not scene_in_progress(s):
         s.phase = "prep"
         s.prep_passes = 0

@@ -166,10 +166,6 @@ class Addons(_Opt):
 
 CORE = Addons()
 
-# (field, message naming the add-on) for each requirement; a requirement holds when its test holds
-AddonRule = tuple[str, str]
-
-
 def _need(cond: bool, rule: str, why: str) -> None:
     if not cond:
         raise RuleViolation(rule, why)

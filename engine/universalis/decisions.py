@@ -86,7 +86,8 @@ def any_time_options(s: GameState, player: str) -> list[Option]:
     if player not in s.seat_names or s.fine is not None:
         return []
     out = [Option("call_fine", "0", "at any time")]
-    if (s.extra.session_open and s.phase != "prep" and s.window is None and s.challenge is None
+    # a table playing add-ons offers to close the session (UA-SESS-1); a core table is as it was
+    if (s.config.addons.any and s.extra.session_open and s.phase != "prep" and s.window is None and s.challenge is None
             and s.complication is None and s.narration is None and not s.bids):
         out.append(Option("end_session", "0", "close the table at the end of this session"))
     return out

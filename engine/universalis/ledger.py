@@ -59,6 +59,13 @@ def pay(s: GameState, name: str, cost: int, what: str, rule: str = "U-ECO-3", us
     """
     if cost <= 0:
         return
+    if s.extra.setting_phase:  # Setting Creation Phase: a separate pool pays (UA-SETTING-1, L1892)
+        left = s.extra.setting_pools.get(name, 0)
+        if cost > left:
+            raise RuleViolation("UA-SETTING-1", f"Setting Creation Phase: {name} has {coins(left)} left in the "
+                                                f"setting pool; {costs(what)} {cost} (L1892)")
+        s.extra.setting_pools[name] = left - cost
+        return
     bonus = narration_bonus(s, name) if use_bonus else 0
     p = s.player(name)
     if cost > bonus + p.wealth + p.stake:

@@ -334,6 +334,8 @@ def require_prep_turn(c: Ctx) -> None:
 def advance_prep(s: GameState, passed: bool) -> None:
     s.prep_passes = s.prep_passes + 1 if passed else 0
     s.prep_index = (s.prep_index + 1) % len(s.players)
+    if s.config.addons is not CORE and _addon_rules.setting_phase_turn(s):
+        return  # the Setting Creation Phase begins or goes on (UA-SETTING-1)
     if s.prep_passes >= len(s.players):
         s.phase = "bidding"
 
@@ -383,8 +385,13 @@ def propose_tenet(c: Ctx) -> None:
 @handles(A.PassPrep)
 def pass_prep(c: Ctx) -> None:
     require_prep_turn(c)
+    was_setting = c.s.extra.setting_phase
     advance_prep(c.s, passed=True)
     c.emit("pass_prep", "passes.")
+    if c.s.extra.setting_phase and not was_setting:
+        c.emit("setting_phase", f"Game Prep ends; the Setting Creation Phase begins: each player has a separate "
+                                f"pool of {coins(c.s.config.addons.setting_phase_pool or 0)} for setting only.",
+               player="", rule="UA-SETTING-1")
     if c.s.phase == "bidding":
         c.emit("prep_end", "Preparation ends: every player passed in a row. Bid for the first scene.", player="")
         if c.s.config.addons is not CORE:
@@ -562,6 +569,8 @@ def react(c: Ctx) -> None:
                 raise RuleViolation("U-FACT-2", f"there is no established Fact {a.fact!r}")
             if a.fact == w.statement.fact_id:
                 raise RuleViolation("U-FACT-2", "the Fact being challenged cannot defend itself")
+            if s.config.addons is not CORE:
+                _addon_rules.check_cited(s, a.fact)
         if a.instead is not None:
             check_instead(w, a.instead)
     w.answers[a.player] = a.model_dump()
@@ -765,6 +774,9 @@ def effective_totals(ch: Challenge) -> list[int]:
     totals = list(ch.totals)
     if ch.fact_id is not None and ch.fact_applies is not False:
         totals[1] *= 2
+    elif ch.before is not None and ch.before.config.addons is not CORE and len(totals) > 1:
+        if _addon_rules.owner_defends_control(ch):
+            totals[1] *= 2
     return totals
 
 

@@ -349,6 +349,11 @@ class AddonState(Mutable):
     seed_presented: bool = False
     jobs: list[Job] = Field(default_factory=list)
     between_pools: dict[str, int] = Field(default_factory=dict)  # Create Components Between Sessions
+    between_made: list[str] = Field(default_factory=list)  # components made between sessions, not yet shown
+    newcomer_rule_used: bool = False  # Introduce New Players: a one-time Coin level was used (UA-NEW-2)
+    setting_phase: bool = False  # the Setting Creation Phase is on (UA-SETTING-1)
+    setting_done: bool = False
+    setting_pools: dict[str, int] = Field(default_factory=dict)
 
 
 class PlotPoolState(Mutable):
