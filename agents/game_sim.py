@@ -84,13 +84,14 @@ class GameSim:
 
 def simulate(game: str, seats: int = 4, scenes: int = 6, seed: int = 0, log_path: Path | str | None = None,
              premise: str | None = None, options: dict | None = None, max_steps: int = 20_000,
-             seats_made: list[tuple[SeatSpec, Any]] | None = None, memory_dir: Path | str | None = None) -> GameSim:
+             seats_made: list[tuple[SeatSpec, Any]] | None = None, memory_dir: Path | str | None = None,
+             memory_embedding: Any = None) -> GameSim:
     """Play `game` with heuristic seats until the game ends. The heuristic GM ends its scenario after
     `scenes` scenes; a stop two scenes later guards against a GM that never does.
 
     `seats_made`: the seats to play with (LLM seats, say) instead of the heuristic ones. `memory_dir`:
     index the game's Facts there as it plays (agents/memory/ruleset_memory.py); LLM seats made with
-    `memory=None` are given it."""
+    `memory=None` are given it; `memory_embedding` overrides the configured embedding function."""
     if game not in HEURISTICS:
         raise ValueError(f"no AI seats for {game!r} yet")
     rs = get_ruleset(game)
@@ -103,7 +104,7 @@ def simulate(game: str, seats: int = 4, scenes: int = 6, seed: int = 0, log_path
     if memory_dir is not None:
         from agents.memory.ruleset_memory import GameFactMemory
 
-        memory = GameFactMemory.attach(table, memory_dir)
+        memory = GameFactMemory.attach(table, memory_dir, embedding=memory_embedding)
         for _, player in made:
             if getattr(player, "kind", "") == "llm" and getattr(player, "memory", "absent") is None:
                 player.memory = memory

@@ -21,6 +21,7 @@ from typing import Any
 
 from chromadb.api.types import Documents, EmbeddingFunction
 
+from .config import load_memory_settings
 from .contradiction import ContradictionReport, HeuristicJudge, Judge, check_contradiction
 from .embeddings import make_embedding_function
 from .index import FactIndex, log_fingerprint
@@ -67,8 +68,14 @@ class GameFactMemory:
     def open(cls, ruleset: Any, game_id: str, game_dir: str | Path,
              embedding: EmbeddingFunction[Documents] | None = None, judge: Judge | None = None,
              dir_name: str = "index") -> "GameFactMemory":
-        """The index of `game_id` under `game_dir` (created if missing), with our embedding function."""
-        ef = embedding if embedding is not None else make_embedding_function("minilm")
+        """The index of `game_id` under `game_dir` (created if missing), with the configured embedding
+        function of ours (`[memory] embeddings`, MiniLM by default), never chromadb's default."""
+        if embedding is None:
+            settings = load_memory_settings()
+            kwargs = {"model": settings.embedding_model} if settings.embeddings == "openai" and \
+                settings.embedding_model else {}
+            embedding = make_embedding_function(settings.embeddings, **kwargs)
+        ef = embedding
         index = FactIndex(game_dir, game_id, embedding_function=ef, dir_name=dir_name)
         memory = cls(ruleset, game_id, index, judge)
         memory._indexed = {r.id: r for r in index.all_records(include_removed=True)}
