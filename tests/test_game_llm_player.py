@@ -180,3 +180,32 @@ def test_no_endpoint_is_a_one_line_config_error(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.chdir(tmp_path)
     with pytest.raises(ConfigError, match="no LLM configured"):
         game_llm_player("fubar", "Gina", "gm")
+
+
+@pytest.mark.parametrize("game", ["fubar", "paganini"])
+def test_a_four_seat_all_llm_game_plays_to_its_end_and_replays_byte_for_byte(fake_openai: FakeOpenAIServer,  # noqa: F811
+                                                                             game: str, tmp_path) -> None:
+    """Issues 19 and 20, "done when", with LLM seats: an LLM GM and 3 LLM players (the fake model playing
+    what a heuristic seat would) finish the scenario (Paganini: with a combat), every decision the model's,
+    and the log on disk replays byte for byte."""
+    cfg = settings(fake_openai)
+    specs = seat_specs(game, 4)
+    seats = [(s, game_llm_player(game, s.name, s.role, cfg, seed=5, seat_index=i, scenes=3)) for i, s in enumerate(specs)]
+    shadow = {s.name: heuristic_seat(game, s.name, s.role, 5, i, 3) for i, s in enumerate(specs)}
+    path = tmp_path / "game.jsonl"
+    table = GameTable.new(get_ruleset(game), seats, {}, dice=SeededDice(5), log_path=path, premise="A heist")
+    for _ in range(3000):
+        if table.ruleset.is_over(table.state):
+            break
+        pend = table.ruleset.pending(table.state)
+        if not pend.dice:
+            data, why = shadow_answer(table, shadow, pend.seats[0])
+            fake_openai.script(valid({"action": data, "why": why}))
+        table.step()
+    assert table.ruleset.is_over(table.state)
+    decided = [r.meta["decided_by"] for r in table.records if r.meta.get("decided_by") != "dice"]
+    assert decided and set(decided) == {"llm"}
+    types = {r.action["type"] for r in table.records}
+    assert ("end_scenario" in types) if game == "fubar" else ({"start_combat", "attack", "end_adventure"} <= types)
+    text = path.read_text(encoding="utf-8")
+    assert GameTable.load(text).log_text() == text == table.log_text()
