@@ -209,3 +209,13 @@ def test_a_four_seat_all_llm_game_plays_to_its_end_and_replays_byte_for_byte(fak
     assert ("end_scenario" in types) if game == "fubar" else ({"start_combat", "attack", "end_adventure"} <= types)
     text = path.read_text(encoding="utf-8")
     assert GameTable.load(text).log_text() == text == table.log_text()
+
+
+def test_only_an_answer_with_nothing_to_choose_skips_the_model() -> None:
+    from agents.llm.game_player import no_choice
+    from engine.core.ruleset import Option
+
+    assert no_choice("paganini", [Option("next_round")])
+    assert not no_choice("paganini", [Option("next_round"), Option("end_combat")])
+    assert not no_choice("fubar", [Option("keep_roll")])  # soak or not is a choice
+    assert not no_choice("vele", [Option("spend_fate")])  # how much fate is a choice

@@ -159,6 +159,18 @@ def to_engine_action(ruleset_name: str, choice: BaseModel, seat: str) -> BaseMod
     return get_ruleset(ruleset_name).parse_action(data)
 
 
+def no_choice(ruleset_name: str, options: list[Any]) -> bool:
+    """One legal action type with no field but its type: there is nothing for a model to choose, so no
+    call is made for it. (A field with a default is still a choice: Vele's spend_fate says how much.)"""
+    if len(options) != 1 or options[0].choices:
+        return False
+    cls = action_models(ruleset_name).get(options[0].type)
+    if cls is None:
+        return False
+    fields = {n: f for n, f in cls.model_fields.items() if n not in ("player", "type")}
+    return not fields
+
+
 def writes_words(ruleset_name: str, types: tuple[str, ...]) -> bool:
     """Whether any of these action types carries words for the fiction (only those need recalled Facts:
     keeping a roll or passing a turn needs none, and a recall costs an embedding)."""
@@ -273,6 +285,14 @@ class GameLLMPlayer:
         options = [o for o in obs.options if o.type in known and o.type not in NOT_FOR_MODELS]
         if not options:
             return self._heuristic(obs, "no action a model could choose")
+        if no_choice(self.game, options):
+            self.stats.skipped += 1
+            try:
+                action = self.heuristic.decide(obs).action
+            except Exception:  # noqa: BLE001 - the safety net must not tear
+                action = self.heuristic.fallback(obs)
+            return Decision(action=action, kind="llm",
+                            rationale=f"no model call: {options[0].type} is the only answer, with nothing to choose")
         if self._rest > 0:
             self._rest -= 1
             self.stats.rested += 1
