@@ -158,10 +158,19 @@ def test_a_dead_endpoint_is_rested_and_the_game_goes_on(fake_openai: FakeOpenAIS
 
 
 def test_schema_narrows_a_literal_to_the_options_choices() -> None:
-    """FUBAR's GM rules stakes low or high; Paganini's advance kinds: an option's choices become the enum."""
-    schema = game_choice_schema("fubar", (("rule_conflict", ("low", "high")),)).model_json_schema()
-    text = json.dumps(schema)
-    assert '"low"' in text and '"high"' in text and "player" not in text
+    """F-11/F-12: after a failed Goal only a Flaw or a Trademark removed; the option's choices become the enum."""
+    schema = game_choice_schema("fubar", (("advance", ("flaw", "remove_trademark")),)).model_json_schema()
+
+    def kinds(schema: dict) -> list[str]:
+        node = schema["properties"]["action"]
+        if "$ref" in node:
+            node = schema["$defs"][node["$ref"].rsplit("/", 1)[1]]
+        return sorted(node["properties"]["kind"]["enum"])
+
+    assert kinds(schema) == ["flaw", "remove_trademark"]
+    assert "player" not in json.dumps(schema)
+    whole = game_choice_schema("fubar", (("advance", ()),)).model_json_schema()
+    assert "trademark" in kinds(whole) and "concept" in kinds(whole)
 
 
 def test_prompts_exist_for_every_role() -> None:
