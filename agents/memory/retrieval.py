@@ -124,6 +124,11 @@ class HybridWeights:
     bearer: float = 0.108  # a Trait of the one component the question refers to (not the Trait it was referred by)
     distinct: bool = True  # one result per wording: a Fact bought again word for word adds nothing to read
     link_threshold: float = 0.7
+    # Embed the question's short phrases (linking.py: a Trait or a place's name it describes). Off, a query
+    # embeds only the question and, when it says a name, its rest: linking and places by meaning go, and
+    # with them `about`, `named` and a linked `bearer` (issue 26: the phrases cost 3 to 4 question
+    # embeddings, most of a query's time).
+    phrases: bool = True
     # The second embedder (e5, when the index has one: an option, off by default): its cosine with the
     # question, rescaled per question (see `_second_scores`). Not fitted (it needs the option installed):
     # 0.15 was chosen with the hand-tuned weights, and on probe 7, untouched, it did not help (0.798
@@ -459,36 +464,43 @@ def hybrid_search(
     corpus = _corpus(index)
     kind_filter = list(kinds) if kinds else None
 
+    known: dict[str, np.ndarray] = {}  # texts embedded together ahead of their search
+
     def nearest(text: str) -> tuple[np.ndarray, dict[str, float]]:
         """The text's vector and its dense_pool nearest Facts with their cosines."""
-        vec = index.embed([text])[0]
+        vec = known[text] if text in known else index.embed([text])[0]
         return vec, {r.id: s for r, s in index.query(text, w.dense_pool, include_removed=include_removed,
                                                      kind=kind_filter, query_embedding=vec)}
 
-    qvec, dense = nearest(query)
     qterms = tokenize(query)
     order = _order_asked(query, qterms) if w.order > 0 else None
     words = [t for t in qterms if t not in _STORY] if order else qterms
+    comp = _component_scores(corpus, set(words), w)
+    named = [c for c, m in comp.items() if m.get("name")]  # the components whose names the question says
+    said = set().union(*(corpus.name_tokens[c] for c in named), set())
+    if not w.phrases and w.rest > 0:  # the rest is known before any embedding: one call embeds both
+        rest_text = _without(query, said, [])
+        if rest_text:
+            known = dict(zip([query, rest_text], index.embed([query, rest_text])))
+    qvec, dense = nearest(query)
     mass = corpus.bm25.query_mass(words)
     expanded = corpus.bm25.expand(words)
     lexical_raw = sorted(corpus.bm25.weighted_scores(expanded).items(), key=lambda kv: -kv[1])[: w.lexical_pool]
     lexical = {corpus.row_id(i): min(1.0, s / mass) for i, s in lexical_raw} if mass > 0 else {}
-    comp = _component_scores(corpus, set(words), w)
     links = {}
-    if w.about > 0 or w.named > 0 or w.place > 0:
+    if w.phrases and (w.about > 0 or w.named > 0 or w.place > 0):
         links = link_components(query, corpus.traits, corpus.trait_vectors, index.embed, w.link_threshold)
     candidates = set(dense) | set(lexical)
     for c in sorted(comp, key=lambda c: -max(comp[c].values())):
         candidates.update(corpus.members("about", c, w.max_component_facts))
     for c in links:
         candidates.update(corpus.members("about", c, w.max_component_facts))
-    named = [c for c, m in comp.items() if m.get("name")]  # the components whose names the question says
     at: dict[str, float] = {}  # place -> how surely the question refers to it: by description or by name
     for c in corpus.place_of.keys() & (set(links) | set(named)):
         at[corpus.place_of[c]] = max(links[c].strength if c in links else 0.0, comp.get(c, {}).get("name", 0.0))
         if w.place > 0:
             candidates.update(corpus.members("at", corpus.place_of[c], w.max_component_facts))
-    if w.place > 0:  # "the royal hall" for the queen's throne room: closer to its name than to any other
+    if w.place > 0 and w.phrases:  # "the royal hall" for the queen's throne room: closer to its name than to any other
         places = link_places(query, corpus.name_ids, corpus.name_vectors, set(corpus.place_of), index.embed,
                              w.place_threshold)
         for c, ln in places.items():
@@ -505,7 +517,6 @@ def hybrid_search(
     # dense similarity with the whole question favours whatever repeats the name ("Corin Thale gets
     # away") over what answers it ("Bounty hunter").
     # "named": "Who bandaged the smuggler captain?" -> "Who bandaged Hale Ditmar?": the Facts say names.
-    said = set().union(*(corpus.name_tokens[c] for c in named), set())
     identity: set[str] = set()
     if w.identity > 0 and named:
         if _IDENTITY_REST.search(_drop_names(query, said)) or _IDENTITY_WORDS.search(query):

@@ -32,6 +32,9 @@ EXTRACTIONS: dict[str, dict[str, Any]] = {
     "no_linking": {"link_threshold": 2.0},  # no phrase of the question reaches a Trait: about, named, bearer's links
     "no_place_names": {"place_threshold": 2.0},  # no phrase names a place by its name's meaning
     "no_blind": {"blind": 0.0},  # the rest of the question is compared with the Facts as worded only
+    # no phrase of the question is embedded at all (no linking to Traits, no place named by meaning): what a
+    # query then embeds is the question and, when it says a name, its rest (issue 26's 2x of brute force)
+    "no_phrases": {"link_threshold": 2.0, "place_threshold": 2.0},
 }
 #: Variants that only hold channel weights at 0 (their candidates stay), on the "all" extraction.
 ZEROED: dict[str, tuple[str, ...]] = {
