@@ -181,10 +181,12 @@ def test_a_reloaded_game_reads_its_cache_and_its_ai_seats_search_it(tmp_path: Pa
     assert reloaded.index.all_records() == memory.index.all_records() and revision > 1
     searched = []
     real = retrieval.hybrid_search
-    monkeypatch.setattr(retrieval, "hybrid_search",
-                        lambda index, *args, **kwargs: (searched.append(index), real(index, *args, **kwargs))[1])
+    monkeypatch.setattr(retrieval, "hybrid_search", lambda index, *args, **kwargs: (
+        searched.append((index, kwargs.get("weights"))), real(index, *args, **kwargs))[1])
     facts = reloaded.retriever(rep.state, "ana", "a fight at the docks")
-    assert searched and searched[0] is reloaded.index and facts
+    # the weights the latency eval measures (its hybrid_search calls take the defaults)
+    assert searched and searched[0] == (reloaded.index, retrieval.DEFAULT_WEIGHTS) and facts
+    assert not retrieval.DEFAULT_WEIGHTS.phrases
 
 
 def test_an_unreadable_cache_file_is_kept_aside_and_refilled(tmp_path: Path) -> None:

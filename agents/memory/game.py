@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +114,9 @@ class GameMemory:
         self.game_id = game_id
         self.settings = settings or MemorySettings()
         self.token_budget = self.settings.token_budget
+        # the weights every search of this game uses (the AI seats' decisions and `recall`): the defaults,
+        # with the question's phrases embedded only when the settings ask for it
+        self.weights = replace(DEFAULT_WEIGHTS, phrases=True) if self.settings.link_phrases else DEFAULT_WEIGHTS
         self._judge = judge
         self._indexed: dict[str, FactRecord] = {}
         self._state: Any = None
@@ -300,14 +304,14 @@ class GameMemory:
     # ------------------------------------------------------------------ reading
 
     def recall(self, query: str, k: int = 10, *, state: Any = None, include_removed: bool = False,
-               kinds: Sequence[str] | None = None, weights: HybridWeights = DEFAULT_WEIGHTS) -> list[ScoredFact]:
+               kinds: Sequence[str] | None = None, weights: HybridWeights | None = None) -> list[ScoredFact]:
         """Hybrid search in this game's Facts, recency relative to the scene in play."""
         self._observe_state(state)
         self.flush()
         state = self._state
         scene = state.current_scene if state is not None else None
         return hybrid_search(self.index, query, k, current_scene=scene, include_removed=include_removed,
-                             kinds=kinds, weights=weights)
+                             kinds=kinds, weights=weights or self.weights)
 
     def situation_query(self, state: Any, situation: str) -> str:
         """The words to search with: what just happened plus the names of who and where is on the table."""
@@ -327,7 +331,7 @@ class GameMemory:
         query = self.situation_query(state, situation)
         if query:
             chosen = context_for_decision(self.index, query, exact, self.token_budget,
-                                          current_scene=state.current_scene)
+                                          current_scene=state.current_scene, weights=self.weights)
         else:
             chosen = [ScoredFact(r, float("inf"), {"exact": 1.0}) for r in exact]
         chosen = [sf for sf in chosen if sf.record.id in views]  # the state is the truth for text and removal

@@ -128,7 +128,7 @@ class HybridWeights:
     # embeds only the question and, when it says a name, its rest: linking and places by meaning go, and
     # with them `about`, `named` and a linked `bearer` (issue 26: the phrases cost 3 to 4 question
     # embeddings, most of a query's time).
-    phrases: bool = True
+    phrases: bool = False
     # The second embedder (e5, when the index has one: an option, off by default): its cosine with the
     # question, rescaled per question (see `_second_scores`). Not fitted (it needs the option installed):
     # 0.15 was chosen with the hand-tuned weights, and on probe 7, untouched, it did not help (0.798
