@@ -24,11 +24,13 @@ carries its per-signal scores, so a decision can show why a Fact was recalled.
 Speed (issue 26): everything read here comes from the index's retrieval cache (derived.py), which
 each write updates in place and which is saved with the index, so nothing is rebuilt when a table
 opens or after a Fact; dense scores are exact products over the cached vectors, and the Facts'
-name-blind wordings were embedded when they were written. What a query still pays for is embedding
-the question, its rewordings (`rest`, `named`) and its short phrases (linking): each of these was
-kept because leaving it out and refitting costs recall on games the weights never saw
-(eval/data/memory_ablation.json); the one that cost an embedding per component and added nothing
-there, component profiles by meaning, was dropped.
+name-blind wordings were embedded when they were written. What a query pays for is embedding the
+question and, when it says a name, its `rest` (one call). Embedding the question's short phrases for
+linking (`HybridWeights.phrases`, `[memory] link_phrases`) is off by default: it made a query cost 3
+to 5 times brute force (each phrase is a MiniLM pass), for recall@10 0.983 against 0.966 without it on
+the blind retrieval set (eval/memory/blind.py, dense 0.862). Component profiles by meaning, which cost
+an embedding per component and added nothing on unseen games, were dropped before
+(eval/data/memory_ablation.json).
 """
 
 from __future__ import annotations
