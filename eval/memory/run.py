@@ -99,6 +99,12 @@ def latency_lines(latency: dict[str, Any]) -> list[str]:
                          f"ms, p95 {b['p95_ms']:.1f} ms ({row['hybrid_over_brute']:.2f}x); after a write at most "
                          f"{a['max_ms']:.1f} ms; load average {load.get('start')} -> {load.get('end')}; "
                          + ("targets met" if not missed else "missed: " + "; ".join(missed)))
+            c = row.get("cpu")
+            if c:
+                lines.append(f"           in CPU time: hybrid median {c['hybrid']['median_ms']:.1f} ms, p95 "
+                             f"{c['hybrid']['p95_ms']:.1f} ms ({c['p95_over_median']:.2f}x); brute force "
+                             f"{c['brute']['median_ms']:.1f} ms ({c['hybrid_over_brute']:.2f}x); after a write at most "
+                             f"{c['after_write']['max_ms']:.1f} ms ({c['after_write_over_median']:.2f}x the median)")
     return lines
 
 
