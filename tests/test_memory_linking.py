@@ -9,11 +9,11 @@ import pytest
 
 from agents.memory import FactIndex, FactRecord, search
 from agents.memory.linking import link_components, link_places, phrases
-from agents.memory.retrieval import DEFAULT_WEIGHTS, HybridWeights
+from agents.memory.retrieval import DEFAULT_WEIGHTS, PHRASE_WEIGHTS, HybridWeights
 
 NO_LINKING = HybridWeights(**{**DEFAULT_WEIGHTS.__dict__, "named": 0.0, "link_threshold": 2.0})
 #: Linking embeds the question's phrases: an option since issue 26 (`[memory] link_phrases`), off by default.
-PHRASES = HybridWeights(**{**DEFAULT_WEIGHTS.__dict__, "phrases": True})
+PHRASES = PHRASE_WEIGHTS
 
 GAME = "linking-game"
 

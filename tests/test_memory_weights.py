@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from agents.memory.config import MemoryConfigError, load_memory_settings
-from agents.memory.retrieval import DEFAULT_WEIGHTS
+from agents.memory.retrieval import DEFAULT_WEIGHTS, PHRASE_WEIGHTS
 
 
 def _config(tmp_path: Path, body: str) -> dict[str, str]:
@@ -37,4 +37,4 @@ def test_the_memory_searches_with_the_defaults_or_with_phrases_when_asked(tmp_pa
     index = FactIndex(tmp_path / "g", "weights-game", embedding_function=WordLlamaEmbeddingFunction())
     assert GameMemory(index, "weights-game").weights is DEFAULT_WEIGHTS and not DEFAULT_WEIGHTS.phrases
     asked = GameMemory(index, "weights-game", settings=MemorySettings(link_phrases=True)).weights
-    assert asked.phrases and asked.rest == DEFAULT_WEIGHTS.rest
+    assert asked is PHRASE_WEIGHTS and asked.phrases and asked.about > 0  # the weights fitted with linking on

@@ -16,7 +16,6 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +27,8 @@ from .e5 import make_second_embedding_function
 from .embeddings import make_embedding_function
 from .index import FactIndex, Progress, log_fingerprint
 from .records import FactRecord
-from .retrieval import (DEFAULT_WEIGHTS, SAME_SUBJECT_WEIGHTS, HybridWeights, ScoredFact, context_for_decision,
-                        hybrid_search, traits_of_named)
+from .retrieval import (DEFAULT_WEIGHTS, PHRASE_WEIGHTS, SAME_SUBJECT_WEIGHTS, HybridWeights, ScoredFact,
+                        context_for_decision, hybrid_search, traits_of_named)
 
 __all__ = ["GameMemory", "fingerprint_of", "records_from_state", "replay_log", "stderr_progress"]
 
@@ -116,7 +115,7 @@ class GameMemory:
         self.token_budget = self.settings.token_budget
         # the weights every search of this game uses (the AI seats' decisions and `recall`): the defaults,
         # with the question's phrases embedded only when the settings ask for it
-        self.weights = replace(DEFAULT_WEIGHTS, phrases=True) if self.settings.link_phrases else DEFAULT_WEIGHTS
+        self.weights = PHRASE_WEIGHTS if self.settings.link_phrases else DEFAULT_WEIGHTS
         self._judge = judge
         self._indexed: dict[str, FactRecord] = {}
         self._state: Any = None

@@ -50,6 +50,7 @@ from .records import FactRecord
 
 __all__ = [
     "DEFAULT_WEIGHTS",
+    "PHRASE_WEIGHTS",
     "SAME_SUBJECT_WEIGHTS",
     "HybridWeights",
     "ScoredFact",
@@ -78,17 +79,20 @@ class HybridWeights:
     softmax loss over the eleven probes the fit may use (eval/memory/fit.py). Fitted on all but one and
     measured on that one, the played games average 0.867 against 0.848 for the hand-tuned weights;
     probe 11 is not fitted on. Refitted for issue 26 when the profile channel was dropped (leave-one-game-out
-    unchanged at 0.867). The comments below say what each channel is; where
+    unchanged at 0.867), and again when the question's phrases stopped being embedded by default
+    (`phrases`; python -m eval.memory.ablation --only no_phrases): leave-one-game-out 0.826 on the played
+    probes, probe 11 0.797, the blind retrieval set 0.931 (dense 0.862). `PHRASE_WEIGHTS` are the
+    weights fitted with phrases (0.867, 0.862, 0.983). The comments below say what each channel is; where
     they mention a signal "chosen" or "kept" on the probes' halves, that decided whether the channel
     exists, and the fit decided its weight (0 turns a channel off: the name and alias matches still
     pick candidates and feed other channels, but add nothing to the score).
     """
 
-    dense: float = 0.237
-    lexical: float = 0.053
-    name: float = 0.0
-    alias: float = 0.024
-    scene: float = 0.0  # only when the caller says which scene is being played
+    dense: float = 0.133
+    lexical: float = 0.015
+    name: float = 0.071
+    alias: float = 0.052
+    scene: float = 0.009  # only when the caller says which scene is being played
     dense_pool: int = 60
     lexical_pool: int = 60
     profile_components: int = 2  # how many components whose Facts best share the question's words get `alias`
@@ -96,34 +100,34 @@ class HybridWeights:
     recency_scenes: float = 4.0  # scene distance at which the recency boost falls to 1/e
     # Dense score of the question without the component names it says (the same as `dense` when it
     # names none, so dense + rest is the dense weight).
-    rest: float = 0.415
+    rest: float = 0.271
     # Linking (linking.py): a question phrase within `link_threshold` (cosine) of a component's Trait
     # refers to that component. `named`: dense score of the question with such phrases replaced by the
     # names they refer to; `about`: the Fact mentions a referred component (such Facts always join the
     # candidates). Rejected on the probes' halves: a "Who ... Y?" boost for Facts done to Y, and
     # embedding Traits with their bearer's name. (`about` was off while hand-tuned; the fit turns it on.)
-    named: float = 0.282
-    about: float = 0.078
+    named: float = 0.271
+    about: float = 0.0
     # Share of `rest` taken against the Fact with every name replaced by "someone": "Who nursed ___ back
     # to health?" is closer to "someone heals someone" than to "Tamsin Hale heals Brother Cal in the
     # Crooked Lantern tavern", whose names weigh on its vector. Only when the question said names.
     blind: float = 0.5
-    place: float = 0.191  # the Fact happened at a location the question refers to
+    place: float = 0.221  # the Fact happened at a location the question refers to
     # A phrase names a place when its name is the closest of all names by a margin and this close (cosine):
     # place names are few and unlike each other, so this can be lower than `link_threshold`.
     place_threshold: float = 0.5
-    origin: float = 0.252  # a question about who won or died, and a Fact the rules bought as an outcome or elimination
+    origin: float = 0.247  # a question about who won or died, and a Fact the rules bought as an outcome or elimination
     # A question about the beginning or the end of the story (or of a place's part in it) favours the
     # first or last scene played there; the boost falls to 1/e `order_scenes` scenes away.
-    order: float = 0.184
+    order: float = 0.163
     # "Where ...?" is answered by a place: Facts filed under a location, and its scene details
-    where: float = 0.164
+    where: float = 0.148
     order_scenes: float = 1.0
     # An outcome Event of the roll that left a wound the question is close to (dense >= cause_threshold)
-    cause: float = 0.109
+    cause: float = 0.091
     cause_threshold: float = 0.45
-    pair: float = 0.08  # the Fact is about two or more of the components the question names or describes
-    bearer: float = 0.108  # a Trait of the one component the question refers to (not the Trait it was referred by)
+    pair: float = 0.12  # the Fact is about two or more of the components the question names or describes
+    bearer: float = 0.077  # a Trait of the one component the question refers to (not the Trait it was referred by)
     distinct: bool = True  # one result per wording: a Fact bought again word for word adds nothing to read
     link_threshold: float = 0.7
     # Embed the question's short phrases (linking.py: a Trait or a place's name it describes). Off, a query
@@ -140,10 +144,15 @@ class HybridWeights:
     # the story with (its first, not counting its bare name). Its words share nothing with the question,
     # and X's many deeds, which repeat the name, outscore it on every other channel. Chosen on probe 7's
     # halves after its one untouched measurement: tune halves of games 6 and 7 up, nothing down.
-    identity: float = 0.707
+    identity: float = 0.575
 
 
 DEFAULT_WEIGHTS = HybridWeights()
+#: With the question's phrases embedded (`[memory] link_phrases`): the weights fitted with linking on (at
+#: 4f9dfd5: leave-one-game-out 0.867 on the played probes, probe 11 0.862; blind set 0.983).
+PHRASE_WEIGHTS = HybridWeights(dense=0.237, lexical=0.053, name=0.0, alias=0.024, scene=0.0, rest=0.415, named=0.282,
+                               about=0.078, place=0.191, origin=0.252, order=0.184, where=0.164, cause=0.109,
+                               pair=0.08, bearer=0.108, identity=0.707, phrases=True)
 #: For contradiction candidates: a contradiction needs the same subject, so the name stays in the dense
 #: score (with DEFAULT_WEIGHTS other characters' Facts crowd in and the offline judge's false alarms double).
 SAME_SUBJECT_WEIGHTS = HybridWeights(dense=1.0, lexical=0.1, name=0.05, alias=0.2, scene=0.05,
