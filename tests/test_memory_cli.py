@@ -157,3 +157,24 @@ def test_chroma_server_via_url(game_log: Path, tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+def test_a_rebuild_and_a_cache_refill_say_so_and_never_touch_the_log(game_log: Path, tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture) -> None:
+    """Issue 26: an index that must be rebuilt says so with progress; the game log (the truth) keeps its bytes."""
+    from agents.memory.derived import DERIVED_NAME
+    from agents.memory.index import _evict_client
+
+    log = tmp_path / "game.jsonl"
+    log.write_bytes(game_log.read_bytes())
+    before, mtime = log.read_bytes(), log.stat().st_mtime_ns
+    assert main(["reindex", str(log)]) == 0
+    assert "indexing facts:" in capsys.readouterr().err
+    _evict_client(str((tmp_path / "index").resolve()))  # the next command is a new process: it opens anew
+    for cache in (tmp_path / "index").glob(f"*.{DERIVED_NAME}"):
+        cache.unlink()  # the retrieval cache lost: refilled from the index, with progress
+    assert main(["facts", str(log), "who is on the derelict freighter", "-k", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "rebuilding the memory's retrieval cache:" in err and "facts" in err
+    assert log.read_bytes() == before and log.stat().st_mtime_ns == mtime
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl", "index", "index.lock"]

@@ -181,10 +181,12 @@ def test_a_reloaded_game_reads_its_cache_and_its_ai_seats_search_it(tmp_path: Pa
     assert reloaded.index.all_records() == memory.index.all_records() and revision > 1
     searched = []
     real = retrieval.hybrid_search
-    monkeypatch.setattr(retrieval, "hybrid_search",
-                        lambda index, *args, **kwargs: (searched.append(index), real(index, *args, **kwargs))[1])
+    monkeypatch.setattr(retrieval, "hybrid_search", lambda index, *args, **kwargs: (
+        searched.append((index, kwargs.get("weights"))), real(index, *args, **kwargs))[1])
     facts = reloaded.retriever(rep.state, "ana", "a fight at the docks")
-    assert searched and searched[0] is reloaded.index and facts
+    # the weights the latency eval measures (its hybrid_search calls take the defaults)
+    assert searched and searched[0] == (reloaded.index, retrieval.DEFAULT_WEIGHTS) and facts
+    assert not retrieval.DEFAULT_WEIGHTS.phrases
 
 
 def test_an_unreadable_cache_file_is_kept_aside_and_refilled(tmp_path: Path) -> None:
@@ -203,3 +205,60 @@ def test_an_unreadable_cache_file_is_kept_aside_and_refilled(tmp_path: Path) -> 
     assert cache.with_name(f"{cache.name}.broken-1").read_bytes() == garbage  # its bytes kept
     _evict_client(str((tmp_path / "index").resolve()))
     assert not FactIndex(tmp_path, GAME, embedding_function=EMBEDDER).refilled_cache  # the new file serves
+
+
+def _profiles(index: FactIndex) -> dict[str, tuple[str, ...]]:
+    d = index.derived
+    bm = d.profile_bm25
+    return {d.profile_comps[doc]: terms for doc, terms in bm.docs.items()}
+
+
+def test_a_full_profile_skips_later_facts_and_rereads_when_an_earlier_one_changes(tmp_path: Path) -> None:
+    """Issue 26: a write re-reads a component's lexical profile only when the Fact can be in it (the profile is
+    the first PROFILE_CHARS of its Facts): what the cache holds stays what a fresh build from the same Facts holds."""
+    from agents.memory.derived import PROFILE_CHARS
+
+    long = "The reeve counted barrels of eel oil and salted herring at the north sluice warehouse. "
+    n_full = PROFILE_CHARS // len(long) + 3
+    recs = [fact(f"r{i}", f"{long}Ledger page {i}.", "c-rv", "Reeve Harrow", 1, "event", i + 1) for i in range(n_full)]
+    live = FactIndex(tmp_path / "live", GAME, embedding_function=EMBEDDER)
+    live.add(recs)
+    _profiles(live)  # read once: now full
+    assert "c-rv" in live.derived._profile_full
+    later = fact("late", "Reeve Harrow burned the smuggler's boat.", "c-rv", "Reeve Harrow", 2, "event", 500)
+    live.add([later])
+    assert "c-rv" not in live.derived._profile_dirty  # past the profile's end: nothing to re-read
+    live.mark_removed("r0")  # an early Fact leaves the profile: it must be re-read
+    assert "c-rv" in live.derived._profile_dirty
+    fresh = FactIndex(tmp_path / "fresh", GAME, embedding_function=EMBEDDER)
+    fresh.rebuild([FactRecord(**{**r.to_dict(), "removed": True}) if r.id == "r0" else r for r in recs] + [later],
+                  "1:x")
+    assert _profiles(live) == _profiles(fresh)
+    assert "burned" not in " ".join(_profiles(live)["c-rv"])  # the late Fact is past the first PROFILE_CHARS
+    assert [(sf.record.id, round(sf.score, 5)) for sf in hybrid_search(live, "Who counted the herring?", 5)] == \
+        [(sf.record.id, round(sf.score, 5)) for sf in hybrid_search(fresh, "Who counted the herring?", 5)]
+
+
+def test_without_phrases_a_query_embeds_the_question_and_its_rest_only(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26: with `phrases` off (the default the AI seats use), the embedder sees one call per query: the
+    question, and its rest when it says a name; the scores equal separate embeddings of the two."""
+    from dataclasses import replace
+
+    from agents.memory.retrieval import DEFAULT_WEIGHTS
+
+    index = FactIndex(tmp_path / "q", GAME, embedding_function=EMBEDDER)
+    index.add(FACTS)
+    calls: list[list[str]] = []
+    real = index.embed
+    monkeypatch.setattr(index, "embed", lambda texts: (calls.append(list(texts)), real(texts))[1])
+    lean = replace(DEFAULT_WEIGHTS, phrases=False)
+    got = hybrid_search(index, "What did Tam Pike hide under the bridge?", 5, weights=lean)
+    assert calls == [["What did Tam Pike hide under the bridge?", "What did hide under the bridge ?"]]  # `_without` as before
+    assert got[0].record.id == "t1" and got[0].sources["rest"] > 0
+    calls.clear()
+    hybrid_search(index, "Who set the forest fire?", 5, weights=lean)
+    assert calls == [["Who set the forest fire?"]]
+    calls.clear()
+    hybrid_search(index, "Who set the forest fire?", 5, weights=replace(DEFAULT_WEIGHTS, phrases=True))
+    assert len(calls) > 1 and any(len(c) > 1 for c in calls)  # with phrases: the question's phrases too

@@ -9,9 +9,11 @@ import pytest
 
 from agents.memory import FactIndex, FactRecord, search
 from agents.memory.linking import link_components, link_places, phrases
-from agents.memory.retrieval import DEFAULT_WEIGHTS, HybridWeights
+from agents.memory.retrieval import DEFAULT_WEIGHTS, PHRASE_WEIGHTS, HybridWeights
 
 NO_LINKING = HybridWeights(**{**DEFAULT_WEIGHTS.__dict__, "named": 0.0, "link_threshold": 2.0})
+#: Linking embeds the question's phrases: an option since issue 26 (`[memory] link_phrases`), off by default.
+PHRASES = PHRASE_WEIGHTS
 
 GAME = "linking-game"
 
@@ -71,7 +73,7 @@ def test_a_question_about_a_role_finds_what_was_done_to_its_bearer(tmp_path: Pat
     ]
     ix.add(facts)
     question = "Who bandaged the smuggler captain?"
-    linked = {sf.record.id: sf for sf in search(ix, question, 8)}
+    linked = {sf.record.id: sf for sf in search(ix, question, 8, weights=PHRASES)}
     unlinked = {sf.record.id: sf for sf in search(ix, question, 8, weights=NO_LINKING)}
     e1 = linked["e1"]
     assert e1.sources["named"] > e1.sources["dense"] + 0.2  # asked again as "Who bandaged Hale Ditmar?"
@@ -140,7 +142,7 @@ def test_the_name_trait_is_not_an_answer_about_its_bearer(tmp_path: Path) -> Non
     ix.add([_fact("n", "Brother Cal", "c-b", "Brother Cal", "trait", 1),
             _fact("r", "Mercenary captain", "c-b", "Brother Cal", "trait", 2),
             _fact("w", "Deep gash", "c-b", "Brother Cal", "trait", 3)])
-    by = {sf.record.id: sf.sources for sf in search(ix, "What wounds has the mercenary captain?", 3)}
+    by = {sf.record.id: sf.sources for sf in search(ix, "What wounds has the mercenary captain?", 3, weights=PHRASES)}
     assert by["w"]["bearer"] > 0.9 and by["n"]["bearer"] == 0 and by["r"]["bearer"] == 0
 
 
@@ -208,7 +210,7 @@ def test_a_question_describing_a_place_recalls_what_happened_there(tmp_path: Pat
                        3, place="the queen's throne room"),
             FactRecord("y", "Wenna buries something by the ford.", "event", GAME, 4, "c-w", "Wenna", "ana", 4,
                        place="the Drowned Abbey")])
-    by = {sf.record.id: sf for sf in search(ix, "Who buried something in the royal audience chamber?", 4)}
+    by = {sf.record.id: sf for sf in search(ix, "Who buried something in the royal audience chamber?", 4, weights=PHRASES)}
     assert by["x"].sources["place"] > 0.5 and by["y"].sources["place"] == 0
     assert by["x"].score > by["y"].score
 
@@ -265,3 +267,16 @@ def test_a_question_about_two_components_favours_facts_about_both(tmp_path: Path
     assert by["both"].sources["pair"] == 1.0 and by["one"].sources["pair"] == 0
     single = search(ix, "What did Edric the Grey share?", 4)
     assert all(sf.sources["pair"] == 0 for sf in single)  # one component asked about: no pair
+
+
+def test_by_default_no_phrase_is_linked_and_the_question_still_finds_its_bearer_by_name(tmp_path: Path) -> None:
+    """Issue 26: phrases are off by default (a query embeds the question and its rest only): a description
+    links nothing, while the same question with the name still finds the Trait."""
+    ix = FactIndex(tmp_path, GAME)
+    ix.add([_fact("n", "Brother Cal", "c-b", "Brother Cal", "trait", 1),
+            _fact("r", "Mercenary captain", "c-b", "Brother Cal", "trait", 2),
+            _fact("w", "Deep gash", "c-b", "Brother Cal", "trait", 3)])
+    described = {sf.record.id: sf.sources for sf in search(ix, "What wounds has the mercenary captain?", 3)}
+    assert all(s["about"] == 0 and s["bearer"] == 0 for s in described.values())
+    named = {sf.record.id: sf.sources for sf in search(ix, "What wounds has Brother Cal?", 3)}
+    assert named["w"]["bearer"] > 0.5 and named["n"]["bearer"] == 0

@@ -24,8 +24,21 @@ s t just also only than too up down out off again once no nor not
 _WORD = re.compile(r"[a-z0-9]+")
 
 
+_STEMS: dict[str, str] = {}  # word -> stem: a game says a few thousand words, and opening one stems ~100k
+_STEMS_MAX = 200_000
+
+
 def stem(word: str) -> str:
     """Light suffix stripping (a tiny Porter step 1): plurals, -ed, -ing, -ly; -y and -ies share a stem."""
+    got = _STEMS.get(word)
+    if got is None:
+        got = _stem(word)
+        if len(_STEMS) < _STEMS_MAX:
+            _STEMS[word] = got
+    return got
+
+
+def _stem(word: str) -> str:
     w = word
     if len(w) <= 3:
         return w

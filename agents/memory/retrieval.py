@@ -24,11 +24,13 @@ carries its per-signal scores, so a decision can show why a Fact was recalled.
 Speed (issue 26): everything read here comes from the index's retrieval cache (derived.py), which
 each write updates in place and which is saved with the index, so nothing is rebuilt when a table
 opens or after a Fact; dense scores are exact products over the cached vectors, and the Facts'
-name-blind wordings were embedded when they were written. What a query still pays for is embedding
-the question, its rewordings (`rest`, `named`) and its short phrases (linking): each of these was
-kept because leaving it out and refitting costs recall on games the weights never saw
-(eval/data/memory_ablation.json); the one that cost an embedding per component and added nothing
-there, component profiles by meaning, was dropped.
+name-blind wordings were embedded when they were written. What a query pays for is embedding the
+question and, when it says a name, its `rest` (one call). Embedding the question's short phrases for
+linking (`HybridWeights.phrases`, `[memory] link_phrases`) is off by default: it made a query cost 3
+to 5 times brute force (each phrase is a MiniLM pass), for recall@10 0.983 against 0.966 without it on
+the blind retrieval set (eval/memory/blind.py, dense 0.862). Component profiles by meaning, which cost
+an embedding per component and added nothing on unseen games, were dropped before
+(eval/data/memory_ablation.json).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from .records import FactRecord
 
 __all__ = [
     "DEFAULT_WEIGHTS",
+    "PHRASE_WEIGHTS",
     "SAME_SUBJECT_WEIGHTS",
     "HybridWeights",
     "ScoredFact",
@@ -76,17 +79,20 @@ class HybridWeights:
     softmax loss over the eleven probes the fit may use (eval/memory/fit.py). Fitted on all but one and
     measured on that one, the played games average 0.867 against 0.848 for the hand-tuned weights;
     probe 11 is not fitted on. Refitted for issue 26 when the profile channel was dropped (leave-one-game-out
-    unchanged at 0.867). The comments below say what each channel is; where
+    unchanged at 0.867), and again when the question's phrases stopped being embedded by default
+    (`phrases`; python -m eval.memory.ablation --only no_phrases): leave-one-game-out 0.826 on the played
+    probes, probe 11 0.797, the blind retrieval set 0.931 (dense 0.862). `PHRASE_WEIGHTS` are the
+    weights fitted with phrases (0.867, 0.862, 0.983). The comments below say what each channel is; where
     they mention a signal "chosen" or "kept" on the probes' halves, that decided whether the channel
     exists, and the fit decided its weight (0 turns a channel off: the name and alias matches still
     pick candidates and feed other channels, but add nothing to the score).
     """
 
-    dense: float = 0.237
-    lexical: float = 0.053
-    name: float = 0.0
-    alias: float = 0.024
-    scene: float = 0.0  # only when the caller says which scene is being played
+    dense: float = 0.133
+    lexical: float = 0.015
+    name: float = 0.071
+    alias: float = 0.052
+    scene: float = 0.009  # only when the caller says which scene is being played
     dense_pool: int = 60
     lexical_pool: int = 60
     profile_components: int = 2  # how many components whose Facts best share the question's words get `alias`
@@ -94,36 +100,41 @@ class HybridWeights:
     recency_scenes: float = 4.0  # scene distance at which the recency boost falls to 1/e
     # Dense score of the question without the component names it says (the same as `dense` when it
     # names none, so dense + rest is the dense weight).
-    rest: float = 0.415
+    rest: float = 0.271
     # Linking (linking.py): a question phrase within `link_threshold` (cosine) of a component's Trait
     # refers to that component. `named`: dense score of the question with such phrases replaced by the
     # names they refer to; `about`: the Fact mentions a referred component (such Facts always join the
     # candidates). Rejected on the probes' halves: a "Who ... Y?" boost for Facts done to Y, and
     # embedding Traits with their bearer's name. (`about` was off while hand-tuned; the fit turns it on.)
-    named: float = 0.282
-    about: float = 0.078
+    named: float = 0.271
+    about: float = 0.0
     # Share of `rest` taken against the Fact with every name replaced by "someone": "Who nursed ___ back
     # to health?" is closer to "someone heals someone" than to "Tamsin Hale heals Brother Cal in the
     # Crooked Lantern tavern", whose names weigh on its vector. Only when the question said names.
     blind: float = 0.5
-    place: float = 0.191  # the Fact happened at a location the question refers to
+    place: float = 0.221  # the Fact happened at a location the question refers to
     # A phrase names a place when its name is the closest of all names by a margin and this close (cosine):
     # place names are few and unlike each other, so this can be lower than `link_threshold`.
     place_threshold: float = 0.5
-    origin: float = 0.252  # a question about who won or died, and a Fact the rules bought as an outcome or elimination
+    origin: float = 0.247  # a question about who won or died, and a Fact the rules bought as an outcome or elimination
     # A question about the beginning or the end of the story (or of a place's part in it) favours the
     # first or last scene played there; the boost falls to 1/e `order_scenes` scenes away.
-    order: float = 0.184
+    order: float = 0.163
     # "Where ...?" is answered by a place: Facts filed under a location, and its scene details
-    where: float = 0.164
+    where: float = 0.148
     order_scenes: float = 1.0
     # An outcome Event of the roll that left a wound the question is close to (dense >= cause_threshold)
-    cause: float = 0.109
+    cause: float = 0.091
     cause_threshold: float = 0.45
-    pair: float = 0.08  # the Fact is about two or more of the components the question names or describes
-    bearer: float = 0.108  # a Trait of the one component the question refers to (not the Trait it was referred by)
+    pair: float = 0.12  # the Fact is about two or more of the components the question names or describes
+    bearer: float = 0.077  # a Trait of the one component the question refers to (not the Trait it was referred by)
     distinct: bool = True  # one result per wording: a Fact bought again word for word adds nothing to read
     link_threshold: float = 0.7
+    # Embed the question's short phrases (linking.py: a Trait or a place's name it describes). Off, a query
+    # embeds only the question and, when it says a name, its rest: linking and places by meaning go, and
+    # with them `about`, `named` and a linked `bearer` (issue 26: the phrases cost 3 to 4 question
+    # embeddings, most of a query's time).
+    phrases: bool = False
     # The second embedder (e5, when the index has one: an option, off by default): its cosine with the
     # question, rescaled per question (see `_second_scores`). Not fitted (it needs the option installed):
     # 0.15 was chosen with the hand-tuned weights, and on probe 7, untouched, it did not help (0.798
@@ -133,10 +144,15 @@ class HybridWeights:
     # the story with (its first, not counting its bare name). Its words share nothing with the question,
     # and X's many deeds, which repeat the name, outscore it on every other channel. Chosen on probe 7's
     # halves after its one untouched measurement: tune halves of games 6 and 7 up, nothing down.
-    identity: float = 0.707
+    identity: float = 0.575
 
 
 DEFAULT_WEIGHTS = HybridWeights()
+#: With the question's phrases embedded (`[memory] link_phrases`): the weights fitted with linking on (at
+#: 4f9dfd5: leave-one-game-out 0.867 on the played probes, probe 11 0.862; blind set 0.983).
+PHRASE_WEIGHTS = HybridWeights(dense=0.237, lexical=0.053, name=0.0, alias=0.024, scene=0.0, rest=0.415, named=0.282,
+                               about=0.078, place=0.191, origin=0.252, order=0.184, where=0.164, cause=0.109,
+                               pair=0.08, bearer=0.108, identity=0.707, phrases=True)
 #: For contradiction candidates: a contradiction needs the same subject, so the name stays in the dense
 #: score (with DEFAULT_WEIGHTS other characters' Facts crowd in and the offline judge's false alarms double).
 SAME_SUBJECT_WEIGHTS = HybridWeights(dense=1.0, lexical=0.1, name=0.05, alias=0.2, scene=0.05,
@@ -459,36 +475,43 @@ def hybrid_search(
     corpus = _corpus(index)
     kind_filter = list(kinds) if kinds else None
 
+    known: dict[str, np.ndarray] = {}  # texts embedded together ahead of their search
+
     def nearest(text: str) -> tuple[np.ndarray, dict[str, float]]:
         """The text's vector and its dense_pool nearest Facts with their cosines."""
-        vec = index.embed([text])[0]
+        vec = known[text] if text in known else index.embed([text])[0]
         return vec, {r.id: s for r, s in index.query(text, w.dense_pool, include_removed=include_removed,
                                                      kind=kind_filter, query_embedding=vec)}
 
-    qvec, dense = nearest(query)
     qterms = tokenize(query)
     order = _order_asked(query, qterms) if w.order > 0 else None
     words = [t for t in qterms if t not in _STORY] if order else qterms
+    comp = _component_scores(corpus, set(words), w)
+    named = [c for c, m in comp.items() if m.get("name")]  # the components whose names the question says
+    said = set().union(*(corpus.name_tokens[c] for c in named), set())
+    if not w.phrases and w.rest > 0:  # the rest is known before any embedding: one call embeds both
+        rest_text = _without(query, said, [])
+        if rest_text:
+            known = dict(zip([query, rest_text], index.embed([query, rest_text])))
+    qvec, dense = nearest(query)
     mass = corpus.bm25.query_mass(words)
     expanded = corpus.bm25.expand(words)
     lexical_raw = sorted(corpus.bm25.weighted_scores(expanded).items(), key=lambda kv: -kv[1])[: w.lexical_pool]
     lexical = {corpus.row_id(i): min(1.0, s / mass) for i, s in lexical_raw} if mass > 0 else {}
-    comp = _component_scores(corpus, set(words), w)
     links = {}
-    if w.about > 0 or w.named > 0 or w.place > 0:
+    if w.phrases and (w.about > 0 or w.named > 0 or w.place > 0):
         links = link_components(query, corpus.traits, corpus.trait_vectors, index.embed, w.link_threshold)
     candidates = set(dense) | set(lexical)
     for c in sorted(comp, key=lambda c: -max(comp[c].values())):
         candidates.update(corpus.members("about", c, w.max_component_facts))
     for c in links:
         candidates.update(corpus.members("about", c, w.max_component_facts))
-    named = [c for c, m in comp.items() if m.get("name")]  # the components whose names the question says
     at: dict[str, float] = {}  # place -> how surely the question refers to it: by description or by name
     for c in corpus.place_of.keys() & (set(links) | set(named)):
         at[corpus.place_of[c]] = max(links[c].strength if c in links else 0.0, comp.get(c, {}).get("name", 0.0))
         if w.place > 0:
             candidates.update(corpus.members("at", corpus.place_of[c], w.max_component_facts))
-    if w.place > 0:  # "the royal hall" for the queen's throne room: closer to its name than to any other
+    if w.place > 0 and w.phrases:  # "the royal hall" for the queen's throne room: closer to its name than to any other
         places = link_places(query, corpus.name_ids, corpus.name_vectors, set(corpus.place_of), index.embed,
                              w.place_threshold)
         for c, ln in places.items():
@@ -505,7 +528,6 @@ def hybrid_search(
     # dense similarity with the whole question favours whatever repeats the name ("Corin Thale gets
     # away") over what answers it ("Bounty hunter").
     # "named": "Who bandaged the smuggler captain?" -> "Who bandaged Hale Ditmar?": the Facts say names.
-    said = set().union(*(corpus.name_tokens[c] for c in named), set())
     identity: set[str] = set()
     if w.identity > 0 and named:
         if _IDENTITY_REST.search(_drop_names(query, said)) or _IDENTITY_WORDS.search(query):

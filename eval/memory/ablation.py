@@ -28,10 +28,15 @@ from .probe import DATA
 
 #: Variants computed at extraction: the switch that turns the signal off where it is computed.
 EXTRACTIONS: dict[str, dict[str, Any]] = {
-    "all": {},
-    "no_linking": {"link_threshold": 2.0},  # no phrase of the question reaches a Trait: about, named, bearer's links
-    "no_place_names": {"place_threshold": 2.0},  # no phrase names a place by its name's meaning
-    "no_blind": {"blind": 0.0},  # the rest of the question is compared with the Facts as worded only
+    "all": {"phrases": True},
+    # no phrase of the question reaches a Trait: about, named, bearer's links
+    "no_linking": {"phrases": True, "link_threshold": 2.0},
+    "no_place_names": {"phrases": True, "place_threshold": 2.0},  # no phrase names a place by its name's meaning
+    "no_blind": {"phrases": True, "blind": 0.0},  # the rest of the question is compared with the Facts as worded only
+    # no phrase of the question is embedded at all (no linking to Traits, no place named by meaning): what a
+    # query then embeds is the question and, when it says a name, its rest (issue 26's 2x of brute force).
+    # The default since issue 26 (HybridWeights.phrases).
+    "no_phrases": {"phrases": False},
 }
 #: Variants that only hold channel weights at 0 (their candidates stay), on the "all" extraction.
 ZEROED: dict[str, tuple[str, ...]] = {

@@ -92,10 +92,19 @@ def latency_lines(latency: dict[str, Any]) -> list[str]:
         for row in rows:
             h, b, a = row["hybrid"], row["brute"], row["after_write"]
             missed = [name for name, ok in row["targets"].items() if not ok]
-            lines.append(f"  {row['facts']:>7,} facts, {where}: first query {row['first_query_s']:.2f} s; hybrid "
+            load = row.get("load_average_1min") or {}
+            cpu = f" ({row['first_query_cpu_s']:.2f} s CPU)" if "first_query_cpu_s" in row else ""
+            lines.append(f"  {row['facts']:>7,} facts, {where}: first query {row['first_query_s']:.2f} s{cpu}; hybrid "
                          f"median {h['median_ms']:.1f} ms, p95 {h['p95_ms']:.1f} ms; brute force {b['median_ms']:.1f} "
-                         f"ms ({row['hybrid_over_brute']:.2f}x); after a write at most {a['max_ms']:.1f} ms; "
+                         f"ms, p95 {b['p95_ms']:.1f} ms ({row['hybrid_over_brute']:.2f}x); after a write at most "
+                         f"{a['max_ms']:.1f} ms; load average {load.get('start')} -> {load.get('end')}; "
                          + ("targets met" if not missed else "missed: " + "; ".join(missed)))
+            c = row.get("cpu")
+            if c:
+                lines.append(f"           in CPU time: hybrid median {c['hybrid']['median_ms']:.1f} ms, p95 "
+                             f"{c['hybrid']['p95_ms']:.1f} ms ({c['p95_over_median']:.2f}x); brute force "
+                             f"{c['brute']['median_ms']:.1f} ms ({c['hybrid_over_brute']:.2f}x); after a write at most "
+                             f"{c['after_write']['max_ms']:.1f} ms ({c['after_write_over_median']:.2f}x the median)")
     return lines
 
 
