@@ -7,7 +7,6 @@ with fresh dice; after the last act the story ends.
 """
 from __future__ import annotations
 
-import copy
 from typing import Callable
 
 from pydantic import BaseModel, ValidationError
@@ -16,6 +15,7 @@ from engine.core.errors import RuleViolation
 from engine.vele import actions as A
 from engine.vele import economy as E
 from engine.vele import struggle as S
+from engine.vele.copying import state_copy
 from engine.vele.events import Event
 from engine.vele.options import VeleOptions
 from engine.vele.state import (Ability, Component, Exclusion, Extended, GameState, Player, Record, Scene,
@@ -66,7 +66,7 @@ def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[E
             raise RuleViolation("V-INPUT", f"the action is malformed: {where}: {first.get('msg')}") from None
     if not isinstance(action, A.RollDice) and getattr(action, "player", "") not in state.players:
         raise RuleViolation("V-SEAT", f"{getattr(action, 'player', '')!r} is not a seat at this table")
-    s = copy.deepcopy(state)
+    s = state_copy(state)  # apply never mutates its input: replays and undo keep every state
     s.seq += 1
     c = Ctx(s, action)
     HANDLERS[action.type](c)  # type: ignore[attr-defined]
