@@ -143,6 +143,12 @@ class VeleSeat:
         v = obs.view
         scene = v["scenes"][-1]["number"] if v["scenes"] else 0
         k = v["struggle"]
+        if k["actor"]["player"] != self.name and getattr(self, "challenged", 0) != scene and not v["extended"] \
+                and self.rng.random() < 0.12:
+            self.challenged = scene
+            return _d(A.Challenge(player=self.name, reason=f"does '{k['text']}' fit what we know of this place?"),
+                      "a challenge put to the table's vote (V-1), once a scene at most: a majority makes them "
+                      "try something else, a tie lets them go on")
         if k["actor"]["player"] != self.name and getattr(self, "said_no", 0) != scene and not v["extended"] \
                 and self.rng.random() < 0.1:
             self.said_no = scene
@@ -151,6 +157,30 @@ class VeleSeat:
         n = self.pick([0, 0, 1, 1, 2])
         return _d(A.StateDifficulty(player=self.name, value=n, reason="the ground is against them" if n else ""),
                   f"difficulty {n}: the book's scale runs -1 difficult to -5 the most (V-27)")
+
+    def _vote(self, obs: GameObservation) -> Decision:
+        """V-1, V-2: back a challenge against a struggle aimed at my own component, or one in three at
+        random; approve an aspect hit unless the claimant's component is fresh (no trait lost, no fight lost)."""
+        v = obs.view
+        vote = v["vote"]
+        if vote["kind"] == "challenge":
+            k = v["struggle"]
+            target = _comp(v, k["opponent"]["component"]) if k else None
+            if target is not None and target["owner"] == self.name:
+                return _d(A.CastVote(player=self.name, oppose=True, reason="it is my component they act against"),
+                          "I back the challenge: the struggle targets my own component")
+            oppose = self.rng.random() < 0.33
+            return _d(A.CastVote(player=self.name, oppose=oppose),
+                      "I back the challenge: the claim stretches the fiction" if oppose
+                      else "I let the claim stand: it fits the scene")
+        comp = _comp(v, vote["claim"]["component"])
+        hurt = any(not t["healthy"] for t in comp["traits"]) or any(
+            r["opponent"] == comp["id"] and r["winner"] == "actor" or r["actor"] == comp["id"] and r["winner"] == "opponent"
+            for r in v["struggles"])
+        oppose = not hurt and self.rng.random() < 0.5
+        return _d(A.CastVote(player=self.name, oppose=oppose),
+                  "I oppose: nothing in play has pressed on that aspect yet" if oppose
+                  else "I approve: the aspect has plainly cost them something")
 
     def _answer_exclusion(self, obs: GameObservation) -> Decision:
         me = _me(obs.view, self.name)
@@ -168,6 +198,15 @@ class VeleSeat:
         foes = [c for c in present if (c["controller"] or c["owner"]) != self.name and not c["out"]]
         if not mine or not foes:
             return _d(A.PassTurn(player=self.name), "nothing of mine to act with, or nobody to act against")
+        me = _me(v, self.name)
+        pool = me["character_dice"]
+        pc8 = any(c["kind"] == "pc" and 8 in _healthy(c).values() for c in mine)
+        if 4 in pool and 6 in pool and 8 not in pool and pc8 and v["bowl"].get("8", 0) > 0:
+            return _d(A.Recombine(player=self.name, pool="character", give=[4, 6], take=[8]),
+                      "a d4 and a d6 become a d8 at equal points (V-11): the die my d8 trait wants and I lack")
+        claim = self._claim(v, scene, mine)
+        if claim is not None:
+            return claim
         me_c = max(mine, key=lambda c: sum(POINTS[s] for s in _healthy(c).values()))
         if self.name == v["narrator"]:
             foes = [c for c in foes if c["kind"] == "pc"] or foes
@@ -188,6 +227,24 @@ class VeleSeat:
         return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=target["id"], goal="attack",
                                   target_trait=weak, extended=True, text=f"{me_c['name']} takes on {target['name']}"),
                   "an extended fight against the main story component" + (f", aimed at its {weak}" if weak else ""))
+
+    def _claim(self, v: dict, scene: dict, mine: list[dict]) -> Decision | None:
+        """Once a scene, when my PC has lost a struggle this act (its id is the act's), claim that one of its
+        aspects was hit (V-48): with danger if a trait is gone. The table votes (V-2)."""
+        if getattr(self, "claimed", None) == (v["act"], scene["number"]):
+            return None
+        pc = next((c for c in mine if c["kind"] == "pc" and c["aspects"]), None)
+        if pc is None:
+            return None
+        lost = [r for r in v["struggles"] if (r["opponent"] == pc["id"] and r["winner"] == "actor" or r["actor"] == pc["id"] and r["winner"] == "opponent")]
+        if not lost:
+            return None
+        self.claimed = (v["act"], scene["number"])
+        danger = any(not t["healthy"] for t in pc["traits"])
+        aspect = pc["aspects"][-1]
+        return _d(A.ClaimAspect(player=self.name, component=pc["id"], aspect=aspect, danger=danger,
+                                text=f"{pc['name']} lost ground because of it"),
+                  f"'{aspect}' cost {pc['name']} a struggle this scene: a hit" + (" with danger" if danger else ""))
 
     def _wager(self, obs: GameObservation) -> Decision:
         return _d(self._stake(obs, cautious=False), "my two best traits, own dice on the best, a bowl die on the next")
@@ -291,6 +348,8 @@ class VeleSeat:
             return self._take_damage(obs).action
         if kind == "fate":
             return A.SpendFate(player=self.name, skip=True)
+        if kind == "vote":
+            return A.CastVote(player=self.name, oppose=False)
         if kind == "continue_fight":
             return A.ContinueFight(player=self.name, surrender=True)
         return A.PassTurn(player=self.name)

@@ -108,6 +108,31 @@ class NarratorNo(_A):
     reason: str = Field("", max_length=300)
 
 
+class Challenge(_A):
+    """V-1 (L163): any player but the actor challenges a struggle's claim before any die is pushed; if a
+    majority of the voters (everyone but the actor, V-AMB-4) supports it, the actor must do something else.
+    The challenger's own vote supports it."""
+    type: Literal["challenge"] = "challenge"
+    reason: str = Field("", max_length=300)
+
+
+class ClaimAspect(_A):
+    """V-48, V-AMB-20 (L563-564): on your turn, claim that an aspect of your component was hit (with danger
+    or extreme difficulty: `danger`); approval (V-2) gives XP to you and to the narrator."""
+    type: Literal["claim_aspect"] = "claim_aspect"
+    component: str
+    aspect: str = Field(min_length=1, max_length=300)
+    danger: bool = False
+    text: str = Field("", max_length=500)
+
+
+class CastVote(_A):
+    """V-1, V-2: a vote on the claim under vote: `oppose` opposes the claim (supports a challenge)."""
+    type: Literal["cast_vote"] = "cast_vote"
+    oppose: bool
+    reason: str = Field("", max_length=300)
+
+
 class StateDifficulty(_A):
     """V-27 step 4: a difficulty stated before traits are chosen (0: none)."""
     type: Literal["state_difficulty"] = "state_difficulty"
@@ -188,7 +213,8 @@ class EndAct(_A):
     text: str = Field("", max_length=1000)
 
 
-Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo, StateDifficulty, Wager,
+Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo,
+                         Challenge, ClaimAspect, CastVote, StateDifficulty, Wager,
                          SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)

@@ -33,6 +33,13 @@ def pending(s: GameState) -> Pending:
         return Pending("roll", (DICE_SEAT,), note="exclusion roll", dice=tuple(dice))
     if ph == "scene":
         return Pending("turn", (current_turn(s) or s.narrator,), note="start a struggle or pass (V-25)")
+    if ph == "vote":
+        v = s.vote
+        assert v is not None
+        return Pending("vote", tuple(n for n in v.voters if n not in v.opposed),
+                       note=f"{v.kind}: {v.subject} (V-1, V-2)")
+    if ph == "vote_roll":
+        return Pending("roll", (DICE_SEAT,), note="approval tie roll", dice=(DiceRequest("approval", 1, 6),))
     if ph == "narrator":
         return Pending("narrator", (s.narrator,), note="another round, end the scene or the act")
     if ph == "struggle":
@@ -67,10 +74,11 @@ KIND_OPTIONS = {
     "build": [Option("build", "30 character and 30 story points"), Option("add_guideline")],
     "frame_scene": [Option("frame_scene"), Option("add_guideline"), Option("pass_narration"), Option("end_act")],
     "answer_exclusion": [Option("answer_exclusion")],
-    "turn": [Option("start_struggle"), Option("pass_turn"), Option("recombine")],
+    "turn": [Option("start_struggle"), Option("claim_aspect"), Option("pass_turn"), Option("recombine")],
+    "vote": [Option("cast_vote", "oppose or accept the claim")],
     "narrator": [Option("next_round"), Option("end_scene"), Option("pass_narration"), Option("end_act")],
     "continue_fight": [Option("continue_fight")],
-    "difficulty": [Option("state_difficulty"), Option("narrator_no")],
+    "difficulty": [Option("state_difficulty"), Option("narrator_no"), Option("challenge")],
     "wager": [Option("wager", "dice from your pool or the bowl")],
     "take_damage": [Option("take_damage")],
     "fate": [Option("spend_fate", "1 XP or a free tag")],

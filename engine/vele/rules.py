@@ -190,6 +190,10 @@ def roll_dice(c: Ctx) -> None:
     if s.phase == "exclusion_roll":
         exclusion_roll(c)
         return
+    if s.phase == "vote_roll":
+        from engine.vele.votes import vote_roll
+        vote_roll(c)
+        return
     if s.phase == "struggle" and s.struggle and s.struggle.stage == "roll":
         struggle_roll(c)
         return
@@ -924,3 +928,6 @@ def dice_in_play(s: GameState) -> int:
     if s.exclusion is not None:
         total += E.points([s.exclusion.narrator_die] + ([s.exclusion.owner_die] if s.exclusion.owner_die else []))
     return total
+
+
+from engine.vele import votes as _votes  # noqa: E402,F401  (registers the vote handlers on HANDLERS)

@@ -131,6 +131,19 @@ class Exclusion(BaseModel):
     accepted: bool | None = None
 
 
+class Vote(BaseModel):
+    """A claim under vote (V-1, V-2, V-AMB-4): a challenge against a struggle's claim, or an approval a
+    player asks for (hitting an aspect). Everyone but the player whose claim it is votes."""
+    kind: Literal["challenge", "approval"]
+    subject: str  # the claim, in words
+    claimant: str  # whose claim is judged
+    by: str  # who challenged, or who asks approval
+    voters: list[str]
+    opposed: dict[str, bool] = Field(default_factory=dict)  # voter -> opposes the claim
+    claim: dict = Field(default_factory=dict)  # what an approved claim does (hit_aspect: component, aspect, danger)
+    tie: bool = False  # an approval tie waits for its d6 (V-AMB-4)
+
+
 class Record(BaseModel):
     """One resolved exchange, for the log's readers and the app's struggle panel."""
     seq: int
@@ -152,7 +165,7 @@ class GameState(BaseModel):
     seq: int = 0
     counter: int = 0
     phase: Literal["bid", "rolloff", "build", "frame", "exclusion", "exclusion_roll", "scene", "struggle",
-                   "narrator", "over"] = "bid"
+                   "narrator", "vote", "vote_roll", "over"] = "bid"
     act: int = 1
     acts: int = 1
     players: dict[str, Player] = Field(default_factory=dict)
@@ -171,6 +184,7 @@ class GameState(BaseModel):
     exclusion: Exclusion | None = None
     struggle: Struggle | None = None
     extended: Extended | None = None
+    vote: Vote | None = None
     records: list[Record] = Field(default_factory=list)
     rotations: int = 0
     extended_done: int = 0
