@@ -27,8 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 @given(seed=st.integers(0, 10_000), seats=st.integers(2, 4), acts=st.integers(1, 2),
        bowl_sets=st.sampled_from([8, 12]), mix=st.integers(0, 2**31))
 def test_V_9_dice_are_conserved_over_random_games(seed, seats, acts, bowl_sets, mix):
-    """V-9, V-10, V-11, V-27 (L322, L489, @49637): over random games, with random recombinations thrown
-    in between decisions, the table's dice points never change, and no invariant breaks."""
+    """V-9, V-10, V-11, V-27, V-1 (L322, L489, @49637): over random games, with random recombinations and
+    random challenges thrown in between decisions, the table's dice points never change (every die is in a
+    pool, on a sheet, in the bowl or a struggle's stake), and no invariant breaks."""
     rs = get_ruleset("vele")
     sim = simulate("vele", seats=seats, seed=seed, options={"acts": acts, "bowl_sets": bowl_sets}, max_steps=1)
     table = sim.table
@@ -48,6 +49,12 @@ def test_V_9_dice_are_conserved_over_random_games(seed, seats, acts, bowl_sets, 
                     table.submit(A.Recombine(player=name, pool=pool, give=give, take=take, upgrade=True))
                 except RuleViolation:
                     pass
+        k = table.state.struggle
+        if k is not None and k.stage == "difficulty" and table.state.vote is None and rng.random() < 0.15:
+            try:  # a random player challenges the claim (V-1); the seats vote on it
+                table.submit(A.Challenge(player=rng.choice(table.state.seats)))
+            except RuleViolation:
+                pass
         acted, _ = table.step()
         assert acted, f"the game stalled at {rs.pending(table.state)}"
         assert dice_in_play(table.state) == table.state.total_points

@@ -121,11 +121,20 @@ class VeleRuleset:
         return out
 
     def invariants(self, state: GameState) -> list[str]:
-        """Dice conserved (V-9), no d12 trait bought, traits d4-d12, somebody asked unless over."""
+        """Dice conserved (V-9): every die is in a pool, on a sheet, in the bowl, in a struggle's stake or
+        an exclusion's offer (spent dice go back to the bowl, so nothing leaves the table), and with a finite
+        bowl the points in play are the bowl's at the start; dice are d4-d12 (V-8); traits d4-d12; somebody
+        asked unless over."""
         s, bad = state, []
-        held = dice_in_play(s)
+        try:
+            held = dice_in_play(s)
+        except RuleViolation as exc:  # a die of no size the game knows
+            return [f"V-8: {exc}"]
         if held != s.total_points:
             bad.append(f"V-9: the table holds {held} dice points, {s.total_points} were in play")
+        start = len(s.seats) * (s.options.bowl_sets * E.points([4, 6, 8, 10]) + E.points([12]))  # new_game's bowl
+        if not s.options.unlimited_bowl and s.total_points != start:
+            bad.append(f"V-9: {s.total_points} dice points are in play, but the finite bowl began with {start}")
         for k in s.components.values():
             for t in k.traits:
                 if t.size not in E.SIZES:
