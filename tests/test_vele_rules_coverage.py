@@ -26,7 +26,7 @@ FUNCTION_ONLY = {
     "V-41": "tactics.may_attack_now/counter_struggle", "V-43": "tactics.Allies", "V-44": "tactics.check_movement",
     "V-45": "tactics.announce_mode/attach_cost/aided_attack_difficulty", "V-60": "groups", "V-61": "groups (spotlights)",
     "V-62": "adjudication.thing_you_need", "V-EX-14": "tactics.aided_attack_difficulty/check_aided_damage",
-    "V-EX-15": "tactics.may_attack_now", "V-EX-16": "awards.objective_bought_off", "V-EX-18": "tactics.mass_power",
+    "V-EX-15": "tactics.may_attack_now", "V-EX-18": "tactics.mass_power",
     "V-EX-20": "tactics.Allies", "V-AMB-13": "groups.spotlight_cards", "V-AMB-18": "groups.connection_dice",
     "V-AMB-20": "awards.hit_aspect_xp",
 }

@@ -100,3 +100,31 @@ def test_V_48_claims_are_for_your_own_present_components_on_your_turn():
     refuses(s, A.ClaimAspect(player="Cy", component=comp_of(s, "Cy", "pc").id, aspect="aspect 0"), "V-25")
     refuses(s, A.ClaimAspect(player="Ben", component=hero.id, aspect="not mine"), "V-48")
     refuses(s, A.ClaimAspect(player="Ben", component=comp_of(s, "Cy", "pc").id, aspect="aspect 0"), "V-48")
+
+
+def test_V_49_V_EX_16_a_failed_objective_is_bought_off_only_with_approval_and_the_pcs():
+    """V-49, V-EX-16 (L551): with no PC struggle this act the failed objective cannot be bought off (lost
+    without the PCs: no XP). After the PCs fought, the table approves the buy-off and every player gets
+    10 XP, the narrator 3 more; it is then done and cannot be claimed again."""
+    s = in_scene()
+    s = play(s, A.EndScene(player="Ann"))
+    refuses(s, A.BuyOffObjective(player="Ben"), "V-49")
+    s = play(s, A.FrameScene(player="Ann", place="the ford", present=[comp_of(s, "Ben", "pc").id,
+                                                                     comp_of(s, "Ann", "main").id]))
+    s = attack(s)
+    s = play(s, A.StateDifficulty(player="Ann", value=0),
+             A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8)]),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Ruthless", die=8)]),
+             A.RollDice(faces={"actor:0": [1], "opponent:0": [8]}))
+    s = play(s, A.PassTurn(player="Ann")) if s.phase == "scene" else s
+    s = play(s, A.EndScene(player="Ann"))
+    xp = {n: p.xp for n, p in s.players.items()}
+    v = play(s, A.BuyOffObjective(player="Ben", text="the emerald sank in the river"))
+    assert v.phase == "vote" and set(pending(v).seats) == {"Ann", "Cy", "Dee"}
+    v = play(v, *[A.CastVote(player=n, oppose=False) for n in ("Ann", "Cy", "Dee")])
+    assert v.phase == "frame" and v.objective_done
+    assert {n: p.xp - xp[n] for n, p in v.players.items()} == {"Ann": 13, "Ben": 10, "Cy": 10, "Dee": 10}
+    refuses(v, A.BuyOffObjective(player="Ben"), "V-49")
+    blocked = play(play(s, A.BuyOffObjective(player="Ben")),
+                   *[A.CastVote(player=n, oppose=True) for n in ("Ann", "Cy", "Dee")])
+    assert not blocked.objective_done and blocked.players["Ben"].xp == xp["Ben"]

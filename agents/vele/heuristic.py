@@ -107,6 +107,14 @@ class VeleSeat:
         v = obs.view
         in_act = [sc for sc in v["scenes"] if sc["act"] == v["act"]]
         if len(in_act) >= self.scenes_per_act:
+            pcs_now = {c["id"] for c in v["components"] if c["kind"] == "pc"}
+            fought = any(r["actor"] in pcs_now or r["opponent"] in pcs_now for r in v["struggles"])
+            if v["objective"] and not v["objective_done"] and fought and getattr(self, "bought_off", 0) != v["act"] \
+                    and v["act"] < v["acts"] and self.rng.random() < 0.5:
+                self.bought_off = v["act"]
+                return _d(A.BuyOffObjective(player=self.name, text="the heroes fought for it and fell short"),
+                          "the PCs fought for the objective and failed: failing may buy it off, if the table "
+                          "approves (V-49)")
             done = bool(v["struggles"]) and self.rng.random() < 0.5
             return _d(A.EndAct(player=self.name, objective_achieved=done and v["act"] == v["acts"],
                                text="the act closes"),
@@ -173,6 +181,11 @@ class VeleSeat:
             return _d(A.CastVote(player=self.name, oppose=oppose),
                       "I back the challenge: the claim stretches the fiction" if oppose
                       else "I let the claim stand: it fits the scene")
+        if vote["claim"].get("what") == "objective":
+            oppose = self.rng.random() < 0.25
+            return _d(A.CastVote(player=self.name, oppose=oppose),
+                      "I oppose: the objective can still be won in a later act" if oppose
+                      else "I approve: they fought for it, and failing is character development too (V-49)")
         comp = _comp(v, vote["claim"]["component"])
         hurt = any(not t["healthy"] for t in comp["traits"]) or any(
             r["opponent"] == comp["id"] and r["winner"] == "actor" or r["actor"] == comp["id"] and r["winner"] == "opponent"

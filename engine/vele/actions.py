@@ -133,6 +133,14 @@ class CastVote(_A):
     reason: str = Field("", max_length=300)
 
 
+class BuyOffObjective(_A):
+    """V-49, V-EX-16 (L551): the PCs fought for the story objective and failed; failing "may" also buy it
+    off: the table approves (V-2) and then every player gets XP. Never for an objective ignored or lost
+    through struggles without the PCs."""
+    type: Literal["buy_off_objective"] = "buy_off_objective"
+    text: str = Field("", max_length=500)
+
+
 class StateDifficulty(_A):
     """V-27 step 4: a difficulty stated before traits are chosen (0: none)."""
     type: Literal["state_difficulty"] = "state_difficulty"
@@ -214,7 +222,7 @@ class EndAct(_A):
 
 
 Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo,
-                         Challenge, ClaimAspect, CastVote, StateDifficulty, Wager,
+                         Challenge, ClaimAspect, CastVote, BuyOffObjective, StateDifficulty, Wager,
                          SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)

@@ -41,7 +41,7 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
     return {
         "ruleset": "vele", "phase": s.phase, "actions": s.seq, "act": s.act, "acts": s.acts,
         "pending": {"kind": pend.kind, "seats": list(pend.seats)},
-        "narrator": s.narrator, "narrators": list(s.narrators), "order": list(s.order), "objective": s.objective, "guidelines": list(s.guidelines),
+        "narrator": s.narrator, "narrators": list(s.narrators), "order": list(s.order), "objective": s.objective, "objective_done": s.objective_done, "guidelines": list(s.guidelines),
         "players": [{"name": p.name, "xp": p.xp, "xp_earned": p.xp_earned, "fate_scene": p.fate_scene, "level": E.level(p.xp_earned),
                      "character_dice": list(p.character), "story_dice": list(p.story),
                      "bid": p.bid if seat is None or seat == p.name else (None if p.bid is None else "hidden")}

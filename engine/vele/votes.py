@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core.errors import RuleViolation
 from engine.vele import actions as A
 from engine.vele import economy as E
-from engine.vele.awards import hit_aspect_xp
+from engine.vele.awards import hit_aspect_xp, objective_bought_off, objective_xp
 from engine.vele.rules import Ctx, current_turn, gain_xp, handles, need_phase, player_of
 from engine.vele.state import Vote
 
@@ -59,6 +59,27 @@ def claim_aspect(c: Ctx) -> None:
     open_vote(c, Vote(kind="approval", subject=f"'{a.aspect}' was hit" + (" with danger" if a.danger else ""),
                       claimant=a.player, by=a.player, voters=voters,
                       claim={"what": "hit_aspect", "component": comp.id, "aspect": a.aspect, "danger": a.danger}))
+
+
+@handles(A.BuyOffObjective)
+def buy_off_objective(c: Ctx) -> None:
+    """V-49, V-EX-16 (L551): a failed story objective is bought off only with approval, and only if the PCs
+    fought for it: some struggle of this act involved a PC (the act's components are new each act).
+    Between scenes, by any player."""
+    s, a = c.s, c.a
+    need_phase(c, "frame", "narrator")
+    if not s.objective or s.objective_done:
+        raise RuleViolation("V-49", "there is no open story objective to buy off")
+    pcs = {k.id for k in s.components.values() if k.kind == "pc"}
+    fought = any(r.actor in pcs or r.opponent in pcs for r in s.records)
+    if not objective_bought_off("failed" if fought else "lost_without_pcs", pcs_involved=fought, approved=True):
+        raise RuleViolation("V-49", "the PCs never struggled for the objective this act: an objective lost "
+                                    "without them is not bought off")
+    voters = [n for n in s.seats if n != a.player]
+    c.emit("claim_objective", f"{a.player} asks to buy off the failed objective '{s.objective}'"
+           + (f": {a.text}" if a.text else ""), a.player)
+    open_vote(c, Vote(kind="approval", subject=f"buying off the failed objective '{s.objective}'", claimant=a.player,
+                      by=a.player, voters=voters, claim={"what": "objective", "resume": s.phase}))
 
 
 @handles(A.CastVote)
@@ -120,11 +141,15 @@ def finish_approval(c: Ctx, ok: bool) -> None:
     v = s.vote
     assert v is not None
     s.vote = None
-    s.phase = "scene"
+    s.phase = v.claim.get("resume", "scene")  # type: ignore[assignment]
     if not ok:
         c.emit("approval_blocked", f"the table does not approve: {v.subject}")
         return
     c.emit("approved", f"approved: {v.subject}")
+    if v.claim.get("what") == "objective":
+        s.objective_done = True
+        for who, n in objective_xp(s.seats, s.narrator, True).items():
+            gain_xp(c, who, n, "the failed objective is bought off (V-49)")
     if v.claim.get("what") == "hit_aspect":
         for who, n in hit_aspect_xp(v.claimant, s.narrator, bool(v.claim.get("danger"))).items():
             gain_xp(c, who, n, "an aspect hit" + (" with danger" if v.claim.get("danger") else "") + " (V-48)")
