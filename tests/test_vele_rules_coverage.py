@@ -23,11 +23,11 @@ FUNCTION_ONLY = {
     "V-7": "adjudication.mechanics_may_affect (option vele_off_stage)",
     "V-21": "components (one-shot)", "V-22": "components (temporary, virtual)", "V-31": "tactics.hidden_roll",
     "V-38": "tactics.mass_targets/mass_power/resolve_mass", "V-39": "tactics.Block", "V-40": "healing",
-    "V-41": "tactics.may_attack_now/counter_struggle", "V-43": "tactics.Allies", "V-44": "tactics.check_movement",
+    "V-41": "tactics.may_attack_now/counter_struggle", "V-44": "tactics.check_movement",
     "V-45": "tactics.announce_mode/attach_cost/aided_attack_difficulty", "V-60": "groups", "V-61": "groups (spotlights)",
     "V-62": "adjudication.thing_you_need", "V-EX-14": "tactics.aided_attack_difficulty/check_aided_damage",
     "V-EX-15": "tactics.may_attack_now", "V-EX-18": "tactics.mass_power",
-    "V-EX-20": "tactics.Allies", "V-AMB-13": "groups.spotlight_cards", "V-AMB-18": "groups.connection_dice",
+    "V-AMB-13": "groups.spotlight_cards", "V-AMB-18": "groups.connection_dice",
     "V-AMB-20": "awards.hit_aspect_xp",
 }
 

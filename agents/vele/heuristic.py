@@ -18,7 +18,7 @@ from agents.fubar.words import lex, premise_places
 from agents.game_loop import GameObservation
 from engine.vele import actions as A
 from engine.vele.economy import POINTS
-from engine.vele.struggle import auto_damage
+from engine.vele.struggle import auto_ally_damage, auto_damage
 
 SCENES_PER_ACT = 2
 MAX_EXCHANGES = 8
@@ -220,7 +220,10 @@ class VeleSeat:
         claim = self._claim(v, scene, mine)
         if claim is not None:
             return claim
-        me_c = max(mine, key=lambda c: sum(POINTS[s] for s in _healthy(c).values()))
+        free = [c for c in mine if c["id"] not in v["forfeit"]]
+        if not free:
+            return _d(A.PassTurn(player=self.name), "my components allied earlier and sit this struggle out (V-43)")
+        me_c = max(free, key=lambda c: sum(POINTS[s] for s in _healthy(c).values()))
         if self.name == v["narrator"]:
             foes = [c for c in foes if c["kind"] == "pc"] or foes
             target = min(foes, key=lambda c: sum(POINTS[s] for s in _healthy(c).values()))
@@ -267,6 +270,8 @@ class VeleSeat:
         k = v["struggle"]
         side = k["actor"] if k["stage"] == "wager_actor" else k["opponent"]
         c = _comp(v, side["component"])
+        if c["id"] in v["forfeit"]:
+            return A.Wager(player=self.name, stakes=[])  # V-43: it allied earlier and does nothing now
         me = _me(v, self.name)
         pool = list(me["character_dice"] if c["kind"] == "pc" else me["story_dice"])
         healthy = _healthy(c)
@@ -298,7 +303,54 @@ class VeleSeat:
                     power.append(max(fit))
                     break
         best = max((s.die for s in stakes), default=0)
-        return A.Wager(player=self.name, stakes=stakes, power=power, average=best < 6 and bowl.get(6, 0) > 0)
+        allies = [] if cautious else self._allies(v, k, c)
+        return A.Wager(player=self.name, stakes=stakes, power=power, average=best < 6 and bowl.get(6, 0) > 0,
+                       allies=allies)
+
+    def _allies(self, v: dict, k: dict, c: dict) -> list[str]:
+        """V-43: now and then call one friend present and free: another PC for a PC, another of my story
+        components for a story component."""
+        if self.rng.random() >= 0.3:
+            return []
+        scene = v["scenes"][-1]
+        busy = {k["actor"]["component"], k["opponent"]["component"]}
+        if v["extended"]:
+            busy |= {v["extended"]["a"], v["extended"]["b"]}
+        friends = [x for x in (_comp(v, cid) for cid in scene["present"])
+                   if x["id"] not in busy and not x["out"] and x["id"] not in v["forfeit"]
+                   and x["id"] not in v["allying"] and _healthy(x)
+                   and ((x["kind"] == "pc") == (c["kind"] == "pc")) and (c["kind"] == "pc" or x["owner"] == c["owner"])]
+        return [friends[0]["id"]] if friends else []
+
+    def _join_ally(self, obs: GameObservation) -> Decision:
+        """Join a friend's side with my best trait (own die if one fits, else a bowl die); decline when the
+        ally would be refused (already allying another, or owing its next struggle)."""
+        v = obs.view
+        k = v["struggle"]
+        side = k["actor"] if k["actor"]["called"] else k["opponent"]
+        cid = side["called"][0]
+        c = _comp(v, cid)
+        helped = side["component"]
+        if cid in v["forfeit"] or v["allying"].get(cid, helped) != helped or \
+                (side is k["opponent"] and v["allying"].get(helped) == cid):
+            return _d(A.JoinAlly(player=self.name, component=cid, decline=True),
+                      f"{c['name']} is already occupied as an ally this round (V-43)")
+        healthy = _healthy(c)
+        if not healthy:
+            return _d(A.JoinAlly(player=self.name, component=cid, decline=True), f"{c['name']} has nothing left to give")
+        trait = max(healthy, key=lambda t: healthy[t])
+        me = _me(v, self.name)
+        pool = me["character_dice"] if c["kind"] == "pc" else me["story_dice"]
+        own = [d for d in pool if d <= healthy[trait]]
+        bowl = [int(d) for d, n in v["bowl"].items() if n > 0 and int(d) <= healthy[trait]]
+        if own:
+            stake = A.StakeIn(trait=trait, die=max(own), source="own")
+        elif bowl:
+            stake = A.StakeIn(trait=trait, die=max(bowl), source="bowl")
+        else:
+            return _d(A.JoinAlly(player=self.name, component=cid, decline=True), "no die fits my trait")
+        return _d(A.JoinAlly(player=self.name, component=cid, stakes=[stake]),
+                  f"{c['name']} stands with a friend, its {trait} behind them; it will sit out its next struggle")
 
     def _fate(self, obs: GameObservation) -> Decision:
         """Spend fate only where it turns the roll: a free tag first, else 1 XP on my own aspect."""
@@ -326,6 +378,13 @@ class VeleSeat:
     def _take_damage(self, obs: GameObservation) -> Decision:
         k = obs.view["struggle"]
         c = _comp(obs.view, k["opponent"]["component"])
+        allies = k["opponent"]["allies"] if k["goal"] == "attack" else []
+        if allies:
+            contributed = [(x, sum(1 for st in k["opponent"]["stakes"] if st["component"] == x),
+                            _healthy(_comp(obs.view, x))) for x in allies]
+            mine, theirs = auto_ally_damage(k_effect(obs.view), _healthy(c), k["target_trait"], contributed)
+            return _d(A.TakeDamage(player=self.name, traits=mine, allies=theirs),
+                      "the ally rounds first (one trait per trait each ally gave, V-35), smallest traits first")
         chosen = auto_damage(k_effect(obs.view), _healthy(c), k["target_trait"])
         return _d(A.TakeDamage(player=self.name, traits=chosen), "the attacked trait first, then my smallest traits")
 
@@ -363,6 +422,10 @@ class VeleSeat:
             return A.SpendFate(player=self.name, skip=True)
         if kind == "vote":
             return A.CastVote(player=self.name, oppose=False)
+        if kind == "join_ally":
+            k = v["struggle"]
+            side = k["actor"] if k["actor"]["called"] else k["opponent"]
+            return A.JoinAlly(player=self.name, component=side["called"][0], decline=True)
         if kind == "continue_fight":
             return A.ContinueFight(player=self.name, surrender=True)
         return A.PassTurn(player=self.name)

@@ -162,6 +162,17 @@ class Wager(_A):
     stakes: list[StakeIn]
     power: list[int] = Field(default_factory=list)
     average: bool = False
+    allies: list[str] = Field(default_factory=list)  # V-43: components called to ally this side
+
+
+class JoinAlly(_A):
+    """V-43 (L445): a component called as an ally joins the side, pushing one die per trait it uses (from its
+    player's pool or the bowl), or declines. An ally may not already ally a different component, may not ally
+    in the defence of a component allying it, and does nothing during its next struggle."""
+    type: Literal["join_ally"] = "join_ally"
+    component: str
+    stakes: list[StakeIn] = Field(default_factory=list)
+    decline: bool = False
 
 
 class SpendFate(_A):
@@ -177,6 +188,7 @@ class TakeDamage(_A):
     type: Literal["take_damage"] = "take_damage"
     traits: list[str]
     scene_only: bool = False
+    allies: dict[str, list[str]] = Field(default_factory=dict)  # V-35: each ally's traits lost in the rounds
 
 
 class ContinueFight(_A):
@@ -223,7 +235,7 @@ class EndAct(_A):
 
 Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo,
                          Challenge, ClaimAspect, CastVote, BuyOffObjective, StateDifficulty, Wager,
-                         SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
+                         JoinAlly, SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)
 

@@ -56,6 +56,10 @@ def pending(s: GameState) -> Pending:
                            note="push dice on your traits" + ("" if k.head_to_head else " (actor first)"))
         if k.stage == "wager_opponent":
             return Pending("wager", (k.opponent.player,), secret=k.head_to_head, note="push dice on your traits")
+        if k.stage == "ally":
+            side = k.actor if k.actor.called else k.opponent
+            return Pending("join_ally", (player_of(s, s.components[side.called[0]]),),
+                           note="join the struggle as an ally or decline (V-43)")
         if k.stage == "roll":
             reqs = []
             for side, key in ((k.actor, "actor"), (k.opponent, "opponent")):
@@ -83,6 +87,7 @@ KIND_OPTIONS = {
     "difficulty": [Option("state_difficulty"), Option("narrator_no"), Option("challenge")],
     "wager": [Option("wager", "dice from your pool or the bowl")],
     "take_damage": [Option("take_damage")],
+    "join_ally": [Option("join_ally", "push dice as an ally, or decline")],
     "fate": [Option("spend_fate", "1 XP or a free tag")],
 }
 

@@ -364,6 +364,7 @@ def start_turns(s: GameState) -> None:
     owners = {player_of(s, s.components[x]) for x in sc.present if not s.components[x].out}
     sc.turns = [n for n in s.order if n in owners and n != s.narrator] + [s.narrator]
     sc.turn = 0
+    s.allying = {}  # V-43: allying is for the round
     s.phase = "scene"
 
 
@@ -465,6 +466,9 @@ def start_struggle(c: Ctx) -> None:
         raise RuleViolation("V-36", "a component that is taken out cannot struggle")
     if actor.id == target.id:
         raise RuleViolation("V-26", "a component struggles against another")
+    if actor.id in s.forfeit:
+        raise RuleViolation("V-43", f"{actor.name} allied earlier and may do nothing during its next struggle: "
+                                    "act with another component or pass")
     if player_of(s, target) == a.player:
         raise RuleViolation("V-63", "your own components acting against each other: give one to another player first")
     if a.target_trait is not None:
@@ -538,8 +542,10 @@ def wager(c: Ctx) -> None:
     if a.player != side.player:
         raise RuleViolation("V-27", f"{side.player} pushes dice now (the actor's side pushes first)")
     cp = s.components[side.component]
-    if not a.stakes:
+    if not a.stakes and cp.id not in s.forfeit:
         raise RuleViolation("V-27", "push at least one die on one trait")
+    if a.stakes and cp.id in s.forfeit:
+        raise RuleViolation("V-43", f"{cp.name} allied earlier and may do nothing during this struggle")
     if len({x.trait for x in a.stakes}) != len(a.stakes):
         raise RuleViolation("V-27", "one die per trait used")
     pool_name = pool_of(s, cp)
@@ -583,12 +589,40 @@ def wager(c: Ctx) -> None:
     side.power = list(a.power)
     side.average = a.average
     side.wagered = True
+    side.called = check_called(s, k, a.allies)
     c.emit("wager", f"{cp.name} pushes " + ", ".join(f"d{x.die} on {x.trait}" + (" (bowl)" if x.source == "bowl" else "")
                                                      for x in a.stakes)
            + (f" with power {', '.join(f'd{d}' for d in a.power)}" if a.power else "")
-           + (" and the average d6" if a.average else ""), a.player)
+           + (" and the average d6" if a.average else "")
+           + (f"; calls {', '.join(s.components[x].name for x in a.allies)} as allies" if a.allies else ""), a.player)
+    after_wager(k, side)
+
+
+def after_wager(k: Struggle, side: SideState) -> None:
+    """The side's called allies answer first (V-43), then the other side pushes, then the roll."""
+    if side.called:
+        k.stage = "ally"
+        return
     other = k.opponent if side is k.actor else k.actor
     k.stage = "roll" if other.wagered else ("wager_opponent" if side is k.actor else "wager_actor")
+
+
+def check_called(s: GameState, k: Struggle, called: list[str]) -> list[str]:
+    """V-43 (L445): both parties may call for allies: components present in the scene, not taken out, not
+    already in this struggle or in an extended fight."""
+    sc = s.scene
+    busy = {k.actor.component, k.opponent.component, *k.actor.allies, *k.opponent.allies}
+    if s.extended is not None:
+        busy |= {s.extended.a, s.extended.b}
+    for cid in called:
+        x = comp(s, cid, "V-43")
+        if sc is None or cid not in sc.present or x.out:
+            raise RuleViolation("V-43", f"{x.name} is not in the scene to ally")
+        if cid in busy:
+            raise RuleViolation("V-43", f"{x.name} is already occupied in this struggle")
+    if len(set(called)) != len(called):
+        raise RuleViolation("V-43", "call each ally once")
+    return list(called)
 
 
 def first_wager(s: GameState, k: Struggle) -> str:
@@ -685,16 +719,24 @@ def resolve(c: Ctx) -> None:
     opp = S.Side(tuple(k.opponent.faces), tuple(k.opponent.power_faces), k.opponent.difficulty, k.opponent.bonus)
     out = S.decide("head_to_head" if k.head_to_head else "offensive", act, opp)
     win, lose = (k.actor, k.opponent) if out.winner == "actor" else (k.opponent, k.actor)
-    stakes = lambda side: [S.Stake(x.die, x.source, side.player) for x in side.stakes]  # noqa: E731
+    stakes = lambda side: [S.Stake(x.die, x.source, x.player or side.player) for x in side.stakes]  # noqa: E731
+    ally_players = list(dict.fromkeys(x.player for x in win.stakes if x.component and x.player != win.player))
     flow = S.dice_flow(stakes(win), stakes(lose), [*k.actor.power, *k.opponent.power],
-                       None if out.winner is None else win.player, tie_no_winner=out.winner is None)
+                       None if out.winner is None else win.player, tie_no_winner=out.winner is None,
+                       allies_first=ally_players)
     avg = [6] * (int(k.actor.average) + int(k.opponent.average))  # V-AMB-7: back to the bowl
     to_bowl(s, flow.to_bowl + avg)
     for who, dice in flow.to_player.items():
-        cp = s.components[win.component] if who == win.player else s.components[lose.component]
+        if who in (win.player, lose.player):
+            cp = s.components[win.component] if who == win.player else s.components[lose.component]
+        else:  # an ally's player: paid into the pool its component draws on (V-43, V-AMB-9)
+            cp = s.components[next(x.component for x in [*win.stakes, *lose.stakes] if x.player == who)]
         pool = pool_of(s, cp)
         setattr(s.players[who], pool, sorted(getattr(s.players[who], pool) + dice))
     ac, oc = s.components[k.actor.component], s.components[k.opponent.component]
+    for side in (k.actor, k.opponent):  # V-43: a forfeited component has now sat out its next struggle
+        if side.component in s.forfeit and not side.stakes:
+            s.forfeit.remove(side.component)
     k.winner = out.winner
     k.effect = max(0, out.effect) if out.winner == "actor" or (k.head_to_head and out.winner) else 0
     c.emit("roll", f"{ac.name} rolls {list(k.actor.faces)} → {out.actor_result}; {oc.name} rolls "
@@ -733,7 +775,25 @@ def take_damage(c: Ctx) -> None:
     oc, ac = s.components[k.opponent.component], s.components[k.actor.component]
     if a.player != k.opponent.player:
         raise RuleViolation("V-35", f"{k.opponent.player} chooses which traits {oc.name} loses")
-    S.check_damage(k.effect, oc.healthy(), a.traits, k.target_trait)
+    ally_comps = [x for x in k.opponent.allies if k.goal == "attack"]  # V-37: never for control
+    if set(a.allies) - set(ally_comps):
+        raise RuleViolation("V-35", "only the defending side's allies lose traits in the ally rounds"
+                            + (" (control attacks fall on the target alone, V-37)" if k.goal == "control" else ""))
+    if ally_comps:
+        S.check_ally_damage(k.effect, oc.healthy(), a.traits, k.target_trait,
+                            [(x, sum(1 for st in k.opponent.stakes if st.component == x), s.components[x].healthy(),
+                              a.allies.get(x, [])) for x in ally_comps])
+    else:
+        S.check_damage(k.effect, oc.healthy(), a.traits, k.target_trait)
+    for x, names in a.allies.items():
+        xc = s.components[x]
+        for name in names:
+            xc.trait(name).damage = "S" if a.scene_only else "X"  # type: ignore[union-attr]
+        if names:
+            c.emit("damage", f"{xc.name} (ally) loses {', '.join(names)}", a.player, traits=list(names))
+        if not xc.healthy():
+            xc.out = True
+            c.emit("out", f"{xc.name} is taken out ({s.options.taken_out_meaning})", a.player)
     for name in a.traits:
         tr = oc.trait(name)
         assert tr is not None
@@ -742,7 +802,7 @@ def take_damage(c: Ctx) -> None:
         else:
             tr.damage = "S" if a.scene_only else "X"
     if ac.kind != "pc" and k.goal == "attack":  # V-35: the story owner gets 1 XP a trait, +1 if targeted
-        n = len(a.traits) + (1 if k.target_trait in a.traits else 0)
+        n = len(a.traits) + sum(len(x) for x in a.allies.values()) + (1 if k.target_trait in a.traits else 0)
         gain_xp(c, ac.owner, n, "traits disabled by a story component (V-35)")
     if s.records:
         s.records[-1].disabled = list(a.traits)
@@ -850,6 +910,7 @@ def end_scene_now(c: Ctx) -> None:
     s.aspects = []
     s.struggle = None
     s.extended = None
+    s.allying, s.forfeit = {}, []  # V-43: the scene's allies and their forfeits end with it
     s.phase = "frame"
     c.emit("end_scene", f"Scene {sc.number if sc else 0} ends")
 
@@ -930,4 +991,5 @@ def dice_in_play(s: GameState) -> int:
     return total
 
 
+from engine.vele import allying as _allying  # noqa: E402,F401  (registers join_ally on HANDLERS)
 from engine.vele import votes as _votes  # noqa: E402,F401  (registers the vote handlers on HANDLERS)

@@ -57,6 +57,7 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
                                             "actor": side_view(k, k.actor, seat), "opponent": side_view(k, k.opponent, seat)},
         "extended": None if s.extended is None else s.extended.model_dump(),
         "vote": None if s.vote is None else s.vote.model_dump(),
+        "allying": dict(s.allying), "forfeit": list(s.forfeit),
         "struggles": [r.model_dump() for r in s.records],
         "rotations": s.rotations, "extended_done": s.extended_done,
         "options": s.options.model_dump(),

@@ -73,6 +73,8 @@ class Stake(BaseModel):
     trait: str
     die: int
     source: Literal["own", "bowl"]
+    component: str = ""  # an ally's component (V-43); "" for the side's own
+    player: str = ""  # the ally's player, whose pool pays and is paid
 
 
 class SideState(BaseModel):
@@ -86,6 +88,8 @@ class SideState(BaseModel):
     power_faces: list[int] = Field(default_factory=list)
     wagered: bool = False
     bonus: int = 0  # fate (V-46)
+    allies: list[str] = Field(default_factory=list)  # V-43: components allying this side
+    called: list[str] = Field(default_factory=list)  # called as allies, still to answer
 
 
 class Struggle(BaseModel):
@@ -94,7 +98,7 @@ class Struggle(BaseModel):
     target_trait: str | None = None
     actor: SideState
     opponent: SideState
-    stage: Literal["difficulty", "wager_actor", "wager_opponent", "roll", "fate", "damage"] = "difficulty"
+    stage: Literal["difficulty", "wager_actor", "wager_opponent", "ally", "roll", "fate", "damage"] = "difficulty"
     fate_queue: list[str] = Field(default_factory=list)  # players still to spend or pass, in tone order (V-30)
     situational: int = 0
     head_to_head: bool = False
@@ -185,6 +189,8 @@ class GameState(BaseModel):
     struggle: Struggle | None = None
     extended: Extended | None = None
     vote: Vote | None = None
+    allying: dict[str, str] = Field(default_factory=dict)  # V-43: ally component -> helped, this round
+    forfeit: list[str] = Field(default_factory=list)  # V-43: allies that may do nothing in their next struggle
     records: list[Record] = Field(default_factory=list)
     rotations: int = 0
     extended_done: int = 0
