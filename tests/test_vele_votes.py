@@ -128,3 +128,20 @@ def test_V_49_V_EX_16_a_failed_objective_is_bought_off_only_with_approval_and_th
     blocked = play(play(s, A.BuyOffObjective(player="Ben")),
                    *[A.CastVote(player=n, oppose=True) for n in ("Ann", "Cy", "Dee")])
     assert not blocked.objective_done and blocked.players["Ben"].xp == xp["Ben"]
+
+
+def test_V_1_V_11_out_of_turn_options_are_offered_to_every_seat():
+    """V-1, V-11, V-12, V-49 (L163, L332): a seat the game is not waiting for may still challenge a claim
+    before dice are pushed (not the actor), and recombine dice outside a struggle's resolution; between
+    scenes anyone may ask to buy off the failed objective."""
+    from engine.vele.decisions import legal_options
+    s = attack(in_scene())
+    kinds = lambda seat: {o.type for o in legal_options(s, seat)}  # noqa: E731
+    assert "challenge" in kinds("Cy") and "challenge" in kinds("Dee") and "challenge" not in kinds("Ben")
+    assert "state_difficulty" in kinds("Ann") and "state_difficulty" not in kinds("Cy")
+    assert "recombine" in kinds("Dee")
+    s = play(s, A.StateDifficulty(player="Ann", value=0), A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8)]),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Ruthless", die=8)]))
+    assert "challenge" not in kinds("Cy") and "recombine" not in kinds("Cy")
+    s = play(in_scene(), A.EndScene(player="Ann"))
+    assert "buy_off_objective" in kinds("Dee")

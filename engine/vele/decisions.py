@@ -93,7 +93,21 @@ KIND_OPTIONS = {
 
 
 def legal_options(s: GameState, seat: str) -> list[Option]:
+    """What `seat` may do now: the pending decision's options, plus what a player may do out of turn: challenge
+    a struggle's claim before dice are pushed (V-1), ask to buy off a failed objective between scenes (V-49),
+    recombine or downgrade dice outside a struggle's resolution (V-11, V-12)."""
     pend = pending(s)
-    if seat not in pend.seats:
-        return []
-    return list(KIND_OPTIONS.get(pend.kind, []))
+    out = list(KIND_OPTIONS.get(pend.kind, [])) if seat in pend.seats else []
+    if seat not in s.players or s.phase == "over":
+        return out
+    k = s.struggle
+    extra: list[Option] = []
+    if s.phase == "struggle" and k is not None and k.stage == "difficulty" and seat != k.actor.player and \
+            not (s.extended is not None and s.extended.exchanges > 0):
+        extra.append(Option("challenge", note="put the claim to a vote (V-1)"))
+    if s.phase in ("frame", "narrator") and s.objective and not s.objective_done:
+        extra.append(Option("buy_off_objective", note="the PCs fought for it and failed (V-49)"))
+    if s.phase not in ("bid", "rolloff", "build", "vote", "vote_roll") and not (k is not None and k.stage in ("roll", "fate", "damage")):
+        extra.append(Option("recombine", note="equal points, same pool (V-11, V-12)"))
+    have = {o.type for o in out}
+    return out + [o for o in extra if o.type not in have]
