@@ -66,7 +66,7 @@ def test_four_seat_story_rotates_the_narrator_and_replays_byte_for_byte(tmp_path
     """Issue 21's done-when: a 4-seat all-AI story with at least two narrator rotations and an extended
     struggle plays to its end; replaying its log gives the same state, and writing it back the same bytes."""
     out = tmp_path / "vele.jsonl"
-    sim = simulate("vele", seats=4, seed=1, log_path=out)  # a seed whose story holds a challenge (about half do)
+    sim = simulate("vele", seats=4, seed=2, log_path=out)  # a seed whose story holds a challenge (about half do)
     s = sim.table.state
     assert s.phase == "over" and s.rotations >= 2 and s.extended_done >= 1
     text = out.read_text(encoding="utf-8")
@@ -81,7 +81,7 @@ def test_four_seat_story_rotates_the_narrator_and_replays_byte_for_byte(tmp_path
         kinds.setdefault(r.action["type"], set()).add(r.action.get("player", "dice"))
     assert len(kinds["frame_scene"]) >= 2 and len(kinds["state_difficulty"]) >= 2
     assert {"wager", "join_ally", "spend_fate", "take_damage", "continue_fight", "recombine", "challenge", "cast_vote",
-            "claim_aspect", "buy_off_objective"} <= set(kinds)
+            "claim_aspect", "buy_off_objective", "claim_spotlight"} <= set(kinds)
     assert any(r.action["type"] == "wager" and r.action.get("power") for r in sim.table.records)
     assert any(e.kind == "xp" for e in sim.table.events) and any(r.winner for r in s.records)
 

@@ -97,7 +97,10 @@ class VeleSeat:
             for size in [t.size for t in comp.traits] + ([comp.ability.size, *comp.ability.dice] if comp.ability else []):
                 bowl[size] = bowl.get(size, 0) - 1
         char, story = _fill(bowl, 12), _fill(bowl, 12)
-        return _d(A.Build(player=self.name, pc=pc, story=[main, *normals], character_dice=char,
+        me = _me(obs.view, self.name)
+        card = f"{pc_name} {self.pick(words['goals'], 'wants more').lower()}" \
+            if me.get("pc_spotlights", 0) < obs.view["options"].get("pc_spotlights_per_story", 2) else ""
+        return _d(A.Build(player=self.name, pc=pc, story=[main, *normals], character_dice=char, spotlight=card,
                           story_dice=story, objective=self.pick(words["goals"], "Survive").replace("Wants", "The heroes want")),
                   "a rounded PC (a d4, d6 and d8 trait at least), Power Attack on its focus, the rest in dice; "
                   "one main and three normal story components")
@@ -106,6 +109,9 @@ class VeleSeat:
     def _frame_scene(self, obs: GameObservation) -> Decision:
         v = obs.view
         in_act = [sc for sc in v["scenes"] if sc["act"] == v["act"]]
+        spot = self._spotlight(v)
+        if spot is not None:
+            return spot
         if len(in_act) >= self.scenes_per_act:
             pcs_now = {c["id"] for c in v["components"] if c["kind"] == "pc"}
             fought = any(r["actor"] in pcs_now or r["opponent"] in pcs_now for r in v["struggles"])
@@ -139,6 +145,19 @@ class VeleSeat:
         text = f"{self.pick(words['times'], 'Night')}. {foes[0]['name']} is here."
         return _d(A.FrameScene(player=self.name, place=place, text=text, present=present, exclude=exclude),
                   "the other PCs against my own story components" + (", offering a d4 to keep one PC out" if exclude else ""))
+
+    def _spotlight(self, v: dict) -> Decision | None:
+        """V-61: narrating, I claim a spotlight card I hold once its PC has won a struggle this act."""
+        for card in v["spotlights"]:
+            if card["act"] != v["act"] or card["done"] or card["holder"] != self.name:
+                continue
+            pc = next((c for c in v["components"] if c["kind"] == "pc" and c["owner"] == card["maker"]), None)
+            won = pc is not None and any(r["actor"] == pc["id"] and r["winner"] == "actor" or
+                                         r["opponent"] == pc["id"] and r["winner"] == "opponent" for r in v["struggles"])
+            if won:
+                return _d(A.ClaimSpotlight(player=self.name, maker=card["maker"], text=f"{pc['name']} came through"),
+                          f"{pc['name']} won a struggle this act: the spotlight I hold for it is achieved (V-61)")
+        return None
 
     def _narrator(self, obs: GameObservation) -> Decision:
         self.rounds += 1
@@ -181,6 +200,9 @@ class VeleSeat:
             return _d(A.CastVote(player=self.name, oppose=oppose),
                       "I back the challenge: the claim stretches the fiction" if oppose
                       else "I let the claim stand: it fits the scene")
+        if vote["claim"].get("what") == "spotlight":
+            return _d(A.CastVote(player=self.name, oppose=False),
+                      "I approve: their PC won through this act, as the card asked")
         if vote["claim"].get("what") == "objective":
             oppose = self.rng.random() < 0.25
             return _d(A.CastVote(player=self.name, oppose=oppose),

@@ -58,6 +58,7 @@ class Build(_A):
     story_dice: list[int] = Field(default_factory=list)
     xp_spent: int = Field(0, ge=0)
     objective: str = ""
+    spotlight: str = Field("", max_length=300)  # V-61: a spotlight card for your PC ("" makes none)
 
 
 class AddGuideline(_A):
@@ -138,6 +139,14 @@ class BuyOffObjective(_A):
     off: the table approves (V-2) and then every player gets XP. Never for an objective ignored or lost
     through struggles without the PCs."""
     type: Literal["buy_off_objective"] = "buy_off_objective"
+    text: str = Field("", max_length=500)
+
+
+class ClaimSpotlight(_A):
+    """V-61, V-48 (L558, L933): a spotlight card's goal was achieved: its maker or the narrator holding it
+    claims it between scenes while that holder narrates; on approval (V-2) the maker gets 5 XP, the narrator 3."""
+    type: Literal["claim_spotlight"] = "claim_spotlight"
+    maker: str
     text: str = Field("", max_length=500)
 
 
@@ -234,7 +243,7 @@ class EndAct(_A):
 
 
 Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo,
-                         Challenge, ClaimAspect, CastVote, BuyOffObjective, StateDifficulty, Wager,
+                         Challenge, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight, StateDifficulty, Wager,
                          JoinAlly, SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)

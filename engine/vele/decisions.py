@@ -107,6 +107,9 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
         extra.append(Option("challenge", note="put the claim to a vote (V-1)"))
     if s.phase in ("frame", "narrator") and s.objective and not s.objective_done:
         extra.append(Option("buy_off_objective", note="the PCs fought for it and failed (V-49)"))
+    if s.phase in ("frame", "narrator") and any(x.act == s.act and not x.done and x.holder == s.narrator and
+                                                 seat in (x.maker, x.holder) for x in s.spotlights):
+        extra.append(Option("claim_spotlight", note="a spotlight achieved: 5 XP to its player, 3 to the narrator (V-61)"))
     if s.phase not in ("bid", "rolloff", "build", "vote", "vote_roll") and not (k is not None and k.stage in ("roll", "fate", "damage")):
         extra.append(Option("recombine", note="equal points, same pool (V-11, V-12)"))
     have = {o.type for o in out}

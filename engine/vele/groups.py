@@ -70,7 +70,8 @@ def spotlight_cards(players: Sequence[str], pc_made: Mapping[str, int], want_pc:
 
 def deal_spotlights(cards: Sequence[tuple[str, str]], order: Sequence[str]) -> dict[str, list[tuple[str, str]]]:
     """V-61 (L935): the players take turns taking cards made by other players until none are left. Each
-    takes from the maker with the most cards left (so no one is left holding only their own)."""
+    takes from the maker with the most cards left (so no one is left holding only their own), the nearest
+    maker after them in the order on a tie (so one card each goes round like a wheel)."""
     left = list(cards)
     held: dict[str, list[tuple[str, str]]] = {p: [] for p in order}
     while left:
@@ -80,7 +81,8 @@ def deal_spotlights(cards: Sequence[tuple[str, str]], order: Sequence[str]) -> d
             if not mine:
                 continue
             count = {m: sum(1 for c in left if c[0] == m) for m, _ in mine}
-            pick = max(mine, key=lambda c: (count[c[0]], -order.index(c[0])))
+            me = order.index(p)
+            pick = max(mine, key=lambda c: (count[c[0]], -((order.index(c[0]) - me) % len(order))))
             left.remove(pick)
             held[p].append(pick)
             took = True

@@ -18,6 +18,8 @@ class VeleOptions(BaseModel):
     vele_off_stage: bool = Field(False, description="mechanics do not touch non-player Vele and Verminites (V-7)")
     heal_without_ability: bool = Field(False, description="any healing or repair trait heals without a "
                                                           "Heal/Repair ability (V-40, the main text's route)")
+    pc_spotlights_per_story: int = Field(2, ge=0, le=12, description="PC spotlight cards a player may make "
+                                                                    "in a story (V-61, V-AMB-13)")
     tone: Literal["pulpy", "gritty", "heroic", "doomed"] = "pulpy"
     tone_fallback: Literal["pulpy", "gritty"] = Field("pulpy", description="fate order for PC v PC and story v story "
                                                                         "under a heroic or doomed tone (V-30)")

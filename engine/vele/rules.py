@@ -14,12 +14,13 @@ from pydantic import BaseModel, ValidationError
 from engine.core.errors import RuleViolation
 from engine.vele import actions as A
 from engine.vele import economy as E
+from engine.vele import groups as G
 from engine.vele import struggle as S
 from engine.vele.copying import state_copy
 from engine.vele.events import Event
 from engine.vele.options import VeleOptions
 from engine.vele.state import (Ability, Component, Exclusion, Extended, GameState, Player, Record, Scene,
-                               SideState, Stake, Struggle, TempAspect, Trait)
+                               SideState, Spotlight, Stake, Struggle, TempAspect, Trait)
 
 HANDLERS: dict[str, Callable[["Ctx"], None]] = {}
 COMPONENT_TRAITS = {"minion": 1, "normal": 4, "main": 6}  # V-14
@@ -307,8 +308,29 @@ def build(c: Ctx) -> None:
         s.objective = a.objective  # V-58: the story objective is written by the first player
     c.emit("build", f"{a.player} buys {pc.name} ({', '.join(f'{t.name} d{t.size}' for t in pc.traits)}) and "
            f"{len(comps) - 1} story components", a.player, pc=pc.id)
+    if a.spotlight:
+        if p.pc_spotlights >= s.options.pc_spotlights_per_story:
+            raise RuleViolation("V-61", f"your PC has had its {s.options.pc_spotlights_per_story} spotlights this "
+                                        "story (V-AMB-13): make none this act")
+        p.pc_spotlights += 1
+        s.spotlights.append(Spotlight(maker=a.player, text=a.spotlight, act=s.act))
     if all(x.built for x in s.players.values()):
+        deal_spotlights(c)
         s.phase = "frame"
+
+
+def deal_spotlights(c: Ctx) -> None:
+    """V-61 (L935): the act's cards are taken in turns by players other than their makers."""
+    s = c.s
+    cards = [x for x in s.spotlights if x.act == s.act]
+    if not cards or len(s.seats) < 2:
+        return
+    held = G.deal_spotlights([(x.maker, x.text) for x in cards], s.order)
+    for holder, got in held.items():
+        for maker, text in got:
+            card = next(x for x in cards if x.maker == maker and x.text == text and not x.holder)
+            card.holder = holder
+    c.emit("spotlights", "spotlight cards: " + "; ".join(f"{x.holder} holds {x.maker}'s" for x in cards))
 
 
 @handles(A.AddGuideline)

@@ -42,7 +42,7 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
         "ruleset": "vele", "phase": s.phase, "actions": s.seq, "act": s.act, "acts": s.acts,
         "pending": {"kind": pend.kind, "seats": list(pend.seats)},
         "narrator": s.narrator, "narrators": list(s.narrators), "order": list(s.order), "objective": s.objective, "objective_done": s.objective_done, "guidelines": list(s.guidelines),
-        "players": [{"name": p.name, "xp": p.xp, "xp_earned": p.xp_earned, "fate_scene": p.fate_scene, "level": E.level(p.xp_earned),
+        "players": [{"name": p.name, "xp": p.xp, "xp_earned": p.xp_earned, "fate_scene": p.fate_scene, "pc_spotlights": p.pc_spotlights, "level": E.level(p.xp_earned),
                      "character_dice": list(p.character), "story_dice": list(p.story),
                      "bid": p.bid if seat is None or seat == p.name else (None if p.bid is None else "hidden")}
                     for p in s.players.values()],
@@ -58,6 +58,7 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
         "extended": None if s.extended is None else s.extended.model_dump(),
         "vote": None if s.vote is None else s.vote.model_dump(),
         "allying": dict(s.allying), "forfeit": list(s.forfeit),
+        "spotlights": [x.model_dump() for x in s.spotlights],
         "struggles": [r.model_dump() for r in s.records],
         "rotations": s.rotations, "extended_done": s.extended_done,
         "options": s.options.model_dump(),

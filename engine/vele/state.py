@@ -58,6 +58,7 @@ class Player(BaseModel):
     bid: int | None = None
     rolloff: list[int] = Field(default_factory=list)
     built: bool = False
+    pc_spotlights: int = 0  # PC spotlight cards made this story (V-61, V-AMB-13)
     fate_scene: int = 0  # the scene in which this player last spent XP on fate (V-46, V-AMB-14)
 
 
@@ -135,6 +136,16 @@ class Exclusion(BaseModel):
     accepted: bool | None = None
 
 
+class Spotlight(BaseModel):
+    """A spotlight card (V-61): made by `maker` for their PC, held by another player who narrates it."""
+    maker: str
+    kind: Literal["pc", "group"] = "pc"
+    text: str
+    holder: str = ""
+    act: int = 1
+    done: bool = False
+
+
 class Vote(BaseModel):
     """A claim under vote (V-1, V-2, V-AMB-4): a challenge against a struggle's claim, or an approval a
     player asks for (hitting an aspect). Everyone but the player whose claim it is votes."""
@@ -189,6 +200,7 @@ class GameState(BaseModel):
     struggle: Struggle | None = None
     extended: Extended | None = None
     vote: Vote | None = None
+    spotlights: list[Spotlight] = Field(default_factory=list)
     allying: dict[str, str] = Field(default_factory=dict)  # V-43: ally component -> helped, this round
     forfeit: list[str] = Field(default_factory=list)  # V-43: allies that may do nothing in their next struggle
     records: list[Record] = Field(default_factory=list)

@@ -11,6 +11,7 @@ from engine.core.errors import RuleViolation
 from engine.vele import actions as A
 from engine.vele import economy as E
 from engine.vele.awards import hit_aspect_xp, objective_bought_off, objective_xp
+from engine.vele.groups import spotlight_xp
 from engine.vele.rules import Ctx, current_turn, gain_xp, handles, need_phase, player_of
 from engine.vele.state import Vote
 
@@ -82,6 +83,26 @@ def buy_off_objective(c: Ctx) -> None:
                       by=a.player, voters=voters, claim={"what": "objective", "resume": s.phase}))
 
 
+@handles(A.ClaimSpotlight)
+def claim_spotlight(c: Ctx) -> None:
+    """V-61, V-48 (L933, L558): between scenes, while the card's holder narrates, its maker or that narrator
+    claims the spotlight achieved; the table approves."""
+    s, a = c.s, c.a
+    need_phase(c, "frame", "narrator")
+    card = next((x for x in s.spotlights if x.maker == a.maker and x.act == s.act and not x.done and x.holder), None)
+    if card is None:
+        raise RuleViolation("V-61", f"{a.maker} has no open spotlight card this act")
+    if s.narrator != card.holder:
+        raise RuleViolation("V-61", f"{card.holder} holds that card and claims it while narrating")
+    if a.player not in (card.maker, card.holder):
+        raise RuleViolation("V-61", "the spotlight's player or the narrator holding it claims it")
+    voters = [n for n in s.seats if n != card.maker]
+    c.emit("claim_spotlight", f"{a.player} claims {card.maker}'s spotlight achieved: {card.text}"
+           + (f" ({a.text})" if a.text else ""), a.player)
+    open_vote(c, Vote(kind="approval", subject=f"{card.maker}'s spotlight '{card.text}' achieved", claimant=card.maker,
+                      by=a.player, voters=voters, claim={"what": "spotlight", "maker": card.maker, "resume": s.phase}))
+
+
 @handles(A.CastVote)
 def cast_vote(c: Ctx) -> None:
     s, a = c.s, c.a
@@ -150,6 +171,11 @@ def finish_approval(c: Ctx, ok: bool) -> None:
         s.objective_done = True
         for who, n in objective_xp(s.seats, s.narrator, True).items():
             gain_xp(c, who, n, "the failed objective is bought off (V-49)")
+    if v.claim.get("what") == "spotlight":
+        card = next(x for x in s.spotlights if x.maker == v.claim["maker"] and x.act == s.act and not x.done)
+        card.done = True
+        for who, n in spotlight_xp(card.maker, card.holder, True).items():
+            gain_xp(c, who, n, "a spotlight achieved (V-61)")
     if v.claim.get("what") == "hit_aspect":
         for who, n in hit_aspect_xp(v.claimant, s.narrator, bool(v.claim.get("danger"))).items():
             gain_xp(c, who, n, "an aspect hit" + (" with danger" if v.claim.get("danger") else "") + " (V-48)")
