@@ -75,13 +75,13 @@ def test_four_seat_story_rotates_the_narrator_and_replays_byte_for_byte(tmp_path
     assert GameTable.load(text).log_text() == text
     assert not [r for r in sim.table.records if r.meta.get("fallback")]
     # every seat's part is played by the AI: narrators frame scenes and state difficulties, players pick
-    # traits and push dice (with power), ally, spend fate, win and recombine dice, challenge, vote and claim
+    # traits and push dice (with power), ally, heal, spend fate, win and recombine dice, challenge, vote, claim
     kinds = {}
     for r in sim.table.records:
         kinds.setdefault(r.action["type"], set()).add(r.action.get("player", "dice"))
     assert len(kinds["frame_scene"]) >= 2 and len(kinds["state_difficulty"]) >= 2
     assert {"wager", "join_ally", "spend_fate", "take_damage", "continue_fight", "recombine", "challenge", "cast_vote",
-            "claim_aspect", "buy_off_objective", "claim_spotlight"} <= set(kinds)
+            "claim_aspect", "buy_off_objective", "claim_spotlight", "heal"} <= set(kinds)
     assert any(r.action["type"] == "wager" and r.action.get("power") for r in sim.table.records)
     assert any(e.kind == "xp" for e in sim.table.events) and any(r.winner for r in s.records)
 

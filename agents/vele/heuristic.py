@@ -48,6 +48,7 @@ class VeleSeat:
         self.rng = random.Random(f"vele-{seed}-{seat_index}-{name}")
         self.scenes_per_act = scenes_per_act
         self.rounds = 0
+        self.seat_index = seat_index
 
     def pick(self, xs: list[Any], default: Any = None) -> Any:
         return self.rng.choice(xs) if xs else default
@@ -75,9 +76,12 @@ class VeleSeat:
         sizes = [8, 8, 6, 6, 4, 4]
         pc_traits = [A.TraitIn(name=traits[i % len(traits)] if i < len(traits) else f"Knack {i}", size=sz,
                                focus=(i == 0)) for i, sz in enumerate(sizes)]
+        medic = self.seat_index % 2 == 1  # every other seat plays a healer: Heal 6 on a d6 trait (V-40, L669)
+        ability = A.AbilityIn(trait=pc_traits[2].name, effect="heal", size=6) if medic else \
+            A.AbilityIn(trait=pc_traits[0].name, effect="power_attack", size=6, dice=[6, 4])
         pc = A.ComponentIn(name=pc_name, kind="pc", traits=pc_traits,
                            aspects=[self.pick(words["goals"], "Wants more"), self.pick(words["limits"], "Haunted")],
-                           ability=A.AbilityIn(trait=pc_traits[0].name, effect="power_attack", size=6, dice=[6, 4]))
+                           ability=ability)
         hostile = list(words["roles"])
         self.rng.shuffle(hostile)
         villain = f"{names[1] if len(names) > 1 else 'The rival'}, the {hostile[0].lower()}"
@@ -96,7 +100,7 @@ class VeleSeat:
         for comp in (pc, main, *normals):
             for size in [t.size for t in comp.traits] + ([comp.ability.size, *comp.ability.dice] if comp.ability else []):
                 bowl[size] = bowl.get(size, 0) - 1
-        char, story = _fill(bowl, 12), _fill(bowl, 12)
+        char, story = _fill(bowl, 15 if medic else 12), _fill(bowl, 12)
         me = _me(obs.view, self.name)
         card = f"{pc_name} {self.pick(words['goals'], 'wants more').lower()}" \
             if me.get("pc_spotlights", 0) < obs.view["options"].get("pc_spotlights_per_story", 2) else ""
@@ -239,6 +243,9 @@ class VeleSeat:
         if 4 in pool and 6 in pool and 8 not in pool and pc8 and v["bowl"].get("8", 0) > 0:
             return _d(A.Recombine(player=self.name, pool="character", give=[4, 6], take=[8]),
                       "a d4 and a d6 become a d8 at equal points (V-11): the die my d8 trait wants and I lack")
+        mend = self._heal(v, scene, mine)
+        if mend is not None:
+            return mend
         claim = self._claim(v, scene, mine)
         if claim is not None:
             return claim
@@ -265,6 +272,27 @@ class VeleSeat:
         return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=target["id"], goal="attack",
                                   target_trait=weak, extended=True, text=f"{me_c['name']} takes on {target['name']}"),
                   "an extended fight against the main story component" + (f", aimed at its {weak}" if weak else ""))
+
+    def _heal(self, v: dict, scene: dict, mine: list[dict]) -> Decision | None:
+        """V-40: my healer mends a wounded PC in the scene (smallest traits first), paying from my dice."""
+        healer = next((c for c in mine if c["id"] not in v["forfeit"] and any(
+            a["effect"] == "heal" and a["trait"] in _healthy(c) for a in c["abilities"])), None)
+        if healer is None:
+            return None
+        ab = next(a for a in healer["abilities"] if a["effect"] == "heal" and a["trait"] in _healthy(healer))
+        pool = _me(v, self.name)["character_dice" if healer["kind"] == "pc" else "story_dice"]
+        for cid in scene["present"]:
+            x = _comp(v, cid)
+            wounded = [t for t in x["traits"] if t["damage"]]
+            if x["kind"] != healer["kind"] or not wounded or cid in v["healed"]:
+                continue
+            for count in range(min(POINTS[ab["size"]], len(wounded)), 0, -1):
+                paid = _pay(pool, count)
+                if paid:
+                    return _d(A.Heal(player=self.name, healer=healer["id"], trait=ab["trait"], patient=cid,
+                                     count=count, paid=paid),
+                              f"{healer['name']} tends {x['name']}: {count} trait(s), smallest first, for {count} dice points")
+        return None
 
     def _claim(self, v: dict, scene: dict, mine: list[dict]) -> Decision | None:
         """Once a scene, when my PC has lost a struggle this act (its id is the act's), claim that one of its
@@ -451,6 +479,19 @@ class VeleSeat:
         if kind == "continue_fight":
             return A.ContinueFight(player=self.name, surrender=True)
         return A.PassTurn(player=self.name)
+
+
+def _pay(pool: list[int], pts: int) -> list[int]:
+    """Dice from `pool` worth exactly `pts` points, fewest dice first; [] if none."""
+    for d in sorted(pool):
+        if POINTS[d] == pts:
+            return [d]
+    small = sorted(d for d in pool if POINTS[d] < pts)
+    for i, a in enumerate(small):
+        for b in small[i + 1:]:
+            if POINTS[a] + POINTS[b] == pts:
+                return [a, b]
+    return []
 
 
 def _fill(bowl: dict[int, int], pts: int) -> list[int]:

@@ -34,7 +34,7 @@ class TraitIn(BaseModel):
 class AbilityIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     trait: str
-    effect: Literal["power_attack", "power_defense"]
+    effect: Literal["power_attack", "power_defense", "heal"]
     size: int
     dice: list[int] = Field(default_factory=list)  # allocated dice (V-24, V-AMB-17)
 
@@ -150,6 +150,18 @@ class ClaimSpotlight(_A):
     text: str = Field("", max_length=500)
 
 
+class Heal(_A):
+    """V-40 (L669): on your turn, a healing or repair trait with Heal/Repair N mends `count` damaged traits of
+    a component present (smallest first), paying `count` dice points from your pool; the wounded traits
+    oppose it together."""
+    type: Literal["heal"] = "heal"
+    healer: str
+    trait: str
+    patient: str
+    count: int = Field(ge=1, le=5)
+    paid: list[int]
+
+
 class StateDifficulty(_A):
     """V-27 step 4: a difficulty stated before traits are chosen (0: none)."""
     type: Literal["state_difficulty"] = "state_difficulty"
@@ -243,7 +255,7 @@ class EndAct(_A):
 
 
 Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo,
-                         Challenge, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight, StateDifficulty, Wager,
+                         Challenge, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight, Heal, StateDifficulty, Wager,
                          JoinAlly, SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)

@@ -40,6 +40,13 @@ def pending(s: GameState) -> Pending:
                        note=f"{v.kind}: {v.subject} (V-1, V-2)")
     if ph == "vote_roll":
         return Pending("roll", (DICE_SEAT,), note="approval tie roll", dice=(DiceRequest("approval", 1, 6),))
+    if ph == "heal_roll":
+        h = s.healing
+        assert h is not None
+        size = s.components[h.healer].trait(h.trait).size  # type: ignore[union-attr]
+        dice = [DiceRequest("healer", 1, size)] + [DiceRequest(f"wound:{i}", 1, h.wounded[n])
+                                                   for i, n in enumerate(sorted(h.wounded))]
+        return Pending("roll", (DICE_SEAT,), note="heal roll", dice=tuple(dice))
     if ph == "narrator":
         return Pending("narrator", (s.narrator,), note="another round, end the scene or the act")
     if ph == "struggle":
@@ -79,7 +86,7 @@ KIND_OPTIONS = {
     "frame_scene": [Option("frame_scene"), Option("add_guideline"), Option("pass_narration"), Option("end_act"),
                     Option("buy_off_objective")],
     "answer_exclusion": [Option("answer_exclusion")],
-    "turn": [Option("start_struggle"), Option("claim_aspect"), Option("pass_turn"), Option("recombine")],
+    "turn": [Option("start_struggle"), Option("claim_aspect"), Option("heal"), Option("pass_turn"), Option("recombine")],
     "vote": [Option("cast_vote", "oppose or accept the claim")],
     "narrator": [Option("next_round"), Option("end_scene"), Option("pass_narration"), Option("end_act"),
                  Option("buy_off_objective")],
@@ -110,7 +117,7 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
     if s.phase in ("frame", "narrator") and any(x.act == s.act and not x.done and x.holder == s.narrator and
                                                  seat in (x.maker, x.holder) for x in s.spotlights):
         extra.append(Option("claim_spotlight", note="a spotlight achieved: 5 XP to its player, 3 to the narrator (V-61)"))
-    if s.phase not in ("bid", "rolloff", "build", "vote", "vote_roll") and not (k is not None and k.stage in ("roll", "fate", "damage")):
+    if s.phase not in ("bid", "rolloff", "build", "vote", "vote_roll", "heal_roll") and not (k is not None and k.stage in ("roll", "fate", "damage")):
         extra.append(Option("recombine", note="equal points, same pool (V-11, V-12)"))
     have = {o.type for o in out}
     return out + [o for o in extra if o.type not in have]

@@ -37,6 +37,11 @@ def heal_plan(wounded: Mapping[str, int], count: int, capacity: int, paid: Seque
         raise RuleViolation("V-40", f"only {len(wounded)} traits are wounded")
     if sum(POINTS[d] for d in paid) != count:
         raise RuleViolation("V-40", f"healing {count} traits costs {count} dice points, paid by healer or patient")
+    return mend_order(wounded, count)
+
+
+def mend_order(wounded: Mapping[str, int], count: int) -> list[str]:
+    """V-40 (L669): "heals smaller traits, first" (ties by name, so a replay mends the same ones)."""
     return sorted(wounded, key=lambda t: (wounded[t], t))[:count]
 
 

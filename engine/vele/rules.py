@@ -195,6 +195,10 @@ def roll_dice(c: Ctx) -> None:
         from engine.vele.votes import vote_roll
         vote_roll(c)
         return
+    if s.phase == "heal_roll":
+        from engine.vele.mending import heal_roll
+        heal_roll(c)
+        return
     if s.phase == "struggle" and s.struggle and s.struggle.stage == "roll":
         struggle_roll(c)
         return
@@ -933,6 +937,7 @@ def end_scene_now(c: Ctx) -> None:
     s.struggle = None
     s.extended = None
     s.allying, s.forfeit = {}, []  # V-43: the scene's allies and their forfeits end with it
+    s.healed = {}  # V-40: a scene's end stands for "after each conflict": a new healing attempt is possible
     s.phase = "frame"
     c.emit("end_scene", f"Scene {sc.number if sc else 0} ends")
 
@@ -1014,4 +1019,5 @@ def dice_in_play(s: GameState) -> int:
 
 
 from engine.vele import allying as _allying  # noqa: E402,F401  (registers join_ally on HANDLERS)
+from engine.vele import mending as _mending  # noqa: E402,F401  (registers heal on HANDLERS)
 from engine.vele import votes as _votes  # noqa: E402,F401  (registers the vote handlers on HANDLERS)

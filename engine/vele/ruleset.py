@@ -59,6 +59,7 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
         "vote": None if s.vote is None else s.vote.model_dump(),
         "allying": dict(s.allying), "forfeit": list(s.forfeit),
         "spotlights": [x.model_dump() for x in s.spotlights],
+        "healed": {k: list(v) for k, v in s.healed.items()},
         "struggles": [r.model_dump() for r in s.records],
         "rotations": s.rotations, "extended_done": s.extended_done,
         "options": s.options.model_dump(),

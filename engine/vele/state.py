@@ -25,7 +25,7 @@ class Trait(BaseModel):
 
 class Ability(BaseModel):
     trait: str
-    effect: Literal["power_attack", "power_defense"]
+    effect: Literal["power_attack", "power_defense", "heal"]
     size: int
 
 
@@ -136,6 +136,15 @@ class Exclusion(BaseModel):
     accepted: bool | None = None
 
 
+class Healing(BaseModel):
+    """A healing attempt waiting for its roll (V-40)."""
+    healer: str
+    trait: str
+    patient: str
+    count: int
+    wounded: dict[str, int]  # the patient's damaged traits -> size, all opposing
+
+
 class Spotlight(BaseModel):
     """A spotlight card (V-61): made by `maker` for their PC, held by another player who narrates it."""
     maker: str
@@ -180,7 +189,7 @@ class GameState(BaseModel):
     seq: int = 0
     counter: int = 0
     phase: Literal["bid", "rolloff", "build", "frame", "exclusion", "exclusion_roll", "scene", "struggle",
-                   "narrator", "vote", "vote_roll", "over"] = "bid"
+                   "narrator", "vote", "vote_roll", "heal_roll", "over"] = "bid"
     act: int = 1
     acts: int = 1
     players: dict[str, Player] = Field(default_factory=dict)
@@ -197,6 +206,8 @@ class GameState(BaseModel):
     objective_done: bool = False
     scenes: list[Scene] = Field(default_factory=list)
     exclusion: Exclusion | None = None
+    healing: Healing | None = None
+    healed: dict[str, list[str]] = Field(default_factory=dict)  # V-40: patient -> healers since the last scene end
     struggle: Struggle | None = None
     extended: Extended | None = None
     vote: Vote | None = None
