@@ -1,9 +1,13 @@
 """A heuristic Vele seat: a player who narrates when the role comes round.
 
-As a player it buys a PC and story components from the premise's words, bids, pushes its best
-dice, spends power when it has it, absorbs damage smallest-trait-first and surrenders a fight it
-is losing. As narrator it frames scenes with the other PCs against its own story components,
-sometimes tries to keep a PC out, states difficulties, and ends the act after a few scenes.
+As a player it buys a PC (every other seat a Heal 6 medic) and story components from the premise's
+words with a spotlight card, bids, pushes its best dice, spends power when it has it, calls and
+joins allies, heals wounded PCs, recombines a d4 and a d6 into a d8, claims aspect hits after a lost
+struggle, votes on every challenge and claim with a reason, absorbs damage smallest-trait-first
+(the ally rounds first) and surrenders a fight it is losing. As narrator it frames scenes with the
+other PCs against its own story components, sometimes tries to keep a PC out, states difficulties,
+challenges or says no now and then, claims the spotlights it holds, asks to buy off a failed
+objective, and ends the act after a few scenes.
 Seeded: the same seed gives the same story. Every decision says why.
 """
 from __future__ import annotations
