@@ -139,6 +139,7 @@ def test_V_1_V_11_out_of_turn_options_are_offered_to_every_seat():
     kinds = lambda seat: {o.type for o in legal_options(s, seat)}  # noqa: E731
     assert "challenge" in kinds("Cy") and "challenge" in kinds("Dee") and "challenge" not in kinds("Ben")
     assert "state_difficulty" in kinds("Ann") and "state_difficulty" not in kinds("Cy")
+    assert "recombine" not in kinds("Ann")  # the waiting seat keeps its decision's list
     assert "recombine" in kinds("Dee")
     s = play(s, A.StateDifficulty(player="Ann", value=0), A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8)]),
              A.Wager(player="Ann", stakes=[A.StakeIn(trait="Ruthless", die=8)]))

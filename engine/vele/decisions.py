@@ -100,9 +100,11 @@ KIND_OPTIONS = {
 
 
 def legal_options(s: GameState, seat: str) -> list[Option]:
-    """What `seat` may do now: the pending decision's options, plus what a player may do out of turn: challenge
-    a struggle's claim before dice are pushed (V-1), ask to buy off a failed objective between scenes (V-49),
-    recombine or downgrade dice outside a struggle's resolution (V-11, V-12)."""
+    """What `seat` may do now: the pending decision's options; a seat the game is not waiting for may also act
+    out of turn: challenge a struggle's claim before dice are pushed (V-1), ask to buy off a failed objective
+    between scenes (V-49), claim a spotlight (V-61), recombine or downgrade dice outside a struggle's
+    resolution (V-11, V-12). The waiting seat's list stays its decision's, so a model seat is not offered
+    side moves that do not move the game on."""
     pend = pending(s)
     out = list(KIND_OPTIONS.get(pend.kind, [])) if seat in pend.seats else []
     if seat not in s.players or s.phase == "over":
@@ -119,5 +121,7 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
         extra.append(Option("claim_spotlight", note="a spotlight achieved: 5 XP to its player, 3 to the narrator (V-61)"))
     if s.phase not in ("bid", "rolloff", "build", "vote", "vote_roll", "heal_roll") and not (k is not None and k.stage in ("roll", "fate", "damage")):
         extra.append(Option("recombine", note="equal points, same pool (V-11, V-12)"))
+    if seat in pend.seats:  # the seat the game waits for keeps its decision's list (and a spotlight it may claim)
+        extra = [o for o in extra if o.type == "claim_spotlight"]
     have = {o.type for o in out}
     return out + [o for o in extra if o.type not in have]
