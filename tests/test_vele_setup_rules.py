@@ -56,8 +56,8 @@ def test_V_40_healing_is_opposed_by_every_wounded_trait_and_tried_once():
 
 # --- groups and spotlights (V-60, V-61, V-AMB-13, V-AMB-18) ---------------------------------------------
 def test_V_60_group_dice_are_five_sets_for_member_traits_only():
-    """V-60 (L719-720): a group gets 5 dice sets (5 x d4+d6+d8+d10 = 50 points), used only for member
-    traits, not power or healing; aspect caps 4 main, 3 normal, none on a minion (L724)."""
+    """V-60 (L720-721): a group gets 5 dice sets (5 x d4+d6+d8+d10 = 50 points), used only for member
+    traits, not power or healing; aspect caps 4 main, 3 normal, none on a minion (L725)."""
     assert G.GROUP_POINTS == 50
     assert G.group_spend(50, "trait", [10, 8, 4]) == 42
     refuses("V-60", G.group_spend, 50, "power", [6])
@@ -68,7 +68,7 @@ def test_V_60_group_dice_are_five_sets_for_member_traits_only():
 
 
 def test_V_AMB_18_connected_traits_and_aspects_give_a_d4_each():
-    """V-AMB-18 (L725-726): once for each other player, a connected trait and an aspect, "a d4 story die for
+    """V-AMB-18 (L726-727): once for each other player, a connected trait and an aspect, "a d4 story die for
     each": with 3 other players, 3 traits and 3 aspects give six d4s; a fourth is refused."""
     assert G.connection_dice(3, 3, 3) == [4] * 6
     assert G.connection_dice(3, 1, 0) == [4]
@@ -76,7 +76,7 @@ def test_V_AMB_18_connected_traits_and_aspects_give_a_d4_each():
 
 
 def test_V_60_members_are_handed_out_in_scenes_without_pcs():
-    """V-60 (L729-730): in a scene without PCs the owner keeps the leader and hands the rest out to other
+    """V-60 (L732-733): in a scene without PCs the owner keeps the leader and hands the rest out to other
     players; with PCs present (and after the scene) the owner plays them all."""
     hand = G.hand_out(["boss", "m1", "m2", "m3"], "boss", "Ann", ["Ben", "Cy"], pcs_present=False)
     assert hand == {"boss": "Ann", "m1": "Ben", "m2": "Cy", "m3": "Ben"}
@@ -97,7 +97,7 @@ def test_V_61_V_AMB_13_spotlights_two_per_pc_per_story_dealt_to_others():
 
 
 def test_V_61_spotlight_xp():
-    """V-61, V-48 (L558, L733): an achieved spotlight gives 5 XP to its player and 3 to the narrator."""
+    """V-61, V-48 (L566, L736): an achieved spotlight gives 5 XP to its player and 3 to the narrator."""
     assert G.spotlight_xp("Ben", "Ann", True) == {"Ben": 5, "Ann": 3}
     assert G.spotlight_xp("Ben", "Ann", False) == {}
 

@@ -1,4 +1,4 @@
-"""Spotlight cards in play (V-61, V-AMB-13; L927-935, L735, L558): made at the purchase, dealt to other
+"""Spotlight cards in play (V-61, V-AMB-13; L927-935, L735-737, L566): made at the purchase, dealt to other
 players, claimed with approval while their holder narrates."""
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def test_V_AMB_13_pc_spotlights_are_capped_per_story():
 
 
 def test_V_61_V_48_a_spotlight_is_claimed_while_its_holder_narrates():
-    """V-61, V-48 (L558, L933): Ann narrates and holds Ben's card; after a scene Ben claims it achieved; on
+    """V-61, V-48 (L566, L931, L736): Ann narrates and holds Ben's card; after a scene Ben claims it achieved; on
     approval Ben gets 5 XP and Ann 3. Cy's card is Ben's to narrate, so it is not claimed now; a card is
     claimed once."""
     s = with_cards()

@@ -124,7 +124,7 @@ def test_V_44_one_zone_before_or_after_and_one_more_as_the_struggle():
 
 
 def test_V_45_mode_cannot_contradict_the_round_and_attaching_takes_a_struggle_or_xp():
-    """V-45 (L421, L684): a unit attacked while integrated, before it acted, stays integrated that round;
+    """V-45 (L421, L685): a unit attacked while integrated, before it acted, stays integrated that round;
     attaching takes a struggle, or 1 XP of fate."""
     assert T.announce_mode("integrated", "autonomous", happened=[]) == "autonomous"
     refuses("V-45", T.announce_mode, "integrated", "autonomous", ["integrated"])

@@ -143,7 +143,7 @@ class BuyOffObjective(_A):
 
 
 class ClaimSpotlight(_A):
-    """V-61, V-48 (L558, L933): a spotlight card's goal was achieved: its maker or the narrator holding it
+    """V-61, V-48 (L566, L931, L736): a spotlight card's goal was achieved: its maker or the narrator holding it
     claims it between scenes while that holder narrates; on approval (V-2) the maker gets 5 XP, the narrator 3."""
     type: Literal["claim_spotlight"] = "claim_spotlight"
     maker: str

@@ -34,7 +34,7 @@ def objective_bought_off(outcome: Outcome, pcs_involved: bool, approved: bool | 
 
 
 def objective_xp(players: Sequence[str], narrator: str, bought_off: bool) -> dict[str, int]:
-    """V-48, V-49 (L551, L557): a bought-off objective is a group aspect: every player gets 10 XP, the
+    """V-48, V-49 (L551, L565): a bought-off objective is a group aspect: every player gets 10 XP, the
     narrator 3 more; nothing when it is not bought off."""
     if not bought_off:
         return {}

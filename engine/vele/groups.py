@@ -1,4 +1,4 @@
-"""Groups and spotlights (V-60, V-61, V-AMB-13, V-AMB-18; L716-735, L927-935), pure.
+"""Groups and spotlights (V-60, V-61, V-AMB-13, V-AMB-18; L716-737, L927-935), pure.
 
 Why: the act setup's steps 4 and 7 (groups, spotlight cards) are arithmetic and turn-taking a table
 can get wrong (how many group dice, who holds which spotlight card); the book's newer rules win.
@@ -10,14 +10,14 @@ from typing import Mapping, Sequence
 from engine.core.errors import RuleViolation
 from engine.vele.economy import POINTS
 
-GROUP_SETS = 5  # L719: "Each group gets allocated 5 dice sets"
+GROUP_SETS = 5  # L720: "Each group gets allocated 5 dice sets"
 SET = (4, 6, 8, 10)  # a set of dice (L901's 4d4, 4d6... are four sets of four; a set is one of each size)
 GROUP_POINTS = GROUP_SETS * sum(POINTS[d] for d in SET)  # 50
-GROUP_ASPECTS = {"main": 4, "normal": 3, "minion": 0}  # L724, V-AMB-3
+GROUP_ASPECTS = {"main": 4, "normal": 3, "minion": 0}  # L725, V-AMB-3
 
 
 def group_spend(left: int, use: str, trait_sizes: Sequence[int] = ()) -> int:
-    """V-60 (L720): group dice stay with the group and pay only for member traits, not power or healing.
+    """V-60 (L721): group dice stay with the group and pay only for member traits, not power or healing.
     Returns the group points left."""
     if use != "trait":
         raise RuleViolation("V-60", f"group dice pay only for group member traits, not for {use}")
@@ -28,14 +28,14 @@ def group_spend(left: int, use: str, trait_sizes: Sequence[int] = ()) -> int:
 
 
 def check_member_aspects(kind: str, aspects: int) -> None:
-    """V-60, V-AMB-3 (L724): up to 4 aspects on a main member, 3 on a normal one, none on a minion."""
+    """V-60, V-AMB-3 (L725): up to 4 aspects on a main member, 3 on a normal one, none on a minion."""
     cap = GROUP_ASPECTS[kind]
     if aspects > cap:
         raise RuleViolation("V-60", f"a {kind} group member has up to {cap} aspects")
 
 
 def connection_dice(others: int, traits: int, aspects: int) -> list[int]:
-    """V-AMB-18 (L725-726): once for each other player you may add a trait and an aspect connected to
+    """V-AMB-18 (L726-727): once for each other player you may add a trait and an aspect connected to
     your PC, and get a d4 story die "for each": one d4 per connected trait and one per aspect."""
     if traits > others or aspects > others:
         raise RuleViolation("V-60", f"one connected trait and one aspect for each other player ({others})")
@@ -43,7 +43,7 @@ def connection_dice(others: int, traits: int, aspects: int) -> list[int]:
 
 
 def hand_out(members: Sequence[str], leader: str, owner: str, others: Sequence[str], pcs_present: bool) -> dict[str, str]:
-    """V-60 (L729-730): in a scene without PCs the owner keeps the leader and hands the other members out
+    """V-60 (L732-733): in a scene without PCs the owner keeps the leader and hands the other members out
     to the other players (in their order, round by round); after the scene the group goes back."""
     if pcs_present:
         return {m: owner for m in members}
@@ -94,7 +94,7 @@ def deal_spotlights(cards: Sequence[tuple[str, str]], order: Sequence[str]) -> d
 
 
 def spotlight_xp(player: str, narrator: str, achieved: bool) -> dict[str, int]:
-    """V-48, V-61 (L558, L733): a spotlight achieved gives 5 XP to its player and 3 to the narrator
+    """V-48, V-61 (L566, L736): a spotlight achieved gives 5 XP to its player and 3 to the narrator
     (people do not usually narrate their own: then only the player's 5)."""
     if not achieved:
         return {}

@@ -219,7 +219,7 @@ def announce_mode(last: Mode, new: Mode, happened: Sequence[Mode]) -> Mode:
 
 
 def attach_cost(by: Literal["struggle", "fate"], xp: int) -> int:
-    """V-45 (L684): attaching or detaching takes at least one struggle, or 1 XP of fate with
+    """V-45 (L685): attaching or detaching takes at least one struggle, or 1 XP of fate with
     justification. Returns the XP spent."""
     if by == "struggle":
         return 0

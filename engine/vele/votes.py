@@ -85,7 +85,7 @@ def buy_off_objective(c: Ctx) -> None:
 
 @handles(A.ClaimSpotlight)
 def claim_spotlight(c: Ctx) -> None:
-    """V-61, V-48 (L933, L558): between scenes, while the card's holder narrates, its maker or that narrator
+    """V-61, V-48 (L931, L566, L736): between scenes, while the card's holder narrates, its maker or that narrator
     claims the spotlight achieved; the table approves."""
     s, a = c.s, c.a
     need_phase(c, "frame", "narrator")
