@@ -60,6 +60,7 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
         "allying": dict(s.allying), "forfeit": list(s.forfeit),
         "spotlights": [x.model_dump() for x in s.spotlights],
         "healed": {k: list(v) for k, v in s.healed.items()},
+        "healing": None if s.healing is None else s.healing.model_dump(),
         "struggles": [r.model_dump() for r in s.records],
         "rotations": s.rotations, "extended_done": s.extended_done,
         "options": s.options.model_dump(),
