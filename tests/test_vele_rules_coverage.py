@@ -28,7 +28,6 @@ FUNCTION_ONLY = {
     "V-62": "adjudication.thing_you_need", "V-EX-14": "tactics.aided_attack_difficulty/check_aided_damage",
     "V-EX-15": "tactics.may_attack_now", "V-EX-18": "tactics.mass_power",
     "V-AMB-18": "groups.connection_dice",
-    "V-AMB-20": "awards.hit_aspect_xp",
 }
 
 
