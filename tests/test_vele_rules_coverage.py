@@ -20,7 +20,6 @@ NOT_YET: dict[str, str] = {}
 # calls the function; the heuristic and simulated games do not reach these rules yet
 FUNCTION_ONLY = {
     "V-4": "adjudication.justify", "V-5": "adjudication.may_talk_out_of_character",
-    "V-7": "adjudication.mechanics_may_affect (option vele_off_stage)",
     "V-21": "components (one-shot)", "V-22": "components (temporary, virtual)", "V-31": "tactics.hidden_roll",
     "V-38": "tactics.mass_targets/mass_power/resolve_mass", "V-39": "tactics.Block",
     "V-41": "tactics.may_attack_now/counter_struggle", "V-44": "tactics.check_movement",

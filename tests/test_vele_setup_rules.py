@@ -181,3 +181,27 @@ def test_V_22_temporary_components_wager_bowl_dice_and_virtual_ones_have_no_mech
     refuses("V-22", K.check_struggle_against, "virtual")
     K.check_struggle_against("temporary")
     assert K.thing_without_component("default_trait") == {"trait": 6, "source": "bowl"}
+
+
+def test_V_7_a_non_player_vele_is_untouchable_only_with_vele_off_stage():
+    """V-7 (L173): a story component marked as a Vele can be attacked at a default table (the book's line is
+    advice); with vele_off_stage, a struggle against it is refused, naming V-7."""
+    from engine.vele import actions as A
+    from engine.vele.rules import apply
+    from engine.vele.rules import new_game as fresh
+    from tests.vele_helpers import build_action, comp_of, play, story
+
+    def table(options):
+        seats = ["Ann", "Ben", "Cy", "Dee"]
+        s = play(fresh(seats, options), *[A.Bid(player=n, bid=b) for n, b in zip(seats, (6, 4, 3, 2))])
+        mine = story("Ann")
+        mine[0].vele = True
+        s = play(s, *[build_action(n, story=mine) if n == "Ann" else build_action(n) for n in s.order])
+        vele, ben = comp_of(s, "Ann", "main"), comp_of(s, "Ben", "pc")
+        s = play(s, A.FrameScene(player="Ann", place="the ruin", present=[ben.id, vele.id]))
+        return s, A.StartStruggle(player="Ben", actor=ben.id, target=vele.id, goal="attack")
+
+    s, attack = table(None)
+    assert s.components[attack.target].vele and apply(s, attack)[0].struggle is not None
+    s, attack = table({"vele_off_stage": True})
+    refuses("V-7", apply, s, attack)

@@ -46,6 +46,7 @@ class ComponentIn(BaseModel):
     traits: list[TraitIn]
     aspects: list[str] = Field(default_factory=list)
     ability: AbilityIn | None = None
+    vele: bool = False  # a Vele or Verminite (V-7): untouchable by mechanics under vele_off_stage, unless a PC
 
 
 class Build(_A):

@@ -15,6 +15,7 @@ from engine.core.errors import RuleViolation
 from engine.vele import actions as A
 from engine.vele import economy as E
 from engine.vele import groups as G
+from engine.vele.adjudication import mechanics_may_affect
 from engine.vele import struggle as S
 from engine.vele.copying import state_copy
 from engine.vele.events import Event
@@ -251,7 +252,8 @@ def make_component(s: GameState, ci: A.ComponentIn, owner: str) -> Component:
                      traits=[Trait(name=t.name, size=t.size, focus=t.focus) for t in ci.traits],
                      aspects=list(ci.aspects),
                      abilities=[Ability(trait=ab.trait, effect=ab.effect, size=ab.size)] if ab else [],
-                     allocated=list(ab.dice) if ab else [], original_allocated=E.points(ab.dice) if ab else 0)
+                     allocated=list(ab.dice) if ab else [], original_allocated=E.points(ab.dice) if ab else 0,
+                     vele=ci.vele)
 
 
 @handles(A.Build)
@@ -492,6 +494,8 @@ def start_struggle(c: Ctx) -> None:
         raise RuleViolation("V-36", "a component that is taken out cannot struggle")
     if actor.id == target.id:
         raise RuleViolation("V-26", "a component struggles against another")
+    for x in (actor, target):  # V-7 (L173): with vele_off_stage, mechanics do not touch a non-player Vele
+        mechanics_may_affect(x.vele, x.kind == "pc", s.options.vele_off_stage)
     if actor.id in s.forfeit:
         raise RuleViolation("V-43", f"{actor.name} allied earlier and may do nothing during its next struggle: "
                                     "act with another component or pass")
@@ -646,6 +650,7 @@ def check_called(s: GameState, k: Struggle, called: list[str]) -> list[str]:
             raise RuleViolation("V-43", f"{x.name} is not in the scene to ally")
         if cid in busy:
             raise RuleViolation("V-43", f"{x.name} is already occupied in this struggle")
+        mechanics_may_affect(x.vele, x.kind == "pc", s.options.vele_off_stage)  # V-7
     if len(set(called)) != len(called):
         raise RuleViolation("V-43", "call each ally once")
     return list(called)

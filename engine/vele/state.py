@@ -40,6 +40,7 @@ class Component(BaseModel):
     allocated: list[int] = Field(default_factory=list)  # ability dice on the sheet (V-24)
     original_allocated: int = 0  # points allocated at the purchase, for the top-up (V-13)
     controller: str | None = None  # V-37: who plays it until scene end
+    vele: bool = False  # V-7: a Vele or Verminite
     out: bool = False
 
     def trait(self, name: str) -> Trait | None:
