@@ -22,10 +22,10 @@ FUNCTION_ONLY = {
     "V-4": "adjudication.justify", "V-5": "adjudication.may_talk_out_of_character",
     "V-21": "components (one-shot)", "V-22": "components (temporary, virtual)", "V-31": "tactics.hidden_roll",
     "V-38": "tactics.mass_targets/mass_power/resolve_mass", "V-39": "tactics.Block",
-    "V-41": "tactics.may_attack_now/counter_struggle", "V-44": "tactics.check_movement",
+    "V-41": "tactics.counter_struggle (terrain attacks on its victims' turn are in play)", "V-44": "tactics.check_movement",
     "V-45": "tactics.announce_mode/attach_cost/aided_attack_difficulty", "V-60": "groups", "V-61": "group spotlight cards (groups are not built; PC cards are in play)",
     "V-62": "adjudication.thing_you_need", "V-EX-14": "tactics.aided_attack_difficulty/check_aided_damage",
-    "V-EX-15": "tactics.may_attack_now", "V-EX-18": "tactics.mass_power",
+    "V-EX-18": "tactics.mass_power",
     "V-AMB-18": "groups.connection_dice",
 }
 

@@ -47,6 +47,7 @@ class ComponentIn(BaseModel):
     aspects: list[str] = Field(default_factory=list)
     ability: AbilityIn | None = None
     vele: bool = False  # a Vele or Verminite (V-7): untouchable by mechanics under vele_off_stage, unless a PC
+    stationary: bool = False  # V-41: a stationary part of the geography (a bridge): attacks on its victims' turn
 
 
 class Build(_A):

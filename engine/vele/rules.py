@@ -16,6 +16,7 @@ from engine.vele import actions as A
 from engine.vele import economy as E
 from engine.vele import groups as G
 from engine.vele.adjudication import mechanics_may_affect
+from engine.vele.tactics import may_attack_now
 from engine.vele import struggle as S
 from engine.vele.copying import state_copy
 from engine.vele.events import Event
@@ -253,7 +254,7 @@ def make_component(s: GameState, ci: A.ComponentIn, owner: str) -> Component:
                      aspects=list(ci.aspects),
                      abilities=[Ability(trait=ab.trait, effect=ab.effect, size=ab.size)] if ab else [],
                      allocated=list(ab.dice) if ab else [], original_allocated=E.points(ab.dice) if ab else 0,
-                     vele=ci.vele)
+                     vele=ci.vele, stationary=ci.stationary)
 
 
 @handles(A.Build)
@@ -481,11 +482,19 @@ def next_round(c: Ctx) -> None:
 def start_struggle(c: Ctx) -> None:
     s, a = c.s, c.a
     need_phase(c, "scene")
-    if a.player != current_turn(s):
-        raise RuleViolation("V-25", f"you may start a struggle on your turn; it is {current_turn(s)}'s")
     sc = s.scene
     assert sc is not None
     actor, target = comp(s, a.actor, "V-25"), comp(s, a.target, "V-26")
+    turn = current_turn(s) or ""
+    # V-25, V-41 (L437): a component acts on its player's turn; stationary terrain attacks a nearby component
+    # on that component's turn instead ("as soon as they walk over it"), and the turn stays theirs
+    interrupt = actor.stationary and a.player != turn
+    if interrupt:
+        may_attack_now(actor.id, True, target.id if player_of(s, target) == turn else "", target.id)
+    elif a.player != turn:
+        raise RuleViolation("V-25", f"you may start a struggle on your turn; it is {turn}'s")
+    if interrupt and (a.goal != "attack" or a.extended or a.head_to_head):
+        raise RuleViolation("V-41", "terrain strikes its victim with a single attack on the victim's turn")
     if player_of(s, actor) != a.player:
         raise RuleViolation("V-53", f"{actor.name} is not yours to play")
     if actor.id not in sc.present or target.id not in sc.present:
@@ -509,6 +518,7 @@ def start_struggle(c: Ctx) -> None:
         raise RuleViolation("V-26", "a head-to-head struggle is a contest of two actors: a maneuver, not an attack")
     start_exchange(c, actor, target, a.goal, a.target_trait, a.text)
     s.struggle.head_to_head = a.head_to_head  # type: ignore[union-attr]
+    s.struggle.interrupt = interrupt  # type: ignore[union-attr]
     if a.extended:
         s.extended = Extended(a=actor.id, b=target.id, failures={actor.id: 0, target.id: 0})
         c.emit("extended", f"an extended struggle begins: {actor.name} against {target.name}", a.player)
@@ -858,7 +868,8 @@ def after_exchange(c: Ctx) -> None:
     ex = s.extended
     if ex is None:
         s.phase = "scene"
-        advance_turn(s)
+        if not k.interrupt:  # V-41: after terrain strikes, the victim's turn goes on
+            advance_turn(s)
         return
     ex.exchanges += 1
     loser = k.opponent.component if k.winner == "actor" else k.actor.component

@@ -41,6 +41,7 @@ class Component(BaseModel):
     original_allocated: int = 0  # points allocated at the purchase, for the top-up (V-13)
     controller: str | None = None  # V-37: who plays it until scene end
     vele: bool = False  # V-7: a Vele or Verminite
+    stationary: bool = False  # V-41: terrain that attacks on its victims' turn
     out: bool = False
 
     def trait(self, name: str) -> Trait | None:
@@ -104,6 +105,7 @@ class Struggle(BaseModel):
     fate_queue: list[str] = Field(default_factory=list)  # players still to spend or pass, in tone order (V-30)
     situational: int = 0
     head_to_head: bool = False
+    interrupt: bool = False  # V-41: terrain struck on its victim's turn; the turn stays the victim's
     effect: int = 0
     winner: str | None = None
 
