@@ -43,3 +43,11 @@ def test_V_41_V_EX_15_the_bridge_attacks_dexter_on_his_turn_and_his_turn_goes_on
              A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8)]),
              A.RollDice(faces={"actor:0": [2], "opponent:0": [5]}))
     assert s.phase == "scene" and s.scene.turns[s.scene.turn] == "Ben"
+
+
+def test_V_41_terrain_owner_is_offered_the_strike_out_of_turn():
+    """V-41 (L437): on Ben's turn, Ann (whose bridge is in the scene) may start a struggle with it."""
+    from engine.vele.decisions import legal_options
+    s, bridge, ben, cy = bridge_scene()
+    assert "start_struggle" in {o.type for o in legal_options(s, "Ann")}
+    assert "start_struggle" not in {o.type for o in legal_options(s, "Cy")}

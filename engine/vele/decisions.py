@@ -121,6 +121,11 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
         extra.append(Option("claim_spotlight", note="a spotlight achieved: 5 XP to its player, 3 to the narrator (V-61)"))
     if s.phase not in ("bid", "rolloff", "build", "vote", "vote_roll", "heal_roll") and not (k is not None and k.stage in ("roll", "fate", "damage")):
         extra.append(Option("recombine", note="equal points, same pool (V-11, V-12)"))
+    sc = s.scene
+    if s.phase == "scene" and sc is not None and any(
+            s.components[x].stationary and player_of(s, s.components[x]) == seat and not s.components[x].out
+            for x in sc.present):
+        extra.append(Option("start_struggle", note="your terrain strikes a component on its own turn (V-41)"))
     if seat in pend.seats:  # the seat the game waits for keeps its decision's list (and a spotlight it may claim)
         extra = [o for o in extra if o.type == "claim_spotlight"]
     have = {o.type for o in out}
