@@ -4,14 +4,20 @@ Every heuristic game is replayed state by state; at each state the table's dice 
 sheets, the bowl, a struggle's stake, an exclusion's dice) must equal the points put in play, and
 every invariant must hold (V-9). Then `apply` alone is timed over the logs.
 
-Run: python -m eval.vele_check [--games G] [--seats N]. Prints JSON. Not yet wired into
-`storytable eval --game vele` (the evaluation's owner decides how games share that command).
+Run: python -m eval.vele_check [--games G] [--seats N]. Prints JSON. The stable entry point for
+`storytable eval --game vele` is `run(games=10, seats=4) -> dict` (`check` is the same function); the
+keys of its dict are listed in RESULT_KEYS and do not change.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import time
+
+
+RESULT_KEYS = ("games", "seats", "actions", "states_checked", "conservation_breaks", "conserved", "games_over",
+               "narrator_rotations", "extended_struggles", "votes", "fallbacks", "seconds_per_game",
+               "engine_actions_per_second", "table_actions_per_second")
 
 
 def check(games: int = 10, seats: int = 4) -> dict:
@@ -42,9 +48,13 @@ def check(games: int = 10, seats: int = 4) -> dict:
             "games_over": sum(r.table.ruleset.is_over(r.table.state) for r in sims),
             "narrator_rotations": [r.table.state.rotations for r in sims],
             "extended_struggles": [r.table.state.extended_done for r in sims],
+            "votes": sum(1 for r in sims for x in r.table.records if x.action.get("type") == "cast_vote"),
             "fallbacks": sum(r.stats()["fallbacks"] for r in sims),
             "seconds_per_game": round(whole / games, 3), "engine_actions_per_second": round(actions / engine),
             "table_actions_per_second": round(actions / whole)}
+
+
+run = check  # the name `storytable eval --game vele` calls
 
 
 def main(argv: list[str] | None = None) -> int:

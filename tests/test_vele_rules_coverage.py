@@ -12,33 +12,21 @@ from rule_ids import digest, digest_ids, named_ids
 
 DIGEST = digest("vele")
 
-# not enforced yet, each with why: the engine plays the core loop (purchase, scenes, struggles,
-# rotation, acts); these parts of the book are still to be built
-NOT_YET = {
-    "V-4": "justifying with fiction is a table judgement; no vote flow yet",
-    "V-5": "out-of-character talk is a table convention, not a rule the engine can see",
-    "V-7": "Vele and Verminites are advice; the vele_off_stage option is not built",
-    "V-21": "one-shot components are not built",
-    "V-22": "temporary and virtual components are not built",
-    "V-31": "hidden rolls are not built",
-    "V-38": "mass struggles (Area) are not built",
-    "V-39": "block is not built",
-    "V-40": "healing and repair are not built",
-    "V-41": "stationary terrain attacking on its victims' turn is not built",
-    "V-43": "allies joining a struggle are not in the flow (the damage rounds are: V-35)",
-    "V-44": "movement and zones are not built",
-    "V-45": "attached/integrated modes are not built",
-    "V-60": "groups are not built",
-    "V-61": "spotlights are not built",
-    "V-62": "'The Thing You Need' is not built",
-    "V-EX-14": "integrated aides are not built",
-    "V-EX-15": "stationary terrain is not built",
-    "V-EX-16": "objectives lost without the PCs: no objective claims in struggles yet",
-    "V-EX-18": "mass attacks are not built",
-    "V-EX-20": "allies (and their forfeit) are not in the flow",
-    "V-AMB-13": "spotlights are not built",
-    "V-AMB-18": "groups are not built",
-    "V-AMB-20": "hitting aspects for XP is not built",
+# not enforced yet, each with why (empty: every item has a test)
+NOT_YET: dict[str, str] = {}
+
+# enforced by a pure rule function of engine/vele (tactics, healing, groups, awards, adjudication,
+# components) and its test, but not yet called by `apply`'s action flow: a table (or a later action)
+# calls the function; the heuristic and simulated games do not reach these rules yet
+FUNCTION_ONLY = {
+    "V-4": "adjudication.justify", "V-5": "adjudication.may_talk_out_of_character",
+    "V-21": "components (one-shot)", "V-22": "components (temporary, virtual)", "V-31": "tactics.hidden_roll",
+    "V-38": "tactics.mass_targets/mass_power/resolve_mass", "V-39": "tactics.Block",
+    "V-41": "tactics.counter_struggle (terrain attacks on its victims' turn are in play)", "V-44": "tactics.check_movement",
+    "V-45": "tactics.announce_mode/attach_cost/aided_attack_difficulty", "V-60": "groups", "V-61": "group spotlight cards (groups are not built; PC cards are in play)",
+    "V-62": "adjudication.thing_you_need", "V-EX-14": "tactics.aided_attack_difficulty/check_aided_damage",
+    "V-EX-18": "tactics.mass_power",
+    "V-AMB-18": "groups.connection_dice",
 }
 
 
@@ -55,3 +43,4 @@ def test_every_vele_rule_case_and_reading_is_named_by_a_test_or_listed_as_not_ye
     assert not stale, f"listed as not yet built but named by a test (take them off NOT_YET): {stale}"
     unknown = [r for r in NOT_YET if r not in ids]
     assert not unknown, f"NOT_YET lists IDs the digest does not have: {unknown}"
+    assert not [r for r in FUNCTION_ONLY if r not in ids or r not in named], "FUNCTION_ONLY lists an unknown or untested ID"

@@ -58,3 +58,21 @@ def test_invariants_catch_lost_dice():
     assert rs.invariants(s) == []
     s.players["Ann"].character.pop()
     assert any(b.startswith("V-9") for b in rs.invariants(s))
+
+
+def test_invariants_catch_dice_from_nowhere_and_odd_dice():
+    """V-9, V-8 (L322, L332, @49637): with a finite bowl the points in play never grow, even when the count
+    is kept in step with a forged die; a die of no Vele size is reported, not a traceback."""
+    rs = get_ruleset("vele")
+    s = built()
+    s.players["Ann"].character.append(10)
+    s.total_points += 4
+    bad = rs.invariants(s)
+    assert len(bad) == 1 and "finite bowl began with" in bad[0]
+    s = built()
+    s.bowl.append(7)
+    assert rs.invariants(s)[0].startswith("V-8")
+    s = built(options={"unlimited_bowl": True})
+    s.players["Ann"].character.append(10)
+    s.total_points += 4  # an unlimited bowl adds dice to the table (V-9 option): counted, not refused
+    assert rs.invariants(s) == []

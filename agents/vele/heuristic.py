@@ -1,9 +1,13 @@
 """A heuristic Vele seat: a player who narrates when the role comes round.
 
-As a player it buys a PC and story components from the premise's words, bids, pushes its best
-dice, spends power when it has it, absorbs damage smallest-trait-first and surrenders a fight it
-is losing. As narrator it frames scenes with the other PCs against its own story components,
-sometimes tries to keep a PC out, states difficulties, and ends the act after a few scenes.
+As a player it buys a PC (every other seat a Heal 6 medic) and story components from the premise's
+words with a spotlight card, bids, pushes its best dice, spends power when it has it, calls and
+joins allies, heals wounded PCs, recombines a d4 and a d6 into a d8, claims aspect hits after a lost
+struggle, votes on every challenge and claim with a reason, absorbs damage smallest-trait-first
+(the ally rounds first) and surrenders a fight it is losing. As narrator it frames scenes with the
+other PCs against its own story components, sometimes tries to keep a PC out, states difficulties,
+challenges or says no now and then, claims the spotlights it holds, asks to buy off a failed
+objective, and ends the act after a few scenes.
 Seeded: the same seed gives the same story. Every decision says why.
 """
 from __future__ import annotations
@@ -18,7 +22,7 @@ from agents.fubar.words import lex, premise_places
 from agents.game_loop import GameObservation
 from engine.vele import actions as A
 from engine.vele.economy import POINTS
-from engine.vele.struggle import auto_damage
+from engine.vele.struggle import auto_ally_damage, auto_damage
 
 SCENES_PER_ACT = 2
 MAX_EXCHANGES = 8
@@ -48,6 +52,7 @@ class VeleSeat:
         self.rng = random.Random(f"vele-{seed}-{seat_index}-{name}")
         self.scenes_per_act = scenes_per_act
         self.rounds = 0
+        self.seat_index = seat_index
 
     def pick(self, xs: list[Any], default: Any = None) -> Any:
         return self.rng.choice(xs) if xs else default
@@ -75,9 +80,12 @@ class VeleSeat:
         sizes = [8, 8, 6, 6, 4, 4]
         pc_traits = [A.TraitIn(name=traits[i % len(traits)] if i < len(traits) else f"Knack {i}", size=sz,
                                focus=(i == 0)) for i, sz in enumerate(sizes)]
+        medic = self.seat_index % 2 == 1  # every other seat plays a healer: Heal 6 on a d6 trait (V-40, L669)
+        ability = A.AbilityIn(trait=pc_traits[2].name, effect="heal", size=6) if medic else \
+            A.AbilityIn(trait=pc_traits[0].name, effect="power_attack", size=6, dice=[6, 4])
         pc = A.ComponentIn(name=pc_name, kind="pc", traits=pc_traits,
                            aspects=[self.pick(words["goals"], "Wants more"), self.pick(words["limits"], "Haunted")],
-                           ability=A.AbilityIn(trait=pc_traits[0].name, effect="power_attack", size=6, dice=[6, 4]))
+                           ability=ability)
         hostile = list(words["roles"])
         self.rng.shuffle(hostile)
         villain = f"{names[1] if len(names) > 1 else 'The rival'}, the {hostile[0].lower()}"
@@ -96,8 +104,11 @@ class VeleSeat:
         for comp in (pc, main, *normals):
             for size in [t.size for t in comp.traits] + ([comp.ability.size, *comp.ability.dice] if comp.ability else []):
                 bowl[size] = bowl.get(size, 0) - 1
-        char, story = _fill(bowl, 12), _fill(bowl, 12)
-        return _d(A.Build(player=self.name, pc=pc, story=[main, *normals], character_dice=char,
+        char, story = _fill(bowl, 15 if medic else 12), _fill(bowl, 12)
+        me = _me(obs.view, self.name)
+        card = f"{pc_name} {self.pick(words['goals'], 'wants more').lower()}" \
+            if me.get("pc_spotlights", 0) < obs.view["options"].get("pc_spotlights_per_story", 2) else ""
+        return _d(A.Build(player=self.name, pc=pc, story=[main, *normals], character_dice=char, spotlight=card,
                           story_dice=story, objective=self.pick(words["goals"], "Survive").replace("Wants", "The heroes want")),
                   "a rounded PC (a d4, d6 and d8 trait at least), Power Attack on its focus, the rest in dice; "
                   "one main and three normal story components")
@@ -106,7 +117,18 @@ class VeleSeat:
     def _frame_scene(self, obs: GameObservation) -> Decision:
         v = obs.view
         in_act = [sc for sc in v["scenes"] if sc["act"] == v["act"]]
+        spot = self._spotlight(v)
+        if spot is not None:
+            return spot
         if len(in_act) >= self.scenes_per_act:
+            pcs_now = {c["id"] for c in v["components"] if c["kind"] == "pc"}
+            fought = any(r["actor"] in pcs_now or r["opponent"] in pcs_now for r in v["struggles"])
+            if v["objective"] and not v["objective_done"] and fought and getattr(self, "bought_off", 0) != v["act"] \
+                    and v["act"] < v["acts"] and self.rng.random() < 0.5:
+                self.bought_off = v["act"]
+                return _d(A.BuyOffObjective(player=self.name, text="the heroes fought for it and fell short"),
+                          "the PCs fought for the objective and failed: failing may buy it off, if the table "
+                          "approves (V-49)")
             done = bool(v["struggles"]) and self.rng.random() < 0.5
             return _d(A.EndAct(player=self.name, objective_achieved=done and v["act"] == v["acts"],
                                text="the act closes"),
@@ -132,6 +154,19 @@ class VeleSeat:
         return _d(A.FrameScene(player=self.name, place=place, text=text, present=present, exclude=exclude),
                   "the other PCs against my own story components" + (", offering a d4 to keep one PC out" if exclude else ""))
 
+    def _spotlight(self, v: dict) -> Decision | None:
+        """V-61: narrating, I claim a spotlight card I hold once its PC has won a struggle this act."""
+        for card in v["spotlights"]:
+            if card["act"] != v["act"] or card["done"] or card["holder"] != self.name:
+                continue
+            pc = next((c for c in v["components"] if c["kind"] == "pc" and c["owner"] == card["maker"]), None)
+            won = pc is not None and any(r["actor"] == pc["id"] and r["winner"] == "actor" or
+                                         r["opponent"] == pc["id"] and r["winner"] == "opponent" for r in v["struggles"])
+            if won:
+                return _d(A.ClaimSpotlight(player=self.name, maker=card["maker"], text=f"{pc['name']} came through"),
+                          f"{pc['name']} won a struggle this act: the spotlight I hold for it is achieved (V-61)")
+        return None
+
     def _narrator(self, obs: GameObservation) -> Decision:
         self.rounds += 1
         if self.rounds <= 2:
@@ -143,6 +178,12 @@ class VeleSeat:
         v = obs.view
         scene = v["scenes"][-1]["number"] if v["scenes"] else 0
         k = v["struggle"]
+        if k["actor"]["player"] != self.name and getattr(self, "challenged", 0) != scene and not v["extended"] \
+                and self.rng.random() < 0.12:
+            self.challenged = scene
+            return _d(A.Challenge(player=self.name, reason=f"does '{k['text']}' fit what we know of this place?"),
+                      "a challenge put to the table's vote (V-1), once a scene at most: a majority makes them "
+                      "try something else, a tie lets them go on")
         if k["actor"]["player"] != self.name and getattr(self, "said_no", 0) != scene and not v["extended"] \
                 and self.rng.random() < 0.1:
             self.said_no = scene
@@ -151,6 +192,38 @@ class VeleSeat:
         n = self.pick([0, 0, 1, 1, 2])
         return _d(A.StateDifficulty(player=self.name, value=n, reason="the ground is against them" if n else ""),
                   f"difficulty {n}: the book's scale runs -1 difficult to -5 the most (V-27)")
+
+    def _vote(self, obs: GameObservation) -> Decision:
+        """V-1, V-2: back a challenge against a struggle aimed at my own component, or one in three at
+        random; approve an aspect hit unless the claimant's component is fresh (no trait lost, no fight lost)."""
+        v = obs.view
+        vote = v["vote"]
+        if vote["kind"] == "challenge":
+            k = v["struggle"]
+            target = _comp(v, k["opponent"]["component"]) if k else None
+            if target is not None and target["owner"] == self.name:
+                return _d(A.CastVote(player=self.name, oppose=True, reason="it is my component they act against"),
+                          "I back the challenge: the struggle targets my own component")
+            oppose = self.rng.random() < 0.33
+            return _d(A.CastVote(player=self.name, oppose=oppose),
+                      "I back the challenge: the claim stretches the fiction" if oppose
+                      else "I let the claim stand: it fits the scene")
+        if vote["claim"].get("what") == "spotlight":
+            return _d(A.CastVote(player=self.name, oppose=False),
+                      "I approve: their PC won through this act, as the card asked")
+        if vote["claim"].get("what") == "objective":
+            oppose = self.rng.random() < 0.25
+            return _d(A.CastVote(player=self.name, oppose=oppose),
+                      "I oppose: the objective can still be won in a later act" if oppose
+                      else "I approve: they fought for it, and failing is character development too (V-49)")
+        comp = _comp(v, vote["claim"]["component"])
+        hurt = any(not t["healthy"] for t in comp["traits"]) or any(
+            r["opponent"] == comp["id"] and r["winner"] == "actor" or r["actor"] == comp["id"] and r["winner"] == "opponent"
+            for r in v["struggles"])
+        oppose = not hurt and self.rng.random() < 0.5
+        return _d(A.CastVote(player=self.name, oppose=oppose),
+                  "I oppose: nothing in play has pressed on that aspect yet" if oppose
+                  else "I approve: the aspect has plainly cost them something")
 
     def _answer_exclusion(self, obs: GameObservation) -> Decision:
         me = _me(obs.view, self.name)
@@ -168,7 +241,22 @@ class VeleSeat:
         foes = [c for c in present if (c["controller"] or c["owner"]) != self.name and not c["out"]]
         if not mine or not foes:
             return _d(A.PassTurn(player=self.name), "nothing of mine to act with, or nobody to act against")
-        me_c = max(mine, key=lambda c: sum(POINTS[s] for s in _healthy(c).values()))
+        me = _me(v, self.name)
+        pool = me["character_dice"]
+        pc8 = any(c["kind"] == "pc" and 8 in _healthy(c).values() for c in mine)
+        if 4 in pool and 6 in pool and 8 not in pool and pc8 and v["bowl"].get("8", 0) > 0:
+            return _d(A.Recombine(player=self.name, pool="character", give=[4, 6], take=[8]),
+                      "a d4 and a d6 become a d8 at equal points (V-11): the die my d8 trait wants and I lack")
+        mend = self._heal(v, scene, mine)
+        if mend is not None:
+            return mend
+        claim = self._claim(v, scene, mine)
+        if claim is not None:
+            return claim
+        free = [c for c in mine if c["id"] not in v["forfeit"]]
+        if not free:
+            return _d(A.PassTurn(player=self.name), "my components allied earlier and sit this struggle out (V-43)")
+        me_c = max(free, key=lambda c: sum(POINTS[s] for s in _healthy(c).values()))
         if self.name == v["narrator"]:
             foes = [c for c in foes if c["kind"] == "pc"] or foes
             target = min(foes, key=lambda c: sum(POINTS[s] for s in _healthy(c).values()))
@@ -189,6 +277,45 @@ class VeleSeat:
                                   target_trait=weak, extended=True, text=f"{me_c['name']} takes on {target['name']}"),
                   "an extended fight against the main story component" + (f", aimed at its {weak}" if weak else ""))
 
+    def _heal(self, v: dict, scene: dict, mine: list[dict]) -> Decision | None:
+        """V-40: my healer mends a wounded PC in the scene (smallest traits first), paying from my dice."""
+        healer = next((c for c in mine if c["id"] not in v["forfeit"] and any(
+            a["effect"] == "heal" and a["trait"] in _healthy(c) for a in c["abilities"])), None)
+        if healer is None:
+            return None
+        ab = next(a for a in healer["abilities"] if a["effect"] == "heal" and a["trait"] in _healthy(healer))
+        pool = _me(v, self.name)["character_dice" if healer["kind"] == "pc" else "story_dice"]
+        for cid in scene["present"]:
+            x = _comp(v, cid)
+            wounded = [t for t in x["traits"] if t["damage"]]
+            if x["kind"] != healer["kind"] or not wounded or cid in v["healed"]:
+                continue
+            for count in range(min(POINTS[ab["size"]], len(wounded)), 0, -1):
+                paid = _pay(pool, count)
+                if paid:
+                    return _d(A.Heal(player=self.name, healer=healer["id"], trait=ab["trait"], patient=cid,
+                                     count=count, paid=paid),
+                              f"{healer['name']} tends {x['name']}: {count} trait(s), smallest first, for {count} dice points")
+        return None
+
+    def _claim(self, v: dict, scene: dict, mine: list[dict]) -> Decision | None:
+        """Once a scene, when my PC has lost a struggle this act (its id is the act's), claim that one of its
+        aspects was hit (V-48): with danger if a trait is gone. The table votes (V-2)."""
+        if getattr(self, "claimed", None) == (v["act"], scene["number"]):
+            return None
+        pc = next((c for c in mine if c["kind"] == "pc" and c["aspects"]), None)
+        if pc is None:
+            return None
+        lost = [r for r in v["struggles"] if (r["opponent"] == pc["id"] and r["winner"] == "actor" or r["actor"] == pc["id"] and r["winner"] == "opponent")]
+        if not lost:
+            return None
+        self.claimed = (v["act"], scene["number"])
+        danger = any(not t["healthy"] for t in pc["traits"])
+        aspect = pc["aspects"][-1]
+        return _d(A.ClaimAspect(player=self.name, component=pc["id"], aspect=aspect, danger=danger,
+                                text=f"{pc['name']} lost ground because of it"),
+                  f"'{aspect}' cost {pc['name']} a struggle this scene: a hit" + (" with danger" if danger else ""))
+
     def _wager(self, obs: GameObservation) -> Decision:
         return _d(self._stake(obs, cautious=False), "my two best traits, own dice on the best, a bowl die on the next")
 
@@ -197,6 +324,8 @@ class VeleSeat:
         k = v["struggle"]
         side = k["actor"] if k["stage"] == "wager_actor" else k["opponent"]
         c = _comp(v, side["component"])
+        if c["id"] in v["forfeit"]:
+            return A.Wager(player=self.name, stakes=[])  # V-43: it allied earlier and does nothing now
         me = _me(v, self.name)
         pool = list(me["character_dice"] if c["kind"] == "pc" else me["story_dice"])
         healthy = _healthy(c)
@@ -228,7 +357,54 @@ class VeleSeat:
                     power.append(max(fit))
                     break
         best = max((s.die for s in stakes), default=0)
-        return A.Wager(player=self.name, stakes=stakes, power=power, average=best < 6 and bowl.get(6, 0) > 0)
+        allies = [] if cautious else self._allies(v, k, c)
+        return A.Wager(player=self.name, stakes=stakes, power=power, average=best < 6 and bowl.get(6, 0) > 0,
+                       allies=allies)
+
+    def _allies(self, v: dict, k: dict, c: dict) -> list[str]:
+        """V-43: now and then call one friend present and free: another PC for a PC, another of my story
+        components for a story component."""
+        if self.rng.random() >= 0.3:
+            return []
+        scene = v["scenes"][-1]
+        busy = {k["actor"]["component"], k["opponent"]["component"]}
+        if v["extended"]:
+            busy |= {v["extended"]["a"], v["extended"]["b"]}
+        friends = [x for x in (_comp(v, cid) for cid in scene["present"])
+                   if x["id"] not in busy and not x["out"] and x["id"] not in v["forfeit"]
+                   and x["id"] not in v["allying"] and _healthy(x)
+                   and ((x["kind"] == "pc") == (c["kind"] == "pc")) and (c["kind"] == "pc" or x["owner"] == c["owner"])]
+        return [friends[0]["id"]] if friends else []
+
+    def _join_ally(self, obs: GameObservation) -> Decision:
+        """Join a friend's side with my best trait (own die if one fits, else a bowl die); decline when the
+        ally would be refused (already allying another, or owing its next struggle)."""
+        v = obs.view
+        k = v["struggle"]
+        side = k["actor"] if k["actor"]["called"] else k["opponent"]
+        cid = side["called"][0]
+        c = _comp(v, cid)
+        helped = side["component"]
+        if cid in v["forfeit"] or v["allying"].get(cid, helped) != helped or \
+                (side is k["opponent"] and v["allying"].get(helped) == cid):
+            return _d(A.JoinAlly(player=self.name, component=cid, decline=True),
+                      f"{c['name']} is already occupied as an ally this round (V-43)")
+        healthy = _healthy(c)
+        if not healthy:
+            return _d(A.JoinAlly(player=self.name, component=cid, decline=True), f"{c['name']} has nothing left to give")
+        trait = max(healthy, key=lambda t: healthy[t])
+        me = _me(v, self.name)
+        pool = me["character_dice"] if c["kind"] == "pc" else me["story_dice"]
+        own = [d for d in pool if d <= healthy[trait]]
+        bowl = [int(d) for d, n in v["bowl"].items() if n > 0 and int(d) <= healthy[trait]]
+        if own:
+            stake = A.StakeIn(trait=trait, die=max(own), source="own")
+        elif bowl:
+            stake = A.StakeIn(trait=trait, die=max(bowl), source="bowl")
+        else:
+            return _d(A.JoinAlly(player=self.name, component=cid, decline=True), "no die fits my trait")
+        return _d(A.JoinAlly(player=self.name, component=cid, stakes=[stake]),
+                  f"{c['name']} stands with a friend, its {trait} behind them; it will sit out its next struggle")
 
     def _fate(self, obs: GameObservation) -> Decision:
         """Spend fate only where it turns the roll: a free tag first, else 1 XP on my own aspect."""
@@ -256,6 +432,13 @@ class VeleSeat:
     def _take_damage(self, obs: GameObservation) -> Decision:
         k = obs.view["struggle"]
         c = _comp(obs.view, k["opponent"]["component"])
+        allies = k["opponent"]["allies"] if k["goal"] == "attack" else []
+        if allies:
+            contributed = [(x, sum(1 for st in k["opponent"]["stakes"] if st["component"] == x),
+                            _healthy(_comp(obs.view, x))) for x in allies]
+            mine, theirs = auto_ally_damage(k_effect(obs.view), _healthy(c), k["target_trait"], contributed)
+            return _d(A.TakeDamage(player=self.name, traits=mine, allies=theirs),
+                      "the ally rounds first (one trait per trait each ally gave, V-35), smallest traits first")
         chosen = auto_damage(k_effect(obs.view), _healthy(c), k["target_trait"])
         return _d(A.TakeDamage(player=self.name, traits=chosen), "the attacked trait first, then my smallest traits")
 
@@ -291,9 +474,28 @@ class VeleSeat:
             return self._take_damage(obs).action
         if kind == "fate":
             return A.SpendFate(player=self.name, skip=True)
+        if kind == "vote":
+            return A.CastVote(player=self.name, oppose=False)
+        if kind == "join_ally":
+            k = v["struggle"]
+            side = k["actor"] if k["actor"]["called"] else k["opponent"]
+            return A.JoinAlly(player=self.name, component=side["called"][0], decline=True)
         if kind == "continue_fight":
             return A.ContinueFight(player=self.name, surrender=True)
         return A.PassTurn(player=self.name)
+
+
+def _pay(pool: list[int], pts: int) -> list[int]:
+    """Dice from `pool` worth exactly `pts` points, fewest dice first; [] if none."""
+    for d in sorted(pool):
+        if POINTS[d] == pts:
+            return [d]
+    small = sorted(d for d in pool if POINTS[d] < pts)
+    for i, a in enumerate(small):
+        for b in small[i + 1:]:
+            if POINTS[a] + POINTS[b] == pts:
+                return [a, b]
+    return []
 
 
 def _fill(bowl: dict[int, int], pts: int) -> list[int]:

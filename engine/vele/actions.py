@@ -34,7 +34,7 @@ class TraitIn(BaseModel):
 class AbilityIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     trait: str
-    effect: Literal["power_attack", "power_defense"]
+    effect: Literal["power_attack", "power_defense", "heal"]
     size: int
     dice: list[int] = Field(default_factory=list)  # allocated dice (V-24, V-AMB-17)
 
@@ -46,6 +46,8 @@ class ComponentIn(BaseModel):
     traits: list[TraitIn]
     aspects: list[str] = Field(default_factory=list)
     ability: AbilityIn | None = None
+    vele: bool = False  # a Vele or Verminite (V-7): untouchable by mechanics under vele_off_stage, unless a PC
+    stationary: bool = False  # V-41: a stationary part of the geography (a bridge): attacks on its victims' turn
 
 
 class Build(_A):
@@ -58,6 +60,7 @@ class Build(_A):
     story_dice: list[int] = Field(default_factory=list)
     xp_spent: int = Field(0, ge=0)
     objective: str = ""
+    spotlight: str = Field("", max_length=300)  # V-61: a spotlight card for your PC ("" makes none)
 
 
 class AddGuideline(_A):
@@ -108,6 +111,59 @@ class NarratorNo(_A):
     reason: str = Field("", max_length=300)
 
 
+class Challenge(_A):
+    """V-1 (L163): any player but the actor challenges a struggle's claim before any die is pushed; if a
+    majority of the voters (everyone but the actor, V-AMB-4) supports it, the actor must do something else.
+    The challenger's own vote supports it."""
+    type: Literal["challenge"] = "challenge"
+    reason: str = Field("", max_length=300)
+
+
+class ClaimAspect(_A):
+    """V-48, V-AMB-20 (L563-564): on your turn, claim that an aspect of your component was hit (with danger
+    or extreme difficulty: `danger`); approval (V-2) gives XP to you and to the narrator."""
+    type: Literal["claim_aspect"] = "claim_aspect"
+    component: str
+    aspect: str = Field(min_length=1, max_length=300)
+    danger: bool = False
+    text: str = Field("", max_length=500)
+
+
+class CastVote(_A):
+    """V-1, V-2: a vote on the claim under vote: `oppose` opposes the claim (supports a challenge)."""
+    type: Literal["cast_vote"] = "cast_vote"
+    oppose: bool
+    reason: str = Field("", max_length=300)
+
+
+class BuyOffObjective(_A):
+    """V-49, V-EX-16 (L551): the PCs fought for the story objective and failed; failing "may" also buy it
+    off: the table approves (V-2) and then every player gets XP. Never for an objective ignored or lost
+    through struggles without the PCs."""
+    type: Literal["buy_off_objective"] = "buy_off_objective"
+    text: str = Field("", max_length=500)
+
+
+class ClaimSpotlight(_A):
+    """V-61, V-48 (L566, L931, L736): a spotlight card's goal was achieved: its maker or the narrator holding it
+    claims it between scenes while that holder narrates; on approval (V-2) the maker gets 5 XP, the narrator 3."""
+    type: Literal["claim_spotlight"] = "claim_spotlight"
+    maker: str
+    text: str = Field("", max_length=500)
+
+
+class Heal(_A):
+    """V-40 (L669): on your turn, a healing or repair trait with Heal/Repair N mends `count` damaged traits of
+    a component present (smallest first), paying `count` dice points from your pool; the wounded traits
+    oppose it together."""
+    type: Literal["heal"] = "heal"
+    healer: str
+    trait: str
+    patient: str
+    count: int = Field(ge=1, le=5)
+    paid: list[int]
+
+
 class StateDifficulty(_A):
     """V-27 step 4: a difficulty stated before traits are chosen (0: none)."""
     type: Literal["state_difficulty"] = "state_difficulty"
@@ -129,6 +185,17 @@ class Wager(_A):
     stakes: list[StakeIn]
     power: list[int] = Field(default_factory=list)
     average: bool = False
+    allies: list[str] = Field(default_factory=list)  # V-43: components called to ally this side
+
+
+class JoinAlly(_A):
+    """V-43 (L445): a component called as an ally joins the side, pushing one die per trait it uses (from its
+    player's pool or the bowl), or declines. An ally may not already ally a different component, may not ally
+    in the defence of a component allying it, and does nothing during its next struggle."""
+    type: Literal["join_ally"] = "join_ally"
+    component: str
+    stakes: list[StakeIn] = Field(default_factory=list)
+    decline: bool = False
 
 
 class SpendFate(_A):
@@ -144,6 +211,7 @@ class TakeDamage(_A):
     type: Literal["take_damage"] = "take_damage"
     traits: list[str]
     scene_only: bool = False
+    allies: dict[str, list[str]] = Field(default_factory=dict)  # V-35: each ally's traits lost in the rounds
 
 
 class ContinueFight(_A):
@@ -188,8 +256,9 @@ class EndAct(_A):
     text: str = Field("", max_length=1000)
 
 
-Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo, StateDifficulty, Wager,
-                         SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
+Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo,
+                         Challenge, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight, Heal, StateDifficulty, Wager,
+                         JoinAlly, SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)
 

@@ -33,6 +33,20 @@ def pending(s: GameState) -> Pending:
         return Pending("roll", (DICE_SEAT,), note="exclusion roll", dice=tuple(dice))
     if ph == "scene":
         return Pending("turn", (current_turn(s) or s.narrator,), note="start a struggle or pass (V-25)")
+    if ph == "vote":
+        v = s.vote
+        assert v is not None
+        return Pending("vote", tuple(n for n in v.voters if n not in v.opposed),
+                       note=f"{v.kind}: {v.subject} (V-1, V-2)")
+    if ph == "vote_roll":
+        return Pending("roll", (DICE_SEAT,), note="approval tie roll", dice=(DiceRequest("approval", 1, 6),))
+    if ph == "heal_roll":
+        h = s.healing
+        assert h is not None
+        size = s.components[h.healer].trait(h.trait).size  # type: ignore[union-attr]
+        dice = [DiceRequest("healer", 1, size)] + [DiceRequest(f"wound:{i}", 1, h.wounded[n])
+                                                   for i, n in enumerate(sorted(h.wounded))]
+        return Pending("roll", (DICE_SEAT,), note="heal roll", dice=tuple(dice))
     if ph == "narrator":
         return Pending("narrator", (s.narrator,), note="another round, end the scene or the act")
     if ph == "struggle":
@@ -49,6 +63,10 @@ def pending(s: GameState) -> Pending:
                            note="push dice on your traits" + ("" if k.head_to_head else " (actor first)"))
         if k.stage == "wager_opponent":
             return Pending("wager", (k.opponent.player,), secret=k.head_to_head, note="push dice on your traits")
+        if k.stage == "ally":
+            side = k.actor if k.actor.called else k.opponent
+            return Pending("join_ally", (player_of(s, s.components[side.called[0]]),),
+                           note="join the struggle as an ally or decline (V-43)")
         if k.stage == "roll":
             reqs = []
             for side, key in ((k.actor, "actor"), (k.opponent, "opponent")):
@@ -65,20 +83,50 @@ def pending(s: GameState) -> Pending:
 KIND_OPTIONS = {
     "bid": [Option("bid", "bid XP", "1 to 6")],
     "build": [Option("build", "30 character and 30 story points"), Option("add_guideline")],
-    "frame_scene": [Option("frame_scene"), Option("add_guideline"), Option("pass_narration"), Option("end_act")],
+    "frame_scene": [Option("frame_scene"), Option("add_guideline"), Option("pass_narration"), Option("end_act"),
+                    Option("buy_off_objective")],
     "answer_exclusion": [Option("answer_exclusion")],
-    "turn": [Option("start_struggle"), Option("pass_turn"), Option("recombine")],
-    "narrator": [Option("next_round"), Option("end_scene"), Option("pass_narration"), Option("end_act")],
+    "turn": [Option("start_struggle"), Option("claim_aspect"), Option("heal"), Option("pass_turn"), Option("recombine")],
+    "vote": [Option("cast_vote", "oppose or accept the claim")],
+    "narrator": [Option("next_round"), Option("end_scene"), Option("pass_narration"), Option("end_act"),
+                 Option("buy_off_objective")],
     "continue_fight": [Option("continue_fight")],
-    "difficulty": [Option("state_difficulty"), Option("narrator_no")],
+    "difficulty": [Option("state_difficulty"), Option("narrator_no"), Option("challenge")],
     "wager": [Option("wager", "dice from your pool or the bowl")],
     "take_damage": [Option("take_damage")],
+    "join_ally": [Option("join_ally", "push dice as an ally, or decline")],
     "fate": [Option("spend_fate", "1 XP or a free tag")],
 }
 
 
 def legal_options(s: GameState, seat: str) -> list[Option]:
+    """What `seat` may do now: the pending decision's options; a seat the game is not waiting for may also act
+    out of turn: challenge a struggle's claim before dice are pushed (V-1), ask to buy off a failed objective
+    between scenes (V-49), claim a spotlight (V-61), recombine or downgrade dice outside a struggle's
+    resolution (V-11, V-12). The waiting seat's list stays its decision's, so a model seat is not offered
+    side moves that do not move the game on."""
     pend = pending(s)
-    if seat not in pend.seats:
-        return []
-    return list(KIND_OPTIONS.get(pend.kind, []))
+    out = list(KIND_OPTIONS.get(pend.kind, [])) if seat in pend.seats else []
+    if seat not in s.players or s.phase == "over":
+        return out
+    k = s.struggle
+    extra: list[Option] = []
+    if s.phase == "struggle" and k is not None and k.stage == "difficulty" and seat != k.actor.player and \
+            not (s.extended is not None and s.extended.exchanges > 0):
+        extra.append(Option("challenge", note="put the claim to a vote (V-1)"))
+    if s.phase in ("frame", "narrator") and s.objective and not s.objective_done:
+        extra.append(Option("buy_off_objective", note="the PCs fought for it and failed (V-49)"))
+    if s.phase in ("frame", "narrator") and any(x.act == s.act and not x.done and x.holder == s.narrator and
+                                                 seat in (x.maker, x.holder) for x in s.spotlights):
+        extra.append(Option("claim_spotlight", note="a spotlight achieved: 5 XP to its player, 3 to the narrator (V-61)"))
+    if s.phase not in ("bid", "rolloff", "build", "vote", "vote_roll", "heal_roll") and not (k is not None and k.stage in ("roll", "fate", "damage")):
+        extra.append(Option("recombine", note="equal points, same pool (V-11, V-12)"))
+    sc = s.scene
+    if s.phase == "scene" and sc is not None and any(
+            s.components[x].stationary and player_of(s, s.components[x]) == seat and not s.components[x].out
+            for x in sc.present):
+        extra.append(Option("start_struggle", note="your terrain strikes a component on its own turn (V-41)"))
+    if seat in pend.seats:  # the seat the game waits for keeps its decision's list (and a spotlight it may claim)
+        extra = [o for o in extra if o.type == "claim_spotlight"]
+    have = {o.type for o in out}
+    return out + [o for o in extra if o.type not in have]

@@ -15,6 +15,11 @@ class VeleOptions(BaseModel):
     xp_purchase_rate: int = Field(1, ge=0, le=5, description="dice points per XP at the act-start purchase (V-AMB-1)")
     unlimited_bowl: bool = Field(False, description="the bowl never runs short (V-9)")
     bowl_sets: int = Field(12, ge=8, le=40, description="d4, d6, d8 and d10 in the bowl per seat; 1 d12 per seat")
+    vele_off_stage: bool = Field(False, description="mechanics do not touch non-player Vele and Verminites (V-7)")
+    heal_without_ability: bool = Field(False, description="any healing or repair trait heals without a "
+                                                          "Heal/Repair ability (V-40, the main text's route)")
+    pc_spotlights_per_story: int = Field(2, ge=0, le=12, description="PC spotlight cards a player may make "
+                                                                    "in a story (V-61, V-AMB-13)")
     tone: Literal["pulpy", "gritty", "heroic", "doomed"] = "pulpy"
     tone_fallback: Literal["pulpy", "gritty"] = Field("pulpy", description="fate order for PC v PC and story v story "
                                                                         "under a heroic or doomed tone (V-30)")

@@ -7,7 +7,6 @@ with fresh dice; after the last act the story ends.
 """
 from __future__ import annotations
 
-import copy
 from typing import Callable
 
 from pydantic import BaseModel, ValidationError
@@ -15,11 +14,15 @@ from pydantic import BaseModel, ValidationError
 from engine.core.errors import RuleViolation
 from engine.vele import actions as A
 from engine.vele import economy as E
+from engine.vele import groups as G
+from engine.vele.adjudication import mechanics_may_affect
+from engine.vele.tactics import may_attack_now
 from engine.vele import struggle as S
+from engine.vele.copying import state_copy
 from engine.vele.events import Event
 from engine.vele.options import VeleOptions
 from engine.vele.state import (Ability, Component, Exclusion, Extended, GameState, Player, Record, Scene,
-                               SideState, Stake, Struggle, TempAspect, Trait)
+                               SideState, Spotlight, Stake, Struggle, TempAspect, Trait)
 
 HANDLERS: dict[str, Callable[["Ctx"], None]] = {}
 COMPONENT_TRAITS = {"minion": 1, "normal": 4, "main": 6}  # V-14
@@ -66,7 +69,7 @@ def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[E
             raise RuleViolation("V-INPUT", f"the action is malformed: {where}: {first.get('msg')}") from None
     if not isinstance(action, A.RollDice) and getattr(action, "player", "") not in state.players:
         raise RuleViolation("V-SEAT", f"{getattr(action, 'player', '')!r} is not a seat at this table")
-    s = copy.deepcopy(state)
+    s = state_copy(state)  # apply never mutates its input: replays and undo keep every state
     s.seq += 1
     c = Ctx(s, action)
     HANDLERS[action.type](c)  # type: ignore[attr-defined]
@@ -190,6 +193,14 @@ def roll_dice(c: Ctx) -> None:
     if s.phase == "exclusion_roll":
         exclusion_roll(c)
         return
+    if s.phase == "vote_roll":
+        from engine.vele.votes import vote_roll
+        vote_roll(c)
+        return
+    if s.phase == "heal_roll":
+        from engine.vele.mending import heal_roll
+        heal_roll(c)
+        return
     if s.phase == "struggle" and s.struggle and s.struggle.stage == "roll":
         struggle_roll(c)
         return
@@ -242,7 +253,8 @@ def make_component(s: GameState, ci: A.ComponentIn, owner: str) -> Component:
                      traits=[Trait(name=t.name, size=t.size, focus=t.focus) for t in ci.traits],
                      aspects=list(ci.aspects),
                      abilities=[Ability(trait=ab.trait, effect=ab.effect, size=ab.size)] if ab else [],
-                     allocated=list(ab.dice) if ab else [], original_allocated=E.points(ab.dice) if ab else 0)
+                     allocated=list(ab.dice) if ab else [], original_allocated=E.points(ab.dice) if ab else 0,
+                     vele=ci.vele, stationary=ci.stationary)
 
 
 @handles(A.Build)
@@ -303,8 +315,29 @@ def build(c: Ctx) -> None:
         s.objective = a.objective  # V-58: the story objective is written by the first player
     c.emit("build", f"{a.player} buys {pc.name} ({', '.join(f'{t.name} d{t.size}' for t in pc.traits)}) and "
            f"{len(comps) - 1} story components", a.player, pc=pc.id)
+    if a.spotlight:
+        if p.pc_spotlights >= s.options.pc_spotlights_per_story:
+            raise RuleViolation("V-61", f"your PC has had its {s.options.pc_spotlights_per_story} spotlights this "
+                                        "story (V-AMB-13): make none this act")
+        p.pc_spotlights += 1
+        s.spotlights.append(Spotlight(maker=a.player, text=a.spotlight, act=s.act))
     if all(x.built for x in s.players.values()):
+        deal_spotlights(c)
         s.phase = "frame"
+
+
+def deal_spotlights(c: Ctx) -> None:
+    """V-61 (L935): the act's cards are taken in turns by players other than their makers."""
+    s = c.s
+    cards = [x for x in s.spotlights if x.act == s.act]
+    if not cards or len(s.seats) < 2:
+        return
+    held = G.deal_spotlights([(x.maker, x.text) for x in cards], s.order)
+    for holder, got in held.items():
+        for maker, text in got:
+            card = next(x for x in cards if x.maker == maker and x.text == text and not x.holder)
+            card.holder = holder
+    c.emit("spotlights", "spotlight cards: " + "; ".join(f"{x.holder} holds {x.maker}'s" for x in cards))
 
 
 @handles(A.AddGuideline)
@@ -360,6 +393,7 @@ def start_turns(s: GameState) -> None:
     owners = {player_of(s, s.components[x]) for x in sc.present if not s.components[x].out}
     sc.turns = [n for n in s.order if n in owners and n != s.narrator] + [s.narrator]
     sc.turn = 0
+    s.allying = {}  # V-43: allying is for the round
     s.phase = "scene"
 
 
@@ -448,11 +482,19 @@ def next_round(c: Ctx) -> None:
 def start_struggle(c: Ctx) -> None:
     s, a = c.s, c.a
     need_phase(c, "scene")
-    if a.player != current_turn(s):
-        raise RuleViolation("V-25", f"you may start a struggle on your turn; it is {current_turn(s)}'s")
     sc = s.scene
     assert sc is not None
     actor, target = comp(s, a.actor, "V-25"), comp(s, a.target, "V-26")
+    turn = current_turn(s) or ""
+    # V-25, V-41 (L437): a component acts on its player's turn; stationary terrain attacks a nearby component
+    # on that component's turn instead ("as soon as they walk over it"), and the turn stays theirs
+    interrupt = actor.stationary and a.player != turn
+    if interrupt:
+        may_attack_now(actor.id, True, target.id if player_of(s, target) == turn else "", target.id)
+    elif a.player != turn:
+        raise RuleViolation("V-25", f"you may start a struggle on your turn; it is {turn}'s")
+    if interrupt and (a.goal != "attack" or a.extended or a.head_to_head):
+        raise RuleViolation("V-41", "terrain strikes its victim with a single attack on the victim's turn")
     if player_of(s, actor) != a.player:
         raise RuleViolation("V-53", f"{actor.name} is not yours to play")
     if actor.id not in sc.present or target.id not in sc.present:
@@ -461,6 +503,11 @@ def start_struggle(c: Ctx) -> None:
         raise RuleViolation("V-36", "a component that is taken out cannot struggle")
     if actor.id == target.id:
         raise RuleViolation("V-26", "a component struggles against another")
+    for x in (actor, target):  # V-7 (L173): with vele_off_stage, mechanics do not touch a non-player Vele
+        mechanics_may_affect(x.vele, x.kind == "pc", s.options.vele_off_stage)
+    if actor.id in s.forfeit:
+        raise RuleViolation("V-43", f"{actor.name} allied earlier and may do nothing during its next struggle: "
+                                    "act with another component or pass")
     if player_of(s, target) == a.player:
         raise RuleViolation("V-63", "your own components acting against each other: give one to another player first")
     if a.target_trait is not None:
@@ -471,6 +518,7 @@ def start_struggle(c: Ctx) -> None:
         raise RuleViolation("V-26", "a head-to-head struggle is a contest of two actors: a maneuver, not an attack")
     start_exchange(c, actor, target, a.goal, a.target_trait, a.text)
     s.struggle.head_to_head = a.head_to_head  # type: ignore[union-attr]
+    s.struggle.interrupt = interrupt  # type: ignore[union-attr]
     if a.extended:
         s.extended = Extended(a=actor.id, b=target.id, failures={actor.id: 0, target.id: 0})
         c.emit("extended", f"an extended struggle begins: {actor.name} against {target.name}", a.player)
@@ -534,8 +582,10 @@ def wager(c: Ctx) -> None:
     if a.player != side.player:
         raise RuleViolation("V-27", f"{side.player} pushes dice now (the actor's side pushes first)")
     cp = s.components[side.component]
-    if not a.stakes:
+    if not a.stakes and cp.id not in s.forfeit:
         raise RuleViolation("V-27", "push at least one die on one trait")
+    if a.stakes and cp.id in s.forfeit:
+        raise RuleViolation("V-43", f"{cp.name} allied earlier and may do nothing during this struggle")
     if len({x.trait for x in a.stakes}) != len(a.stakes):
         raise RuleViolation("V-27", "one die per trait used")
     pool_name = pool_of(s, cp)
@@ -579,12 +629,41 @@ def wager(c: Ctx) -> None:
     side.power = list(a.power)
     side.average = a.average
     side.wagered = True
+    side.called = check_called(s, k, a.allies)
     c.emit("wager", f"{cp.name} pushes " + ", ".join(f"d{x.die} on {x.trait}" + (" (bowl)" if x.source == "bowl" else "")
                                                      for x in a.stakes)
            + (f" with power {', '.join(f'd{d}' for d in a.power)}" if a.power else "")
-           + (" and the average d6" if a.average else ""), a.player)
+           + (" and the average d6" if a.average else "")
+           + (f"; calls {', '.join(s.components[x].name for x in a.allies)} as allies" if a.allies else ""), a.player)
+    after_wager(k, side)
+
+
+def after_wager(k: Struggle, side: SideState) -> None:
+    """The side's called allies answer first (V-43), then the other side pushes, then the roll."""
+    if side.called:
+        k.stage = "ally"
+        return
     other = k.opponent if side is k.actor else k.actor
     k.stage = "roll" if other.wagered else ("wager_opponent" if side is k.actor else "wager_actor")
+
+
+def check_called(s: GameState, k: Struggle, called: list[str]) -> list[str]:
+    """V-43 (L445): both parties may call for allies: components present in the scene, not taken out, not
+    already in this struggle or in an extended fight."""
+    sc = s.scene
+    busy = {k.actor.component, k.opponent.component, *k.actor.allies, *k.opponent.allies}
+    if s.extended is not None:
+        busy |= {s.extended.a, s.extended.b}
+    for cid in called:
+        x = comp(s, cid, "V-43")
+        if sc is None or cid not in sc.present or x.out:
+            raise RuleViolation("V-43", f"{x.name} is not in the scene to ally")
+        if cid in busy:
+            raise RuleViolation("V-43", f"{x.name} is already occupied in this struggle")
+        mechanics_may_affect(x.vele, x.kind == "pc", s.options.vele_off_stage)  # V-7
+    if len(set(called)) != len(called):
+        raise RuleViolation("V-43", "call each ally once")
+    return list(called)
 
 
 def first_wager(s: GameState, k: Struggle) -> str:
@@ -681,16 +760,24 @@ def resolve(c: Ctx) -> None:
     opp = S.Side(tuple(k.opponent.faces), tuple(k.opponent.power_faces), k.opponent.difficulty, k.opponent.bonus)
     out = S.decide("head_to_head" if k.head_to_head else "offensive", act, opp)
     win, lose = (k.actor, k.opponent) if out.winner == "actor" else (k.opponent, k.actor)
-    stakes = lambda side: [S.Stake(x.die, x.source, side.player) for x in side.stakes]  # noqa: E731
+    stakes = lambda side: [S.Stake(x.die, x.source, x.player or side.player) for x in side.stakes]  # noqa: E731
+    ally_players = list(dict.fromkeys(x.player for x in win.stakes if x.component and x.player != win.player))
     flow = S.dice_flow(stakes(win), stakes(lose), [*k.actor.power, *k.opponent.power],
-                       None if out.winner is None else win.player, tie_no_winner=out.winner is None)
+                       None if out.winner is None else win.player, tie_no_winner=out.winner is None,
+                       allies_first=ally_players)
     avg = [6] * (int(k.actor.average) + int(k.opponent.average))  # V-AMB-7: back to the bowl
     to_bowl(s, flow.to_bowl + avg)
     for who, dice in flow.to_player.items():
-        cp = s.components[win.component] if who == win.player else s.components[lose.component]
+        if who in (win.player, lose.player):
+            cp = s.components[win.component] if who == win.player else s.components[lose.component]
+        else:  # an ally's player: paid into the pool its component draws on (V-43, V-AMB-9)
+            cp = s.components[next(x.component for x in [*win.stakes, *lose.stakes] if x.player == who)]
         pool = pool_of(s, cp)
         setattr(s.players[who], pool, sorted(getattr(s.players[who], pool) + dice))
     ac, oc = s.components[k.actor.component], s.components[k.opponent.component]
+    for side in (k.actor, k.opponent):  # V-43: a forfeited component has now sat out its next struggle
+        if side.component in s.forfeit and not side.stakes:
+            s.forfeit.remove(side.component)
     k.winner = out.winner
     k.effect = max(0, out.effect) if out.winner == "actor" or (k.head_to_head and out.winner) else 0
     c.emit("roll", f"{ac.name} rolls {list(k.actor.faces)} → {out.actor_result}; {oc.name} rolls "
@@ -729,7 +816,25 @@ def take_damage(c: Ctx) -> None:
     oc, ac = s.components[k.opponent.component], s.components[k.actor.component]
     if a.player != k.opponent.player:
         raise RuleViolation("V-35", f"{k.opponent.player} chooses which traits {oc.name} loses")
-    S.check_damage(k.effect, oc.healthy(), a.traits, k.target_trait)
+    ally_comps = [x for x in k.opponent.allies if k.goal == "attack"]  # V-37: never for control
+    if set(a.allies) - set(ally_comps):
+        raise RuleViolation("V-35", "only the defending side's allies lose traits in the ally rounds"
+                            + (" (control attacks fall on the target alone, V-37)" if k.goal == "control" else ""))
+    if ally_comps:
+        S.check_ally_damage(k.effect, oc.healthy(), a.traits, k.target_trait,
+                            [(x, sum(1 for st in k.opponent.stakes if st.component == x), s.components[x].healthy(),
+                              a.allies.get(x, [])) for x in ally_comps])
+    else:
+        S.check_damage(k.effect, oc.healthy(), a.traits, k.target_trait)
+    for x, names in a.allies.items():
+        xc = s.components[x]
+        for name in names:
+            xc.trait(name).damage = "S" if a.scene_only else "X"  # type: ignore[union-attr]
+        if names:
+            c.emit("damage", f"{xc.name} (ally) loses {', '.join(names)}", a.player, traits=list(names))
+        if not xc.healthy():
+            xc.out = True
+            c.emit("out", f"{xc.name} is taken out ({s.options.taken_out_meaning})", a.player)
     for name in a.traits:
         tr = oc.trait(name)
         assert tr is not None
@@ -738,7 +843,7 @@ def take_damage(c: Ctx) -> None:
         else:
             tr.damage = "S" if a.scene_only else "X"
     if ac.kind != "pc" and k.goal == "attack":  # V-35: the story owner gets 1 XP a trait, +1 if targeted
-        n = len(a.traits) + (1 if k.target_trait in a.traits else 0)
+        n = len(a.traits) + sum(len(x) for x in a.allies.values()) + (1 if k.target_trait in a.traits else 0)
         gain_xp(c, ac.owner, n, "traits disabled by a story component (V-35)")
     if s.records:
         s.records[-1].disabled = list(a.traits)
@@ -763,7 +868,8 @@ def after_exchange(c: Ctx) -> None:
     ex = s.extended
     if ex is None:
         s.phase = "scene"
-        advance_turn(s)
+        if not k.interrupt:  # V-41: after terrain strikes, the victim's turn goes on
+            advance_turn(s)
         return
     ex.exchanges += 1
     loser = k.opponent.component if k.winner == "actor" else k.actor.component
@@ -846,6 +952,8 @@ def end_scene_now(c: Ctx) -> None:
     s.aspects = []
     s.struggle = None
     s.extended = None
+    s.allying, s.forfeit = {}, []  # V-43: the scene's allies and their forfeits end with it
+    s.healed = {}  # V-40: a scene's end stands for "after each conflict": a new healing attempt is possible
     s.phase = "frame"
     c.emit("end_scene", f"Scene {sc.number if sc else 0} ends")
 
@@ -924,3 +1032,8 @@ def dice_in_play(s: GameState) -> int:
     if s.exclusion is not None:
         total += E.points([s.exclusion.narrator_die] + ([s.exclusion.owner_die] if s.exclusion.owner_die else []))
     return total
+
+
+from engine.vele import allying as _allying  # noqa: E402,F401  (registers join_ally on HANDLERS)
+from engine.vele import mending as _mending  # noqa: E402,F401  (registers heal on HANDLERS)
+from engine.vele import votes as _votes  # noqa: E402,F401  (registers the vote handlers on HANDLERS)

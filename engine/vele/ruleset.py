@@ -41,8 +41,8 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
     return {
         "ruleset": "vele", "phase": s.phase, "actions": s.seq, "act": s.act, "acts": s.acts,
         "pending": {"kind": pend.kind, "seats": list(pend.seats)},
-        "narrator": s.narrator, "narrators": list(s.narrators), "order": list(s.order), "objective": s.objective, "guidelines": list(s.guidelines),
-        "players": [{"name": p.name, "xp": p.xp, "xp_earned": p.xp_earned, "fate_scene": p.fate_scene, "level": E.level(p.xp_earned),
+        "narrator": s.narrator, "narrators": list(s.narrators), "order": list(s.order), "objective": s.objective, "objective_done": s.objective_done, "guidelines": list(s.guidelines),
+        "players": [{"name": p.name, "xp": p.xp, "xp_earned": p.xp_earned, "fate_scene": p.fate_scene, "pc_spotlights": p.pc_spotlights, "level": E.level(p.xp_earned),
                      "character_dice": list(p.character), "story_dice": list(p.story),
                      "bid": p.bid if seat is None or seat == p.name else (None if p.bid is None else "hidden")}
                     for p in s.players.values()],
@@ -56,6 +56,11 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
                                             "head_to_head": k.head_to_head,
                                             "actor": side_view(k, k.actor, seat), "opponent": side_view(k, k.opponent, seat)},
         "extended": None if s.extended is None else s.extended.model_dump(),
+        "vote": None if s.vote is None else s.vote.model_dump(),
+        "allying": dict(s.allying), "forfeit": list(s.forfeit),
+        "spotlights": [x.model_dump() for x in s.spotlights],
+        "healed": {k: list(v) for k, v in s.healed.items()},
+        "healing": None if s.healing is None else s.healing.model_dump(),
         "struggles": [r.model_dump() for r in s.records],
         "rotations": s.rotations, "extended_done": s.extended_done,
         "options": s.options.model_dump(),
@@ -120,11 +125,20 @@ class VeleRuleset:
         return out
 
     def invariants(self, state: GameState) -> list[str]:
-        """Dice conserved (V-9), no d12 trait bought, traits d4-d12, somebody asked unless over."""
+        """Dice conserved (V-9): every die is in a pool, on a sheet, in the bowl, in a struggle's stake or
+        an exclusion's offer (spent dice go back to the bowl, so nothing leaves the table), and with a finite
+        bowl the points in play are the bowl's at the start; dice are d4-d12 (V-8); traits d4-d12; somebody
+        asked unless over."""
         s, bad = state, []
-        held = dice_in_play(s)
+        try:
+            held = dice_in_play(s)
+        except RuleViolation as exc:  # a die of no size the game knows
+            return [f"V-8: {exc}"]
         if held != s.total_points:
             bad.append(f"V-9: the table holds {held} dice points, {s.total_points} were in play")
+        start = len(s.seats) * (s.options.bowl_sets * E.points([4, 6, 8, 10]) + E.points([12]))  # new_game's bowl
+        if not s.options.unlimited_bowl and s.total_points != start:
+            bad.append(f"V-9: {s.total_points} dice points are in play, but the finite bowl began with {start}")
         for k in s.components.values():
             for t in k.traits:
                 if t.size not in E.SIZES:

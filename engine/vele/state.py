@@ -25,7 +25,7 @@ class Trait(BaseModel):
 
 class Ability(BaseModel):
     trait: str
-    effect: Literal["power_attack", "power_defense"]
+    effect: Literal["power_attack", "power_defense", "heal"]
     size: int
 
 
@@ -40,6 +40,8 @@ class Component(BaseModel):
     allocated: list[int] = Field(default_factory=list)  # ability dice on the sheet (V-24)
     original_allocated: int = 0  # points allocated at the purchase, for the top-up (V-13)
     controller: str | None = None  # V-37: who plays it until scene end
+    vele: bool = False  # V-7: a Vele or Verminite
+    stationary: bool = False  # V-41: terrain that attacks on its victims' turn
     out: bool = False
 
     def trait(self, name: str) -> Trait | None:
@@ -58,6 +60,7 @@ class Player(BaseModel):
     bid: int | None = None
     rolloff: list[int] = Field(default_factory=list)
     built: bool = False
+    pc_spotlights: int = 0  # PC spotlight cards made this story (V-61, V-AMB-13)
     fate_scene: int = 0  # the scene in which this player last spent XP on fate (V-46, V-AMB-14)
 
 
@@ -73,6 +76,8 @@ class Stake(BaseModel):
     trait: str
     die: int
     source: Literal["own", "bowl"]
+    component: str = ""  # an ally's component (V-43); "" for the side's own
+    player: str = ""  # the ally's player, whose pool pays and is paid
 
 
 class SideState(BaseModel):
@@ -86,6 +91,8 @@ class SideState(BaseModel):
     power_faces: list[int] = Field(default_factory=list)
     wagered: bool = False
     bonus: int = 0  # fate (V-46)
+    allies: list[str] = Field(default_factory=list)  # V-43: components allying this side
+    called: list[str] = Field(default_factory=list)  # called as allies, still to answer
 
 
 class Struggle(BaseModel):
@@ -94,10 +101,11 @@ class Struggle(BaseModel):
     target_trait: str | None = None
     actor: SideState
     opponent: SideState
-    stage: Literal["difficulty", "wager_actor", "wager_opponent", "roll", "fate", "damage"] = "difficulty"
+    stage: Literal["difficulty", "wager_actor", "wager_opponent", "ally", "roll", "fate", "damage"] = "difficulty"
     fate_queue: list[str] = Field(default_factory=list)  # players still to spend or pass, in tone order (V-30)
     situational: int = 0
     head_to_head: bool = False
+    interrupt: bool = False  # V-41: terrain struck on its victim's turn; the turn stays the victim's
     effect: int = 0
     winner: str | None = None
 
@@ -131,6 +139,38 @@ class Exclusion(BaseModel):
     accepted: bool | None = None
 
 
+class Healing(BaseModel):
+    """A healing attempt waiting for its roll (V-40)."""
+    healer: str
+    trait: str
+    patient: str
+    count: int
+    wounded: dict[str, int]  # the patient's damaged traits -> size, all opposing
+
+
+class Spotlight(BaseModel):
+    """A spotlight card (V-61): made by `maker` for their PC, held by another player who narrates it."""
+    maker: str
+    kind: Literal["pc", "group"] = "pc"
+    text: str
+    holder: str = ""
+    act: int = 1
+    done: bool = False
+
+
+class Vote(BaseModel):
+    """A claim under vote (V-1, V-2, V-AMB-4): a challenge against a struggle's claim, or an approval a
+    player asks for (hitting an aspect). Everyone but the player whose claim it is votes."""
+    kind: Literal["challenge", "approval"]
+    subject: str  # the claim, in words
+    claimant: str  # whose claim is judged
+    by: str  # who challenged, or who asks approval
+    voters: list[str]
+    opposed: dict[str, bool] = Field(default_factory=dict)  # voter -> opposes the claim
+    claim: dict = Field(default_factory=dict)  # what an approved claim does (hit_aspect: component, aspect, danger)
+    tie: bool = False  # an approval tie waits for its d6 (V-AMB-4)
+
+
 class Record(BaseModel):
     """One resolved exchange, for the log's readers and the app's struggle panel."""
     seq: int
@@ -152,7 +192,7 @@ class GameState(BaseModel):
     seq: int = 0
     counter: int = 0
     phase: Literal["bid", "rolloff", "build", "frame", "exclusion", "exclusion_roll", "scene", "struggle",
-                   "narrator", "over"] = "bid"
+                   "narrator", "vote", "vote_roll", "heal_roll", "over"] = "bid"
     act: int = 1
     acts: int = 1
     players: dict[str, Player] = Field(default_factory=dict)
@@ -169,8 +209,14 @@ class GameState(BaseModel):
     objective_done: bool = False
     scenes: list[Scene] = Field(default_factory=list)
     exclusion: Exclusion | None = None
+    healing: Healing | None = None
+    healed: dict[str, list[str]] = Field(default_factory=dict)  # V-40: patient -> healers since the last scene end
     struggle: Struggle | None = None
     extended: Extended | None = None
+    vote: Vote | None = None
+    spotlights: list[Spotlight] = Field(default_factory=list)
+    allying: dict[str, str] = Field(default_factory=dict)  # V-43: ally component -> helped, this round
+    forfeit: list[str] = Field(default_factory=list)  # V-43: allies that may do nothing in their next struggle
     records: list[Record] = Field(default_factory=list)
     rotations: int = 0
     extended_done: int = 0

@@ -190,3 +190,64 @@ def assisting_die(main: int, assist: int) -> int:
     than the main trait, else one size above the main trait."""
     from engine.vele.economy import larger
     return assist if assist <= main else larger(main)
+
+
+def _ally_walk(effect: int, allies: Sequence[tuple[str, int]], picks: dict[str, list[str]],
+               healthy: dict[str, dict[str, int]]) -> tuple[int, dict[str, int]]:
+    """Walk the ally rounds (V-35, L463) over `picks` (component -> traits in order, "" the target):
+    returns the effect left for the target's own free choice and how many of each ally's picks were used."""
+    seq = ally_rounds(effect, "", allies)[:-1]  # the final target entry is the open-ended rest
+    used = {cid: 0 for cid, _ in allies}
+    used[""] = 0
+    left = effect
+    for who in seq:
+        if left <= 0:
+            break
+        mine = picks.get(who, [])
+        if used[who] >= len(mine):
+            if who == "" or len(mine) < len(healthy[who]):
+                raise RuleViolation("V-35", "the ally rounds take one trait from " + ("the target" if who == "" else who)
+                                    + " now: allies lose one trait per trait they contributed, the target last in each round")
+            continue  # an ally with no healthy trait left skips its place
+        left -= POINTS[healthy[who][mine[used[who]]]]
+        used[who] += 1
+    return left, used
+
+
+def check_ally_damage(effect: int, target: dict[str, int], chosen: Sequence[str], first: str | None,
+                      allies: Sequence[tuple[str, int, dict[str, int], Sequence[str]]]) -> None:
+    """V-35, V-43, V-EX-5 (L463): with allies defending, each ally disables one trait per trait it
+    contributed, in rounds with the target last in each round; the target takes whatever remains (its
+    attacked trait first among its own, V-EX-7). `allies`: (component, traits contributed, its healthy
+    traits, the traits it loses in order)."""
+    healthy = {cid: h for cid, _, h, _ in allies}
+    healthy[""] = target
+    for cid, _, h, picks in allies:
+        if len(set(picks)) != len(picks) or any(t not in h for t in picks):
+            raise RuleViolation("V-35", f"{cid}: name each healthy trait once")
+    picks = {cid: list(p) for cid, _, _, p in allies}
+    picks[""] = list(chosen)
+    left, used = _ally_walk(effect, [(cid, n) for cid, n, _, _ in allies], picks, healthy)
+    for cid, _, _, p in allies:
+        if used[cid] != len(p):
+            raise RuleViolation("V-35", f"{cid} loses {used[cid]} traits in the ally rounds, not {len(p)}")
+    if first is not None and first in target and chosen and chosen[0] != first:
+        raise RuleViolation("V-34", f"the attacked trait {first!r} is the target's first trait lost")
+    rest_healthy = {t: v for t, v in target.items() if t not in chosen[:used[""]]}
+    check_damage(max(0, left), rest_healthy, list(chosen[used[""]:]), None)
+
+
+def auto_ally_damage(effect: int, target: dict[str, int], first: str | None,
+                     allies: Sequence[tuple[str, int, dict[str, int]]]) -> tuple[list[str], dict[str, list[str]]]:
+    """A legal choice for check_ally_damage: smallest traits first on every component, the attacked trait
+    first among the target's."""
+    order = {cid: sorted(h, key=lambda t: (h[t], t)) for cid, _, h in allies}
+    order[""] = ([first] if first in target else []) + sorted((t for t in target if t != first),
+                                                             key=lambda t: (target[t], t))
+    healthy = {cid: h for cid, _, h in allies}
+    healthy[""] = target
+    left, used = _ally_walk(effect, [(cid, n) for cid, n, _ in allies], order, healthy)
+    mine = order[""][:used[""]]
+    rest = {t: v for t, v in target.items() if t not in mine}
+    mine += auto_damage(max(0, left), rest, None)
+    return mine, {cid: order[cid][:used[cid]] for cid, _, _ in allies}

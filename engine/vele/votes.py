@@ -1,0 +1,181 @@
+"""Challenges and approvals as votes at the table (V-1, V-2, V-3, V-AMB-4), and the approval-gated
+claim of hitting an aspect (V-48, V-AMB-20).
+
+Why a module: the book's oversight (L163-169) is a vote of everyone but the player whose claim it is;
+a challenge needs a majority and is never rolled, an approval is blocked by a majority and an exact
+tie is rolled. Registered on rules.HANDLERS when engine.vele.rules is imported.
+"""
+from __future__ import annotations
+
+from engine.core.errors import RuleViolation
+from engine.vele import actions as A
+from engine.vele import economy as E
+from engine.vele.awards import hit_aspect_xp, objective_bought_off, objective_xp
+from engine.vele.groups import spotlight_xp
+from engine.vele.rules import Ctx, current_turn, gain_xp, handles, need_phase, player_of
+from engine.vele.state import Vote
+
+
+def open_vote(c: Ctx, vote: Vote) -> None:
+    c.s.vote = vote
+    c.s.phase = "vote"
+    if all(v in vote.opposed for v in vote.voters):
+        settle(c)
+
+
+@handles(A.Challenge)
+def challenge(c: Ctx) -> None:
+    """V-1 (L163): a struggle's claim is challenged before any die is pushed."""
+    s, a = c.s, c.a
+    need_phase(c, "struggle")
+    k = s.struggle
+    if k is None or k.stage != "difficulty" or (s.extended is not None and s.extended.exchanges > 0):
+        raise RuleViolation("V-1", "a struggle is challenged when it is claimed, before any die is pushed")
+    if a.player == k.actor.player:
+        raise RuleViolation("V-1", "you cannot challenge your own claim")
+    ac, oc = s.components[k.actor.component], s.components[k.opponent.component]
+    subject = k.text or f"{ac.name} {k.goal}s {oc.name}"
+    voters = [n for n in s.seats if n != k.actor.player]  # V-AMB-4: everyone but the actor
+    c.emit("challenge", f"{a.player} challenges: {subject}" + (f" ({a.reason})" if a.reason else ""), a.player)
+    open_vote(c, Vote(kind="challenge", subject=subject, claimant=k.actor.player, by=a.player, voters=voters,
+                      opposed={a.player: True}))
+
+
+@handles(A.ClaimAspect)
+def claim_aspect(c: Ctx) -> None:
+    """V-48, V-AMB-20 (L563-564): on your turn, claim a hit on your component's aspect; the table approves."""
+    s, a = c.s, c.a
+    need_phase(c, "scene")
+    if a.player != current_turn(s):
+        raise RuleViolation("V-25", f"you claim on your turn; it is {current_turn(s)}'s")
+    comp = s.components.get(a.component)
+    sc = s.scene
+    if comp is None or player_of(s, comp) != a.player or sc is None or comp.id not in sc.present:
+        raise RuleViolation("V-48", "you claim a hit on an aspect of your own component in this scene")
+    if a.aspect not in comp.aspects:
+        raise RuleViolation("V-48", f"{comp.name} has no aspect {a.aspect!r}")
+    voters = [n for n in s.seats if n != a.player]
+    c.emit("claim_aspect", f"{a.player} claims {comp.name}'s aspect '{a.aspect}' was hit"
+           + (" with danger" if a.danger else "") + (f": {a.text}" if a.text else ""), a.player)
+    open_vote(c, Vote(kind="approval", subject=f"'{a.aspect}' was hit" + (" with danger" if a.danger else ""),
+                      claimant=a.player, by=a.player, voters=voters,
+                      claim={"what": "hit_aspect", "component": comp.id, "aspect": a.aspect, "danger": a.danger}))
+
+
+@handles(A.BuyOffObjective)
+def buy_off_objective(c: Ctx) -> None:
+    """V-49, V-EX-16 (L551): a failed story objective is bought off only with approval, and only if the PCs
+    fought for it: some struggle of this act involved a PC (the act's components are new each act).
+    Between scenes, by any player."""
+    s, a = c.s, c.a
+    need_phase(c, "frame", "narrator")
+    if not s.objective or s.objective_done:
+        raise RuleViolation("V-49", "there is no open story objective to buy off")
+    pcs = {k.id for k in s.components.values() if k.kind == "pc"}
+    fought = any(r.actor in pcs or r.opponent in pcs for r in s.records)
+    if not objective_bought_off("failed" if fought else "lost_without_pcs", pcs_involved=fought, approved=True):
+        raise RuleViolation("V-49", "the PCs never struggled for the objective this act: an objective lost "
+                                    "without them is not bought off")
+    voters = [n for n in s.seats if n != a.player]
+    c.emit("claim_objective", f"{a.player} asks to buy off the failed objective '{s.objective}'"
+           + (f": {a.text}" if a.text else ""), a.player)
+    open_vote(c, Vote(kind="approval", subject=f"buying off the failed objective '{s.objective}'", claimant=a.player,
+                      by=a.player, voters=voters, claim={"what": "objective", "resume": s.phase}))
+
+
+@handles(A.ClaimSpotlight)
+def claim_spotlight(c: Ctx) -> None:
+    """V-61, V-48 (L931, L566, L736): between scenes, while the card's holder narrates, its maker or that narrator
+    claims the spotlight achieved; the table approves."""
+    s, a = c.s, c.a
+    need_phase(c, "frame", "narrator")
+    card = next((x for x in s.spotlights if x.maker == a.maker and x.act == s.act and not x.done and x.holder), None)
+    if card is None:
+        raise RuleViolation("V-61", f"{a.maker} has no open spotlight card this act")
+    if s.narrator != card.holder:
+        raise RuleViolation("V-61", f"{card.holder} holds that card and claims it while narrating")
+    if a.player not in (card.maker, card.holder):
+        raise RuleViolation("V-61", "the spotlight's player or the narrator holding it claims it")
+    voters = [n for n in s.seats if n != card.maker]
+    c.emit("claim_spotlight", f"{a.player} claims {card.maker}'s spotlight achieved: {card.text}"
+           + (f" ({a.text})" if a.text else ""), a.player)
+    open_vote(c, Vote(kind="approval", subject=f"{card.maker}'s spotlight '{card.text}' achieved", claimant=card.maker,
+                      by=a.player, voters=voters, claim={"what": "spotlight", "maker": card.maker, "resume": s.phase}))
+
+
+@handles(A.CastVote)
+def cast_vote(c: Ctx) -> None:
+    s, a = c.s, c.a
+    need_phase(c, "vote")
+    v = s.vote
+    assert v is not None
+    if a.player not in v.voters:
+        raise RuleViolation("V-AMB-4", f"{a.player} does not vote on their own claim")
+    if a.player in v.opposed:
+        raise RuleViolation("V-AMB-4", "you have voted already")
+    v.opposed[a.player] = a.oppose
+    c.emit("vote", f"{a.player} {'opposes' if a.oppose else 'accepts'} {v.subject}"
+           + (f" ({a.reason})" if a.reason else ""), a.player)
+    if all(x in v.opposed for x in v.voters):
+        settle(c)
+
+
+def settle(c: Ctx) -> None:
+    """V-1: a challenge carries only with a majority (a tie fails, no roll). V-2: an approval is blocked by
+    a majority opposed; an exact tie waits for a d6 (V-AMB-4: 1-3 blocks, 4-6 passes)."""
+    s = c.s
+    v = s.vote
+    assert v is not None
+    opposed, n = sum(v.opposed.values()), len(v.voters)
+    if v.kind == "challenge":
+        s.vote = None
+        if E.challenge_succeeds(opposed, n):
+            s.struggle = None
+            s.extended = None
+            s.phase = "scene"  # the turn is still the actor's: they must do something else
+            c.emit("challenge_carries", f"{opposed} of {n} support the challenge: {v.claimant} must do something else")
+        else:
+            s.phase = "struggle"
+            c.emit("challenge_fails", f"{opposed} of {n} support the challenge, no majority: {v.claimant} goes on")
+        return
+    ok = E.approval(opposed, n)
+    if ok is None:
+        v.tie = True
+        s.phase = "vote_roll"
+        c.emit("approval_tie", f"{opposed} of {n} oppose: a tie, decided by a d6")
+        return
+    finish_approval(c, ok)
+
+
+def vote_roll(c: Ctx) -> None:
+    s, f = c.s, c.a.faces.get("approval", [])
+    v = s.vote
+    assert v is not None
+    if len(f) != 1 or not 1 <= f[0] <= 6:
+        raise RuleViolation("V-AMB-4", "the approval tie roll is one d6")
+    c.emit("approval_roll", f"the tie roll shows {f[0]}: " + ("passes" if f[0] >= 4 else "blocked"))
+    finish_approval(c, E.approval(sum(v.opposed.values()), len(v.voters), f[0]) is True)
+
+
+def finish_approval(c: Ctx, ok: bool) -> None:
+    s = c.s
+    v = s.vote
+    assert v is not None
+    s.vote = None
+    s.phase = v.claim.get("resume", "scene")  # type: ignore[assignment]
+    if not ok:
+        c.emit("approval_blocked", f"the table does not approve: {v.subject}")
+        return
+    c.emit("approved", f"approved: {v.subject}")
+    if v.claim.get("what") == "objective":
+        s.objective_done = True
+        for who, n in objective_xp(s.seats, s.narrator, True).items():
+            gain_xp(c, who, n, "the failed objective is bought off (V-49)")
+    if v.claim.get("what") == "spotlight":
+        card = next(x for x in s.spotlights if x.maker == v.claim["maker"] and x.act == s.act and not x.done)
+        card.done = True
+        for who, n in spotlight_xp(card.maker, card.holder, True).items():
+            gain_xp(c, who, n, "a spotlight achieved (V-61)")
+    if v.claim.get("what") == "hit_aspect":
+        for who, n in hit_aspect_xp(v.claimant, s.narrator, bool(v.claim.get("danger"))).items():
+            gain_xp(c, who, n, "an aspect hit" + (" with danger" if v.claim.get("danger") else "") + " (V-48)")
