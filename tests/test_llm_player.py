@@ -116,8 +116,8 @@ def test_bid_prompt_and_schema(fake_openai: FakeOpenAIServer) -> None:  # noqa: 
 BAD = {
     "prose": lambda: prose("I would like to propose something about magic."),
     "invalid_json": lambda: invalid_json('{"action": {"type": "propose_tenet", "text": '),
-    # legal in shape (the schema lets it through), refused by the rules: a Role and a name for one coin (U-PREP-3)
-    "illegal": lambda: valid({"action": {"type": "create_component", "role": "Knight", "proper_name": "Sir T99"}}),
+    # legal in shape (no component exists yet, so the schema cannot list one), refused by the rules
+    "illegal": lambda: valid({"action": {"type": "add_trait", "component": "c99", "text": "brave"}}),
     "http_500": lambda: http_error(500),
     "timeout": lambda: delay(1.5),
 }
@@ -156,7 +156,7 @@ def test_refusal_message_goes_back_to_the_model(fake_openai: FakeOpenAIServer) -
     fake_openai.script(BAD["illegal"](), valid(TENET))
     table.step()
     retry_prompt = json.dumps(fake_openai.chat_requests[1]["messages"])
-    assert "The rules refused that" in retry_prompt and "T99" in retry_prompt
+    assert "The rules refused that" in retry_prompt and "c99" in retry_prompt and "U-ACT-5" in retry_prompt
 
 
 def test_a_failing_endpoint_is_rested(fake_openai: FakeOpenAIServer) -> None:  # noqa: F811

@@ -26,6 +26,7 @@ from engine.universalis.ledger import available
 
 from .config import LLMSettings
 from .decider import make_decider, redact
+from .legal_now import action_choices, unusable_types
 from .retry import decide_with_retries
 from .schema_actions import NOT_FOR_PLAYERS, choice_schema, field_choices, to_engine_action
 from .state_text import MAX_FACTS, describe_facts, describe_recent, describe_state
@@ -299,9 +300,16 @@ class LLMPlayer:
 
     def offered(self, obs: Observation) -> list[Any]:
         """The legal options the model is offered: all a player may choose, except that a framer
-        without a location is not offered to end the turn or scene (U-FRAME-1: the place first)."""
+        without a location is not offered to end the turn or scene (U-FRAME-1: the place first),
+        and types the engine would refuse whatever the model wrote are left out (legal_now)."""
         options = [o for o in obs.options if o.type not in NOT_FOR_PLAYERS]
         s = obs.state
+        try:
+            dead = unusable_types(s, [o.type for o in options], action_choices(s, self.name))
+        except Exception:  # noqa: BLE001 - a narrowing aid; the engine judges either way
+            log.debug("could not narrow the offered actions", exc_info=True)
+            dead = set()
+        options = [o for o in options if o.type not in dead]
         sc = s.scene()
         if (obs.pending.kind == "turn" and s.turn is not None and s.turn.framing and sc is not None
                 and sc.location is None and any(o.type == "establish_location" for o in options)):

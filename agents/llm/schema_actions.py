@@ -23,6 +23,8 @@ from engine.universalis.actions import ACTION_TYPES, parse_action
 from engine.universalis.ledger import available
 from engine.universalis.state import GameState
 
+from .legal_now import action_choices, normalise_choice
+
 __all__ = ["Choices", "NOT_FOR_PLAYERS", "choice_schema", "field_choices", "flat_action_model", "to_engine_action"]
 
 # (field name, allowed values) pairs: str values make an enum, one int makes a maximum
@@ -103,16 +105,26 @@ def field_choices(s: GameState, me: str, fact_ids: Iterable[str] = ()) -> Choice
         out.append(("amount", (me_player.wealth,)))  # a bid: up to the bidder's wealth (U-BID-1)
         spend = available(s, me)
         out += [(name, (spend,)) for name in COIN_FIELDS]
+    out += action_choices(s, me)
     return tuple(out)
 
 
-def _narrowed(info: FieldInfo, allowed: tuple[Any, ...]) -> tuple[Any, FieldInfo] | None:
-    """The field offering only `allowed`: an enum of ids, or a maximum for a count. None: unchanged."""
+LEAVE_OUT = object()  # a field the schema does not show: the engine's default applies
+
+
+def _narrowed(info: FieldInfo, allowed: tuple[Any, ...]) -> tuple[Any, FieldInfo] | object | None:
+    """The field offering only `allowed`: an enum of ids, or a maximum for a count. None: unchanged.
+
+    Nothing allowed: an optional field can only be null; a field with a default is left out
+    (LEAVE_OUT); a required one stays as the engine defines it (the engine will refuse).
+    """
     annotation = info.annotation
     optional = get_origin(annotation) is Union and type(None) in get_args(annotation)
     base = next((a for a in get_args(annotation) if a is not type(None)), annotation) if optional else annotation
-    if base is str and not allowed:
-        return (None, FieldInfo(default=None, description=info.description)) if optional else None
+    if not allowed:
+        if optional:
+            return None, FieldInfo(default=None, description=info.description)
+        return LEAVE_OUT if not info.is_required() else None
     if base is str and allowed and all(isinstance(v, str) for v in allowed):
         enum: Any = Literal[allowed]  # type: ignore[valid-type]
         return (Optional[enum] if optional else enum), info
@@ -147,8 +159,12 @@ def flat_action_model(action_type: str, require_type: bool = False, choices: Cho
         if name == "type" and require_type:
             fields[name] = (info.annotation, Field(description="which action"))
             continue
-        narrowed = _narrowed(info, narrow[name]) if name in narrow else None
-        annotation, field_info = narrowed if narrowed is not None else (info.annotation, info)
+        key = f"{action_type}.{name}"  # an action's own list (legal_now) before the field's
+        allowed = narrow[key] if key in narrow else narrow.get(name)
+        narrowed = _narrowed(info, allowed) if allowed is not None else None
+        if narrowed is LEAVE_OUT:
+            continue
+        annotation, field_info = narrowed if isinstance(narrowed, tuple) else (info.annotation, info)
         if name in TEXT_LIMITS and str in (annotation, *get_args(annotation)):
             annotation = _capped(annotation, TEXT_LIMITS[name])
         fields[name] = (annotation, field_info)
@@ -175,6 +191,6 @@ def choice_schema(types: tuple[str, ...], choices: Choices = ()) -> type[BaseMod
 
 def to_engine_action(choice: BaseModel, player: str) -> BaseModel:
     """The engine action for a parsed Choice, acting as `player`."""
-    data = choice.action.model_dump(mode="json")  # type: ignore[attr-defined]
+    data = normalise_choice(choice.action.model_dump(mode="json"))  # type: ignore[attr-defined]
     data["player"] = player
     return parse_action(data)
