@@ -68,8 +68,10 @@ class LLMSettings(BaseModel):
     model: str = "gpt-4o-mini"
     temperature: float | None = Field(default=None, ge=0.0, le=2.0)
     timeout_s: float = Field(default=30.0, gt=0.0)
-    # the most one AI decision may cost, all attempts together: a dead endpoint costs seconds
-    decision_deadline_s: float = Field(default=20.0, gt=0.0)
+    # the most one AI decision may cost, all attempts together: a dead endpoint costs seconds.
+    # 25 s: a small local model on 2 busy cores needs 15-25 s for a turn (issue 27), and with the
+    # heuristic's fallback a decision still ends well inside the issue's 30 s ceiling
+    decision_deadline_s: float = Field(default=25.0, gt=0.0)
     max_refusals: int = Field(default=2, ge=0)
     structured_method: StructuredMethod = "auto"
     server: ServerSetting = "auto"

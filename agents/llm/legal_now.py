@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from engine.universalis.complications import take_over_problem
 from engine.universalis.state import GameState
 
 __all__ = ["NEEDS_LOCATION", "action_choices", "normalise_choice", "unusable_types"]
@@ -23,6 +24,11 @@ __all__ = ["NEEDS_LOCATION", "action_choices", "normalise_choice", "unusable_typ
 # action types the engine refuses while the scene has no location (require_location, U-FRAME-1)
 NEEDS_LOCATION = frozenset({"introduce_component", "exit_component", "declare_absent", "narrate_event",
                             "buy_fact", "dialog"})
+# the id fields an action cannot do without: nothing to name, nothing to do
+REQUIRED_IDS = {"introduce_component": ("component",), "exit_component": ("component",),
+                "declare_absent": ("component",), "speak": ("component",), "dialog": ("speaker", "listener"),
+                "take_over": ("component",), "return_component": ("component",),
+                "restore_importance": ("component",), "reduce_importance": ("component",), "restore_trait": ("trait",), "remove_trait": ("trait",)}
 # in preparation one coin buys one Tenet action (U-PREP-3): a bare Role, a single Trait
 PREP_LEAVE_OUT = ("create_component.introduce", "create_component.proper_name", "add_trait.times")
 
@@ -65,6 +71,20 @@ def action_choices(s: GameState, me: str) -> list[tuple[str, tuple[Any, ...]]]:
     out += [("narrate_event.performer", present), ("narrate_event.receiver", present),
             ("speak.component", mine_here), ("dialog.speaker", mine_here),
             ("dialog.listener", tuple(x for x in sc.present if x in s.components))]
+    # U-CTRL-3: take over what another player controls here (the engine's own test)
+    out.append(("take_over.component", tuple(x for x in present if take_over_problem(s, me, x) is None)))
+    # U-ELIM-3 / U-ELIM-4 / U-ACT-5: only what there is to bring back, restore or cross off
+    out.append(("return_component.component", tuple(c.id for c in s.components.values()
+                                                    if c.eliminated and not c.is_master)))
+    # U-CTRL-4: Traits and Importance are paid on components in the scene (Masters excepted; in a
+    # Complication's narration its Targets and committed components too)
+    reach = [c for c in live if c.id in here or c.is_master
+             or (s.narration is not None and s.complication is not None
+                 and c.id in {*s.complication.targets, *s.complication.committed})]
+    out.append(("reduce_importance.component", tuple(c.id for c in reach)))
+    out.append(("restore_importance.component", tuple(c.id for c in reach if c.reduced > 0)))
+    out.append(("restore_trait.trait", tuple(tr.id for c in reach for tr in c.traits if tr.removed)))
+    out.append(("remove_trait.trait", tuple(tr.id for c in reach for tr in c.traits if not tr.removed)))
     if sc.location is None:
         out.append(("create_component.introduce", ()))  # nothing enters a scene without a place
     if not _can_cut_back(s, sc):
@@ -90,10 +110,7 @@ def unusable_types(s: GameState, types: Iterable[str], choices: Iterable[tuple[s
     for t in types:
         if s.phase != "prep" and sc is not None and sc.location is None and t in NEEDS_LOCATION:
             out.add(t)
-        elif t in ("introduce_component", "exit_component", "declare_absent", "speak") and \
-                narrowed.get(f"{t}.component") == ():
-            out.add(t)
-        elif t == "dialog" and (narrowed.get("dialog.speaker") == () or narrowed.get("dialog.listener") == ()):
+        elif any(narrowed.get(f"{t}.{name}") == () for name in REQUIRED_IDS.get(t, ())):
             out.add(t)
     return out
 

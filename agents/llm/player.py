@@ -41,9 +41,11 @@ FACT_KINDS = {"turn", "reaction", "negotiation", "fact_vote", "narration"}
 # decisions in a row lost to the endpoint or to unreadable answers before the seat says so and
 # rests the model (moves the rules refuse do not count: the model is playing, and it learns why)
 FAILURE_STREAK = 3
+SLOW_GRACE = 4  # decisions since the model's last answer within which a timeout is slowness, not failure
 COOLDOWN = 8  # decisions decided by the heuristic while the model rests (doubles per relapse)
 MAX_COOLDOWN = 64
 MAX_TURN_ACTIONS = 30  # a model that never ends its turn (free speech, say) cannot stall the game
+FRAMING_FIRST = ("establish_location", "set_time")  # a framer's choices before the scene has a place
 IDLE_TURNS = 3  # a framer whose model only ends turns this often in a row: the heuristic moves the scene
 # tokens an answer of each decision kind needs: the action's fields plus a short `why`.
 # Enough for a wordy model; a cut-off answer is asked again with twice as many.
@@ -176,6 +178,7 @@ class LLMPlayer:
         self._rest = 0
         self._cooldown = COOLDOWN
         self._last_failure = ""
+        self._answered_at = -1  # stats.model_decisions when the model last answered (-1: never yet)
         self._idle: tuple[int | None, int] = (None, 0)  # (scene, empty turns in a row) as framer
         self._hand_over = False  # the heuristic plays the rest of this turn
 
@@ -241,6 +244,7 @@ class LLMPlayer:
         st.latency_s += outcome.latency_s
         if outcome.action is not None and "action" in chosen:
             self._model_worked()
+            self._answered_at = st.model_decisions
             st.accepted += 1
             st.by_model += 1
             st.count_kind(prompt_name(obs), True)
@@ -256,6 +260,10 @@ class LLMPlayer:
         if (outcome.fallback_reason or "").startswith("refused "):  # the last attempt's move was refused
             # the model answers and the rules refuse its moves: it is playing, just not well
             self._streak = 0
+            self._answered_at = st.model_decisions
+        elif self._slow_not_dead(reason):
+            log.info("%s: the model was too slow this time (%s); it answered %d decisions ago", self.name, reason,
+                     st.model_decisions - self._answered_at)
         else:
             self._model_failed(reason)
         decision = self._heuristic(obs, reason, count=True)
@@ -279,6 +287,16 @@ class LLMPlayer:
         self._cooldown = min(MAX_COOLDOWN, self._cooldown * 2)
         self._streak = FAILURE_STREAK - 1  # one more failure after the rest rests it again
         self._set_status(SeatStatus(False, message, self._streak + 1))
+
+    def _slow_not_dead(self, reason: str) -> bool:
+        """A timeout from a server that answered a few decisions ago: slow (a busy CPU), not gone.
+
+        Resting the model then would hand the next COOLDOWN decisions to the heuristic for
+        nothing (measured: most of SmolLM2's lost decisions on a loaded 2-core machine were rests
+        after three slow turns); the decision deadline already bounds what a slow answer costs.
+        """
+        slow = "timeout" in reason or "deadline" in reason
+        return slow and self._answered_at >= 0 and self.stats.model_decisions - self._answered_at <= SLOW_GRACE
 
     def _model_worked(self) -> None:
         self._streak = 0
@@ -313,7 +331,9 @@ class LLMPlayer:
         sc = s.scene()
         if (obs.pending.kind == "turn" and s.turn is not None and s.turn.framing and sc is not None
                 and sc.location is None and any(o.type == "establish_location" for o in options)):
-            options = [o for o in options if o.type not in ("end_turn", "end_scene")]
+            # the place first (U-FRAME-1, line 359): the framer's menu is the location and the time;
+            # the rest comes once the scene has a place (and costs no prompt tokens before)
+            options = [o for o in options if o.type in FRAMING_FIRST]
         return options
 
     def _stalling(self, obs: Observation) -> bool:

@@ -12,6 +12,7 @@ cannot let a small model invent an id; the engine still judges everything else.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Annotated, Any, Iterable, Literal, Optional, Union, get_args, get_origin
 
@@ -109,6 +110,7 @@ def field_choices(s: GameState, me: str, fact_ids: Iterable[str] = ()) -> Choice
     return tuple(out)
 
 
+ENUM_LIMIT = 40  # ids offered as an enum at most; more would cost more prompt than they save
 LEAVE_OUT = object()  # a field the schema does not show: the engine's default applies
 
 
@@ -125,6 +127,8 @@ def _narrowed(info: FieldInfo, allowed: tuple[Any, ...]) -> tuple[Any, FieldInfo
         if optional:
             return None, FieldInfo(default=None, description=info.description)
         return LEAVE_OUT if not info.is_required() else None
+    if base is str and len(allowed) > ENUM_LIMIT:
+        return None  # a long game's ids: the plain field costs fewer tokens; the engine judges
     if base is str and allowed and all(isinstance(v, str) for v in allowed):
         enum: Any = Literal[allowed]  # type: ignore[valid-type]
         return (Optional[enum] if optional else enum), info
@@ -157,7 +161,7 @@ def flat_action_model(action_type: str, require_type: bool = False, choices: Cho
         if name == "player" or name in NOT_FOR_MODELS:
             continue
         if name == "type" and require_type:
-            fields[name] = (info.annotation, Field(description="which action"))
+            fields[name] = (info.annotation, Field())
             continue
         key = f"{action_type}.{name}"  # an action's own list (legal_now) before the field's
         allowed = narrow[key] if key in narrow else narrow.get(name)
@@ -169,7 +173,27 @@ def flat_action_model(action_type: str, require_type: bool = False, choices: Cho
             annotation = _capped(annotation, TEXT_LIMITS[name])
         fields[name] = (annotation, field_info)
     return create_model(  # type: ignore[call-overload, no-any-return]
-        cls.__name__, __config__=ConfigDict(extra="ignore"), __doc__=cls.__doc__, **fields)
+        cls.__name__, __config__=ConfigDict(extra="ignore"), __doc__=short_doc(cls.__doc__), **fields)
+
+
+DOC_LIMIT = 240  # characters of an action's description shown to a model
+_RULE_REFS = re.compile(r"\s*\((?:[^()]*\bU-[A-Z]+-[^()]*)\)")
+
+
+def short_doc(doc: str | None) -> str | None:
+    """An action's description for a model: its first sentence, without rule IDs.
+
+    Why: each offered action's schema carries its description; the engine's docstrings (rule
+    IDs, notes for developers) cost about 40 tokens each, and the prompt's rules text already
+    says what a model needs (issue 23: at most 2,000 tokens a decision).
+    """
+    if not doc:
+        return doc
+    first = _RULE_REFS.sub("", " ".join(doc.strip().split("\n\n", 1)[0].split())).strip()
+    if len(first) > DOC_LIMIT:  # whole sentences up to the limit
+        cut = first.rfind(". ", 0, DOC_LIMIT)
+        first = first[:cut + 1] if cut > 0 else first[:DOC_LIMIT]
+    return first or None
 
 
 @lru_cache(maxsize=256)
