@@ -85,6 +85,8 @@ def action_choices(s: GameState, me: str) -> list[tuple[str, tuple[Any, ...]]]:
     out.append(("restore_importance.component", tuple(c.id for c in reach if c.reduced > 0)))
     out.append(("restore_trait.trait", tuple(tr.id for c in reach for tr in c.traits if tr.removed)))
     out.append(("remove_trait.trait", tuple(tr.id for c in reach for tr in c.traits if not tr.removed)))
+    # U-ACT-6: a Sub Component links to a Master Component
+    out.append(("create_component.sub_of", tuple(c.id for c in live if c.is_master)))
     if sc.location is None:
         out.append(("create_component.introduce", ()))  # nothing enters a scene without a place
     if not _can_cut_back(s, sc):

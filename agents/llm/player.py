@@ -25,7 +25,7 @@ from engine.universalis.components import importance
 from engine.universalis.ledger import available
 
 from .config import LLMSettings
-from .decider import make_decider, redact
+from .decider import make_decider, redact, request_chars
 from .legal_now import action_choices, unusable_types
 from .retry import decide_with_retries
 from .schema_actions import NOT_FOR_PLAYERS, choice_schema, field_choices, to_engine_action
@@ -45,6 +45,16 @@ SLOW_GRACE = 4  # decisions since the model's last answer within which a timeout
 COOLDOWN = 8  # decisions decided by the heuristic while the model rests (doubles per relapse)
 MAX_COOLDOWN = 64
 MAX_TURN_ACTIONS = 30  # a model that never ends its turn (free speech, say) cannot stall the game
+# issue 23: at most 2,000 tokens a decision, schemas included; the margin holds a retry's feedback
+# (the earlier answer and the rule that refused it, about 100 tokens) and the request's own JSON
+PROMPT_BUDGET = 1700
+# the moves that leave a model's menu first when a request would not fit PROMPT_BUDGET: the rarest
+# and most specialised first; the core of a turn (narrate, create, introduce, Traits, end) never does
+MENU_DROP_ORDER = ("return_component", "restore_importance", "restore_trait", "fade_mini_scene",
+                   "frame_mini_scene", "declare_absent", "call_fine", "remove_trait", "set_time",
+                   "reduce_importance", "exit_component", "take_over", "propose_tenet", "dialog", "speak",
+                   "establish_location", "buy_fact", "end_scene", "introduce_component", "create_component",
+                   "add_trait")
 FRAMING_FIRST = ("establish_location", "set_time")  # a framer's choices before the scene has a place
 IDLE_TURNS = 3  # a framer whose model only ends turns this often in a row: the heuristic moves the scene
 # tokens an answer of each decision kind needs: the action's fields plus a short `why`.
@@ -215,8 +225,7 @@ class LLMPlayer:
         try:
             shown = [f.id for f in obs.facts if getattr(f, "kind", "") != "tenet"][-MAX_FACTS:] \
                 if obs.pending.kind in FACT_KINDS else []
-            schema = choice_schema(types, field_choices(obs.state, self.name, shown))
-            messages = self.messages(obs, concern)
+            schema, messages = self.request(obs, options, field_choices(obs.state, self.name, shown), concern)
         except Exception as exc:  # noqa: BLE001 - a prompt bug must not stop the game either
             log.warning("could not build the LLM prompt", exc_info=exc)
             return self._heuristic(obs, f"could not build the prompt: {type(exc).__name__}", count=True)
@@ -422,7 +431,34 @@ class LLMPlayer:
         return str(found[-1])
 
     # -- prompts -----------------------------------------------------------------------------------
-    def messages(self, obs: Observation, concern: str = "") -> list[BaseMessage]:
+    def request(self, obs: Observation, options: list[Any], choices: Any,
+                concern: str = "") -> tuple[type[BaseModel], list[BaseMessage]]:
+        """The schema and messages for this decision, within PROMPT_BUDGET tokens, schema included.
+
+        Why: a turn has up to 17 legal action types and their schemas alone cost about 2,000
+        tokens when they travel in the request (function tools, json_schema); issue 23 allows
+        2,000 for everything. The rarest moves leave the menu first (MENU_DROP_ORDER) until the
+        request fits; the heuristic still makes them when it plays, and the engine is unchanged.
+        """
+        kept = list(options)
+        while True:
+            schema = choice_schema(tuple(o.type for o in kept), choices)
+            messages = self.messages(obs, concern, kept)
+            droppable = [o for o in kept if o.type in MENU_DROP_ORDER]
+            if len(kept) <= 1 or not droppable or self._request_tokens(messages, schema) <= PROMPT_BUDGET:
+                return schema, messages
+            drop = min(droppable, key=lambda o: MENU_DROP_ORDER.index(o.type))
+            kept = [o for o in kept if o is not drop]
+
+    def _request_tokens(self, messages: list[BaseMessage], schema: type[BaseModel]) -> int:
+        """What the request will carry, characters / 4, as the decider will send it."""
+        try:
+            options = self.decider.request_options(self.decider.method, schema, None)
+        except Exception:  # noqa: BLE001 - a sizing aid only; a test double may lack it
+            return 0
+        return request_chars(messages, options) // 4
+
+    def messages(self, obs: Observation, concern: str = "", options: list[Any] | None = None) -> list[BaseMessage]:
         """The system and user messages for this decision, from the prompt files."""
         from prompts import render
 
@@ -436,7 +472,7 @@ class LLMPlayer:
             "state": describe_state(s, self.name),
             "recent": describe_recent(obs.recent),
             "options": "\n".join(f"- {o.type}: {o.cost}" + (f" ({o.note})" if o.note else "")
-                                 for o in self.offered(obs)),
+                                 for o in (self.offered(obs) if options is None else options)),
             "turn_actions": obs.turn_actions,
             "concern": concern or "it is your turn to answer",
             "note": obs.pending.note or "",

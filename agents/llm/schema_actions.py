@@ -41,7 +41,10 @@ WHY_LIMIT = 100  # "one short sentence"; every character of it is generated, slo
 NOT_FOR_PLAYERS = {"roll"}  # dice come from the table's dice source
 # free-form objects (a Challenge's alternative action) have no place in a strict JSON schema
 # (every object must list its properties): a model words its alternative and prices it instead
-NOT_FOR_MODELS = {"instead", "new_option_instead"}
+NOT_FOR_MODELS = {"instead", "new_option_instead",
+                  # a Sub Component's negation of a Master Trait and a relationship's reciprocal Trait:
+                  # rare, and a small model fills them with noise the engine then refuses
+                  "negates", "corollary"}
 
 
 class _Lean(BaseModel):
@@ -71,6 +74,12 @@ def _lean(node: Any) -> Any:
             continue
         if key == "properties" and isinstance(value, dict):
             out[key] = {name: _lean(sub) for name, sub in value.items()}
+            continue
+        if key == "$defs" and isinstance(value, dict):  # an action's fields speak for themselves
+            out[key] = {name: {**_lean(sub), "properties": {
+                f: {k: v for k, v in _lean(prop).items() if k != "description"}
+                for f, prop in (sub.get("properties") or {}).items()}} if "properties" in sub else _lean(sub)
+                for name, sub in value.items()}
             continue
         out["anyOf" if key == "oneOf" else key] = _lean(value)
     return out
