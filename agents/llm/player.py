@@ -10,6 +10,7 @@ only when a window concerns this player; otherwise it passes at no cost.
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -197,6 +198,7 @@ class LLMPlayer:
 
     # -- the decision ------------------------------------------------------------------------------
     def decide(self, obs: Observation) -> Decision:
+        started = time.monotonic()  # the deadline covers this seat's own work too (the reaction checks)
         self.stats.decisions += 1
         options = self.offered(obs)
         types = tuple(o.type for o in options)
@@ -243,7 +245,7 @@ class LLMPlayer:
 
         outcome = decide_with_retries(
             self.decider, messages, schema, validate, self.settings.max_refusals,
-            deadline_s=self.settings.decision_deadline_s,
+            deadline_s=max(0.0, self.settings.decision_deadline_s - (time.monotonic() - started)),
             max_tokens=max_tokens_for(prompt_name(obs), self.settings.max_tokens_scale))
         st = self.stats
         st.model_decisions += 1
