@@ -134,7 +134,7 @@ def test_ai_local_plays_a_gguf_in_process(tmp_path: Path) -> None:
     chat = load_local_model(path)
     # preparation: a few short decisions (an in-process call cannot be cut off by a timeout)
     result = simulate_game(seats=2, scenes=1, seed=2, ai="llm", settings=local_settings(chat), chat_model=chat,
-                           max_steps=5)  # 5 preparation turns: 4 min for 8 steps at load 20
+                           max_steps=7)  # reaction windows pass without a call: about 4 calls
     # decided by the model after a call (a reaction window that concerns nobody passes without one)
     called = [r for r in result.table.records if r.meta.get("decided_by") == "llm" and r.meta.get("tokens_in")]
     fallbacks = [r.meta.get("fallback") for r in result.table.records if r.meta.get("fallback")]
