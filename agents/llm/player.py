@@ -54,8 +54,9 @@ PROMPT_BUDGET = 1700
 MENU_DROP_ORDER = ("return_component", "restore_importance", "restore_trait", "fade_mini_scene",
                    "frame_mini_scene", "declare_absent", "call_fine", "remove_trait", "set_time",
                    "reduce_importance", "exit_component", "take_over", "propose_tenet", "dialog", "speak",
-                   "establish_location", "buy_fact", "end_scene", "introduce_component", "create_component",
-                   "add_trait")
+                   "establish_location", "buy_fact", "introduce_component", "create_component", "add_trait")
+# (never dropped: end_turn, end_scene (only the framer can end a scene), narrate_event, and every
+# move of a Complication, a vote, a bid or a reaction's pass)
 FRAMING_FIRST = ("establish_location", "set_time")  # a framer's choices before the scene has a place
 IDLE_TURNS = 3  # a framer whose model only ends turns this often in a row: the heuristic moves the scene
 # tokens an answer of each decision kind needs: the action's fields plus a short `why`.
@@ -245,7 +246,7 @@ class LLMPlayer:
 
         outcome = decide_with_retries(
             self.decider, messages, schema, validate, self.settings.max_refusals,
-            deadline_s=max(0.0, self.settings.decision_deadline_s - (time.monotonic() - started)),
+            deadline_s=self.settings.decision_deadline_s, spent_s=time.monotonic() - started,
             max_tokens=max_tokens_for(prompt_name(obs), self.settings.max_tokens_scale))
         st = self.stats
         st.model_decisions += 1

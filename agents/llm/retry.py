@@ -84,15 +84,18 @@ def decide_with_retries(
     max_tokens: int | None = DEFAULT_MAX_TOKENS,
     clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], None] = time.sleep,
+    spent_s: float = 0.0,
 ) -> Outcome:
     """Ask up to `max_refusals + 1` times within `deadline_s`; `validate` returns a refusal or None.
+
+    `spent_s`: seconds the decision already took before this call; they count against the deadline.
 
     After unreadable output or a refusal, the next request shows the model its answer and the
     reason. A cut-off answer is asked again with twice the token budget. After a transport
     failure the same request is resent, after a short backoff (a 429's Retry-After when it fits
     the deadline). Requests the API refused as invalid (400, 401, 404, 422) end the loop at once.
     """
-    started = clock()
+    started = clock() - max(0.0, spent_s)  # the decision's own work before the first call counts
     notes: list[str] = []
     failures: list[str] = []
     rule_refusals = 0
@@ -183,7 +186,7 @@ def _note(raw_text: str, reason: str) -> str:
 
 
 def _past_deadline(deadline_s: float | None, last_error: str) -> str:
-    said = f"the decision's deadline ({deadline_s:g} s) passed"
+    said = f"the decision's deadline ({round(deadline_s or 0.0, 1):g} s) passed"
     return f"{said}: {last_error}" if last_error else said
 
 
