@@ -37,6 +37,8 @@ class DecisionRow:
     tokens_out: int
     fallback: str | None = None
     refusals: list[str] = field(default_factory=list)  # the engine's refusals of the model's choices
+    sent_tokens: int = 0  # everything the requests carried (messages and schemas), characters / 4
+    largest_request: int = 0  # the largest single request of the decision, characters / 4
 
 
 @dataclass
@@ -52,6 +54,7 @@ class DecisionLog:
 
         refusals: list[str] = []
         answered = [False]  # the model's parsed answer is waiting for the engine's judgement
+        sent = [0, 0]  # characters sent for the decision under way; its largest request
         decider = getattr(player, "decider", None)
         if decider is not None and hasattr(decider, "ask"):
             ask = decider.ask
@@ -59,12 +62,16 @@ class DecisionLog:
             def ask_and_note(*args: Any, **kwargs: Any) -> Any:
                 attempt = ask(*args, **kwargs)
                 answered[0] = getattr(attempt, "parsed", None) is not None
+                chars = int(getattr(attempt, "sent_chars", 0) or 0)
+                sent[0] += chars
+                sent[1] = max(sent[1], chars)
                 return attempt
             decider.ask = ask_and_note
 
         def watched(obs: Any) -> Any:
             refusals.clear()
             answered[0] = False
+            sent[0] = sent[1] = 0
             check = obs.check
             if check is not None:
                 def judged(action: Any) -> Any:
@@ -89,7 +96,7 @@ class DecisionLog:
                 first_try=after["first_try_legal"] > before["first_try_legal"], attempts=attempts,
                 seconds=seconds, model_seconds=decision.latency_s, tokens_in=decision.tokens_in,
                 tokens_out=decision.tokens_out, fallback=decision.fallback if was_asked and not by_model else None,
-                refusals=list(refusals)))
+                refusals=list(refusals), sent_tokens=sent[0] // 4, largest_request=sent[1] // 4))
             return decision
 
         player.decide = watched
@@ -146,6 +153,10 @@ def _figures(rows: list[DecisionRow]) -> dict[str, Any]:
         "seconds_max": round(max(r.seconds for r in rows), 2),
         "tokens_in_per_decision": round(sum(r.tokens_in for r in called) / len(called), 1),
         "tokens_out_per_decision": round(sum(r.tokens_out for r in called) / len(called), 1),
+        # what reached the endpoint, all attempts, schemas included (issue 23: at most 2,000)
+        "sent_tokens_per_decision": round(sum(r.sent_tokens for r in called) / len(called), 1),
+        "sent_tokens_max": max((r.sent_tokens for r in called), default=0),
+        "largest_request_tokens": max((r.largest_request for r in called), default=0),
     }
 
 

@@ -37,7 +37,7 @@ def test_defaults_without_env_or_file() -> None:
     s = load_settings(env={})
     assert s.api_key is None and s.base_url is None
     assert (s.timeout_s, s.max_refusals, s.structured_method) == (30.0, 2, "auto")
-    assert (s.server, s.decision_deadline_s) == ("auto", 20.0)
+    assert (s.server, s.decision_deadline_s) == ("auto", 22.0)
     assert not is_configured(s)
 
 

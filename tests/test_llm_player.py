@@ -14,6 +14,7 @@ from fakeserver import (  # noqa: F401
     Behaviour,
     FakeOpenAIServer,
     delay,
+    first_legal_option,
     fake_openai,
     http_error,
     invalid_json,
@@ -116,8 +117,8 @@ def test_bid_prompt_and_schema(fake_openai: FakeOpenAIServer) -> None:  # noqa: 
 BAD = {
     "prose": lambda: prose("I would like to propose something about magic."),
     "invalid_json": lambda: invalid_json('{"action": {"type": "propose_tenet", "text": '),
-    # legal in shape (the schema lets it through), refused by the rules: a Role and a name for one coin (U-PREP-3)
-    "illegal": lambda: valid({"action": {"type": "create_component", "role": "Knight", "proper_name": "Sir T99"}}),
+    # legal in shape (no component exists yet, so the schema cannot list one), refused by the rules
+    "illegal": lambda: valid({"action": {"type": "add_trait", "component": "c99", "text": "brave"}}),
     "http_500": lambda: http_error(500),
     "timeout": lambda: delay(1.5),
 }
@@ -156,7 +157,7 @@ def test_refusal_message_goes_back_to_the_model(fake_openai: FakeOpenAIServer) -
     fake_openai.script(BAD["illegal"](), valid(TENET))
     table.step()
     retry_prompt = json.dumps(fake_openai.chat_requests[1]["messages"])
-    assert "The rules refused that" in retry_prompt and "T99" in retry_prompt
+    assert "The rules refused that" in retry_prompt and "c99" in retry_prompt and "U-ACT-5" in retry_prompt
 
 
 def test_a_failing_endpoint_is_rested(fake_openai: FakeOpenAIServer) -> None:  # noqa: F811
@@ -169,6 +170,28 @@ def test_a_failing_endpoint_is_rested(fake_openai: FakeOpenAIServer) -> None:  #
     assert stats.rested == stats.decisions - stats.skipped - 3 > 0
     rested = [r.meta for r in table.records if "rests" in str(r.meta.get("fallback"))]
     assert rested and all(m["decided_by"] == "heuristic" for m in rested)
+
+
+def test_a_slow_server_that_answered_is_not_rested(fake_openai: FakeOpenAIServer) -> None:  # noqa: F811
+    """Timeouts right after answers are a busy CPU, not a dead endpoint: the seat keeps asking.
+
+    (SLOW_GRACE: a timeout within 4 decisions of an answer does not count towards the rest.)
+    """
+    calls = [0]
+
+    def first_answers_then_slow(body: dict) -> object:
+        calls[0] += 1
+        return first_legal_option(body) if calls[0] == 1 else delay(0.6)
+
+    fake_openai.default = first_answers_then_slow
+    table = llm_table(settings(fake_openai, max_refusals=0, timeout_s=0.3))
+    table.run(stop=lambda t: t.seats["Ann"].player.stats.model_decisions >= 5, max_steps=400)
+    stats = table.seats["Ann"].player.stats
+    assert stats.by_model == 1 and stats.rested == 0 and stats.model_decisions == 5
+    assert table.seats["Ann"].player.status.with_model
+    # a sixth timeout is past the grace: three more in a row rest the model as for a dead endpoint
+    table.run(stop=lambda t: t.seats["Ann"].player.stats.rested >= 1, max_steps=400)
+    assert stats.model_decisions == 5 + 3 and not table.seats["Ann"].player.status.with_model
 
 
 def test_no_configuration_is_a_clear_error() -> None:

@@ -19,7 +19,7 @@ import json
 import logging
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import httpx
@@ -48,6 +48,7 @@ __all__ = [
     "make_chat_model",
     "make_decider",
     "redact",
+    "request_chars",
 ]
 
 log = logging.getLogger(__name__)
@@ -88,6 +89,9 @@ class Attempt:
     retry_after: float | None = None
     cut_off: bool = False
     method: str = ""
+    # characters of the request we sent (messages, and the schema when it travels in the request):
+    # /4 it is the prompt a server's tokenizer sees, schemas included (issue 23's "total sent")
+    sent_chars: int = 0
 
 
 class StructuredDecider:
@@ -194,14 +198,17 @@ class StructuredDecider:
         limits = [t for t in (timeout_s, self.timeout_s) if t]
         timeout_s = min(limits) if limits else None  # the deadline's rest, never past the setting
         start = time.perf_counter()
+        sent = 0
         try:
-            runnable = self.chat_model.bind(**self.request_options(method, schema, max_tokens, timeout_s))
-            result = runnable.invoke(prompt)
+            options = self.request_options(method, schema, max_tokens, timeout_s)
+            sent = request_chars(prompt, options)
+            result = self.chat_model.bind(**options).invoke(prompt)
         except Exception as exc:  # noqa: BLE001 - a misbehaving model must not stop a game
-            return self._from_exception(exc, schema, time.perf_counter() - start, method, timeout_s)
+            failed = self._from_exception(exc, schema, time.perf_counter() - start, method, timeout_s)
+            return replace(failed, sent_chars=sent)
         latency = time.perf_counter() - start
         message = result if isinstance(result, AIMessage) else None
-        return self._read(message, schema, latency, method, max_tokens)
+        return replace(self._read(message, schema, latency, method, max_tokens), sent_chars=sent)
 
     def request_options(self, method: Method, schema: type[BaseModel], max_tokens: int | None,
                         timeout_s: float | None = None) -> dict[str, Any]:
@@ -366,6 +373,18 @@ def openai_strict_subset(node: Any) -> Any:
         elif key in STRICT_KEYWORDS:
             out[key] = openai_strict_subset(value)
     return out
+
+
+def request_chars(messages: list[BaseMessage], options: dict[str, Any]) -> int:
+    """Characters a request carries to the model: message texts, tools and response format.
+
+    (A server's template adds a few tokens per message; the JSON punctuation of the body is
+    not the model's to read, but the schema's is: function tools are rendered into the prompt.)
+    """
+    text = sum(len(m.content) if isinstance(m.content, str) else len(json.dumps(m.content)) for m in messages)
+    extra = options.get("extra_body") or {}
+    shapes = [options.get("tools"), extra.get("response_format")]
+    return text + sum(len(json.dumps(x)) for x in shapes if x)
 
 
 def _describe(schema: type[BaseModel]) -> str:

@@ -10,6 +10,7 @@ only when a window concerns this player; otherwise it passes at no cost.
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -25,7 +26,8 @@ from engine.universalis.components import importance
 from engine.universalis.ledger import available
 
 from .config import LLMSettings
-from .decider import make_decider, redact
+from .decider import make_decider, redact, request_chars
+from .legal_now import action_choices, unusable_types
 from .retry import decide_with_retries
 from .schema_actions import NOT_FOR_PLAYERS, choice_schema, field_choices, to_engine_action
 from .state_text import MAX_FACTS, describe_facts, describe_recent, describe_state
@@ -40,9 +42,22 @@ FACT_KINDS = {"turn", "reaction", "negotiation", "fact_vote", "narration"}
 # decisions in a row lost to the endpoint or to unreadable answers before the seat says so and
 # rests the model (moves the rules refuse do not count: the model is playing, and it learns why)
 FAILURE_STREAK = 3
+SLOW_GRACE = 4  # decisions since the model's last answer within which a timeout is slowness, not failure
 COOLDOWN = 8  # decisions decided by the heuristic while the model rests (doubles per relapse)
 MAX_COOLDOWN = 64
 MAX_TURN_ACTIONS = 30  # a model that never ends its turn (free speech, say) cannot stall the game
+# issue 23: at most 2,000 tokens a decision, schemas included; the margin holds a retry's feedback
+# (the earlier answer and the rule that refused it, about 100 tokens) and the request's own JSON
+PROMPT_BUDGET = 1700
+# the moves that leave a model's menu first when a request would not fit PROMPT_BUDGET: the rarest
+# and most specialised first; the core of a turn (narrate, create, introduce, Traits, end) never does
+MENU_DROP_ORDER = ("return_component", "restore_importance", "restore_trait", "fade_mini_scene",
+                   "frame_mini_scene", "declare_absent", "call_fine", "remove_trait", "set_time",
+                   "reduce_importance", "exit_component", "take_over", "propose_tenet", "dialog", "speak",
+                   "establish_location", "buy_fact", "introduce_component", "create_component", "add_trait")
+# (never dropped: end_turn, end_scene (only the framer can end a scene), narrate_event, and every
+# move of a Complication, a vote, a bid or a reaction's pass)
+FRAMING_FIRST = ("establish_location", "set_time")  # a framer's choices before the scene has a place
 IDLE_TURNS = 3  # a framer whose model only ends turns this often in a row: the heuristic moves the scene
 # tokens an answer of each decision kind needs: the action's fields plus a short `why`.
 # Enough for a wordy model; a cut-off answer is asked again with twice as many.
@@ -175,6 +190,7 @@ class LLMPlayer:
         self._rest = 0
         self._cooldown = COOLDOWN
         self._last_failure = ""
+        self._answered_at = -1  # stats.model_decisions when the model last answered (-1: never yet)
         self._idle: tuple[int | None, int] = (None, 0)  # (scene, empty turns in a row) as framer
         self._hand_over = False  # the heuristic plays the rest of this turn
 
@@ -183,6 +199,7 @@ class LLMPlayer:
 
     # -- the decision ------------------------------------------------------------------------------
     def decide(self, obs: Observation) -> Decision:
+        started = time.monotonic()  # the deadline covers this seat's own work too (the reaction checks)
         self.stats.decisions += 1
         options = self.offered(obs)
         types = tuple(o.type for o in options)
@@ -211,8 +228,7 @@ class LLMPlayer:
         try:
             shown = [f.id for f in obs.facts if getattr(f, "kind", "") != "tenet"][-MAX_FACTS:] \
                 if obs.pending.kind in FACT_KINDS else []
-            schema = choice_schema(types, field_choices(obs.state, self.name, shown))
-            messages = self.messages(obs, concern)
+            schema, messages = self.request(obs, options, field_choices(obs.state, self.name, shown), concern)
         except Exception as exc:  # noqa: BLE001 - a prompt bug must not stop the game either
             log.warning("could not build the LLM prompt", exc_info=exc)
             return self._heuristic(obs, f"could not build the prompt: {type(exc).__name__}", count=True)
@@ -230,7 +246,7 @@ class LLMPlayer:
 
         outcome = decide_with_retries(
             self.decider, messages, schema, validate, self.settings.max_refusals,
-            deadline_s=self.settings.decision_deadline_s,
+            deadline_s=self.settings.decision_deadline_s, spent_s=time.monotonic() - started,
             max_tokens=max_tokens_for(prompt_name(obs), self.settings.max_tokens_scale))
         st = self.stats
         st.model_decisions += 1
@@ -240,6 +256,7 @@ class LLMPlayer:
         st.latency_s += outcome.latency_s
         if outcome.action is not None and "action" in chosen:
             self._model_worked()
+            self._answered_at = st.model_decisions
             st.accepted += 1
             st.by_model += 1
             st.count_kind(prompt_name(obs), True)
@@ -255,6 +272,10 @@ class LLMPlayer:
         if (outcome.fallback_reason or "").startswith("refused "):  # the last attempt's move was refused
             # the model answers and the rules refuse its moves: it is playing, just not well
             self._streak = 0
+            self._answered_at = st.model_decisions
+        elif self._slow_not_dead(reason):
+            log.info("%s: the model was too slow this time (%s); it answered %d decisions ago", self.name, reason,
+                     st.model_decisions - self._answered_at)
         else:
             self._model_failed(reason)
         decision = self._heuristic(obs, reason, count=True)
@@ -279,6 +300,16 @@ class LLMPlayer:
         self._streak = FAILURE_STREAK - 1  # one more failure after the rest rests it again
         self._set_status(SeatStatus(False, message, self._streak + 1))
 
+    def _slow_not_dead(self, reason: str) -> bool:
+        """A timeout from a server that answered a few decisions ago: slow (a busy CPU), not gone.
+
+        Resting the model then would hand the next COOLDOWN decisions to the heuristic for
+        nothing (measured: most of SmolLM2's lost decisions on a loaded 2-core machine were rests
+        after three slow turns); the decision deadline already bounds what a slow answer costs.
+        """
+        slow = "timeout" in reason or "deadline" in reason
+        return slow and self._answered_at >= 0 and self.stats.model_decisions - self._answered_at <= SLOW_GRACE
+
     def _model_worked(self) -> None:
         self._streak = 0
         self._cooldown = COOLDOWN
@@ -299,13 +330,22 @@ class LLMPlayer:
 
     def offered(self, obs: Observation) -> list[Any]:
         """The legal options the model is offered: all a player may choose, except that a framer
-        without a location is not offered to end the turn or scene (U-FRAME-1: the place first)."""
+        without a location is not offered to end the turn or scene (U-FRAME-1: the place first),
+        and types the engine would refuse whatever the model wrote are left out (legal_now)."""
         options = [o for o in obs.options if o.type not in NOT_FOR_PLAYERS]
         s = obs.state
+        try:
+            dead = unusable_types(s, [o.type for o in options], action_choices(s, self.name))
+        except Exception:  # noqa: BLE001 - a narrowing aid; the engine judges either way
+            log.debug("could not narrow the offered actions", exc_info=True)
+            dead = set()
+        options = [o for o in options if o.type not in dead]
         sc = s.scene()
         if (obs.pending.kind == "turn" and s.turn is not None and s.turn.framing and sc is not None
                 and sc.location is None and any(o.type == "establish_location" for o in options)):
-            options = [o for o in options if o.type not in ("end_turn", "end_scene")]
+            # the place first (U-FRAME-1, line 359): the framer's menu is the location and the time;
+            # the rest comes once the scene has a place (and costs no prompt tokens before)
+            options = [o for o in options if o.type in FRAMING_FIRST]
         return options
 
     def _stalling(self, obs: Observation) -> bool:
@@ -394,7 +434,34 @@ class LLMPlayer:
         return str(found[-1])
 
     # -- prompts -----------------------------------------------------------------------------------
-    def messages(self, obs: Observation, concern: str = "") -> list[BaseMessage]:
+    def request(self, obs: Observation, options: list[Any], choices: Any,
+                concern: str = "") -> tuple[type[BaseModel], list[BaseMessage]]:
+        """The schema and messages for this decision, within PROMPT_BUDGET tokens, schema included.
+
+        Why: a turn has up to 17 legal action types and their schemas alone cost about 2,000
+        tokens when they travel in the request (function tools, json_schema); issue 23 allows
+        2,000 for everything. The rarest moves leave the menu first (MENU_DROP_ORDER) until the
+        request fits; the heuristic still makes them when it plays, and the engine is unchanged.
+        """
+        kept = list(options)
+        while True:
+            schema = choice_schema(tuple(o.type for o in kept), choices)
+            messages = self.messages(obs, concern, kept)
+            droppable = [o for o in kept if o.type in MENU_DROP_ORDER]
+            if len(kept) <= 1 or not droppable or self._request_tokens(messages, schema) <= PROMPT_BUDGET:
+                return schema, messages
+            drop = min(droppable, key=lambda o: MENU_DROP_ORDER.index(o.type))
+            kept = [o for o in kept if o is not drop]
+
+    def _request_tokens(self, messages: list[BaseMessage], schema: type[BaseModel]) -> int:
+        """What the request will carry, characters / 4, as the decider will send it."""
+        try:
+            options = self.decider.request_options(self.decider.method, schema, None)
+        except Exception:  # noqa: BLE001 - a sizing aid only; a test double may lack it
+            return 0
+        return request_chars(messages, options) // 4
+
+    def messages(self, obs: Observation, concern: str = "", options: list[Any] | None = None) -> list[BaseMessage]:
         """The system and user messages for this decision, from the prompt files."""
         from prompts import render
 
@@ -408,7 +475,7 @@ class LLMPlayer:
             "state": describe_state(s, self.name),
             "recent": describe_recent(obs.recent),
             "options": "\n".join(f"- {o.type}: {o.cost}" + (f" ({o.note})" if o.note else "")
-                                 for o in self.offered(obs)),
+                                 for o in (self.offered(obs) if options is None else options)),
             "turn_actions": obs.turn_actions,
             "concern": concern or "it is your turn to answer",
             "note": obs.pending.note or "",

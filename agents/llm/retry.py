@@ -42,6 +42,7 @@ AGAIN = "Choose again from the legal actions and answer in the requested format.
 MAX_ECHO = 600  # characters of an earlier answer shown back to the model
 MIN_ATTEMPT_S = 0.2  # a remaining deadline shorter than this is not worth a request
 BACKOFF_S = 0.5
+RETRY_SHARE = 0.5  # a retry is started only with at least half the last attempt's seconds left
 
 
 class Decider(Protocol):
@@ -83,15 +84,18 @@ def decide_with_retries(
     max_tokens: int | None = DEFAULT_MAX_TOKENS,
     clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], None] = time.sleep,
+    spent_s: float = 0.0,
 ) -> Outcome:
     """Ask up to `max_refusals + 1` times within `deadline_s`; `validate` returns a refusal or None.
+
+    `spent_s`: seconds the decision already took before this call; they count against the deadline.
 
     After unreadable output or a refusal, the next request shows the model its answer and the
     reason. A cut-off answer is asked again with twice the token budget. After a transport
     failure the same request is resent, after a short backoff (a 429's Retry-After when it fits
     the deadline). Requests the API refused as invalid (400, 401, 404, 422) end the loop at once.
     """
-    started = clock()
+    started = clock() - max(0.0, spent_s)  # the decision's own work before the first call counts
     notes: list[str] = []
     failures: list[str] = []
     rule_refusals = 0
@@ -99,15 +103,20 @@ def decide_with_retries(
     latency = 0.0
     attempts = 0
     budget = max_tokens
+    last_latency = 0.0
     last_error, last_was_refusal, endpoint_failed = "no attempt made", False, False
     transcript = list(messages)
     while attempts <= max(0, max_refusals):
         remaining = None if deadline_s is None else deadline_s - (clock() - started)
-        if remaining is not None and remaining < MIN_ATTEMPT_S:
+        # a retry takes about as long as the answer it corrects (the prompt's prefix is cached):
+        # one started with much less time left only times out and keeps a local server busy
+        least = max(MIN_ATTEMPT_S, RETRY_SHARE * last_latency) if attempts else MIN_ATTEMPT_S
+        if remaining is not None and remaining < least:
             last_error = _past_deadline(deadline_s, last_error if attempts else "")
             break
         attempts += 1
         attempt = _safe_ask(decider, transcript, schema, budget, remaining)
+        last_latency = attempt.latency_s
         tokens_in += attempt.tokens_in
         tokens_out += attempt.tokens_out
         latency += attempt.latency_s
@@ -177,7 +186,7 @@ def _note(raw_text: str, reason: str) -> str:
 
 
 def _past_deadline(deadline_s: float | None, last_error: str) -> str:
-    said = f"the decision's deadline ({deadline_s:g} s) passed"
+    said = f"the decision's deadline ({round(deadline_s or 0.0, 1):g} s) passed"
     return f"{said}: {last_error}" if last_error else said
 
 

@@ -12,6 +12,7 @@ cannot let a small model invent an id; the engine still judges everything else.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Annotated, Any, Iterable, Literal, Optional, Union, get_args, get_origin
 
@@ -22,6 +23,8 @@ from pydantic.fields import FieldInfo
 from engine.universalis.actions import ACTION_TYPES, parse_action
 from engine.universalis.ledger import available
 from engine.universalis.state import GameState
+
+from .legal_now import action_choices, normalise_choice
 
 __all__ = ["Choices", "NOT_FOR_PLAYERS", "choice_schema", "field_choices", "flat_action_model", "to_engine_action"]
 
@@ -38,7 +41,10 @@ WHY_LIMIT = 100  # "one short sentence"; every character of it is generated, slo
 NOT_FOR_PLAYERS = {"roll"}  # dice come from the table's dice source
 # free-form objects (a Challenge's alternative action) have no place in a strict JSON schema
 # (every object must list its properties): a model words its alternative and prices it instead
-NOT_FOR_MODELS = {"instead", "new_option_instead"}
+NOT_FOR_MODELS = {"instead", "new_option_instead",
+                  # a Sub Component's negation of a Master Trait and a relationship's reciprocal Trait:
+                  # rare, and a small model fills them with noise the engine then refuses
+                  "negates", "corollary"}
 
 
 class _Lean(BaseModel):
@@ -68,6 +74,12 @@ def _lean(node: Any) -> Any:
             continue
         if key == "properties" and isinstance(value, dict):
             out[key] = {name: _lean(sub) for name, sub in value.items()}
+            continue
+        if key == "$defs" and isinstance(value, dict):  # an action's fields speak for themselves
+            out[key] = {name: {**_lean(sub), "properties": {
+                f: {k: v for k, v in _lean(prop).items() if k != "description"}
+                for f, prop in (sub.get("properties") or {}).items()}} if "properties" in sub else _lean(sub)
+                for name, sub in value.items()}
             continue
         out["anyOf" if key == "oneOf" else key] = _lean(value)
     return out
@@ -103,16 +115,29 @@ def field_choices(s: GameState, me: str, fact_ids: Iterable[str] = ()) -> Choice
         out.append(("amount", (me_player.wealth,)))  # a bid: up to the bidder's wealth (U-BID-1)
         spend = available(s, me)
         out += [(name, (spend,)) for name in COIN_FIELDS]
+    out += action_choices(s, me)
     return tuple(out)
 
 
-def _narrowed(info: FieldInfo, allowed: tuple[Any, ...]) -> tuple[Any, FieldInfo] | None:
-    """The field offering only `allowed`: an enum of ids, or a maximum for a count. None: unchanged."""
+ENUM_LIMIT = 40  # ids offered as an enum at most; more would cost more prompt than they save
+LEAVE_OUT = object()  # a field the schema does not show: the engine's default applies
+
+
+def _narrowed(info: FieldInfo, allowed: tuple[Any, ...]) -> tuple[Any, FieldInfo] | object | None:
+    """The field offering only `allowed`: an enum of ids, or a maximum for a count. None: unchanged.
+
+    Nothing allowed: an optional field can only be null; a field with a default is left out
+    (LEAVE_OUT); a required one stays as the engine defines it (the engine will refuse).
+    """
     annotation = info.annotation
     optional = get_origin(annotation) is Union and type(None) in get_args(annotation)
     base = next((a for a in get_args(annotation) if a is not type(None)), annotation) if optional else annotation
-    if base is str and not allowed:
-        return (None, FieldInfo(default=None, description=info.description)) if optional else None
+    if not allowed:
+        if optional:
+            return None, FieldInfo(default=None, description=info.description)
+        return LEAVE_OUT if not info.is_required() else None
+    if base is str and len(allowed) > ENUM_LIMIT:
+        return None  # a long game's ids: the plain field costs fewer tokens; the engine judges
     if base is str and allowed and all(isinstance(v, str) for v in allowed):
         enum: Any = Literal[allowed]  # type: ignore[valid-type]
         return (Optional[enum] if optional else enum), info
@@ -145,15 +170,39 @@ def flat_action_model(action_type: str, require_type: bool = False, choices: Cho
         if name == "player" or name in NOT_FOR_MODELS:
             continue
         if name == "type" and require_type:
-            fields[name] = (info.annotation, Field(description="which action"))
+            fields[name] = (info.annotation, Field())
             continue
-        narrowed = _narrowed(info, narrow[name]) if name in narrow else None
-        annotation, field_info = narrowed if narrowed is not None else (info.annotation, info)
+        key = f"{action_type}.{name}"  # an action's own list (legal_now) before the field's
+        allowed = narrow[key] if key in narrow else narrow.get(name)
+        narrowed = _narrowed(info, allowed) if allowed is not None else None
+        if narrowed is LEAVE_OUT:
+            continue
+        annotation, field_info = narrowed if isinstance(narrowed, tuple) else (info.annotation, info)
         if name in TEXT_LIMITS and str in (annotation, *get_args(annotation)):
             annotation = _capped(annotation, TEXT_LIMITS[name])
         fields[name] = (annotation, field_info)
     return create_model(  # type: ignore[call-overload, no-any-return]
-        cls.__name__, __config__=ConfigDict(extra="ignore"), __doc__=cls.__doc__, **fields)
+        cls.__name__, __config__=ConfigDict(extra="ignore"), __doc__=short_doc(cls.__doc__), **fields)
+
+
+DOC_LIMIT = 240  # characters of an action's description shown to a model
+_RULE_REFS = re.compile(r"\s*\((?:[^()]*\bU-[A-Z]+-[^()]*)\)")
+
+
+def short_doc(doc: str | None) -> str | None:
+    """An action's description for a model: its first sentence, without rule IDs.
+
+    Why: each offered action's schema carries its description; the engine's docstrings (rule
+    IDs, notes for developers) cost about 40 tokens each, and the prompt's rules text already
+    says what a model needs (issue 23: at most 2,000 tokens a decision).
+    """
+    if not doc:
+        return doc
+    first = _RULE_REFS.sub("", " ".join(doc.strip().split("\n\n", 1)[0].split())).strip()
+    if len(first) > DOC_LIMIT:  # whole sentences up to the limit
+        cut = first.rfind(". ", 0, DOC_LIMIT)
+        first = first[:cut + 1] if cut > 0 else first[:DOC_LIMIT]
+    return first or None
 
 
 @lru_cache(maxsize=256)
@@ -175,6 +224,6 @@ def choice_schema(types: tuple[str, ...], choices: Choices = ()) -> type[BaseMod
 
 def to_engine_action(choice: BaseModel, player: str) -> BaseModel:
     """The engine action for a parsed Choice, acting as `player`."""
-    data = choice.action.model_dump(mode="json")  # type: ignore[attr-defined]
+    data = normalise_choice(choice.action.model_dump(mode="json"))  # type: ignore[attr-defined]
     data["player"] = player
     return parse_action(data)

@@ -198,13 +198,19 @@ def model_lines(m: dict) -> list[str]:
     out = [f"  decisions that call the model: {m['asked']}, made by the model {m['by_model']} "
            f"({100 * m['model_share']:.0f}%), first-try legal {100 * m['first_try_legal']:.0f}%, "
            f"seconds median {m['seconds_median']} max {m['seconds_max']}, over 30 s: {m['over_30s']}"]
-    out.append(f"  {'kind':<18}{'asked':>6}{'model':>7}{'first':>7}{'s med':>7}{'s max':>7}{'tok in':>8}{'tok out':>8}")
+    if "sent_tokens_per_decision" in m:
+        out.append(f"  sent per decision (all attempts, schemas included, characters / 4): mean "
+                   f"{m['sent_tokens_per_decision']:.0f}, max {m['sent_tokens_max']}; largest single request "
+                   f"{m.get('largest_request_tokens', 0)}; the server counted "
+                   f"{m['tokens_in_per_decision']:.0f} prompt tokens per decision")
+    out.append(f"  {'kind':<18}{'asked':>6}{'model':>7}{'first':>7}{'s med':>7}{'s max':>7}{'tok in':>8}{'tok out':>8}"
+               f"{'sent':>7}")
     for kind, f in m.get("per_kind", {}).items():
         if not f.get("asked"):
             continue
         out.append(f"  {kind:<18}{f['asked']:>6}{100 * f['model_share']:>6.0f}%{100 * f['first_try_legal']:>6.0f}%"
                    f"{f['seconds_median']:>7.1f}{f['seconds_max']:>7.1f}{f['tokens_in_per_decision']:>8.0f}"
-                   f"{f['tokens_out_per_decision']:>8.0f}")
+                   f"{f['tokens_out_per_decision']:>8.0f}{f.get('sent_tokens_per_decision', 0):>7.0f}")
     if m.get("engine_refusals"):
         rules = ", ".join(f"{rule} x{n}" for rule, n in m["engine_refusals_by_rule"].items())
         out.append(f"  the engine refused the model's choice {m['engine_refusals']} times: {rules}")
