@@ -132,6 +132,8 @@ def build(ruleset, seat: str, type_: str, values: dict[str, Any]) -> BaseModel:
     for f in fields(cls):
         if f.name in values:
             data[f.name] = parse_value(f, values[f.name])
+            if f.required and not f.optional and data[f.name] in (None, ""):
+                raise RuleViolation("FORM", f"{label(f.name)}: fill it in")
     try:
         return ruleset.parse_action(data)
     except ValidationError as exc:
