@@ -209,12 +209,11 @@ def transcript(live: game_store.GameLive, height: int = 380) -> None:
     st.markdown(f"**Transcript** ({len(t.events)} entries, newest first)")
     box = st.container(height=height)
     for e in reversed(events):
-        who = f"**{safe.text(e.player)}**: " if getattr(e, "player", "") else ""
         try:
-            line = e.line()
+            line = e.line()  # names its speaker already ("Gina: ...")
         except Exception:
             line = getattr(e, "text", "")
-        box.markdown(who + safe.text(line))
+        box.markdown(safe.text(line))
     ai = [r for r in t.records if r.meta.get("decided_by") not in (None, "human", "dice", "dice (typed)")][-12:]
     if ai:
         with st.expander("Why the AI seats decided as they did", expanded=False):
