@@ -60,6 +60,9 @@ class GameTable:
         self.log_path = log_path
         self.records: list[LogRecord] = records or []
         self.events: list[Any] = events or []
+        # called with the table after every accepted action (memory indexes the new Facts)
+        self.listeners: list[Callable[["GameTable"], None]] = []
+        self.memory: Any = None  # a GameFactMemory once attached (agents/memory/ruleset_memory.py)
         self.roles = {x["name"]: x.get("role", "player") for x in (header.get("config") or {}).get("seats", [])
                       if isinstance(x, dict)}
 
@@ -113,6 +116,8 @@ class GameTable:
             state, evs = self.ruleset.apply(state, rec.action)
             events.extend(evs)
         self.state, self.records, self.events = state, kept, events
+        if self.memory is not None:  # the undone actions' Facts leave the index's live set
+            self.memory.sync(state)
         if self.log_path is not None:
             tmp = self.log_path.with_suffix(self.log_path.suffix + ".tmp")
             tmp.write_text(self.log_text(), encoding="utf-8")
@@ -144,6 +149,12 @@ class GameTable:
         self.state = state
         self.records.append(rec)
         self.events.extend(events)
+        for listener in list(self.listeners):
+            try:
+                listener(self)
+            except Exception:  # noqa: BLE001 - memory is a projection of the log; the game goes on
+                import logging
+                logging.getLogger(__name__).warning("a table listener failed", exc_info=True)
         return events
 
     def observe(self, seat: str) -> GameObservation:

@@ -18,32 +18,45 @@ from engine.core.ruleset import SeatSpec, get_ruleset
 NAMES = ["Gina", "Ann", "Bob", "Cat", "Dan", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo", "Kit"]
 
 
-def _fubar_seats(n: int, seed: int, scenes: int) -> list[tuple[SeatSpec, Any]]:
-    from agents.fubar import heuristic_seat
-    out = []
-    for i, name in enumerate(NAMES[:n]):
-        role = "gm" if i == 0 else "player"
-        out.append((SeatSpec(name, role), heuristic_seat(name, role, seed=seed, seat_index=i, scenes=scenes)))
-    return out
+# game -> the package whose `heuristic_seat(name, role, seed=, seat_index=, scenes=)` seats its AI
+SEAT_PACKAGES: dict[str, str] = {"fubar": "agents.fubar", "paganini": "agents.paganini", "vele": "agents.vele"}
+# games with a Game Master: the first seat of a table is the GM
+GM_GAMES = {"fubar", "paganini"}
 
 
-def _paganini_seats(n: int, seed: int, scenes: int) -> list[tuple[SeatSpec, Any]]:
-    from agents.paganini import heuristic_seat
-    out = []
-    for i, name in enumerate(NAMES[:n]):
-        role = "gm" if i == 0 else "player"
-        out.append((SeatSpec(name, role), heuristic_seat(name, role, seed=seed, seat_index=i, scenes=scenes)))
-    return out
+def heuristic_seat(game: str, name: str, role: str, seed: int = 0, seat_index: int = 0, scenes: int = 6) -> Any:
+    """The heuristic AI of `game` for one seat and role (also the LLM seat's safety net)."""
+    import importlib
+
+    if game not in SEAT_PACKAGES:
+        raise ValueError(f"no AI seats for {game!r} yet")
+    return importlib.import_module(SEAT_PACKAGES[game]).heuristic_seat(name, role, seed=seed, seat_index=seat_index,
+                                                                       scenes=scenes)
 
 
-def _vele_seats(n: int, seed: int, scenes: int) -> list[tuple[SeatSpec, Any]]:
-    from agents.vele import heuristic_seat
-    return [(SeatSpec(name, "player"), heuristic_seat(name, seed=seed, seat_index=i)) for i, name in enumerate(NAMES[:n])]
+def seat_specs(game: str, n: int) -> list[SeatSpec]:
+    return [SeatSpec(name, "gm" if game in GM_GAMES and i == 0 else "player") for i, name in enumerate(NAMES[:n])]
+
+
+def _heuristic_seats(game: str) -> Callable[[int, int, int], list[tuple[SeatSpec, Any]]]:
+    def seats(n: int, seed: int, scenes: int) -> list[tuple[SeatSpec, Any]]:
+        return [(spec, heuristic_seat(game, spec.name, spec.role, seed, i, scenes))
+                for i, spec in enumerate(seat_specs(game, n))]
+    return seats
 
 
 # game -> (seats, seed, scenes) -> [(SeatSpec, AI seat)]; the first seat of a GM-led game is the GM
 HEURISTICS: dict[str, Callable[[int, int, int], list[tuple[SeatSpec, Any]]]] = {
-    "fubar": _fubar_seats, "paganini": _paganini_seats, "vele": _vele_seats}
+    game: _heuristic_seats(game) for game in SEAT_PACKAGES}
+
+
+def llm_seats(game: str, n: int, seed: int, scenes: int, settings: Any = None, chat_model: Any = None,
+              memory: Any = None) -> list[tuple[SeatSpec, Any]]:
+    """Every seat an LLM seat (agents/llm/game_player.py) with that game's heuristic as its safety net."""
+    from agents.llm.game_player import game_llm_player
+
+    return [(spec, game_llm_player(game, spec.name, spec.role, settings, memory, chat_model=chat_model, seed=seed,
+                                   seat_index=i, scenes=scenes)) for i, spec in enumerate(seat_specs(game, n))]
 
 
 # games whose AI seats end the story by the game's own structure rather than a scene count
@@ -70,17 +83,31 @@ class GameSim:
 
 
 def simulate(game: str, seats: int = 4, scenes: int = 6, seed: int = 0, log_path: Path | str | None = None,
-             premise: str | None = None, options: dict | None = None, max_steps: int = 20_000) -> GameSim:
+             premise: str | None = None, options: dict | None = None, max_steps: int = 20_000,
+             seats_made: list[tuple[SeatSpec, Any]] | None = None, memory_dir: Path | str | None = None,
+             memory_embedding: Any = None) -> GameSim:
     """Play `game` with heuristic seats until the game ends. The heuristic GM ends its scenario after
-    `scenes` scenes; a stop two scenes later guards against a GM that never does."""
+    `scenes` scenes; a stop two scenes later guards against a GM that never does.
+
+    `seats_made`: the seats to play with (LLM seats, say) instead of the heuristic ones. `memory_dir`:
+    index the game's Facts there as it plays (agents/memory/ruleset_memory.py); LLM seats made with
+    `memory=None` are given it; `memory_embedding` overrides the configured embedding function."""
     if game not in HEURISTICS:
         raise ValueError(f"no AI seats for {game!r} yet")
     rs = get_ruleset(game)
     if premise is None:
         from agents.narration import GENRES
         premise = list(GENRES.values())[seed % len(GENRES)]["genre"][0]
-    table = GameTable.new(rs, HEURISTICS[game](seats, seed, scenes), options or {}, dice=SeededDice(seed),
+    made = seats_made if seats_made is not None else HEURISTICS[game](seats, seed, scenes)
+    table = GameTable.new(rs, made, options or {}, dice=SeededDice(seed),
                           log_path=log_path, game_id=f"sim-{game}-{seed}", premise=premise)
+    if memory_dir is not None:
+        from agents.memory.ruleset_memory import GameFactMemory
+
+        memory = GameFactMemory.attach(table, memory_dir, embedding=memory_embedding)
+        for _, player in made:
+            if getattr(player, "kind", "") == "llm" and getattr(player, "memory", "absent") is None:
+                player.memory = memory
     started = time.perf_counter()
 
     def stop(t: GameTable) -> bool:
@@ -90,6 +117,8 @@ def simulate(game: str, seats: int = 4, scenes: int = 6, seed: int = 0, log_path
             rs.pending(t.state).kind in ("frame_scene", "over")
 
     steps = table.run(stop, max_steps)
+    if table.memory is not None:
+        table.memory.flush()
     return GameSim(table, time.perf_counter() - started, steps, seed)
 
 

@@ -44,6 +44,30 @@ def tier_table(rolls: list[dict[str, Any]], min_rolls: int = 30) -> list[dict[st
     return out
 
 
+def figure(res: dict[str, Any], path: Path) -> None:
+    """Observed against exact tier shares, one panel per net pool (PNG), like the economy figure."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = res["tiers_by_pool"]
+    if not rows:
+        return
+    fig, axes = plt.subplots(1, len(rows), figsize=(2.4 * len(rows), 2.8), sharey=True, squeeze=False)
+    for ax, row in zip(axes[0], rows):
+        xs = range(len(TIERS))
+        ax.bar([x - 0.2 for x in xs], row["exact"], width=0.4, label="exact", color="#999999")
+        ax.bar([x + 0.2 for x in xs], row["observed"], width=0.4, label="seen", color="#aa5533")
+        ax.set_title(f"n={row['n']:+d} ({row['rolls']} rolls)", fontsize=9)
+        ax.set_xticks(list(xs), ["".join(w[0] for w in t.split()) for t in TIERS], fontsize=6)
+    axes[0][0].set_ylabel("share of rolls")
+    axes[0][0].legend(fontsize=7)
+    fig.suptitle("Paganini tiers: seeded checks against the exact keep-highest / keep-lowest d20 odds", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
 def run(games: int = 20, seed: int = 0, seats: int = 4, scenes: int = 4) -> dict[str, Any]:
     from agents.game_sim import simulate
     from engine.core.ruleset import get_ruleset

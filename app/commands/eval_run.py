@@ -3,6 +3,7 @@
     storytable eval --quick --out results.json            # CI-sized, about a minute
     storytable eval --out eval/data/results_full.json --report eval/reports/full
     storytable eval --compare old.json new.json           # exit code 1 when a figure got worse
+    storytable eval --game fubar [--quick] [--out f.json] [--report DIR]   # another game's speed and check
 """
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ HELP = "measure engine speed, AI decisions, the economy and memory; compare two 
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    from app.commands.game_run import game_names
+    p.add_argument("--game", choices=game_names(), default="universalis",
+                   help="which game to evaluate (default universalis); fubar, paganini and vele report engine speed "
+                        "and their own check (FUBAR's ladder, Paganini's tiers, Vele's dice conservation)")
     p.add_argument("--quick", action="store_true", help="small N, for CI (about a minute)")
     p.add_argument("--out", type=Path, default=None, help="JSON file for every figure (default: print a summary only)")
     p.add_argument("--report", type=Path, default=None, metavar="DIR", help="write a Markdown report with PNG plots here")
@@ -45,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.compare:
         return compare(args.compare[0], args.compare[1], args.threshold, UserError)
+    if getattr(args, "game", "universalis") != "universalis":
+        return run_game(args)
     from dataclasses import replace
 
     from eval.games import Progress
@@ -104,6 +111,31 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {path}", file=sys.stderr)
     print(headline(res))
     return 0
+
+
+def run_game(args: argparse.Namespace) -> int:
+    """Another game's speed and check; exit code 1 when its check fails (a dice or engine bug)."""
+    from app.cli import UserError
+    from eval.game_checks import GAMES, run_game_check, summary_lines, write_figure
+
+    if args.game not in GAMES:
+        raise UserError(f"no evaluation for --game {args.game}; known: universalis, {', '.join(GAMES)}")
+    if args.out and args.out.exists():
+        raise UserError(f"{args.out.name} already exists: choose another --out")
+    if args.games is not None and args.games < 1:
+        raise UserError("--games must be at least 1")
+    res = run_game_check(args.game, quick=args.quick, size=args.games)
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        with open(args.out, "x", encoding="utf-8") as fh:
+            fh.write(json.dumps(res, indent=1, default=str) + "\n")
+        print(f"wrote {args.out}", file=sys.stderr)
+    if args.report:
+        path = write_figure(res, args.report)
+        if path is not None:
+            print(f"wrote {path}", file=sys.stderr)
+    print("\n".join(summary_lines(res)))
+    return 0 if res["ok"] else 1
 
 
 def compare(old_path: Path, new_path: Path, threshold: float, user_error: type[Exception]) -> int:

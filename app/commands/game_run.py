@@ -22,22 +22,36 @@ def simulate(args: argparse.Namespace) -> int:
 
     if args.game not in HEURISTICS:
         raise UserError(f"--game {args.game} has no AI seats yet; known: universalis, {', '.join(sorted(HEURISTICS))}")
-    if getattr(args, "ai", "heuristic") != "heuristic":
-        raise UserError(f"--game {args.game} plays with heuristic seats only for now (--ai heuristic)")
     if not 2 <= args.seats <= 12:
         raise UserError(f"--seats must be between 2 and 12, not {args.seats}")
     if args.scenes < 1:
         raise UserError(f"--scenes must be at least 1, not {args.scenes}")
     if args.out and Path(args.out).exists():
         raise UserError(f"{Path(args.out).name} already exists: choose another --out (a saved game is never overwritten)")
+    seats_made, memory_dir = None, None
+    if getattr(args, "ai", "heuristic") != "heuristic":
+        from agents.game_sim import llm_seats
+        from app.commands.simulate import ai_players
+
+        _, settings, chat_model = ai_players(args)  # a UserError in one line when no model can be had
+        seats_made = llm_seats(args.game, args.seats, args.seed, args.scenes, settings, chat_model)
+        # the AI seats recall Facts from a memory beside the log (none without --out: nowhere to keep it)
+        memory_dir = Path(args.out).resolve().parent if args.out else None
     result = run_sim(args.game, seats=args.seats, scenes=args.scenes, seed=args.seed, log_path=args.out,
-                     premise=args.premise, max_steps=args.max_steps)
+                     premise=args.premise, max_steps=args.max_steps, seats_made=seats_made, memory_dir=memory_dir)
+    share = None
+    if seats_made is not None:
+        from agents.llm.player import model_share_line
+
+        share = model_share_line(p for _, p in seats_made)
     if args.transcript:
         print("\n".join(transcript(result.table)))
         print()
     st = result.stats()
     print(f"Game: {st['game']} {st['version']}   Scenes: {st['scenes']}   Scenario over: {'yes' if st['over'] else 'no'}")
     print(f"Actions: {st['actions']} in {st['seconds']:.1f}s   AI fallbacks: {st['fallbacks']}")
+    if share:
+        print(share)
     summary = result.table.ruleset.summary(result.table.state)
     answers = summary.get("answers") or []
     if answers:

@@ -1,0 +1,413 @@
+"""An LLM seat for any registered ruleset (FUBAR, Paganini, Vele, ...), GM, narrator or player.
+
+Why a module of its own: agents/llm/player.py is Universalis's (its schema narrows Universalis ids,
+its prompts are Universalis's). This one asks the ruleset for everything: the action union (the
+model's answer schema, cut down to the action types legal now and without the `player` field, which
+the seat fills in), the seat's view (the only state the model sees), the pending decision and its
+options. The prompts live under prompts/<ruleset>/ (one for the GM or narrator, one for a player).
+
+The machinery is the Universalis player's: `StructuredDecider` (structured output as each server
+family enforces it), `decide_with_retries` (a refusal goes back to the model, a deadline holds),
+a circuit breaker that rests a failing endpoint, and a seat status. Every decision says why; a
+model that cannot produce a legal answer hands the decision to that ruleset's heuristic for the
+same seat and role, and the log's meta says so (`fallback`).
+
+Before a statement is sent, the memory's contradiction check reads its words against the Facts
+established so far; a contradiction goes back to the model as a refusal, like the rules' own.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+from functools import lru_cache
+from typing import Annotated, Any, Callable, Literal, Optional, Union, get_args, get_origin
+
+from annotated_types import MaxLen
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from agents.base import Decision
+from agents.game_loop import GameObservation, GamePlayer
+
+from .config import ConfigError, LLMSettings, is_configured, load_settings
+from .decider import make_decider, redact
+from .player import COOLDOWN, FAILURE_STREAK, MAX_COOLDOWN, LLMStats, SeatStatus, _reason_key
+from .retry import decide_with_retries
+from .schema_actions import WHY_LIMIT, _Lean
+
+__all__ = ["GameLLMPlayer", "LLMConfig", "action_models", "game_choice_schema", "game_llm_player",
+           "prompt_for", "describe_view"]
+
+log = logging.getLogger(__name__)
+
+#: The settings an LLM seat uses (the same as Universalis's LLMPlayer): endpoint, model, deadline, retries.
+LLMConfig = LLMSettings
+
+NOT_FOR_MODELS = {"roll_dice"}  # the table's dice source answers chance decisions
+VIEW_CHARS = 7000  # the seat's view, as compact JSON, is cut to this many characters
+LIST_TAIL = 6  # long lists in the view (scenes, answers, struggles) keep their latest items
+TEXT_CHARS = 240  # any one string in the view
+FACTS_SHOWN = 8  # recalled Facts in a prompt
+TEXT_FIELDS = ("text", "question", "situation", "terms", "reason", "line", "description")
+# tokens an answer needs, per decision kind; the rest get DEFAULT_BUDGET (a cut-off answer is asked
+# again with twice as many by decide_with_retries)
+TOKEN_BUDGETS = {"prepare_scenario": 700, "prepare_adventure": 700, "create_character": 800, "build": 800,
+                 "narrate_outcome": 450, "narrate": 450, "narrate_attack": 400}
+DEFAULT_BUDGET = 350
+
+
+# --------------------------------------------------------------------------- the answer schema
+
+@lru_cache(maxsize=None)
+def action_models(ruleset_name: str) -> dict[str, type[BaseModel]]:
+    """The ruleset's action models by `type`, read from its package's `actions.Action` union.
+
+    Why by convention: the Ruleset protocol hands out the union's JSON schema, but a flat per-type
+    schema needs the pydantic models themselves; every engine package keeps them in `actions.py`.
+    """
+    from engine.core.ruleset import get_ruleset
+
+    rs = get_ruleset(ruleset_name)
+    table = getattr(rs, "action_types", None)
+    if isinstance(table, dict):
+        return dict(table)
+    package = type(rs).__module__.rsplit(".", 1)[0]
+    mod = importlib.import_module(f"{package}.actions")
+    table = getattr(mod, "ACTION_TYPES", None)
+    if isinstance(table, dict):
+        return dict(table)
+    union = get_args(getattr(mod, "Action"))[0]
+    return {cls.model_fields["type"].default: cls for cls in get_args(union)}
+
+
+def _narrow(annotation: Any, choices: tuple[str, ...]) -> Any | None:
+    """A Literal (or Optional Literal / plain str) field cut down to `choices`; None when it does not fit."""
+    optional = get_origin(annotation) is Union and type(None) in get_args(annotation)
+    base = next((a for a in get_args(annotation) if a is not type(None)), annotation) if optional else annotation
+    if get_origin(base) is Literal and set(choices) <= set(get_args(base)):
+        narrowed: Any = Literal[tuple(choices)]  # type: ignore[valid-type]
+        return Optional[narrowed] if optional else narrowed
+    return None
+
+
+@lru_cache(maxsize=512)
+def flat_model(ruleset_name: str, action_type: str, require_type: bool, choices: tuple[str, ...] = ()) -> type[BaseModel]:
+    """The engine's model for `action_type` without `player`; a Literal field holding all of the
+    option's `choices` offers only those (advance kinds, stakes...)."""
+    cls = action_models(ruleset_name)[action_type]
+    fields: dict[str, Any] = {}
+    narrowed_one = False
+    for name, info in cls.model_fields.items():
+        if name == "player":
+            continue
+        if name == "type":
+            fields[name] = (info.annotation, Field(description="which action") if require_type else info)
+            continue
+        annotation = info.annotation
+        if choices and not narrowed_one:
+            cut = _narrow(annotation, choices)
+            if cut is not None:
+                annotation, narrowed_one = cut, True
+        fields[name] = (annotation, info)
+    return create_model(  # type: ignore[call-overload, no-any-return]
+        cls.__name__, __config__=ConfigDict(extra="ignore"), __doc__=cls.__doc__, **fields)
+
+
+@lru_cache(maxsize=256)
+def game_choice_schema(ruleset_name: str, offered: tuple[tuple[str, tuple[str, ...]], ...]) -> type[BaseModel]:
+    """`Choice{action, why}`: exactly the offered action types (with their choices), discriminated on `type`."""
+    known = action_models(ruleset_name)
+    wanted = [(t, c) for t, c in offered if t in known and t not in NOT_FOR_MODELS]
+    if not wanted:
+        raise ValueError("no action type a model can choose")
+    many = len(wanted) > 1
+    models = tuple(flat_model(ruleset_name, t, many, c) for t, c in wanted)
+    action: Any = models[0] if not many else Annotated[Union[models], Field(discriminator="type")]
+    return create_model(  # type: ignore[call-overload, no-any-return]
+        "Choice", __base__=_Lean, __doc__="Choose exactly one of the legal actions.",
+        action=(action, Field(description="the action, with its `type`")),
+        why=(Annotated[str, MaxLen(WHY_LIMIT)], Field(default="", description="one short sentence: why this action")))
+
+
+def to_engine_action(ruleset_name: str, choice: BaseModel, seat: str) -> BaseModel:
+    """The ruleset's action for a parsed Choice, acting as `seat` (a model never acts for another)."""
+    from engine.core.ruleset import get_ruleset
+
+    data = choice.action.model_dump(mode="json", exclude_none=True)  # type: ignore[attr-defined]
+    cls = action_models(ruleset_name).get(str(data.get("type")))
+    if cls is not None and "player" in cls.model_fields:
+        data["player"] = seat
+    return get_ruleset(ruleset_name).parse_action(data)
+
+
+def statement_text(action: BaseModel) -> str:
+    """The words an action adds to the fiction (what the contradiction check reads)."""
+    parts = []
+    for name in TEXT_FIELDS:
+        value = getattr(action, name, None)
+        if isinstance(value, str) and value.strip():
+            parts.append(value.strip())
+    for value in getattr(action, "details", None) or []:
+        if isinstance(value, str):
+            parts.append(value)
+    return " ".join(parts)
+
+
+# --------------------------------------------------------------------------- the prompt
+
+def _trim(node: Any, depth: int = 0) -> Any:
+    if isinstance(node, str):
+        return node if len(node) <= TEXT_CHARS else node[:TEXT_CHARS] + "..."
+    if isinstance(node, list):
+        items = node[-LIST_TAIL:] if len(node) > LIST_TAIL and depth > 0 else node
+        out = [_trim(x, depth + 1) for x in items]
+        return ([f"({len(node) - LIST_TAIL} earlier items left out)"] + out) if len(items) < len(node) else out
+    if isinstance(node, dict):
+        return {k: _trim(v, depth + 1) for k, v in node.items() if v not in (None, [], {}, "")}
+    return node
+
+
+def describe_view(view: dict[str, Any]) -> str:
+    """What the seat may see, as compact JSON: long lists keep their latest items, the whole is capped."""
+    shown = {k: v for k, v in view.items() if k not in ("options", "ruleset", "actions")}
+    text = json.dumps(_trim(shown), ensure_ascii=False, separators=(",", ":"), default=str)
+    return text if len(text) <= VIEW_CHARS else text[:VIEW_CHARS] + " ...(cut)"
+
+
+def prompt_for(ruleset_name: str, role: str, view: dict[str, Any], seat: str) -> str:
+    """The prompt file of this seat now: `<ruleset>/gm`, `<ruleset>/narrator` (while it holds the
+    rotating narrator role) or `<ruleset>/player`."""
+    if role == "gm":
+        return f"{ruleset_name}/gm"
+    if view.get("narrator") == seat:
+        return f"{ruleset_name}/narrator"
+    return f"{ruleset_name}/player"
+
+
+def _recent(events: list[Any], n: int = 8) -> str:
+    lines = []
+    for e in events[-n:]:
+        try:
+            lines.append("- " + " ".join(str(e.line()).split())[:300])
+        except Exception:  # noqa: BLE001 - an event without a line is left out
+            continue
+    return "\n".join(lines) or "(nothing yet)"
+
+
+# --------------------------------------------------------------------------- the seat
+
+def heuristic_for(ruleset_name: str, seat: str, role: str, seed: int = 0, seat_index: int = 0,
+                  scenes: int = 6) -> GamePlayer:
+    """That ruleset's heuristic for this seat and role: the LLM seat's safety net."""
+    from agents.game_sim import heuristic_seat
+
+    return heuristic_seat(ruleset_name, seat, role, seed=seed, seat_index=seat_index, scenes=scenes)
+
+
+class GameLLMPlayer:
+    """A seat of any ruleset played by a chat model, with the ruleset's heuristic as its safety net."""
+
+    kind = "llm"
+
+    def __init__(self, ruleset_name: str, seat: str, role: str, settings: LLMSettings, *, memory: Any = None,
+                 chat_model: BaseChatModel | None = None, heuristic: GamePlayer | None = None, seed: int = 0,
+                 seat_index: int = 0, scenes: int = 6) -> None:
+        from engine.core.ruleset import get_ruleset
+
+        self.ruleset = get_ruleset(ruleset_name)  # RuleViolation naming the known games for another name
+        self.game = ruleset_name
+        self.name = seat
+        self.role = role
+        self.settings = settings.for_seat(seat)
+        self.memory = memory
+        self.heuristic = heuristic or heuristic_for(ruleset_name, seat, role, seed, seat_index, scenes)
+        key = self.settings.api_key.get_secret_value() if self.settings.api_key else ""
+        self._redact_key = key if len(key) >= 4 else ""
+        self.decider = make_decider(self.settings, chat_model)  # ConfigError when nothing is configured
+        self.stats = LLMStats()
+        self.status = SeatStatus()
+        self.status_listeners: list[Callable[["GameLLMPlayer", SeatStatus], None]] = []
+        self._streak = 0
+        self._rest = 0
+        self._cooldown = COOLDOWN
+        self._last_failure = ""
+        self.last_messages: list[BaseMessage] = []  # the prompt of the last model call (tests, debugging)
+
+    def __repr__(self) -> str:  # never the settings (so never the key)
+        return f"GameLLMPlayer({self.game!r}, {self.name!r}, role={self.role!r}, model={self.settings.model!r})"
+
+    # -- the protocol ------------------------------------------------------------------------------
+    def fallback(self, obs: GameObservation) -> BaseModel:
+        return self.heuristic.fallback(obs)
+
+    def decide(self, obs: GameObservation) -> Decision:
+        self.stats.decisions += 1
+        kind = obs.pending.kind
+        known = action_models(self.game)
+        options = [o for o in obs.options if o.type in known and o.type not in NOT_FOR_MODELS]
+        if not options:
+            return self._heuristic(obs, "no action a model could choose")
+        if self._rest > 0:
+            self._rest -= 1
+            self.stats.rested += 1
+            return self._heuristic(obs, f"the model rests after failing: {self._last_failure}", count=True)
+        try:
+            schema = game_choice_schema(self.game, tuple((o.type, tuple(o.choices)) for o in options))
+            facts = self._recall(obs)
+            messages = self.messages(obs, options, facts)
+        except Exception as exc:  # noqa: BLE001 - a prompt bug must not stop the game
+            log.warning("could not build the LLM prompt", exc_info=exc)
+            return self._heuristic(obs, f"could not build the prompt: {type(exc).__name__}", count=True)
+        self.last_messages = messages
+        chosen: dict[str, BaseModel] = {}
+
+        def validate(choice: BaseModel) -> str | None:
+            try:
+                action = to_engine_action(self.game, choice, self.name)
+            except Exception as exc:  # noqa: BLE001 - the ruleset's schema said no
+                return f"not a valid action: {' '.join(str(exc).split())[:200]}"
+            clash = self._contradicts(action)
+            if clash:
+                return clash
+            refusal = obs.check(action) if obs.check is not None else None
+            if refusal is None:
+                chosen["action"] = action
+            return refusal
+
+        outcome = decide_with_retries(
+            self.decider, messages, schema, validate, self.settings.max_refusals,
+            deadline_s=self.settings.decision_deadline_s,
+            max_tokens=max(32, int(TOKEN_BUDGETS.get(kind, DEFAULT_BUDGET) * self.settings.max_tokens_scale)))
+        st = self.stats
+        st.model_decisions += 1
+        st.retries += outcome.retries
+        st.tokens_in += outcome.tokens_in
+        st.tokens_out += outcome.tokens_out
+        st.latency_s += outcome.latency_s
+        if outcome.action is not None and "action" in chosen:
+            self._model_worked()
+            st.accepted += 1
+            st.by_model += 1
+            st.first_try_legal += outcome.attempts == 1
+            st.count_kind(kind, True)
+            why = redact(str(getattr(outcome.action, "why", "") or "")[:300], (self._redact_key,))
+            return Decision(action=chosen["action"], kind="llm", rationale=why or "(the model gave no reason)",
+                            facts_used=[f.id for f in facts], tokens_in=outcome.tokens_in,
+                            tokens_out=outcome.tokens_out, latency_s=outcome.latency_s, retries=outcome.retries)
+        reason = redact(outcome.fallback_reason or "no action", (self._redact_key,))
+        if (outcome.fallback_reason or "").startswith("refused "):
+            self._streak = 0  # the model answers and the rules refuse: it is playing, just not well
+        else:
+            self._model_failed(reason)
+        decision = self._heuristic(obs, reason, count=True)
+        decision.tokens_in, decision.tokens_out = outcome.tokens_in, outcome.tokens_out
+        decision.latency_s, decision.retries = outcome.latency_s, outcome.retries
+        return decision
+
+    # -- memory ------------------------------------------------------------------------------------
+    def _recall(self, obs: GameObservation) -> list[Any]:
+        """The Facts most like the situation (the pending note and the latest events), from memory."""
+        if self.memory is None:
+            return []
+        query = " ".join([obs.pending.note or ""] + [getattr(e, "text", "") or "" for e in obs.recent[-4:]]).strip()
+        try:
+            return list(self.memory.recall(query or obs.premise or obs.pending.kind, k=FACTS_SHOWN))
+        except Exception as exc:  # noqa: BLE001 - memory is an aid; the game goes on without it
+            log.warning("memory recall failed: %s", exc)
+            return []
+
+    def _contradicts(self, action: BaseModel) -> str:
+        """A refusal in words when the action's statement contradicts an established Fact ('' if not)."""
+        if self.memory is None:
+            return ""
+        text = statement_text(action)
+        if not text:
+            return ""
+        try:
+            report = self.memory.check(text)
+        except Exception as exc:  # noqa: BLE001 - the check is an aid, not a rule
+            log.warning("contradiction check failed: %s", exc)
+            return ""
+        if not report.contradicts:
+            return ""
+        return "it contradicts an established Fact: " + "; ".join(report.summary().splitlines())[:400]
+
+    # -- the prompt --------------------------------------------------------------------------------
+    def messages(self, obs: GameObservation, options: list[Any], facts: list[Any]) -> list[BaseMessage]:
+        from prompts import render
+
+        lines = []
+        for o in options:
+            extra = f" ({o.note})" if o.note else ""
+            pick = f" choose from: {', '.join(o.choices)}" if o.choices else ""
+            lines.append(f"- {o.type}: cost {o.cost}{extra}{pick}")
+        values = {
+            "seat": self.name, "role": self.role, "premise": obs.premise or "(none given)",
+            "decision": obs.pending.kind, "note": obs.pending.note or "(none)",
+            "options": "\n".join(lines), "view": describe_view(obs.view), "recent": _recent(obs.recent),
+            "facts": "\n".join(f"- [{f.kind}] {f.text}" for f in facts) or "(none recalled)",
+        }
+        system, user = render(prompt_for(self.game, self.role, obs.view, self.name), values)
+        return [SystemMessage(content=system), HumanMessage(content=user)]
+
+    # -- the safety net and the circuit breaker ----------------------------------------------------
+    def _heuristic(self, obs: GameObservation, reason: str, count: bool = False) -> Decision:
+        """The heuristic's decision for this seat, marked as a fallback with its reason."""
+        try:
+            decision = self.heuristic.decide(obs)
+        except Exception as exc:  # noqa: BLE001 - the safety net must not tear
+            log.warning("heuristic fallback failed; using its simplest answer", exc_info=exc)
+            decision = Decision(action=self.heuristic.fallback(obs), kind="heuristic", rationale="simplest answer")
+        decision.fallback = reason
+        decision.rationale = f"the heuristic decided ({reason}): {decision.rationale}".strip()
+        self.stats.count_kind(obs.pending.kind, False)
+        if count:
+            self.stats.fallbacks += 1
+            key = _reason_key(reason)
+            self.stats.fallback_reasons[key] = self.stats.fallback_reasons.get(key, 0) + 1
+        return decision
+
+    def _model_failed(self, reason: str) -> None:
+        self._streak += 1
+        self._last_failure = reason
+        if self._streak < FAILURE_STREAK:
+            return
+        self._rest = self._cooldown
+        self._cooldown = min(MAX_COOLDOWN, self._cooldown * 2)
+        self._streak = FAILURE_STREAK - 1
+        self._set_status(SeatStatus(False, f"{self.name} is playing without its model: {reason}", self._streak + 1))
+
+    def _model_worked(self) -> None:
+        self._streak = 0
+        self._cooldown = COOLDOWN
+        if not self.status.with_model:
+            self._set_status(SeatStatus(True, f"{self.name} is playing with its model again", 0))
+
+    def _set_status(self, status: SeatStatus) -> None:
+        changed = status.message != self.status.message or status.with_model != self.status.with_model
+        self.status = status
+        if not changed:
+            return
+        log.warning("%s", status.message)
+        for listener in list(self.status_listeners):
+            try:
+                listener(self, status)
+            except Exception:  # noqa: BLE001 - a page callback must not stop the game
+                log.debug("status listener failed", exc_info=True)
+
+
+def game_llm_player(ruleset_name: str, seat: str, role: str, config: LLMConfig | None = None,
+                    memory: Any = None, *, chat_model: BaseChatModel | None = None, seed: int = 0,
+                    seat_index: int = 0, scenes: int = 6) -> GamePlayer:
+    """An LLM seat for `ruleset_name`, as `role` ("gm", "player"; Vele's narrator is a player holding
+    the role). `config` None: the configured settings (storytable.toml, environment); ConfigError in
+    one line when no endpoint is configured and no `chat_model` is given. `memory`: a GameFactMemory
+    (agents/memory/ruleset_memory.py) to recall Facts and check statements, or None."""
+    settings = config if config is not None else load_settings()
+    if chat_model is None and not is_configured(settings):
+        raise ConfigError("no LLM configured: set OPENAI_API_KEY or OPENAI_BASE_URL (or [llm] base_url)")
+    return GameLLMPlayer(ruleset_name, seat, role, settings, memory=memory, chat_model=chat_model, seed=seed,
+                         seat_index=seat_index, scenes=scenes)
+
