@@ -228,6 +228,16 @@ def transcript(live: game_store.GameLive, height: int = 380) -> None:
 # -- the page -------------------------------------------------------------------------------------
 
 
+def model_trouble(live: game_store.GameLive) -> list[str]:
+    """One line per LLM seat playing without its model right now (its status says why)."""
+    out = []
+    for player in live.table.seats.values():
+        status = getattr(player, "status", None)
+        if status is not None and not getattr(status, "with_model", True) and getattr(status, "message", ""):
+            out.append(str(status.message))
+    return out
+
+
 def _watch(live: game_store.GameLive) -> None:
     if os.environ.get("STORYTABLE_APP_POLL", "1") == "0":
         return
@@ -251,6 +261,8 @@ def page(live: game_store.GameLive, mine: list[str]) -> None:
         st.error(safe.text(game_store.damage_note(live)))
     for note in live.notes:
         st.info(safe.text(note))
+    for line in model_trouble(live):
+        st.warning(safe.text(line))
     has_person = any(s.is_human for s in live.config.seats)
     if live.ai_pending():
         if has_person or seats.is_host(live, token):

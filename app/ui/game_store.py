@@ -102,9 +102,9 @@ def ai_player(ruleset: str, seat: GameSeat, seed: int, index: int, scenes: int =
         return None, ""
     if seat.kind == "llm":
         try:
-            from agents.llm.game_player import game_llm_player  # type: ignore[import-not-found]
+            from agents.llm.game_player import game_llm_player
 
-            return game_llm_player(ruleset, seat.name, seat.role), ""
+            return game_llm_player(ruleset, seat.name, seat.role, seed=seed, seat_index=index, scenes=scenes), ""
         except Exception as exc:  # no endpoint, or the LLM player is not there: the table goes on
             note = scrub(f"{seat.name} plays with the offline heuristic: the language model is not available ({exc}).")
             return _heuristic(ruleset, seat, seed, index, scenes), note
@@ -180,6 +180,7 @@ class GameLive:
         self.table.set_seat(name, player)
         self.config.seats[i] = seat
         self.save_config()
+        attach_memory(self)
         return note
 
     def pending(self):
@@ -199,6 +200,36 @@ class GameLive:
         if pend.is_chance:
             return self.config.dice != "physical"
         return self.table.seats.get(pend.seats[0]) is not None
+
+
+_MEMORIES: dict[str, Any] = {}  # one Facts memory (one Chroma client) per table folder per process
+
+
+def attach_memory(live: GameLive) -> None:
+    """Index the table's Facts as it plays, for LLM seats to recall and check against; only at a
+    table with an LLM seat, and only by its writer. A memory that cannot open is a note, never a
+    stop: the LLM seats then play without recall."""
+    if live.read_only or live.damage is not None:
+        return
+    if not any(s.kind == "llm" for s in live.config.seats):
+        return
+    key = str(live.dir)
+    try:
+        mem = _MEMORIES.get(key)
+        if mem is None:
+            from agents.memory.ruleset_memory import GameFactMemory
+
+            mem = _MEMORIES[key] = GameFactMemory.attach(live.table, live.dir)
+        elif live.table.memory is not mem:  # a reloaded table reuses the open index
+            mem.sync(live.table.state)
+            live.table.listeners.append(mem.on_action)
+            live.table.memory = mem
+    except Exception as exc:  # noqa: BLE001 - the game goes on without recall
+        live.notes.append(scrub(f"The Facts memory could not open ({exc}); the AI seats play without recall."))
+        return
+    for player in live.table.seats.values():
+        if getattr(player, "kind", "") == "llm" and getattr(player, "memory", "absent") is None:
+            player.memory = mem
 
 
 _REGISTRY: dict[str, GameLive] = {}
@@ -261,6 +292,7 @@ def create(ruleset: str, seats: list[GameSeat], options: dict | None = None, see
     live = GameLive(code, table, config, notes=notes)
     table.dice = TableDice(seed, table)
     live.synced()
+    attach_memory(live)
     with _REG_LOCK:
         _REGISTRY[str(d)] = live
     return live
@@ -321,6 +353,7 @@ def open_table(code: str) -> GameLive | None:
         table.log_path = log if (writer and damage is None) else None  # never append to a damaged file
         table.dice = TableDice(config.seed, table)
         live.synced()
+        attach_memory(live)
         _REGISTRY[k] = live
         return live
 
