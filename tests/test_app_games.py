@@ -88,8 +88,11 @@ def person_types(at: AppTest, who: str = "You") -> list[str]:
             if r.get("meta", {}).get("decided_by") == "human" and r["action"].get("player") == who]
 
 
-def play(at: AppTest, turns: int, until=None) -> AppTest:
+def play(at: AppTest, turns: int, until=None, seen: list[str] | None = None) -> AppTest:
+    """Send up to `turns` decisions; `seen` collects every line the page showed on the way."""
     for _ in range(turns):
+        if seen is not None:
+            seen.extend(texts(at))
         if not at.get("form_submit_button") or (until is not None and until(at)):
             break
         send(at)
@@ -116,16 +119,20 @@ def test_fubar_person_player_with_ai_gm(home):
     assert at.get("form_submit_button"), "the person is asked to make a character"
     at.text_input(key=next(w.key for w in at.text_input if w.key.endswith(":create_character:name"))).set_value("Vera Kade")
     send(at)
-    seen_conflict = False
-    for _ in range(12):
-        if not at.get("form_submit_button"):
-            break
-        seen_conflict = seen_conflict or any(v.startswith("**Conflict**") for v in texts(at))
-        send(at)
+    seen: list[str] = []
+    play(at, 12, seen=seen)
     mine = person_types(at)
     assert mine[0] == "create_character"
     assert "attempt" in mine and ("keep_roll" in mine or "reroll" in mine or "narrate_outcome" in mine)
-    assert seen_conflict
+    assert any(v.startswith("**Conflict**") for v in seen)
+    rolled = [v for v in seen if "evens in brackets" in v]
+    assert rolled, "the conflict panel shows the dice with the evens marked"
+    import re
+    for line in rolled:  # every bracketed face is even, every bare face odd
+        faces = line.split(":", 1)[1].split("(")[0]
+        assert all(int(f) % 2 == 0 for f in re.findall(r"\[(\d+)\]", faces)), line
+        assert all(int(f) % 2 == 1 for f in re.findall(r"(?<![\[\d])(\d+)(?![\]\d])", faces)), line
+    assert any("→ **" in v and ("Yes" in v or "No" in v) for v in rolled), "the ladder's answer is shown"
     sheet = [v for v in texts(at) if v.startswith("**Vera Kade**")]
     assert sheet and "Resolve" in sheet[0]
     gm = [r for r in records(at) if r["action"].get("player") == "Gina"]
@@ -154,16 +161,14 @@ def test_paganini_person_player_with_ai_gm(home):
     """Issue 20: a person plays Paganini with an AI GM: builds a sheet, acts, sees the check panel
     (pool as HD/LD, kept die marked, the tier) and the wound track."""
     at = setup_table("paganini")
-    seen_check = False
-    for _ in range(14):
-        if not at.get("form_submit_button"):
-            break
-        seen_check = seen_check or any(v.startswith("**Check**") for v in texts(at))
-        send(at)
+    seen: list[str] = []
+    play(at, 14, seen=seen)
     mine = person_types(at)
     assert mine[0] == "create_character"
     assert "attempt" in mine or "attack" in mine, mine
-    assert seen_check or any(v.startswith("**Combat**") for v in texts(at))
+    assert any(v.startswith("**Check**") for v in seen) or any(v.startswith("**Combat**") for v in seen)
+    pools = [v for v in seen if "(kept in brackets)" in v]
+    assert pools and all(" HD" in v or " LD" in v or "pool **" in v for v in pools)
     assert any("Wounds" in v and "/25" in v for v in texts(at))
 
 
@@ -186,12 +191,16 @@ def test_vele_person_with_three_ai_seats(home):
     lv = live(at)
     assert set(lv.table.roles.values()) == {"player"}
     assert sum(p is None for p in lv.table.seats.values()) == 1
-    play(at, 40, until=lambda a: "frame_scene" in person_types(a) or "state_difficulty" in person_types(a))
+    seen: list[str] = []
+    play(at, 40, until=lambda a: "frame_scene" in person_types(a) or "state_difficulty" in person_types(a),
+         seen=seen)
     mine = person_types(at)
     assert mine[:2] == ["bid", "build"]
     assert any(t in mine for t in ("frame_scene", "state_difficulty", "wager")), mine
-    assert any(v.startswith("The bowl:") for v in texts(at))
-    assert any("character dice:" in v for v in texts(at))
+    assert any(v.startswith("The bowl:") for v in seen)
+    assert any("character dice:" in v for v in seen)
+    assert any(v.startswith("**Struggle**") for v in seen)
+    assert any(v.startswith("Where the dice went:") for v in seen)
 
 
 # -- safety ------------------------------------------------------------------------------------------

@@ -296,7 +296,7 @@ def page(live: game_store.GameLive, mine: list[str]) -> None:
             if st.button("Refresh", key="gdo:refresh"):
                 st.rerun()
             _watch(live)
-        dice_panel(view)
+        dice_panel(view, live.table.events[-40:])
         transcript(live)
     with right:
-        sheets(view)
+        sheets(view, live.table.events[-40:])

@@ -13,7 +13,7 @@ def _conditions(conds: list[dict[str, Any]] | None) -> str:
     return ", ".join(f"{t(c.get('name'))} ({t(c.get('tier', ''))})" for c in (conds or [])) or "none"
 
 
-def sheets(view: dict[str, Any]) -> None:
+def sheets(view: dict[str, Any], events: list[Any] = ()) -> None:
     sc = view.get("scenario") or {}
     if sc:
         st.markdown(f"**Scenario {t(sc.get('number', ''))}: {t(sc.get('title', ''))}**")
@@ -43,7 +43,7 @@ def sheets(view: dict[str, Any]) -> None:
         st.markdown("\n".join(f"- {t(d.get('text'))} ({t(d.get('by'))})" for d in details[-8:]))
 
 
-def conflict(view: dict[str, Any]) -> None:
+def conflict(view: dict[str, Any], events: list[Any] = ()) -> None:
     c = view.get("conflict")
     answers = view.get("answers") or []
     if not c:

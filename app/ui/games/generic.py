@@ -23,10 +23,10 @@ def dice_faces(faces: list[int], marked: set[int] | None = None, mark: str = "**
     return " ".join(f"{mark}[{int(f)}]{mark}" if i in marked else f"{int(f)}" for i, f in enumerate(faces))
 
 
-def sheets(view: dict[str, Any]) -> None:
+def sheets(view: dict[str, Any], events: list[Any] = ()) -> None:
     with st.expander("The table as data", expanded=False):
         st.json(view, expanded=False)
 
 
-def dice(view: dict[str, Any]) -> None:
+def dice(view: dict[str, Any], events: list[Any] = ()) -> None:
     return None

@@ -16,7 +16,7 @@ def _track(wounds: int) -> str:
     return "■" * w + "□" * (TRACK - w)
 
 
-def sheets(view: dict[str, Any]) -> None:
+def sheets(view: dict[str, Any], events: list[Any] = ()) -> None:
     adv = view.get("adventure") or {}
     if adv:
         st.markdown(f"**{t(adv.get('title'))}** · week {int(view.get('week') or 1)}")
@@ -43,7 +43,7 @@ def sheets(view: dict[str, Any]) -> None:
                            + (f" · Armour: {t((c.get('armour') or {}).get('name'))}" if c.get("armour") else ""))
 
 
-def check(view: dict[str, Any]) -> None:
+def check(view: dict[str, Any], events: list[Any] = ()) -> None:
     ch = view.get("check")
     if ch:
         with st.container(border=True):

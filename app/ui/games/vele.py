@@ -13,7 +13,7 @@ def _dice(sizes: list[int] | None) -> str:
     return " ".join(f"d{int(s)}" for s in (sizes or [])) or "none"
 
 
-def sheets(view: dict[str, Any]) -> None:
+def sheets(view: dict[str, Any], events: list[Any] = ()) -> None:
     st.markdown(f"Act **{int(view.get('act') or 0)}**/{t(view.get('acts'))} · narrator **{t(view.get('narrator'))}**"
                 + (f" · objective: {t(view.get('objective'))}" if view.get("objective") else ""))
     bowl = view.get("bowl") or {}
@@ -48,7 +48,7 @@ def _side(side: dict[str, Any] | None, names: dict[str, str]) -> str:
             + (f" · rolled {faces}" if faces else "") + (f" · power {power}" if power else ""))
 
 
-def struggle(view: dict[str, Any]) -> None:
+def struggle(view: dict[str, Any], events: list[Any] = ()) -> None:
     s = view.get("struggle")
     names = {c.get("id"): c.get("name") for c in view.get("components") or []}
     if s:
@@ -59,7 +59,9 @@ def struggle(view: dict[str, Any]) -> None:
             if ext:
                 st.caption(f"Extended struggle: exchange {int(ext.get('exchanges', 0))}, failures "
                            + ", ".join(f"{t(names.get(k, k))} {int(v)}" for k, v in (ext.get("failures") or {}).items()))
-            st.caption("Wagered dice go to the bowl when lost; the winner takes dice as the rules say (V-rules in the log).")
+    flow = where_dice_went(events)
+    if flow:
+        st.markdown(f"Where the dice went: {flow}")
     done = view.get("struggles") or []
     if done:
         last = done[-1]
@@ -67,3 +69,16 @@ def struggle(view: dict[str, Any]) -> None:
                    f"({int(last.get('actor_result', 0))} vs {int(last.get('opponent_result', 0))}), effect "
                    f"{int(last.get('effect', 0))}" + (f", disabled {', '.join(t(d) for d in last['disabled'])}"
                                                        if last.get("disabled") else ""))
+
+
+def where_dice_went(events: list[Any]) -> str:
+    """The last roll's dice flow as the rules reported it (V-27 steps 6-11): who got which dice
+    and what went to the bowl."""
+    for e in reversed(list(events)):
+        data = getattr(e, "data", None) or {}
+        if getattr(e, "kind", "") == "roll" and ("flow" in data or "to_bowl" in data):
+            parts = [f"{t(who)} takes {_dice(dice)}" for who, dice in (data.get("flow") or {}).items() if dice]
+            if data.get("to_bowl"):
+                parts.append(f"the bowl gets {_dice(data['to_bowl'])}")
+            return "; ".join(parts) or "nothing moves"
+    return ""
