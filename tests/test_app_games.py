@@ -325,3 +325,22 @@ def test_bad_log_gives_a_message(home):
     ok(at.run())
     assert any("cannot be read" in e.value for e in at.error)
     assert (d / "game.jsonl").read_bytes() == b"not json at all\n"
+
+
+def test_upload_a_saved_game_log(home, tmp_path):
+    """A FUBAR log saved by `simulate` is uploaded: a new table at the same point, every seat a
+    person's held by the uploader; a damaged copy loads its valid part and its bytes are kept."""
+    from agents.game_sim import simulate
+    sim = simulate("fubar", seats=4, scenes=1, seed=5, max_steps=60)
+    text = sim.table.log_text()
+    lv = game_store.import_upload(text.encode("utf-8"))
+    assert len(lv.table.records) == len(sim.table.records)
+    assert all(s.kind == "human" for s in lv.config.seats)
+    cut = text.encode("utf-8")[:-30]
+    lv2 = game_store.import_upload(cut)
+    assert len(lv2.table.records) == len(sim.table.records) - 1
+    assert (lv2.dir / "upload.damaged.jsonl").read_bytes() == cut
+    assert lv2.damage is None  # its new log is whole; the damage is only in the kept upload
+    from engine.core.errors import LogError
+    with pytest.raises(LogError):
+        game_store.import_upload(b'{"ruleset": "fubar", "nonsense": 1}\n')

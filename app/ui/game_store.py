@@ -402,3 +402,46 @@ def run_ai(live: GameLive, progress: Callable[[str, Any], None] | None = None, m
                     progress(str(rec.action.get("player", "dice")), rec)
         live.synced()
     return steps
+
+
+def upload_ruleset(data: bytes) -> str | None:
+    """The game an uploaded log's header names, if it is one of these games."""
+    first = data.split(b"\n", 1)[0]
+    try:
+        head = json.loads(first.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return None
+    r = head.get("ruleset") if isinstance(head, dict) else None
+    return r if r in GAMES else None
+
+
+def import_upload(data: bytes) -> GameLive:
+    """A new table from an uploaded log of one of these games: its valid part is the new table's
+    log (every seat a person's, for the uploader to hold or hand to AI); a damaged upload's bytes
+    are kept beside it as they came. LogError when nothing in it is valid; nothing is written then."""
+    from app.ui.store import UPLOAD_KEPT
+
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        text = data[:exc.start].decode("utf-8")
+        text = text[:text.rfind("\n") + 1]
+    table = GameTable.load(text, allow_partial=True)  # LogError when even the header is bad
+    damage = _damage(text, data, len(table.records))
+    config = GameConfig.from_header(table.header)
+    code = new_code()
+    d = home() / code
+    d.mkdir(parents=True, exist_ok=True)
+    if filelock.acquire(_lock_path(code)) is None:
+        raise ReadOnly(read_only_reason(code))
+    (d / "table.json").write_text(config.to_json(), encoding="utf-8")
+    with open(d / "game.jsonl", "x", encoding="utf-8") as fh:
+        fh.write(table.log_text())
+    if damage is not None:
+        (d / UPLOAD_KEPT).write_bytes(data)
+    live = open_table(code)
+    assert live is not None
+    if damage is not None:
+        live.notes.append(f"The uploaded file is damaged at line {damage.line}: the {damage.valid_records} actions "
+                          f"before it are loaded. The uploaded file is kept as it came, as {code}/{UPLOAD_KEPT}.")
+    return live
