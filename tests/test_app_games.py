@@ -218,6 +218,19 @@ def test_hostile_text_is_shown_as_text(home):
         assert "<img" not in v and "](javascript" not in v and "**bold**" not in v
 
 
+def test_hostile_seat_name_is_text_everywhere(home):
+    """A seat named with markup: every place the page shows it (sidebar, waiting line, form
+    heading, sheet) shows it as text."""
+    name = "<b>Zed</b>*x*"
+    at = setup_table("vele", name=name)
+    assert live(at).table.seats.get(name, 0) is None
+    play(at, 3)
+    shown = texts(at) + [w.label for w in at.selectbox] + [w.label for w in at.text_input]
+    assert any("&lt;b&gt;Zed&lt;/b&gt;\\*x\\*" in v for v in shown), "the name is shown, escaped"
+    for v in shown:
+        assert "<b>Zed" not in v and "*x*" not in v.replace("\\*x\\*", "")
+
+
 def test_a_seat_cannot_be_driven_from_another_session(home):
     """Another browser (no token, or a token of another seat) sees no form for the person's seat,
     and an action sent with its token is refused and changes nothing."""

@@ -80,7 +80,7 @@ def sidebar(live: game_store.GameLive) -> list[str]:
                     if note:
                         _say(note)
 
-                st.selectbox(f"{safe.plain(spec.name)} ({spec.role})", options, index=options.index(spec.kind),
+                st.selectbox(f"{safe.text(spec.name)} ({spec.role})", options, index=options.index(spec.kind),
                              format_func=game_store.KINDS.get, key=key, on_change=change, disabled=bool(why),
                              help=why or None)
     return mine
@@ -181,7 +181,7 @@ def typed_roll(live: game_store.GameLive, token: str) -> None:
     pend = live.pending()
     did = seats.decision_id(live)
     st.markdown("#### Roll the real dice")
-    typed = {d.key: st.text_input(f"{safe.plain(d.key)}: {d.count} d{d.sides}", key=f"groll:{did}:{d.key}")
+    typed = {d.key: st.text_input(f"{safe.text(d.key)}: {d.count} d{d.sides}", key=f"groll:{did}:{d.key}")
              for d in pend.dice}
     if st.button("Enter the roll", key=f"gdo:roll:{did}", type="primary"):
         try:
@@ -267,6 +267,8 @@ def page(live: game_store.GameLive, mine: list[str]) -> None:
     if live.ai_pending():
         if has_person or seats.is_host(live, token):
             run_ai(live)
+            if live.ai_pending() and st.button("Let the AI seats play on", key="gdo:ai", type="primary"):
+                st.rerun()  # a table of AI seats plays in chunks, so the page shows how it goes
         else:
             st.caption("A table of AI seats: its host lets them play; you are watching.")
     rs = live.ruleset
