@@ -325,6 +325,18 @@ def test_table_reopens_after_restart_and_damaged_log_is_kept(home):
         f.click()
         ok(again.run())
     assert log.read_bytes() == damaged
+    watcher = AppTest.from_file(APP, default_timeout=90)
+    watcher.query_params["table"] = code
+    ok(watcher.run())
+    assert not [b for b in watcher.button if b.key == "gdo:continue-damaged"], "only the host goes on"
+    next(b for b in again.button if b.key == "gdo:continue-damaged").click()
+    ok(again.run())
+    assert (lv.dir / "game.damaged-1.jsonl").read_bytes() == damaged  # kept byte for byte
+    from engine.core.ruleset import replay_log_text
+    rep = replay_log_text(log.read_text(encoding="utf-8"))
+    assert rep.error is None and rep.applied == n
+    play(again, 2)
+    assert len(records(again)) > n, "the game goes on in the new log"
 
 
 def test_bad_log_gives_a_message(home):

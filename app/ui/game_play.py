@@ -83,6 +83,8 @@ def sidebar(live: game_store.GameLive) -> list[str]:
                 st.selectbox(f"{safe.text(spec.name)} ({spec.role})", options, index=options.index(spec.kind),
                              format_func=game_store.KINDS.get, key=key, on_change=change, disabled=bool(why),
                              help=why or None)
+        st.download_button("Save the game (log)", game_store.log_download(live), key="gsave", width="stretch",
+                           file_name=f"storytable-{live.config.ruleset}-{live.code}.jsonl", mime="application/jsonl")
     return mine
 
 
@@ -259,6 +261,16 @@ def page(live: game_store.GameLive, mine: list[str]) -> None:
         st.warning(safe.text(live.read_only))
     if live.damage is not None:
         st.error(safe.text(game_store.damage_note(live)))
+        if seats.is_host(live, token) and not live.read_only:
+            if st.button(f"Go on from action {len(live.table.records)}", key="gdo:continue-damaged", type="primary",
+                         help="The damaged file is kept beside the new log, byte for byte."):
+                try:
+                    kept = game_store.continue_damaged(live)
+                except (OSError, game_store.ReadOnly) as exc:
+                    st.error(safe.text(f"Nothing was changed: {getattr(exc, 'strerror', None) or exc}"))
+                else:
+                    _say(f"The damaged log is kept as {kept}; the game goes on in a new log.")
+                    st.rerun()
     for note in live.notes:
         st.info(safe.text(note))
     for line in model_trouble(live):

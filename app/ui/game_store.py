@@ -373,7 +373,8 @@ def damage_note(live: GameLive) -> str:
     err = live.damage
     assert err is not None
     return (f"The game log is damaged at line {err.line}: the {err.valid_records} actions before it are shown. "
-            "The file is kept exactly as it is and this table is not written to.")
+            "The file is kept exactly as it is and nothing is written to it; the host can go on from the valid "
+            "part (the damaged file is then kept beside the new log).")
 
 
 def submit(live: GameLive, action: Any, who: str = "human") -> list:
@@ -445,3 +446,29 @@ def import_upload(data: bytes) -> GameLive:
         live.notes.append(f"The uploaded file is damaged at line {damage.line}: the {damage.valid_records} actions "
                           f"before it are loaded. The uploaded file is kept as it came, as {code}/{UPLOAD_KEPT}.")
     return live
+
+
+def continue_damaged(live: GameLive) -> str:
+    """The host goes on from a damaged log's valid part: the damaged file keeps its bytes under a
+    second name beside it (agents/storage/logfile.py), and a whole log of the valid part takes its
+    place. Returns the kept file's name (never a server path)."""
+    from agents.storage.logfile import keep_aside_and_replace
+
+    with live.lock:
+        if live.read_only:
+            raise ReadOnly(live.read_only)
+        if live.damage is None:
+            return ""
+        log = live.dir / "game.jsonl"
+        kept = keep_aside_and_replace(log, live.table.log_text())
+        live.damage = None
+        live.table.log_path = log
+        live.synced()
+        return kept.name
+
+
+def log_download(live: GameLive) -> str:
+    """The log as a player downloads it: the same JSON values, with <, > and & as \\u escapes."""
+    from app.ui.safe import json_text
+
+    return json_text(live.table.log_text())
