@@ -39,7 +39,7 @@ def ok(at: AppTest) -> AppTest:
 def setup_table(game: str, person_role: str = "player", kinds: dict[int, str] | None = None,
                 dice: str = "virtual", name: str = "You") -> AppTest:
     """The setup page as a person fills it: game, seats (seat 0 is the person), roles, dice."""
-    at = ok(AppTest.from_file(APP, default_timeout=90).run())
+    at = ok(AppTest.from_file(APP, default_timeout=240).run())
     at.selectbox(key="setup:ruleset").set_value(game)
     ok(at.run())
     at.text_input(key=f"gsetup:{game}:name:0").set_value(name)
@@ -236,7 +236,7 @@ def test_a_seat_cannot_be_driven_from_another_session(home):
     and an action sent with its token is refused and changes nothing."""
     at = setup_table("fubar")
     lv = live(at)
-    other = AppTest.from_file(APP, default_timeout=90)
+    other = AppTest.from_file(APP, default_timeout=240)
     other.query_params["table"] = lv.code
     ok(other.run())
     assert not other.get("form_submit_button")
@@ -316,7 +316,7 @@ def test_table_reopens_after_restart_and_damaged_log_is_kept(home):
     with open(log, "ab") as fh:
         fh.write(b'{"seq": 999, "action": {"type": "nonsense"}}\n')
     damaged = log.read_bytes()
-    again = AppTest.from_file(APP, default_timeout=90)
+    again = AppTest.from_file(APP, default_timeout=240)
     again.query_params["table"] = code
     again.query_params["seat"] = token_of(at)
     ok(again.run())
@@ -325,7 +325,7 @@ def test_table_reopens_after_restart_and_damaged_log_is_kept(home):
         f.click()
         ok(again.run())
     assert log.read_bytes() == damaged
-    watcher = AppTest.from_file(APP, default_timeout=90)
+    watcher = AppTest.from_file(APP, default_timeout=240)
     watcher.query_params["table"] = code
     ok(watcher.run())
     assert not [b for b in watcher.button if b.key == "gdo:continue-damaged"], "only the host goes on"
@@ -345,7 +345,7 @@ def test_bad_log_gives_a_message(home):
     d.mkdir(parents=True)
     (d / "table.json").write_text(json.dumps({"ruleset": "fubar", "seats": []}))
     (d / "game.jsonl").write_bytes(b"not json at all\n")
-    at = AppTest.from_file(APP, default_timeout=90)
+    at = AppTest.from_file(APP, default_timeout=240)
     at.query_params["table"] = "BADTABLE1"
     ok(at.run())
     assert any("cannot be read" in e.value for e in at.error)

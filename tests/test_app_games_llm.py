@@ -41,7 +41,7 @@ def home(tmp_path, monkeypatch, fake_openai: FakeOpenAIServer):  # noqa: F811
 
 def test_llm_gm_at_a_fubar_table(home):
     assert game_store.llm_available()
-    at = AppTest.from_file(APP, default_timeout=120).run()
+    at = AppTest.from_file(APP, default_timeout=240).run()
     assert not at.exception, at.exception
     at.selectbox(key="setup:ruleset").set_value("fubar").run()
     assert "llm" in at.selectbox(key="gsetup:fubar:kind:1").options or \
