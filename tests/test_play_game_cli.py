@@ -155,3 +155,18 @@ def test_cli_errors_are_one_line(tmp_path):
         assert words in res.stderr, (argv, res.stderr)
         assert "Traceback" not in res.stderr
     assert existing.read_text() == "precious\n"
+
+
+def test_llm_seats_without_an_endpoint_play_offline(tmp_path, monkeypatch):
+    """--ai llm with no endpoint configured: each AI seat says in one line that it plays with the
+    offline heuristic, and the game plays."""
+    for var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "STORYTABLE_CONFIG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.chdir(tmp_path)  # no storytable.toml here
+    said: list[str] = []
+    table = make_table(_args(tmp_path, game="vele", ai="llm"), say=said.append)
+    assert len(said) == 3 and all("plays with the offline heuristic" in s for s in said)
+    assert all("/" not in s.split("(", 1)[0] for s in said)
+    ask, _ = _script("a", "q")
+    play_loop(table, ask, lambda s: None)
+    assert _human(tmp_path / "g.jsonl")
