@@ -65,6 +65,8 @@ def summary_lines(res: dict[str, Any]) -> list[str]:
         out.append(f"Paganini speed ({res['games']} adventures, {res['actions']} actions, {res['ended']} ended): "
                    f"{res['actions_per_s_whole']} actions/s whole, {res['actions_per_s_apply']} actions/s engine alone")
         out.append(f"Check tiers against the exact keep-highest / keep-lowest d20 odds ({res['rolls']} rolls):")
+        if not res["tiers_by_pool"]:
+            out.append("  too few rolls in any one pool to judge (30 needed): play more games (--games)")
         for row in res["tiers_by_pool"]:
             out.append(f"  n={row['n']:+d}: {row['rolls']:5d} rolls, TVD {row['tvd']:.3f}, chi2 {row['chi2']:.1f} "
                        f"(df {row['df']})  {'ok' if row['within'] else 'OFF'}")

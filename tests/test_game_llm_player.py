@@ -158,10 +158,19 @@ def test_a_dead_endpoint_is_rested_and_the_game_goes_on(fake_openai: FakeOpenAIS
 
 
 def test_schema_narrows_a_literal_to_the_options_choices() -> None:
-    """FUBAR's GM rules stakes low or high; Paganini's advance kinds: an option's choices become the enum."""
-    schema = game_choice_schema("fubar", (("rule_conflict", ("low", "high")),)).model_json_schema()
-    text = json.dumps(schema)
-    assert '"low"' in text and '"high"' in text and "player" not in text
+    """F-11/F-12: after a failed Goal only a Flaw or a Trademark removed; the option's choices become the enum."""
+    schema = game_choice_schema("fubar", (("advance", ("flaw", "remove_trademark")),)).model_json_schema()
+
+    def kinds(schema: dict) -> list[str]:
+        node = schema["properties"]["action"]
+        if "$ref" in node:
+            node = schema["$defs"][node["$ref"].rsplit("/", 1)[1]]
+        return sorted(node["properties"]["kind"]["enum"])
+
+    assert kinds(schema) == ["flaw", "remove_trademark"]
+    assert "player" not in json.dumps(schema)
+    whole = game_choice_schema("fubar", (("advance", ()),)).model_json_schema()
+    assert "trademark" in kinds(whole) and "concept" in kinds(whole)
 
 
 def test_prompts_exist_for_every_role() -> None:
@@ -180,3 +189,42 @@ def test_no_endpoint_is_a_one_line_config_error(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.chdir(tmp_path)
     with pytest.raises(ConfigError, match="no LLM configured"):
         game_llm_player("fubar", "Gina", "gm")
+
+
+@pytest.mark.parametrize("game", ["fubar", "paganini"])
+def test_a_four_seat_all_llm_game_plays_to_its_end_and_replays_byte_for_byte(fake_openai: FakeOpenAIServer,  # noqa: F811
+                                                                             game: str, tmp_path) -> None:
+    """Issues 19 and 20, "done when", with LLM seats: an LLM GM and 3 LLM players (the fake model playing
+    what a heuristic seat would) finish the scenario (Paganini: with a combat), every decision the model's,
+    and the log on disk replays byte for byte."""
+    cfg = settings(fake_openai)
+    specs = seat_specs(game, 4)
+    seats = [(s, game_llm_player(game, s.name, s.role, cfg, seed=5, seat_index=i, scenes=3)) for i, s in enumerate(specs)]
+    shadow = {s.name: heuristic_seat(game, s.name, s.role, 5, i, 3) for i, s in enumerate(specs)}
+    path = tmp_path / "game.jsonl"
+    table = GameTable.new(get_ruleset(game), seats, {}, dice=SeededDice(5), log_path=path, premise="A heist")
+    for _ in range(3000):
+        if table.ruleset.is_over(table.state):
+            break
+        pend = table.ruleset.pending(table.state)
+        if not pend.dice:
+            data, why = shadow_answer(table, shadow, pend.seats[0])
+            fake_openai.script(valid({"action": data, "why": why}))
+        table.step()
+    assert table.ruleset.is_over(table.state)
+    decided = [r.meta["decided_by"] for r in table.records if r.meta.get("decided_by") != "dice"]
+    assert decided and set(decided) == {"llm"}
+    types = {r.action["type"] for r in table.records}
+    assert ("end_scenario" in types) if game == "fubar" else ({"start_combat", "attack", "end_adventure"} <= types)
+    text = path.read_text(encoding="utf-8")
+    assert GameTable.load(text).log_text() == text == table.log_text()
+
+
+def test_only_an_answer_with_nothing_to_choose_skips_the_model() -> None:
+    from agents.llm.game_player import no_choice
+    from engine.core.ruleset import Option
+
+    assert no_choice("paganini", [Option("next_round")])
+    assert not no_choice("paganini", [Option("next_round"), Option("end_combat")])
+    assert not no_choice("fubar", [Option("keep_roll")])  # soak or not is a choice
+    assert not no_choice("vele", [Option("spend_fate")])  # how much fate is a choice

@@ -115,6 +115,23 @@ def flat_model(ruleset_name: str, action_type: str, require_type: bool, choices:
         cls.__name__, __config__=ConfigDict(extra="ignore"), __doc__=cls.__doc__, **fields)
 
 
+class _Choice(_Lean):
+    """A Choice whose JSON schema is built once per class: the decider asks for it on every request,
+    and pydantic takes tens of milliseconds to build a union's schema."""
+
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:  # type: ignore[override]
+        import copy
+
+        if args or kwargs:
+            return super().model_json_schema(*args, **kwargs)
+        cached = cls.__dict__.get("_schema_cache")
+        if cached is None:
+            cached = super().model_json_schema()
+            setattr(cls, "_schema_cache", cached)
+        return copy.deepcopy(cached)
+
+
 @lru_cache(maxsize=256)
 def game_choice_schema(ruleset_name: str, offered: tuple[tuple[str, tuple[str, ...]], ...]) -> type[BaseModel]:
     """`Choice{action, why}`: exactly the offered action types (with their choices), discriminated on `type`."""
@@ -126,7 +143,7 @@ def game_choice_schema(ruleset_name: str, offered: tuple[tuple[str, tuple[str, .
     models = tuple(flat_model(ruleset_name, t, many, c) for t, c in wanted)
     action: Any = models[0] if not many else Annotated[Union[models], Field(discriminator="type")]
     return create_model(  # type: ignore[call-overload, no-any-return]
-        "Choice", __base__=_Lean, __doc__="Choose exactly one of the legal actions.",
+        "Choice", __base__=_Choice, __doc__="Choose exactly one of the legal actions.",
         action=(action, Field(description="the action, with its `type`")),
         why=(Annotated[str, MaxLen(WHY_LIMIT)], Field(default="", description="one short sentence: why this action")))
 
@@ -140,6 +157,25 @@ def to_engine_action(ruleset_name: str, choice: BaseModel, seat: str) -> BaseMod
     if cls is not None and "player" in cls.model_fields:
         data["player"] = seat
     return get_ruleset(ruleset_name).parse_action(data)
+
+
+def no_choice(ruleset_name: str, options: list[Any]) -> bool:
+    """One legal action type with no field but its type: there is nothing for a model to choose, so no
+    call is made for it. (A field with a default is still a choice: Vele's spend_fate says how much.)"""
+    if len(options) != 1 or options[0].choices:
+        return False
+    cls = action_models(ruleset_name).get(options[0].type)
+    if cls is None:
+        return False
+    fields = {n: f for n, f in cls.model_fields.items() if n not in ("player", "type")}
+    return not fields
+
+
+def writes_words(ruleset_name: str, types: tuple[str, ...]) -> bool:
+    """Whether any of these action types carries words for the fiction (only those need recalled Facts:
+    keeping a roll or passing a turn needs none, and a recall costs an embedding)."""
+    models = action_models(ruleset_name)
+    return any(name in models[t].model_fields for t in types if t in models for name in (*TEXT_FIELDS, "details"))
 
 
 def statement_text(action: BaseModel) -> str:
@@ -249,13 +285,21 @@ class GameLLMPlayer:
         options = [o for o in obs.options if o.type in known and o.type not in NOT_FOR_MODELS]
         if not options:
             return self._heuristic(obs, "no action a model could choose")
+        if no_choice(self.game, options):
+            self.stats.skipped += 1
+            try:
+                action = self.heuristic.decide(obs).action
+            except Exception:  # noqa: BLE001 - the safety net must not tear
+                action = self.heuristic.fallback(obs)
+            return Decision(action=action, kind="llm",
+                            rationale=f"no model call: {options[0].type} is the only answer, with nothing to choose")
         if self._rest > 0:
             self._rest -= 1
             self.stats.rested += 1
             return self._heuristic(obs, f"the model rests after failing: {self._last_failure}", count=True)
         try:
             schema = game_choice_schema(self.game, tuple((o.type, tuple(o.choices)) for o in options))
-            facts = self._recall(obs)
+            facts = self._recall(obs) if writes_words(self.game, tuple(o.type for o in options)) else []
             messages = self.messages(obs, options, facts)
         except Exception as exc:  # noqa: BLE001 - a prompt bug must not stop the game
             log.warning("could not build the LLM prompt", exc_info=exc)
