@@ -16,14 +16,14 @@ if str(ROOT) not in sys.path:  # `streamlit run app/streamlit_app.py` from a che
 
 import streamlit as st  # noqa: E402
 
-from app.ui import brainstorm, factsview, files, play, safe, seats, setup, sidebar, store  # noqa: E402
+from app.ui import brainstorm, factsview, files, game_play, game_store, play, safe, seats, setup, sidebar, store  # noqa: E402
 
 PAGES = ["Table", "Facts", "Brainstorm", "New table"]
 
 
 def open_new(code: str) -> None:
     """A table this browser just made (set up or uploaded): it hosts it and holds its people's seats."""
-    live = store.open_table(code)
+    live = game_store.open_table(code) if game_store.is_game_table(code) else store.open_table(code)
     st.query_params.clear()
     st.query_params["table"] = code
     if live is not None:
@@ -43,6 +43,9 @@ def go_setup() -> None:
 def main() -> None:
     st.set_page_config(page_title="Storytable", page_icon="🎲", layout="wide")
     code = str(st.query_params.get("table", "") or "")
+    if code and game_store.is_game_table(code):
+        game_main(code)
+        return
     live = store.open_table(code) if code else None
     if "nav_next" in st.session_state:
         st.session_state["nav"] = st.session_state.pop("nav_next")
@@ -71,6 +74,27 @@ def main() -> None:
         play.page(live, mine, sidebar.token())
     if live is not None and count is not None:
         count.caption(sidebar.count_line(live))  # after the AI steps the page ran
+
+
+def game_main(code: str) -> None:
+    """A FUBAR, Paganini or Vele table (app/ui/game_store.py): its own sidebar and play page."""
+    live = game_store.open_table(code)
+    if "nav_next" in st.session_state:
+        st.session_state["nav"] = st.session_state.pop("nav_next")
+    elif st.session_state.get("nav") not in ("Table", "New table"):
+        st.session_state["nav"] = "Table"
+    with st.sidebar:
+        st.title("Storytable")
+        nav = st.radio("Page", ["Table", "New table"], key="nav", label_visibility="collapsed")
+    if live is None:
+        st.error(safe.text(game_store.why_not(code)))
+        setup.page(open_new)
+        return
+    mine = game_play.sidebar(live)
+    if nav == "New table":
+        setup.page(open_new)
+    else:
+        game_play.page(live, mine)
 
 
 main()

@@ -51,6 +51,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--addon", action="append", default=[], metavar="NAME[=VALUE]",
                    help="play a new game under a Universalis add-on (repeatable; `storytable addons` lists them)")
     p.add_argument("--scenes", type=int, default=0, help="stop after this many scenes have ended (0: no limit)")
+    p.add_argument("--game", default="universalis", choices=["universalis", "fubar", "paganini", "vele"],
+                   help="the game (default universalis); fubar, paganini and vele seat one person (--humans NAME)")
+    p.add_argument("--role", choices=["player", "gm"], default="player",
+                   help="--game fubar/paganini: the person's seat is a player's or the Game Master's")
+    p.add_argument("--dice", choices=["virtual", "physical"], default="virtual",
+                   help="--game fubar/paganini/vele: physical = roll real dice and type the faces in")
 
 
 def _names(humans: list[str], seats: int) -> list[str]:
@@ -391,6 +397,10 @@ def play_loop(table, ask: InputFn, say: OutputFn, scenes: int = 0, max_ai_steps:
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "game", "universalis") != "universalis":
+        from app.commands import play_game
+
+        return play_game.run(args)
     table = make_table(args)
     humans = [s.name for s in table.seats.values() if s.is_human]
     ais = [s.name for s in table.seats.values() if not s.is_human]

@@ -19,7 +19,13 @@ def load(open_code) -> None:
         return
     if st.button("Open this game", key="do:load"):
         try:
-            live = store.import_upload(up.getvalue())
+            from app.ui import game_store
+
+            data = up.getvalue()
+            if game_store.upload_ruleset(data):  # FUBAR, Paganini, Vele: their own store
+                live = game_store.import_upload(data)
+            else:
+                live = store.import_upload(data)
         except LogError as exc:
             st.error(safe.text(scrub(f"This file cannot be loaded: {exc.reason} (line {exc.line}). Nothing was changed.")))
             return

@@ -11,8 +11,7 @@ from app.ui import llmcheck, safe, store
 from engine.core.errors import RuleViolation
 from engine.universalis import new_game
 
-RULESETS = {"universalis": "Universalis", "fubar": "Fubar (coming)", "vele": "Vele (coming)",
-            "paganini": "Paganini (coming)"}
+RULESETS = {"universalis": "Universalis", "fubar": "FUBAR", "paganini": "Paganini", "vele": "Death of the Vele"}
 KINDS = {"human": "person", "heuristic": "AI (offline)", "llm": "AI (language model)"}
 DEFAULT_NAMES = ["You", "Ada", "Bo", "Cy", "Dee", "Eli"]
 
@@ -52,7 +51,10 @@ def page(open_code) -> None:
     st.subheader("Set up a table")
     ruleset = st.selectbox("Ruleset", list(RULESETS), format_func=RULESETS.get, key="setup:ruleset")
     if ruleset != "universalis":
-        st.info(f"{RULESETS[ruleset].split(' (')[0]} is coming; for now the table plays Universalis.")
+        from app.ui import game_setup
+
+        game_setup.page(ruleset, open_code)
+        return
     n = int(st.number_input("Seats", min_value=2, max_value=6, value=4, step=1, key="setup:n"))
     specs = _seat_rows(n)
     c1, c2, c3, c4 = st.columns(4)
@@ -68,7 +70,7 @@ def page(open_code) -> None:
     if kept:
         st.markdown("**Tenets kept from the brainstorm** (proposed during preparation, 1 coin each, round the table):")
         st.markdown("\n".join(f"- {safe.text(t.text)}" for t in kept))
-    if st.button("Start the table", type="primary", key="do:start", disabled=ruleset != "universalis"):
+    if st.button("Start the table", type="primary", key="do:start"):
         why = problems(specs) or addon_problem
         if why:
             st.error(safe.text(why))

@@ -1,0 +1,84 @@
+"""Death of the Vele's panels: sheets with their dice, the bowl, the narrator's story dice, the
+struggle (declared traits, the dice, the result, the effect, where the dice go), XP and levels."""
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from app.ui.games.generic import t
+
+
+def _dice(sizes: list[int] | None) -> str:
+    return " ".join(f"d{int(s)}" for s in (sizes or [])) or "none"
+
+
+def sheets(view: dict[str, Any], events: list[Any] = ()) -> None:
+    st.markdown(f"Act **{int(view.get('act') or 0)}**/{t(view.get('acts'))} · narrator **{t(view.get('narrator'))}**"
+                + (f" · objective: {t(view.get('objective'))}" if view.get("objective") else ""))
+    bowl = view.get("bowl") or {}
+    st.markdown("The bowl: " + (", ".join(f"{int(n)}×d{t(k)}" for k, n in bowl.items()) or "empty"))
+    for p in view.get("players") or []:
+        narr = " (narrator: story dice " + _dice(p.get("story_dice")) + ")" if p.get("name") == view.get("narrator") else ""
+        st.markdown(f"**{t(p.get('name'))}** · level {int(p.get('level', 1))} · XP {int(p.get('xp', 0))} "
+                    f"(earned {int(p.get('xp_earned', 0))}) · fate {int(p.get('fate_scene', 0))}  \n"
+                    f"character dice: {_dice(p.get('character_dice'))} · story dice: {_dice(p.get('story_dice'))}{narr}")
+    for c in view.get("components") or []:
+        if c.get("kind") != "pc" and not c.get("traits"):
+            continue
+        with st.container(border=True):
+            out = " · out" if c.get("out") else ""
+            st.markdown(f"**{t(c.get('name'))}** ({t(c.get('kind'))}, {t(c.get('owner'))}){out}")
+            st.markdown(", ".join(f"{t(tr.get('name'))} d{int(tr.get('size', 0))}" + (" ★" if tr.get("focus") else "")
+                                  + ("" if tr.get("healthy", True) else f" ({t(tr.get('damage') or 'damaged')})")
+                                  for tr in c.get("traits") or []))
+            if c.get("aspects"):
+                st.caption("Aspects: " + ", ".join(t(a) for a in c["aspects"]))
+
+
+def _side(side: dict[str, Any] | None, names: dict[str, str]) -> str:
+    if not side:
+        return "—"
+    stakes = ", ".join(f"{t(s.get('trait'))} d{int(s.get('die') or 0)} ({t(s.get('source'))})" if isinstance(s, dict)
+                       else t(s) for s in side.get("stakes") or [])
+    faces = " ".join(str(int(f)) for f in side.get("faces") or [])
+    power = " ".join(str(int(f)) for f in side.get("power_faces") or [])
+    who = names.get(side.get("component"), side.get("component"))
+    return (f"{t(who)} ({t(side.get('player'))}): {stakes or 'no traits declared yet'}"
+            + (f" · rolled {faces}" if faces else "") + (f" · power {power}" if power else ""))
+
+
+def struggle(view: dict[str, Any], events: list[Any] = ()) -> None:
+    s = view.get("struggle")
+    names = {c.get("id"): c.get("name") for c in view.get("components") or []}
+    if s:
+        with st.container(border=True):
+            st.markdown(f"**Struggle** ({t(s.get('goal'))}, stage {t(s.get('stage'))}): {t(s.get('text'))}")
+            st.markdown(f"- {_side(s.get('actor'), names)}\n- {_side(s.get('opponent'), names)}")
+            ext = view.get("extended")
+            if ext:
+                st.caption(f"Extended struggle: exchange {int(ext.get('exchanges', 0))}, failures "
+                           + ", ".join(f"{t(names.get(k, k))} {int(v)}" for k, v in (ext.get("failures") or {}).items()))
+    flow = where_dice_went(events)
+    if flow:
+        st.markdown(f"Where the dice went: {flow}")
+    done = view.get("struggles") or []
+    if done:
+        last = done[-1]
+        st.caption(f"Last struggle: {t(last.get('text'))} → {t(last.get('winner'))} wins "
+                   f"({int(last.get('actor_result', 0))} vs {int(last.get('opponent_result', 0))}), effect "
+                   f"{int(last.get('effect', 0))}" + (f", disabled {', '.join(t(d) for d in last['disabled'])}"
+                                                       if last.get("disabled") else ""))
+
+
+def where_dice_went(events: list[Any]) -> str:
+    """The last roll's dice flow as the rules reported it (V-27 steps 6-11): who got which dice
+    and what went to the bowl."""
+    for e in reversed(list(events)):
+        data = getattr(e, "data", None) or {}
+        if getattr(e, "kind", "") == "roll" and ("flow" in data or "to_bowl" in data):
+            parts = [f"{t(who)} takes {_dice(dice)}" for who, dice in (data.get("flow") or {}).items() if dice]
+            if data.get("to_bowl"):
+                parts.append(f"the bowl gets {_dice(data['to_bowl'])}")
+            return "; ".join(parts) or "nothing moves"
+    return ""
