@@ -17,6 +17,7 @@ from typing import Callable, Iterable
 from pydantic import BaseModel
 
 from agents.base import Decision, Observation
+from agents.presend import presend_clash
 from agents.narration import Words
 from agents.personas import Persona, persona as persona_named
 from agents.table import QUIET_EVENTS
@@ -144,8 +145,8 @@ class HeuristicPlayer:
         text = getattr(action, "text", None)
         if text and text in self._withdrawn:
             return False
-        clash = state_clash(obs.state, action)
-        if clash is not None:
+        clash = state_clash(obs.state, action) or presend_clash(obs.state, obs.facts, action, self.name)
+        if clash is not None:  # checked before sending (issue 23): the seat says something else, or nothing
             self._dropped.append(clash)
             return False
         return obs.check is None or obs.check(action) is None
