@@ -64,3 +64,19 @@ def test_a_statement_against_a_components_trait_is_refused(game):
     assert why is not None and trait.text in why
     fine = A.NarrateEvent(player=s.players[0].name, text=f"{comp.label} looks out at the rain.", performer=comp.id)
     assert presend_clash(s, facts, fine, s.players[0].name) is None
+
+
+def test_the_heuristic_drops_a_clashing_statement_and_says_why(game):
+    """The seat's own check refuses the words and keeps the reason for its "why"."""
+    from agents.heuristic import HeuristicPlayer
+
+    s = game.table.state
+    name = s.players[0].name
+    comp, trait = next((c, t) for c in s.components.values() for t in c.live_traits()
+                       if t.kind == "plain" and c.kind == "character" and len(t.text.split()) >= 2
+                       and not t.text.lower().startswith(("no ", "not ", "never ", "wants")))
+    player = HeuristicPlayer(name)
+    player._dropped = []
+    act = A.NarrateEvent(player=name, text=f"{comp.label} is not {trait.text.lower()}.", performer=comp.id)
+    assert not player._ok(game.table.observe(name), act)
+    assert player._dropped and "contradicts the Fact" in player._dropped[0]
