@@ -139,6 +139,14 @@ class _Reading:
     def asserted(self) -> set[str]:
         return {t for c in self.clauses for t, n in zip(c.terms, c.negated) if not n}
 
+    def after_word(self, concepts: set[str]) -> set[str]:
+        """Content words right after a word of these concepts: "before the fire" gives {"fire"}."""
+        out: set[str] = set()
+        for i, w in enumerate(self.words):
+            if W.LEMMAS.get(w) in concepts:
+                out.update(stem(x) for x in self.words[i + 1:i + 4] if x not in STOPWORDS)
+        return out
+
     def passive(self, term: str) -> bool:
         """Whether `term` is followed by "by" (done to the subject, not by it)."""
         for i, w in enumerate(self.words[:-1]):
@@ -467,6 +475,8 @@ class HeuristicJudge:
             if len(s_side) == 1 and len(f_side) == 1 and s_side != f_side:
                 if (s_side & sn) or (f_side & fn):
                     continue  # "not dead" vs "alive" agree
+                if pair == frozenset(("before", "after")) and not (s.after_word(s_side) & f.after_word(f_side)):
+                    continue  # "after X is done" vs "before dawn": before and after different things
                 (a,), (b,) = s_side, f_side
                 return f"'{a}' vs '{b}'"
         return None
