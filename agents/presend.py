@@ -68,18 +68,24 @@ def outcome_clash(s: GameState, action: BaseModel, player: str) -> str | None:
 
 
 def related_facts(s: GameState, facts: list[Any], comps: list[str], text: str) -> list[FactRecord]:
-    """The Facts a statement could contradict: its components' live plain Traits, the Tenets, and the
-    latest Events about the same components (the same set the heuristic challenges with)."""
-    plain = {t.id for cid in comps if cid in s.components for t in s.components[cid].live_traits()
-             if t.kind == "plain"}
+    """The Facts a statement could contradict, read from the engine's state (an Observation's Facts
+    may be a recalled subset): its components' live plain Traits, the live Tenets, and the latest
+    Events about the same components. `facts` (the seat's view) adds any Tenet the state lacks."""
     out: list[FactRecord] = []
-    for f in facts:
-        kind = getattr(f, "kind", "")
-        if getattr(f, "removed", False) or getattr(f, "text", "") == text:
+    for cid in comps:
+        comp = s.components.get(cid)
+        if comp is None:
             continue
-        if (kind == "trait" and f.id in plain) or kind == "tenet":
-            out.append(FactRecord(f.id, f.text, "tenet" if kind == "tenet" else "trait", "", None, None,
-                                  getattr(f, "component_name", None), None, 0))
+        out += [FactRecord(t.id, t.text, "trait", "", None, cid, comp.label, None, 0)
+                for t in comp.live_traits() if t.kind == "plain" and t.text != text]
+    seen = {r.id for r in out}
+    for t in s.tenets:
+        tid, removed = str(getattr(t, "id", "")), bool(getattr(t, "removed", False))
+        if not removed and tid not in seen:
+            out.append(FactRecord(tid, t.text, "tenet", "", None, None, None, None, 0))
+            seen.add(tid)
+    out += [FactRecord(f.id, f.text, "tenet", "", None, None, None, None, 0) for f in facts
+            if getattr(f, "kind", "") == "tenet" and f.id not in seen and not getattr(f, "removed", False)]
     out += [FactRecord(f.id, f.text, "event", "", None, None, None, None, 0) for f in s.facts[-12:]
             if f.kind == "event" and not f.removed and f.text != text and set(f.components) & set(comps)]
     return out
