@@ -80,3 +80,39 @@ def test_the_heuristic_drops_a_clashing_statement_and_says_why(game):
     act = A.NarrateEvent(player=name, text=f"{comp.label} is not {trait.text.lower()}.", performer=comp.id)
     assert not player._ok(game.table.observe(name), act)
     assert player._dropped and "contradicts the Fact" in player._dropped[0]
+
+
+def test_an_ai_seats_check_refuses_its_contradicting_words_and_a_persons_does_not():
+    """Every AI seat (an LLM's answer goes through obs.check) is told why its words were not sent."""
+    from agents.table import Table, heuristic_seats
+    from engine.core.dice import SeededDice
+    from engine.universalis.decisions import pending
+
+    table = Table.new(heuristic_seats(["Ann", "Ben", "Cat", "Dan"], seed=4), dice=SeededDice(4))
+
+    def ready(t):
+        s = t.state
+        p = pending(s)
+        if p.kind != "turn" or s.complication is not None or s.turn is None or s.turn.framing:
+            return False
+        who = p.players[0]
+        sc = s.scene()
+        return any(s.controller(c) == who and s.components[c].kind == "character"
+                   and any(x.kind == "plain" and len(x.text.split()) >= 2 for x in s.components[c].live_traits())
+                   for c in (sc.present if sc else []))
+
+    table.run(stop=ready, max_steps=3000)
+    s = table.state
+    who = pending(s).players[0]
+    comp = next(s.components[c] for c in s.scene().present if s.controller(c) == who
+                and s.components[c].kind == "character"
+                and any(x.kind == "plain" and len(x.text.split()) >= 2 for x in s.components[c].live_traits()))
+    trait = next(x for x in comp.live_traits() if x.kind == "plain" and len(x.text.split()) >= 2)
+    calm = A.NarrateEvent(player=who, text=f"{comp.label} looks out at the rain.", performer=comp.id)
+    bad = A.NarrateEvent(player=who, text=f"{comp.label} is not {trait.text.lower()}.", performer=comp.id)
+    assert table.check(calm) is None and table.check(bad) is None  # the engine finds both legal
+    ai = table.observe(who).check
+    assert ai(calm) is None
+    assert "not sent" in (ai(bad) or "") and trait.text in ai(bad)
+    table.seats[who].player = None  # the seat becomes a person's
+    assert table.observe(who).check(bad) is None  # a person's words are never second-guessed
