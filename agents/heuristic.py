@@ -699,8 +699,8 @@ class HeuristicPlayer:
     def _aftermath(self, obs: Observation, words: Words, comp: Complication, mine_side: list[Component],
                    hero: Component | None, won: bool) -> Plan | None:
         """Bonus coins spent on the story rather than kept (the book: buy Traits, fight; issue 23's wealth
-        grew from 25 to 66 per seat while bonus sat in purses): a Trait for another of its side, an
-        Event of the aftermath, a detail of the place; once each per roll."""
+        grew from 25 to 66 per seat while bonus sat in purses): a Trait for another of its side and a
+        detail of the place, once each per roll (an aftermath Event made characters repeat deeds)."""
         s, me = obs.state, self.name
         sc = s.scene()
         if sc is None:
@@ -716,12 +716,6 @@ class HeuristicPlayer:
                 act = A.AddTrait(player=me, component=c.id, text=text)
                 if self._ok(obs, act):
                     return act, f"{c.label} is marked by the fight too"
-        key = (*roll, "event")
-        if hero is not None and key not in self._changed and won:
-            self._changed.add(key)
-            act = A.NarrateEvent(player=me, text=words.event(hero, None, self._place(s)), performer=hero.id)
-            if self._ok(obs, act):
-                return act, "tells what its side does next"
         key = (*roll, "detail")
         if key not in self._changed:
             self._changed.add(key)
