@@ -33,7 +33,7 @@ MAX_WOUNDS = 3  # wounds a component carries before bonus coins go to other outc
 # spent or cancelled rather than kept): the sane range is 25-40 coins per seat over ten
 # scenes at four seats and Refreshment 5, and kept bonus coins are what let wealth run away
 # (winning Pools pay about 1.5 coins a die, so drawn and bought dice pay for themselves).
-RICH = 30
+RICH = 28
 
 
 def complication_sides(s: GameState, comp: Complication) -> dict[str, list[str]]:
