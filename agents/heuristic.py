@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from agents import heuristic_addons
 from agents.base import Decision, Observation
+from agents.presend import presend_clash
 from agents.narration import Words
 from agents.personas import Persona, persona as persona_named
 from agents.table import QUIET_EVENTS
@@ -33,7 +34,7 @@ MAX_WOUNDS = 3  # wounds a component carries before bonus coins go to other outc
 # spent or cancelled rather than kept): the issue's sane range is 25-40 coins per seat over ten
 # scenes at four seats and Refreshment 5, and kept bonus coins are what let wealth run away
 # (winning Pools pay about 1.5 coins a die, so drawn and bought dice pay for themselves).
-RICH = 32
+RICH = 28
 
 
 def complication_sides(s: GameState, comp: Complication) -> dict[str, list[str]]:
@@ -108,6 +109,7 @@ class HeuristicPlayer:
         self._bonus_start: dict[tuple[int, str, int], int] = {}
         self._told: set[tuple[int, str, int]] = set()  # narrations in which it told the outcome
         self._changed: set[tuple[int, int, int, str]] = set()  # (scene, Complication, roll, hero) that changed its hero
+        self._spend_all: dict[tuple[int, str, int], bool] = {}  # narrations in which it spends its whole bonus
         self._took_over: set[int] = set()  # scenes in which it already took a component over
         self._seen_complications: dict[int, set[int]] = {}  # scene -> Complications seen there
         self._withdrawn: set[str] = set()  # its own words a Challenge took back: not said again
@@ -145,8 +147,8 @@ class HeuristicPlayer:
         text = getattr(action, "text", None)
         if text and text in self._withdrawn:
             return False
-        clash = state_clash(obs.state, action)
-        if clash is not None:
+        clash = state_clash(obs.state, action) or presend_clash(obs.state, obs.facts, action, self.name)
+        if clash is not None:  # checked before sending (issue 23): the seat says something else, or nothing
             self._dropped.append(clash)
             return False
         return obs.check is None or obs.check(action) is None
@@ -288,7 +290,7 @@ class HeuristicPlayer:
         if wealth > RICH:
             # the winning bid is the stake, lost if unspent (U-ECO-4, U-BID-3): a rich seat bids
             # its surplus for the frame instead of sitting on it
-            amount = max(amount, (wealth - 25) // 2 + r.randint(0, 3))
+            amount = max(amount, (wealth - 25) * 3 // 4 + r.randint(0, 3))
         amount = max(0, min(amount, wealth - 4))
         return A.Bid(player=me, amount=amount), f"bids {amount} of {wealth}: {waiting} of its characters wait"
 
@@ -657,7 +659,10 @@ class HeuristicPlayer:
             if n >= 1:
                 return (A.CancelBonus(player=me, pool=losers[0].pool, coins=n),
                         f"cancels {n} of {losers[0].player}'s bonus coins")
-        budget = start if rich else max(2, int(start * self.persona.bonus_spend))
+        # a rich seat, and every other narration, spends its whole bonus on the story (issue 23: bonus
+        # kept as wealth made the table rich, and "keeps N coins of bonus" a line in thirty)
+        spend_all = rich or self._spend_all.setdefault(key, self.rng.random() < 0.5)
+        budget = start if spend_all else max(2, int(start * self.persona.bonus_spend))
         spent = start - slot.coins
         if slot.coins > 0 and spent < budget:
             first = key not in self._told
@@ -734,6 +739,36 @@ class HeuristicPlayer:
                 if self._ok(obs, act):
                     self._changed.add(changed)
                     return act, f"{hero.label} comes out of it changed"
+        return self._aftermath(obs, words, comp, mine_side, hero, won)
+
+    def _aftermath(self, obs: Observation, words: Words, comp: Complication, mine_side: list[Component],
+                   hero: Component | None, won: bool) -> Plan | None:
+        """Bonus coins spent on the story rather than kept (the book: buy Traits, fight; issue 23's wealth
+        grew from 25 to 66 per seat while bonus sat in purses): a Trait for another of its side and a
+        detail of the place, once each per roll (an aftermath Event made characters repeat deeds)."""
+        s, me = obs.state, self.name
+        sc = s.scene()
+        if sc is None:
+            return None
+        roll = (comp.scene, comp.id, len(comp.rolls))
+        for c in mine_side[1:3]:
+            key = (*roll, c.id)
+            if key in self._changed or len(c.live_traits()) >= self.persona.max_traits + 2:
+                continue
+            self._changed.add(key)
+            text = words.trait_for(c)
+            if text:
+                act = A.AddTrait(player=me, component=c.id, text=text)
+                if self._ok(obs, act):
+                    return act, f"{c.label} is marked by the fight too"
+        key = (*roll, "detail")
+        if key not in self._changed:
+            self._changed.add(key)
+            text = words.detail(self._place(s))
+            if text:
+                act = A.BuyFact(player=me, text=text)
+                if self._ok(obs, act):
+                    return act, "the fight leaves its mark on the place"
         return None
 
     # -- reactions ------------------------------------------------------------------------------------

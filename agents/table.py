@@ -267,9 +267,25 @@ class Table:
         def facts() -> list[FactView]:
             return retriever(s, name, situation) if retriever else default_facts(s)
 
+        seat = self.seats.get(name)
+        check = self.check if seat is None or seat.is_human else self._ai_check(name)
         return Observation(player=name, state=public, pending=pend, options=legal_options(s, name),
-                           facts_fn=facts, recent=self.events[-12:], premise=self.premise, check=self.check,
+                           facts_fn=facts, recent=self.events[-12:], premise=self.premise, check=check,
                            turn_actions=self._turn_actions(name))
+
+    def _ai_check(self, name: str) -> Callable[[BaseModel | dict], str | None]:
+        """The engine's check, then the pre-send check of an AI seat's own words (issue 23): a model
+        whose statement contradicts the roll, an elimination or a Fact is told why and says something
+        else; a person's words are never second-guessed here."""
+        def check(action: BaseModel | dict) -> str | None:
+            refusal = self.check(action)
+            if refusal is not None or not isinstance(action, BaseModel):
+                return refusal
+            from agents.presend import presend_clash
+
+            clash = presend_clash(self.state, [], action, name)
+            return f"not sent: {clash}" if clash else None
+        return check
 
     def _turn_actions(self, name: str) -> int:
         """Paid or free actions `name` took since his current turn began."""

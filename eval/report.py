@@ -175,6 +175,7 @@ def story_section(st: dict[str, Any]) -> list[str]:
             ("mean coins per seat after each scene", curve),
             ("Complications per game", g["complications_per_game"]),
             ("statements where an eliminated component acts", g["eliminated_acting"]),
+            ("statements contradicting an earlier Fact (offline judge)", g.get("contradicting_statements", "-")),
             ("other seats' lines naming seat Ann's components", g["stand_in_used_by_others"]),
         ])
     return lines

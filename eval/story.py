@@ -13,6 +13,8 @@ measures
   counts among the lines but not as a frame, and how many there are is reported ("wordless").
 - distinct-2 of the narration (distinct word bigrams / all bigrams over the same lines);
 - coins per seat after each scene (wealth plus stake), the book's sane range being 25-40;
+- statements contradicting an earlier Fact or an outcome (the offline contradiction check, and
+  eliminated components acting);
 - how often a seat's own components are used by the other seats: no person sits at these
   tables, so each seat stands in for one and we count the other seats' lines that name a
   component it created. Seat Ann is reported as "the person"; all seats are averaged too.
@@ -134,6 +136,34 @@ def dead_acting(table: Any) -> int:
     return n
 
 
+def contradicting_statements(table: Any) -> dict[str, Any]:
+    """Seat statements that contradict an earlier Fact, judged by the offline contradiction check.
+
+    Each Event, Trait, detail or Dialog line is judged against the earlier live Facts about the
+    same component and the Tenets (what the pre-send check sees); a contradiction of an outcome
+    or an elimination is counted by `dead_acting` and by the judge ("alive" after "dead").
+    """
+    from agents.memory.contradiction import HeuristicJudge
+    from agents.memory.game import records_from_state
+
+    judge = HeuristicJudge()
+    recs = records_from_state(table.state, str(table.header.get("game_id") or "story"))
+    found: list[tuple[str, str, str]] = []
+    n = 0
+    for i, r in enumerate(recs):
+        if r.kind not in ("event", "trait", "detail", "dialog") or r.removed:
+            continue
+        n += 1
+        for p in recs[:i]:
+            if p.removed or not (p.kind == "tenet" or (p.component_name and p.component_name == r.component_name)):
+                continue
+            v = judge.judge(r.text, p)
+            if v.contradicts:
+                found.append((r.text, p.text, v.reason))
+                break
+    return {"statements": n, "contradicting": len(found), "examples": found[:5]}
+
+
 def game_story(seed: int, seats: int = 4, scenes: int = 10) -> dict[str, Any]:
     coins: list[list[int]] = []
 
@@ -168,6 +198,7 @@ def game_story(seed: int, seats: int = 4, scenes: int = 10) -> dict[str, Any]:
         "max_seat_coins": max((max(row) for row in coins), default=0),
         "complications": sum(1 for e in t.events if e.kind == "complication"),
         "eliminated_acting": dead_acting(t),
+        "contradictions": contradicting_statements(t),
         "stand_in": use.get(STAND_IN, {}),
         "others_use_mean": sum(v["lines_by_others_naming_its_components"] for v in use.values()) / max(1, len(use)),
     }
@@ -194,6 +225,7 @@ def run_story(seeds: tuple[int, ...] = TUNING_SEEDS + HELD_OUT_SEEDS, seats: int
                 "coins_per_seat_after_scene": curve,
                 "complications_per_game": sum(x["complications"] for x in g) / k,
                 "eliminated_acting": sum(x["eliminated_acting"] for x in g),
+                "contradicting_statements": sum(x["contradictions"]["contradicting"] for x in g),
                 "stand_in_used_by_others": sum(x["stand_in"].get("lines_by_others_naming_its_components", 0)
                                                for x in g) / k,
                 "others_use_mean": sum(x["others_use_mean"] for x in g) / k}

@@ -211,12 +211,12 @@ def test_played_game_probe_matches_its_log() -> None:
     import json
 
     from eval.memory.probe import GAME_PROBE_FILE, load_probe
-    from eval.memory.probe_game import build
+    from eval.memory.probe_data import build
 
     _, facts, queries = load_probe(GAME_PROBE_FILE)
     assert len(facts) >= 300 and len(queries) >= 60
     stored = json.loads(GAME_PROBE_FILE.read_text())
-    assert build() == stored  # rerun `python -m eval.memory.probe_game` after editing the questions
+    assert build("game1") == stored  # rerun `python -m eval.memory.probe_data game1` after editing the questions
 
 
 def test_what_someone_is_finds_the_trait_they_entered_the_story_with(tmp_path: Path) -> None:

@@ -18,7 +18,9 @@ from agents.memory.records import FactRecord
 
 from .probe import DATA, PROBE_FILE, load_probe
 
-PAIRS_FILE = DATA / "memory_contradictions.json"
+PAIRS_FILE = DATA / "memory_contradictions.json"  # the probe-world pairs (end to end needs their fact ids)
+TUNE_FILE = DATA / "contradictions_tune.json"  # PAIRS_FILE plus new pairs: what the judge is tuned on
+BLIND_FILE = DATA / "contradictions_blind.json"  # written before tuning, scored once: never tune on it
 
 
 def load_pairs(path: Path = PAIRS_FILE) -> list[dict[str, Any]]:
@@ -41,6 +43,7 @@ def run_pairs(judge: Judge | None = None, path: Path = PAIRS_FILE) -> dict[str, 
     judge = judge or HeuristicJudge()
     tp = fp = fn = tn = 0
     missed_types: dict[str, int] = {}
+    flagged_types: dict[str, int] = {}
     for p in load_pairs(path):
         fact = FactRecord(p.get("fact_id", p["id"]), p["fact"], "trait", "eval", None, None,
                           p.get("component_name"), None, 0)
@@ -49,13 +52,15 @@ def run_pairs(judge: Judge | None = None, path: Path = PAIRS_FILE) -> dict[str, 
             tp += 1
         elif said:
             fp += 1
+            flagged_types[p.get("type", "?")] = flagged_types.get(p.get("type", "?"), 0) + 1
         elif p["contradicts"]:
             fn += 1
             missed_types[p.get("type", "?")] = missed_types.get(p.get("type", "?"), 0) + 1
         else:
             tn += 1
     return {"pairs": tp + fp + fn + tn, "positives": tp + fn, "tp": tp, "fp": fp, "fn": fn, "tn": tn,
-            **_prf(tp, fp, fn), "missed_by_type": missed_types}
+            **_prf(tp, fp, fn), "missed_by_type": missed_types,
+            "false_alarms_by_type": flagged_types}
 
 
 def run_end_to_end(judge: Judge | None = None, k: int = 8) -> dict[str, Any]:

@@ -5,9 +5,12 @@ The probe file is generic: {"game_id", "facts": [FactRecord dicts], "queries":
 list is a group of Facts saying the same thing (a Trait restated in events, a
 deed done twice): any one of them counts as that item recalled.
 
-The probes: the synthetic world (memory_probe.json, probe_world.py) and eleven
-played games (memory_probe_game*.json, probe_game*.py; all but the first written
-blind, by someone who read no retrieval code). Each is split in halves by query
+The probes: the synthetic world (memory_probe.json: data; the generator that wrote
+it once, eval/memory/probe_world.py, is in git history) and eleven played games
+(memory_probe_game*.json, built from eval/data/probe_game*.jsonl and the questions
+in eval/data/probes/game*.json by eval/memory/probe_data.py; all but the first
+written blind, by someone who read no retrieval code). The blind retrieval set,
+scored once and never fitted on, is eval/data/probes/blind.json (eval/memory/blind.py). Each is split in halves by query
 position (the "tune" half: 1st, 3rd, 5th... query; the "held_out" half). The
 weights are fitted leave-one-game-out over whole games (fit.py), and the newest
 game is never fitted on (run.UNFITTED).
@@ -29,7 +32,7 @@ from agents.memory.retrieval import DEFAULT_WEIGHTS, HybridWeights, ScoredFact, 
 DATA = Path(__file__).resolve().parents[1] / "data"
 PROBE_FILE = DATA / "memory_probe.json"
 GAME_PROBE_FILE = DATA / "memory_probe_game.json"
-GAME2_PROBE_FILE = DATA / "memory_probe_game2.json"  # written blind: see probe_game2.py
+GAME2_PROBE_FILE = DATA / "memory_probe_game2.json"  # written blind: see eval/data/probes/game2.json
 GAME3_PROBE_FILE = DATA / "memory_probe_game3.json"  # written blind; untuned until probe 5 replaced it as held-out
 GAME4_PROBE_FILE = DATA / "memory_probe_game4.json"  # written blind, measured once, then its tune half used
 GAME5_PROBE_FILE = DATA / "memory_probe_game5.json"  # a western, written blind: first measured 0.800, then its tune half used
@@ -47,7 +50,7 @@ class ProbeQuery:
     text: str
     relevant: tuple[tuple[str, ...], ...]  # items to recall; each a group of equivalent Fact ids
     scene: int | None = None
-    tags: tuple[str, ...] = ()  # what kind of question (probe_game2.py tags: referent, topic, rewording)
+    tags: tuple[str, ...] = ()  # what kind of question (probes/game2.json's tags: referent, topic, rewording)
 
 
 def load_probe(path: Path = PROBE_FILE) -> tuple[str, list[FactRecord], list[ProbeQuery]]:

@@ -96,3 +96,30 @@ def write_probe(data: dict[str, Any], out: Path) -> int:
     out.write_text(json.dumps(data, indent=1) + "\n")
     print(f"wrote {out.name}: {len(data['facts'])} facts, {len(data['queries'])} queries")
     return 0
+
+
+def out_path(name: str) -> Path:
+    """The built probe file a questions file names ("out"), e.g. eval/data/memory_probe_game2.json."""
+    spec = load_questions(name)
+    return DATA / str(spec.get("out") or f"memory_probe_{Path(str(name)).stem}.json")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """python -m eval.memory.probe_data game2 [game3 ...]: replay each log and rewrite its built probe file."""
+    import sys
+
+    names = list(argv if argv is not None else sys.argv[1:])
+    if not names:
+        print("name one or more probes: " + " ".join(sorted(p.stem for p in PROBES.glob("*.json"))))
+        return 2
+    for name in names:
+        try:
+            write_probe(build(name), out_path(name))
+        except ValueError as exc:
+            print(exc)
+            return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
