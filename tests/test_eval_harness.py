@@ -9,6 +9,8 @@ import pytest
 from app.cli import main
 from eval.compare import compare, direction, flatten
 
+pytestmark = pytest.mark.slow  # a whole quick eval run: CI runs it with -m slow
+
 
 @pytest.fixture(scope="module")
 def quick_run(tmp_path_factory):

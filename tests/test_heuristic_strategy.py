@@ -133,14 +133,18 @@ def test_what_a_winner_learned_about_the_loser_is_a_one_sided_relationship_trait
     """U-TRAIT-2: "Knows what X is capable of" is about X too, so memory and the table can find it from X."""
     from agents.simulation import simulate_game
 
-    s = simulate_game(seats=4, scenes=6, seed=51).table.state
-    lessons = [t for c in s.components.values() for t in c.traits
-               if t.text.startswith(("Knows what ", "Will not trust ", "Has seen ", "Swore to settle things with "))
-               and t.text not in ("Has seen the ledger",)]
-    related = [t for t in lessons if t.kind == "relationship"]
-    assert related and all(t.other and t.other in s.components for t in related)
-    names = {c.id: c.label.lower() for c in s.components.values()}
-    assert all(names[t.other].split()[-1] in t.text.lower() for t in related)
+    checked = 0
+    for seed in (51, 52, 53):  # not every 6-scene game has a winner who learns about a named loser
+        s = simulate_game(seats=4, scenes=6, seed=seed).table.state
+        lessons = [t for c in s.components.values() for t in c.traits
+                   if t.text.startswith(("Knows what ", "Will not trust ", "Swore to settle things with "))]
+        related = [t for t in lessons if t.kind == "relationship"]
+        assert len(related) == len(lessons), [t.text for t in lessons if t.kind != "relationship"]
+        assert all(t.other and t.other in s.components for t in related)
+        names = {c.id: c.label.lower() for c in s.components.values()}
+        assert all(names[t.other].split()[-1] in t.text.lower() for t in related)
+        checked += len(related)
+    assert checked >= 2
 
 
 def test_a_challenge_bidding_war_stops_at_what_the_point_is_worth_U_CHAL_3():

@@ -338,7 +338,7 @@ def test_every_decision_made_by_the_model_and_every_request_valid(server: FakeOp
     assert server.violations == [] and server.lapses == []
     for name in ("Ann", "Bo"):
         player = table.seats[name].player
-        assert player.stats.fallbacks == 0 and player.stats.by_model > 10, [
+        assert player.stats.fallbacks == 0 and player.stats.by_model >= 8, [
             r.meta.get("fallback") for r in table.records if r.meta.get("fallback")]
         assert player.stats.model_share == 1.0 and player.status.with_model
     llm_records = [r for r in table.records

@@ -332,6 +332,7 @@ def random_game(data, n_players, coins, refresh, first, seed):
                   "fines": sum(isinstance(a, A.CallFine) for a in accepted)})
 
 
+@pytest.mark.slow  # hundreds of random games: CI runs it with -m slow
 def test_random_games_keep_the_invariants_U_ECO_2_U_ECO_3_U_IMP_1_U_CTRL_1():
     """At least 200 random legal games of MAX_STEPS accepted actions each, and they are real
     games: most reach a scene, many end one, roll for a Complication, bid on a Challenge."""
