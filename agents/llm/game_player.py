@@ -33,7 +33,7 @@ from agents.game_loop import GameObservation, GamePlayer
 
 from .config import ConfigError, LLMSettings, is_configured, load_settings
 from .decider import make_decider, redact
-from .player import COOLDOWN, FAILURE_STREAK, MAX_COOLDOWN, LLMStats, SeatStatus, _reason_key
+from .player import COOLDOWN, LLMStats, ModelBreaker, SeatStatus, _reason_key
 from .retry import decide_with_retries
 from .schema_actions import WHY_LIMIT, _Lean
 
@@ -242,7 +242,7 @@ def heuristic_for(ruleset_name: str, seat: str, role: str, seed: int = 0, seat_i
     return heuristic_seat(ruleset_name, seat, role, seed=seed, seat_index=seat_index, scenes=scenes)
 
 
-class GameLLMPlayer:
+class GameLLMPlayer(ModelBreaker):
     """A seat of any ruleset played by a chat model, with the ruleset's heuristic as its safety net."""
 
     kind = "llm"
@@ -412,34 +412,6 @@ class GameLLMPlayer:
             key = _reason_key(reason)
             self.stats.fallback_reasons[key] = self.stats.fallback_reasons.get(key, 0) + 1
         return decision
-
-    def _model_failed(self, reason: str) -> None:
-        self._streak += 1
-        self._last_failure = reason
-        if self._streak < FAILURE_STREAK:
-            return
-        self._rest = self._cooldown
-        self._cooldown = min(MAX_COOLDOWN, self._cooldown * 2)
-        self._streak = FAILURE_STREAK - 1
-        self._set_status(SeatStatus(False, f"{self.name} is playing without its model: {reason}", self._streak + 1))
-
-    def _model_worked(self) -> None:
-        self._streak = 0
-        self._cooldown = COOLDOWN
-        if not self.status.with_model:
-            self._set_status(SeatStatus(True, f"{self.name} is playing with its model again", 0))
-
-    def _set_status(self, status: SeatStatus) -> None:
-        changed = status.message != self.status.message or status.with_model != self.status.with_model
-        self.status = status
-        if not changed:
-            return
-        log.warning("%s", status.message)
-        for listener in list(self.status_listeners):
-            try:
-                listener(self, status)
-            except Exception:  # noqa: BLE001 - a page callback must not stop the game
-                log.debug("status listener failed", exc_info=True)
 
 
 def game_llm_player(ruleset_name: str, seat: str, role: str, config: LLMConfig | None = None,

@@ -87,6 +87,54 @@ class SeatStatus:
     failures_in_a_row: int = 0
 
 
+class ModelBreaker:
+    """The circuit breaker every LLM seat shares (Universalis and the other games): a few failed
+    decisions in a row rest the model for COOLDOWN decisions, doubling per relapse up to
+    MAX_COOLDOWN, and the seat's status says so on the page and in the terminal."""
+
+    name: str
+    status: SeatStatus
+    status_listeners: list[Callable[[Any, SeatStatus], None]]
+    _streak: int
+    _cooldown: int
+    _rest: int
+    _last_failure: str
+
+    def _model_failed(self, reason: str) -> None:
+        """Count a decision the model did not make; after a few in a row, rest it and say so.
+
+        The rest doubles each time the model fails again right after one (up to MAX_COOLDOWN
+        decisions), so a dead endpoint costs a few deadlines per game, not one per decision.
+        """
+        self._streak += 1
+        self._last_failure = reason
+        if self._streak < FAILURE_STREAK:
+            return
+        message = f"{self.name} is playing without its model: {reason}"
+        self._rest = self._cooldown
+        self._cooldown = min(MAX_COOLDOWN, self._cooldown * 2)
+        self._streak = FAILURE_STREAK - 1  # one more failure after the rest rests it again
+        self._set_status(SeatStatus(False, message, self._streak + 1))
+
+    def _model_worked(self) -> None:
+        self._streak = 0
+        self._cooldown = COOLDOWN
+        if not self.status.with_model:
+            self._set_status(SeatStatus(True, f"{self.name} is playing with its model again", 0))
+
+    def _set_status(self, status: SeatStatus) -> None:
+        changed = status.message != self.status.message or status.with_model != self.status.with_model
+        self.status = status
+        if not changed:
+            return
+        log.warning("%s", status.message)  # the terminal (stderr) hears of it
+        for listener in list(self.status_listeners):
+            try:
+                listener(self, status)
+            except Exception:  # noqa: BLE001 - a page callback must not stop the game
+                log.debug("status listener failed", exc_info=True)
+
+
 @dataclass
 class LLMStats:
     """Counters for one seat, for reports and evaluation (never holds prompts or keys)."""
@@ -165,7 +213,7 @@ def prompt_name(obs: Observation) -> str:
     return kind
 
 
-class LLMPlayer:
+class LLMPlayer(ModelBreaker):
     """A seat played by a chat model, with the HeuristicPlayer as its safety net."""
 
     kind = "llm"
@@ -283,23 +331,7 @@ class LLMPlayer:
         decision.latency_s, decision.retries = outcome.latency_s, outcome.retries
         return decision
 
-    # -- the circuit breaker -----------------------------------------------------------------------
-    def _model_failed(self, reason: str) -> None:
-        """Count a decision the model did not make; after a few in a row, rest it and say so.
-
-        The rest doubles each time the model fails again right after one (up to MAX_COOLDOWN
-        decisions), so a dead endpoint costs a few deadlines per game, not one per decision.
-        """
-        self._streak += 1
-        self._last_failure = reason
-        if self._streak < FAILURE_STREAK:
-            return
-        message = f"{self.name} is playing without its model: {reason}"
-        self._rest = self._cooldown
-        self._cooldown = min(MAX_COOLDOWN, self._cooldown * 2)
-        self._streak = FAILURE_STREAK - 1  # one more failure after the rest rests it again
-        self._set_status(SeatStatus(False, message, self._streak + 1))
-
+    # -- the circuit breaker (ModelBreaker), and what counts as a failure ----------------------
     def _slow_not_dead(self, reason: str) -> bool:
         """A timeout from a server that answered a few decisions ago: slow (a busy CPU), not gone.
 
@@ -309,24 +341,6 @@ class LLMPlayer:
         """
         slow = "timeout" in reason or "deadline" in reason
         return slow and self._answered_at >= 0 and self.stats.model_decisions - self._answered_at <= SLOW_GRACE
-
-    def _model_worked(self) -> None:
-        self._streak = 0
-        self._cooldown = COOLDOWN
-        if not self.status.with_model:
-            self._set_status(SeatStatus(True, f"{self.name} is playing with its model again", 0))
-
-    def _set_status(self, status: SeatStatus) -> None:
-        changed = status.message != self.status.message or status.with_model != self.status.with_model
-        self.status = status
-        if not changed:
-            return
-        log.warning("%s", status.message)  # the terminal (stderr) hears of it
-        for listener in list(self.status_listeners):
-            try:
-                listener(self, status)
-            except Exception:  # noqa: BLE001 - a page callback must not stop the game
-                log.debug("status listener failed", exc_info=True)
 
     def offered(self, obs: Observation) -> list[Any]:
         """The legal options the model is offered: all a player may choose, except that a framer
