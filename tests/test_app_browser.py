@@ -338,8 +338,13 @@ def test_a_seat_belongs_to_the_browser_that_took_it(server, tmp_path):
             expect(host.get_by_text("Waiting for Ada").first).to_be_visible()
             other.get_by_role("button", name=re.compile(r"^Pass")).first.click()
             settle(other)
-            lines = (tmp_path / "games" / lv.code / "game.jsonl").read_text().splitlines()[1:]
-            passes = [r["action"] for r in map(json.loads, lines) if r["action"].get("type") == "pass_prep"]
+            passes: list = []
+            for _ in range(60):  # the click's rerun writes the log on the server: wait for it, under load too
+                lines = (tmp_path / "games" / lv.code / "game.jsonl").read_text().splitlines()[1:]
+                passes = [r["action"] for r in map(json.loads, lines) if r["action"].get("type") == "pass_prep"]
+                if len(passes) >= 2:
+                    break
+                other.wait_for_timeout(500)
             assert passes[:2] == [{"type": "pass_prep", "player": "You"}, {"type": "pass_prep", "player": "Ada"}]
             other.screenshot(path=str(tmp_path / "seat-ada.png"), full_page=True)
             assert dialogs == []
