@@ -6,7 +6,7 @@ joins allies, heals wounded PCs, recombines a d4 and a d6 into a d8, claims aspe
 struggle, votes on every challenge and claim with a reason, absorbs damage smallest-trait-first
 (the ally rounds first) and surrenders a fight it is losing. As narrator it frames scenes with the
 other PCs against its own story components, sometimes tries to keep a PC out, states difficulties,
-challenges or says no now and then, claims the spotlights it holds, asks to buy off a failed
+challenges or says no now and then, claims the spotlight cards whose PCs came through, asks to buy off a failed
 objective, and ends the act after a few scenes.
 Seeded: the same seed gives the same story. Every decision says why.
 """
@@ -155,16 +155,19 @@ class VeleSeat:
                   "the other PCs against my own story components" + (", offering a d4 to keep one PC out" if exclude else ""))
 
     def _spotlight(self, v: dict) -> Decision | None:
-        """V-61: narrating, I claim a spotlight card I hold once its PC has won a struggle this act."""
+        """V-61: narrating, I claim another player's spotlight card once its PC has won a struggle this act: a
+        card in the middle of the table (L737), or one I hold by the older text (L935)."""
+        middle = v["options"].get("spotlight_cards", "taken_in_turns") == "middle"
         for card in v["spotlights"]:
-            if card["act"] != v["act"] or card["done"] or card["holder"] != self.name:
+            if card["act"] != v["act"] or card["done"] or card["maker"] == self.name or \
+                    (not middle and card["holder"] != self.name):
                 continue
             pc = next((c for c in v["components"] if c["kind"] == "pc" and c["owner"] == card["maker"]), None)
             won = pc is not None and any(r["actor"] == pc["id"] and r["winner"] == "actor" or
                                          r["opponent"] == pc["id"] and r["winner"] == "opponent" for r in v["struggles"])
             if won:
                 return _d(A.ClaimSpotlight(player=self.name, maker=card["maker"], text=f"{pc['name']} came through"),
-                          f"{pc['name']} won a struggle this act: the spotlight I hold for it is achieved (V-61)")
+                          f"{pc['name']} won a struggle this act: the spotlight card for it is achieved (V-61)")
         return None
 
     def _narrator(self, obs: GameObservation) -> Decision:

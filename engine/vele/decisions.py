@@ -116,8 +116,9 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
         extra.append(Option("challenge", note="put the claim to a vote (V-1)"))
     if s.phase in ("frame", "narrator") and s.objective and not s.objective_done:
         extra.append(Option("buy_off_objective", note="the PCs fought for it and failed (V-49)"))
-    if s.phase in ("frame", "narrator") and any(x.act == s.act and not x.done and x.holder == s.narrator and
-                                                 seat in (x.maker, x.holder) for x in s.spotlights):
+    middle = s.options.spotlight_cards == "middle"  # L737: any narrator may bring a card about; L935: its holder
+    if s.phase in ("frame", "narrator") and any(x.act == s.act and not x.done and (middle or x.holder == s.narrator)
+                                                 and seat in (x.maker, s.narrator) for x in s.spotlights):
         extra.append(Option("claim_spotlight", note="a spotlight achieved: 5 XP to its player, 3 to the narrator (V-61)"))
     if s.phase not in ("bid", "rolloff", "build", "vote", "vote_roll", "heal_roll") and not (k is not None and k.stage in ("roll", "fate", "damage")):
         extra.append(Option("recombine", note="equal points, same pool (V-11, V-12)"))

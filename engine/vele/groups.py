@@ -2,6 +2,10 @@
 
 Why: the act setup's steps 4 and 7 (groups, spotlight cards) are arithmetic and turn-taking a table
 can get wrong (how many group dice, who holds which spotlight card); the book's newer rules win.
+Spotlight cards: the digest's rule 61 follows the older text (L935, players take each other's cards in
+turns, `deal_spotlights`); the newer Additional Rules put a made card "in the middle of the table"
+(L737), and play follows that (option spotlight_cards="middle"). The turn-taking deal stays for logs
+written before Vele rules version 2 and for a table that picks it.
 """
 from __future__ import annotations
 

@@ -20,6 +20,10 @@ class VeleOptions(BaseModel):
                                                           "Heal/Repair ability (V-40, the main text's route)")
     pc_spotlights_per_story: int = Field(2, ge=0, le=12, description="PC spotlight cards a player may make "
                                                                     "in a story (V-61, V-AMB-13)")
+    spotlight_cards: Literal["middle", "taken_in_turns"] = Field(
+        "middle", description="where a spotlight card goes once made: the middle of the table, for whoever "
+                              "narrates (L737, the newer Additional Rules), or taken in turns by the other players "
+                              "(L935, the older text; logs written before Vele rules version 2 read this way)")
     tone: Literal["pulpy", "gritty", "heroic", "doomed"] = "pulpy"
     tone_fallback: Literal["pulpy", "gritty"] = Field("pulpy", description="fate order for PC v PC and story v story "
                                                                         "under a heroic or doomed tone (V-30)")

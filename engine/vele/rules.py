@@ -327,10 +327,17 @@ def build(c: Ctx) -> None:
 
 
 def deal_spotlights(c: Ctx) -> None:
-    """V-61 (L935): the act's cards are taken in turns by players other than their makers."""
+    """V-61: by the newer rule (L737) the act's cards lie in the middle of the table, for whoever narrates to
+    bring about; by the older text (L935, logs before version 2) players other than the makers take them in turns."""
     s = c.s
     cards = [x for x in s.spotlights if x.act == s.act]
-    if not cards or len(s.seats) < 2:
+    if not cards:
+        return
+    if s.options.spotlight_cards == "middle":
+        c.emit("spotlights", "spotlight cards in the middle of the table: "
+               + "; ".join(f"{x.maker}'s: {x.text}" for x in cards))
+        return
+    if len(s.seats) < 2:
         return
     held = G.deal_spotlights([(x.maker, x.text) for x in cards], s.order)
     for holder, got in held.items():

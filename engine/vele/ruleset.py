@@ -14,7 +14,7 @@ from engine.vele.options import VeleOptions
 from engine.vele.rules import apply, dice_in_play, new_game
 from engine.vele.state import Component, GameState
 
-VERSION = "1"
+VERSION = "2"  # 2: spotlight cards go to the middle of the table (L737); see game_from_header
 
 
 def sheet(k: Component) -> dict[str, Any]:
@@ -65,6 +65,14 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
         "rotations": s.rotations, "extended_done": s.extended_done,
         "options": s.options.model_dump(),
     }
+
+
+def old_reading(options: dict[str, Any]) -> dict[str, Any]:
+    """A log written before version 2 has no `spotlight_cards` option: its cards were taken in turns (L935),
+    so it replays that way, byte for byte; new games follow the newer rule (L737)."""
+    if isinstance(options, dict) and "spotlight_cards" not in options:
+        return {**options, "spotlight_cards": "taken_in_turns"}
+    return options
 
 
 class VeleRuleset:
@@ -159,7 +167,7 @@ class VeleRuleset:
         cfg = header.get("config")
         try:
             seats = [SeatSpec(x["name"], x.get("role", "player")) for x in cfg["seats"]]  # type: ignore[index]
-            return self.new_game(seats, cfg.get("options") or {})  # type: ignore[union-attr]
+            return self.new_game(seats, old_reading(cfg.get("options") or {}))  # type: ignore[union-attr]
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise LogError(1, f"the header's config is incomplete ({exc})") from None
         except RuleViolation as exc:

@@ -149,7 +149,9 @@ class Healing(BaseModel):
 
 
 class Spotlight(BaseModel):
-    """A spotlight card (V-61): made by `maker` for their PC, held by another player who narrates it."""
+    """A spotlight card (V-61): made by `maker` for their PC. By the newer rule (L737) it lies in the middle of the
+    table and `holder` is filled, once achieved, with the narrator who brought it about; by the older text
+    (L935, logs before version 2) another player takes it at act setup and holds it."""
     maker: str
     kind: Literal["pc", "group"] = "pc"
     text: str

@@ -85,22 +85,28 @@ def buy_off_objective(c: Ctx) -> None:
 
 @handles(A.ClaimSpotlight)
 def claim_spotlight(c: Ctx) -> None:
-    """V-61, V-48 (L931, L566, L736): between scenes, while the card's holder narrates, its maker or that narrator
-    claims the spotlight achieved; the table approves."""
+    """V-61, V-48 (L931, L566, L736-737): between scenes its maker or the narrator claims the spotlight achieved;
+    the table approves. The card lies in the middle of the table (L737), so whoever narrates may bring it about
+    and earns the narrator's 3 XP; by the older text (L935, logs before version 2) only its holder, narrating."""
     s, a = c.s, c.a
     need_phase(c, "frame", "narrator")
-    card = next((x for x in s.spotlights if x.maker == a.maker and x.act == s.act and not x.done and x.holder), None)
+    middle = s.options.spotlight_cards == "middle"
+    card = next((x for x in s.spotlights if x.maker == a.maker and x.act == s.act and not x.done
+                 and (middle or x.holder)), None)
     if card is None:
         raise RuleViolation("V-61", f"{a.maker} has no open spotlight card this act")
-    if s.narrator != card.holder:
+    narrator = s.narrator if middle else card.holder
+    if s.narrator != narrator:
         raise RuleViolation("V-61", f"{card.holder} holds that card and claims it while narrating")
-    if a.player not in (card.maker, card.holder):
-        raise RuleViolation("V-61", "the spotlight's player or the narrator holding it claims it")
+    if a.player not in (card.maker, narrator):
+        raise RuleViolation("V-61", "the spotlight's player or the narrator " + ("" if middle else "holding it ")
+                            + "claims it")
     voters = [n for n in s.seats if n != card.maker]
     c.emit("claim_spotlight", f"{a.player} claims {card.maker}'s spotlight achieved: {card.text}"
            + (f" ({a.text})" if a.text else ""), a.player)
+    claim = {"what": "spotlight", "maker": card.maker, "resume": s.phase} | ({"narrator": narrator} if middle else {})
     open_vote(c, Vote(kind="approval", subject=f"{card.maker}'s spotlight '{card.text}' achieved", claimant=card.maker,
-                      by=a.player, voters=voters, claim={"what": "spotlight", "maker": card.maker, "resume": s.phase}))
+                      by=a.player, voters=voters, claim=claim))
 
 
 @handles(A.CastVote)
@@ -174,6 +180,7 @@ def finish_approval(c: Ctx, ok: bool) -> None:
     if v.claim.get("what") == "spotlight":
         card = next(x for x in s.spotlights if x.maker == v.claim["maker"] and x.act == s.act and not x.done)
         card.done = True
+        card.holder = v.claim.get("narrator", card.holder)  # L737: the narrator who brought it about
         for who, n in spotlight_xp(card.maker, card.holder, True).items():
             gain_xp(c, who, n, "a spotlight achieved (V-61)")
     if v.claim.get("what") == "hit_aspect":

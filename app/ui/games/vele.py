@@ -34,6 +34,22 @@ def sheets(view: dict[str, Any], events: list[Any] = ()) -> None:
                                   for tr in c.get("traits") or []))
             if c.get("aspects"):
                 st.caption("Aspects: " + ", ".join(t(a) for a in c["aspects"]))
+    spotlights(view)
+
+
+def spotlights(view: dict[str, Any]) -> None:
+    """V-61: this act's spotlight cards; by the newer rule (L737) they lie in the middle of the table."""
+    cards = [x for x in view.get("spotlights") or [] if isinstance(x, dict) and x.get("act") == view.get("act")]
+    if not cards:
+        return
+    middle = (view.get("options") or {}).get("spotlight_cards", "taken_in_turns") == "middle"
+    lines = []
+    for x in cards:
+        where = (f"achieved, narrated by {t(x.get('holder'))}" if x.get("done") and x.get("holder") else
+                 "achieved" if x.get("done") else "in the middle of the table" if middle
+                 else f"held by {t(x.get('holder'))}")
+        lines.append(f"- {t(x.get('maker'))}'s: {t(x.get('text'))} ({where})")
+    st.markdown("Spotlight cards:\n" + "\n".join(lines))
 
 
 def _side(side: dict[str, Any] | None, names: dict[str, str]) -> str:
