@@ -46,6 +46,16 @@ class GamePlayer(Protocol):
     def fallback(self, obs: GameObservation) -> BaseModel: ...
 
 
+class Interjector(Protocol):
+    """A seat that may act out of turn (a challenge, a claim) while the game waits for another seat. Optional:
+    the table asks only players that have `interject` and name the pending kinds they watch in `interject_on`,
+    so seats without it (and other games' seats) cost nothing more."""
+
+    interject_on: frozenset[str]
+
+    def interject(self, obs: GameObservation) -> Decision | None: ...
+
+
 class GameTable:
     """One game of any ruleset in play: state, log, seats, dice."""
 
@@ -173,6 +183,8 @@ class GameTable:
             faces = {d.key: self.dice.roll(d.count, d.sides) for d in pend.dice}
             self.submit(rs.dice_action(self.state, faces), {"decided_by": "dice"})
             return True, ()
+        if self.interjection(pend):
+            return True, ()
         seat = pend.seats[0]
         player = self.seats.get(seat)
         if player is None:
@@ -191,6 +203,26 @@ class GameTable:
             except RuleViolation:
                 return False, (seat,)  # even the simplest answer is refused: wait for a person
         return True, ()
+
+    def interjection(self, pend: Pending) -> bool:
+        """Ask the AI seats that watch this kind of decision (Interjector) whether they act out of turn before the
+        awaited seat answers; the first accepted action is logged with meta out_of_turn. A refused interjection
+        is dropped (the seat was not asked to act, so nothing falls back)."""
+        for name, player in self.seats.items():
+            hook = getattr(player, "interject", None)
+            if hook is None or name in pend.seats or pend.kind not in getattr(player, "interject_on", ()):
+                continue
+            started = time.perf_counter()
+            decision = hook(self.observe(name))
+            if decision is None:
+                continue
+            decision.latency_s = decision.latency_s or (time.perf_counter() - started)
+            try:
+                self.submit(decision.action, {**decision.meta(), "out_of_turn": True})
+            except RuleViolation:
+                continue
+            return True
+        return False
 
     def run(self, stop: Callable[["GameTable"], bool] | None = None, max_steps: int = 100_000) -> int:
         """Step until nobody can act, `stop` says so, or `max_steps`; returns the steps taken."""

@@ -3,7 +3,8 @@
 As a player it buys a PC (every other seat a Heal 6 medic) and story components from the premise's
 words with a spotlight card, bids, pushes its best dice, spends power when it has it, calls and
 joins allies, heals wounded PCs, recombines a d4 and a d6 into a d8, claims aspect hits after a lost
-struggle, votes on every challenge and claim with a reason, absorbs damage smallest-trait-first
+struggle, votes on every challenge and claim with a reason, challenges out of turn (through the table's
+interjection) a claim that names a component already out or piles onto its own beaten component, absorbs damage smallest-trait-first
 (the ally rounds first) and surrenders a fight it is losing. As narrator it frames scenes with the
 other PCs against its own story components, sometimes tries to keep a PC out, states difficulties,
 challenges or says no now and then, claims the spotlight cards whose PCs came through, asks to buy off a failed
@@ -46,6 +47,7 @@ def _me(view: dict, name: str) -> dict:
 
 class VeleSeat:
     kind = "heuristic"
+    interject_on = frozenset({"difficulty"})  # agents/game_loop.Interjector: a struggle's claim waits for the narrator
 
     def __init__(self, name: str, seed: int = 0, seat_index: int = 0, scenes_per_act: int = SCENES_PER_ACT) -> None:
         self.name = name
@@ -195,6 +197,40 @@ class VeleSeat:
         n = self.pick([0, 0, 1, 1, 2])
         return _d(A.StateDifficulty(player=self.name, value=n, reason="the ground is against them" if n else ""),
                   f"difficulty {n}: the book's scale runs -1 difficult to -5 the most (V-27)")
+
+    def interject(self, obs: GameObservation) -> Decision | None:
+        """V-1 (L163, L165): out of turn, while the narrator weighs a struggle's claim, challenge it when it breaks
+        an established fact (it names a component already out of the story) or is plainly unfair (the narrator's
+        side piles onto my wounded component that already lost a struggle this scene). Once a scene at most, and
+        each claim is weighed once, so a table waiting on a person is not asked again and again."""
+        v = obs.view
+        k = v.get("struggle")
+        if k is None or getattr(self, "weighed", None) == v["actions"] or \
+                not any(o.type == "challenge" for o in obs.options):
+            return None
+        self.weighed = v["actions"]
+        scene = v["scenes"][-1]["number"] if v["scenes"] else 0
+        if getattr(self, "challenged", 0) == scene or k["actor"]["player"] == self.name:
+            return None
+        named_out = [c["name"] for c in v["components"] if c["out"] and c["name"] and c["name"] in (k["text"] or "")]
+        if named_out and self.rng.random() < 0.8:
+            self.challenged = scene
+            return _d(A.Challenge(player=self.name, reason=f"{named_out[0]} is already out of the story"),
+                      f"the claim names {named_out[0]}, taken out already: it breaks an established fact (V-1, L163)")
+        target = _comp(v, k["opponent"]["component"])
+        if (target["controller"] or target["owner"]) != self.name or k["actor"]["player"] != v["narrator"]:
+            return None
+        wounded = any(not t["healthy"] for t in target["traits"])
+        lost = any(r["scene"] == scene and (r["opponent"] == target["id"] and r["winner"] == "actor" or
+                                            r["actor"] == target["id"] and r["winner"] == "opponent")
+                   for r in v["struggles"])
+        if wounded and lost and self.rng.random() < 0.5:
+            self.challenged = scene
+            return _d(A.Challenge(player=self.name, reason=f"{target['name']} is down already; "
+                                                           "striking again this scene is piling on"),
+                      f"the narrator's side strikes {target['name']} again after beating it this scene: plainly "
+                      "unfair, so I put it to the table (V-1); a majority makes them do something else")
+        return None
 
     def _vote(self, obs: GameObservation) -> Decision:
         """V-1, V-2: back a challenge against a struggle aimed at my own component, or one in three at
