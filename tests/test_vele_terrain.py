@@ -51,3 +51,56 @@ def test_V_41_terrain_owner_is_offered_the_strike_out_of_turn():
     s, bridge, ben, cy = bridge_scene()
     assert "start_struggle" in {o.type for o in legal_options(s, "Ann")}
     assert "start_struggle" not in {o.type for o in legal_options(s, "Cy")}
+
+
+def _ben_fails_on_the_bridge(s, ben, bridge):
+    """Ben's PC tries to cross the bridge (a maneuver on his turn) and fails: the bridge rolls higher."""
+    return play(s, A.StartStruggle(player="Ben", actor=ben.id, target=bridge.id, goal="maneuver",
+                                   text="Dexter climbs along the ropes"),
+                A.StateDifficulty(player="Ann", value=0),
+                A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8)]),
+                A.Wager(player="Ann", stakes=[A.StakeIn(trait="Numbers", die=6)]),
+                A.RollDice(faces={"actor:0": [2], "opponent:0": [5]}))
+
+
+def test_V_41_V_2_failing_against_a_thing_brings_a_counter_struggle_with_approval():
+    """V-41, V-2 (L441: "Failing a struggle against a thing that isn't a person may still result in a
+    consequence -- a counter-struggle ... subject to approval"): Ben's PC fails to cross Ann's bridge; Ann asks
+    for a counter-struggle; the table (everyone but Ann) approves; the bridge then attacks Ben's PC, and after
+    that exchange the turn order is where it was (Cy's turn: Ben's had ended with his failed struggle)."""
+    from engine.vele.decisions import legal_options
+    s, bridge, ben, cy = bridge_scene()
+    s = _ben_fails_on_the_bridge(s, ben, bridge)
+    assert s.records[-1].winner == "opponent" and s.scene.turns[s.scene.turn] == "Cy"
+    assert "counter_struggle" in {o.type for o in legal_options(s, "Ann")}
+    assert "counter_struggle" not in {o.type for o in legal_options(s, "Cy")}
+    refuses(s, A.CounterStruggle(player="Cy", thing=bridge.id), "V-41")
+    s = play(s, A.CounterStruggle(player="Ann", thing=bridge.id, text="the planks snap under Dexter"))
+    assert s.phase == "vote" and s.vote.voters == ["Ben", "Cy", "Dee"] and s.vote.claim["what"] == "counter"
+    refuses(s, A.CastVote(player="Ann", oppose=False), "V-AMB-4")
+    s = play(s, A.CastVote(player="Ben", oppose=True), A.CastVote(player="Cy", oppose=False),
+             A.CastVote(player="Dee", oppose=False))
+    k = s.struggle
+    assert s.phase == "struggle" and k.actor.component == bridge.id and k.opponent.component == ben.id
+    assert k.goal == "attack" and k.interrupt and k.text == "the planks snap under Dexter"
+    s = play(s, A.StateDifficulty(player="Ann", value=0),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Numbers", die=6, source="bowl")]),
+             A.Wager(player="Ben", stakes=[A.StakeIn(trait="Wits", die=6)]),
+             A.RollDice(faces={"actor:0": [2], "opponent:0": [5]}))
+    assert s.phase == "scene" and s.scene.turns[s.scene.turn] == "Cy"
+    refuses(s, A.CounterStruggle(player="Ann", thing=bridge.id), "V-41")  # once, and the bridge won nothing now
+
+
+def test_V_41_a_counter_struggle_is_refused_when_blocked_or_not_after_a_failure_against_a_thing():
+    """V-41, V-2 (L441): the table may refuse it (a majority opposed: the turn order goes on, no struggle, and
+    it is not asked twice); a person (Ann's villain) beaten in a struggle does not counter-struggle: it strikes
+    back on its own turn; and with no failed struggle there is nothing to counter."""
+    s, bridge, ben, cy = bridge_scene()
+    refuses(s, A.CounterStruggle(player="Ann", thing=bridge.id), "V-41")
+    s = _ben_fails_on_the_bridge(s, ben, bridge)
+    blocked = play(s, A.CounterStruggle(player="Ann", thing=bridge.id),
+                   *[A.CastVote(player=n, oppose=True) for n in ("Ben", "Cy", "Dee")])
+    assert blocked.phase == "scene" and blocked.struggle is None and blocked.scene.turns[blocked.scene.turn] == "Cy"
+    refuses(blocked, A.CounterStruggle(player="Ann", thing=bridge.id), "V-41")
+    villain = comp_of(s, "Ann", "main")
+    refuses(s, A.CounterStruggle(player="Ann", thing=villain.id), "V-41")

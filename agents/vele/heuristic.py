@@ -1,13 +1,15 @@
 """A heuristic Vele seat: a player who narrates when the role comes round.
 
 As a player it buys a PC (every other seat a Heal 6 medic) and story components from the premise's
-words with a spotlight card, bids, pushes its best dice, spends power when it has it, calls and
+words (one of them treacherous ground, a thing) with a spotlight card, tries now and then to cross that
+ground (a maneuver), bids, pushes its best dice, spends power when it has it, calls and
 joins allies, heals wounded PCs, recombines a d4 and a d6 into a d8, claims aspect hits after a lost
 struggle, votes on every challenge and claim with a reason, challenges out of turn (through the table's
 interjection) a claim that names a component already out or piles onto its own beaten component, absorbs damage smallest-trait-first
 (the ally rounds first) and surrenders a fight it is losing. As narrator it frames scenes with the
 other PCs against its own story components, sometimes tries to keep a PC out, states difficulties,
-challenges or says no now and then, claims the spotlight cards whose PCs came through, asks to buy off a failed
+challenges or says no now and then, lets its ground strike back at a PC that failed against it (a
+counter-struggle, with approval), claims the spotlight cards whose PCs came through, asks to buy off a failed
 objective, and ends the act after a few scenes.
 Seeded: the same seed gives the same story. Every decision says why.
 """
@@ -99,7 +101,12 @@ class VeleSeat:
         places = premise_places(obs.premise) + list(words["places"])
         normals = [A.ComponentIn(name=f"{h}s of {places[i % len(places)]}" if places else f"{h}s", kind="normal",
                                  traits=[A.TraitIn(name="Numbers", size=6), A.TraitIn(name="Menace", size=4)])
-                   for i, h in enumerate((hostile * 3)[1:4])]
+                   for i, h in enumerate((hostile * 3)[1:3])]
+        # a thing, not a person: terrain that strikes whoever walks over it (V-41, L437) and strikes back at
+        # whoever fails against it (the counter-struggle, L441); it costs what a normal component does
+        normals.append(A.ComponentIn(name=f"The treacherous ground of {places[2 % len(places)]}" if places
+                                     else "The treacherous ground", kind="normal", stationary=True,
+                                     traits=[A.TraitIn(name="Treacherous", size=6), A.TraitIn(name="Hidden", size=4)]))
         # PC: 12 for traits, 2 for the ability, 3 allocated = 17; 12 in character dice -> 29 of 30
         # story: 7 + 1 + 1 for the main, 3 x 3 for the normals = 18; 12 in story dice -> 30
         bowl = {int(d): n for d, n in obs.view["bowl"].items()}
@@ -113,7 +120,7 @@ class VeleSeat:
         return _d(A.Build(player=self.name, pc=pc, story=[main, *normals], character_dice=char, spotlight=card,
                           story_dice=story, objective=self.pick(words["goals"], "Survive").replace("Wants", "The heroes want")),
                   "a rounded PC (a d4, d6 and d8 trait at least), Power Attack on its focus, the rest in dice; "
-                  "one main and three normal story components")
+                  "one main and three normal story components, one of them treacherous ground")
 
     # -- narrating ------------------------------------------------------------------------------------
     def _frame_scene(self, obs: GameObservation) -> Decision:
@@ -146,7 +153,9 @@ class VeleSeat:
             return _d(A.AddGuideline(player=self.name, text=tenet),
                       "one guideline for the act, from the premise's genre (V-54)")
         place = self.pick(premise_places(obs.premise) + list(words["places"]), "the road")
-        foes = [c for c in mine if c["kind"] == "main"][:1] + [c for c in mine if c["kind"] == "normal"][:1]
+        foes = [c for c in mine if c["kind"] == "main"][:1] + \
+            [c for c in mine if c["kind"] == "normal" and not c.get("stationary")][:1] + \
+            [c for c in mine if c.get("stationary")][:1]
         present = [c["id"] for c in pcs] + [c["id"] for c in foes]
         exclude = None
         me = _me(v, self.name)
@@ -172,7 +181,24 @@ class VeleSeat:
                           f"{pc['name']} won a struggle this act: the spotlight card for it is achieved (V-61)")
         return None
 
+    def _counter(self, obs: GameObservation) -> Decision | None:
+        """V-41 (L441): my thing (treacherous ground) strikes back, with the table's approval, at the component that
+        just failed against it; three times in five."""
+        if not any(o.type == "counter_struggle" for o in obs.options):
+            return None
+        r = obs.view["struggles"][-1]
+        thing, victim = _comp(obs.view, r["opponent"]), _comp(obs.view, r["actor"])
+        if self.rng.random() >= 0.6:
+            return None
+        return _d(A.CounterStruggle(player=self.name, thing=thing["id"],
+                                    text=f"{thing['name']} gives way under {victim['name']}"),
+                  f"{victim['name']} failed against {thing['name']}, a thing: it may strike back if the table "
+                  "approves (V-41)")
+
     def _narrator(self, obs: GameObservation) -> Decision:
+        counter = self._counter(obs)
+        if counter is not None:
+            return counter
         self.rounds += 1
         if self.rounds <= 2:
             return _d(A.NextRound(player=self.name), "another round while the scene has life in it")
@@ -250,6 +276,13 @@ class VeleSeat:
         if vote["claim"].get("what") == "spotlight":
             return _d(A.CastVote(player=self.name, oppose=False),
                       "I approve: their PC won through this act, as the card asked")
+        if vote["claim"].get("what") == "counter":
+            victim = _comp(v, vote["claim"]["victim"])
+            if victim["owner"] == self.name:
+                return _d(A.CastVote(player=self.name, oppose=True, reason="my component already paid for failing"),
+                          "I oppose the counter-struggle against my own component")
+            return _d(A.CastVote(player=self.name, oppose=False),
+                      "I approve: failing against the ground should cost something (V-41)")
         if vote["claim"].get("what") == "objective":
             oppose = self.rng.random() < 0.25
             return _d(A.CastVote(player=self.name, oppose=oppose),
@@ -286,6 +319,9 @@ class VeleSeat:
         if 4 in pool and 6 in pool and 8 not in pool and pc8 and v["bowl"].get("8", 0) > 0:
             return _d(A.Recombine(player=self.name, pool="character", give=[4, 6], take=[8]),
                       "a d4 and a d6 become a d8 at equal points (V-11): the die my d8 trait wants and I lack")
+        counter = self._counter(obs)
+        if counter is not None:
+            return counter
         mend = self._heal(v, scene, mine)
         if mend is not None:
             return mend
@@ -304,6 +340,13 @@ class VeleSeat:
                       "the story side presses the weakest PC")
         target = next((c for c in foes if c["kind"] == "main"), foes[0])
         fights = [r for r in v["struggles"] if r["scene"] == scene["number"]]
+        ground = [c for c in foes if c.get("stationary") and _healthy(c)
+                  and not any(r["opponent"] == c["id"] for r in fights)]
+        if ground and me_c["kind"] == "pc" and self.rng.random() < 0.35:
+            return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=ground[0]["id"], goal="maneuver",
+                                      text=f"{me_c['name']} picks a way across {ground[0]['name']}"),
+                      "a maneuver against the ground itself: the high ground for the fight to come (V-47), at the "
+                      "risk of its striking back if I fail (V-41)")
         if not fights and len([c for c in present if c["kind"] == "pc"]) > 1:
             race = self.rng.random() < 0.5
             return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=target["id"], goal="maneuver",

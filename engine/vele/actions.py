@@ -152,6 +152,15 @@ class ClaimSpotlight(_A):
     text: str = Field("", max_length=500)
 
 
+class CounterStruggle(_A):
+    """V-41 (L441): a component failed a struggle against a thing that is not a person (a stationary part of the
+    geography: a wall, a bridge); the thing's player asks for a counter-struggle, and with the table's approval
+    (V-2) the thing "attacks" the component that failed. Between that struggle and the scene's next one."""
+    type: Literal["counter_struggle"] = "counter_struggle"
+    thing: str
+    text: str = Field("", max_length=1000)
+
+
 class Heal(_A):
     """V-40 (L669): on your turn, a healing or repair trait with Heal/Repair N mends `count` damaged traits of
     a component present (smallest first), paying `count` dice points from your pool; the wounded traits
@@ -257,7 +266,7 @@ class EndAct(_A):
 
 
 Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo,
-                         Challenge, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight, Heal, StateDifficulty, Wager,
+                         Challenge, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight, CounterStruggle, Heal, StateDifficulty, Wager,
                          JoinAlly, SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.core.ruleset import DICE_SEAT, DiceRequest, Option, Pending
 from engine.vele import economy as E
-from engine.vele.rules import current_turn, player_of
+from engine.vele.rules import counter_target, current_turn, player_of
 from engine.vele.state import GameState
 
 
@@ -102,7 +102,7 @@ KIND_OPTIONS = {
 def legal_options(s: GameState, seat: str) -> list[Option]:
     """What `seat` may do now: the pending decision's options; a seat the game is not waiting for may also act
     out of turn: challenge a struggle's claim before dice are pushed (V-1), ask to buy off a failed objective
-    between scenes (V-49), claim a spotlight (V-61), recombine or downgrade dice outside a struggle's
+    between scenes (V-49), claim a spotlight (V-61), ask for a thing's counter-struggle (V-41), recombine or downgrade dice outside a struggle's
     resolution (V-11, V-12). The waiting seat's list stays its decision's, so a model seat is not offered
     side moves that do not move the game on."""
     pend = pending(s)
@@ -120,6 +120,10 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
     if s.phase in ("frame", "narrator") and any(x.act == s.act and not x.done and (middle or x.holder == s.narrator)
                                                  and seat in (x.maker, s.narrator) for x in s.spotlights):
         extra.append(Option("claim_spotlight", note="a spotlight achieved: 5 XP to its player, 3 to the narrator (V-61)"))
+    if s.phase in ("scene", "narrator") and s.records and counter_target(s, s.records[-1].opponent) is not None \
+            and player_of(s, s.components[s.records[-1].opponent]) == seat:
+        extra.append(Option("counter_struggle", note="your thing strikes back at the one who failed against it, "
+                                                     "if the table approves (V-41)"))
     if s.phase not in ("bid", "rolloff", "build", "vote", "vote_roll", "heal_roll") and not (k is not None and k.stage in ("roll", "fate", "damage")):
         extra.append(Option("recombine", note="equal points, same pool (V-11, V-12)"))
     sc = s.scene
@@ -127,7 +131,7 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
             s.components[x].stationary and player_of(s, s.components[x]) == seat and not s.components[x].out
             for x in sc.present):
         extra.append(Option("start_struggle", note="your terrain strikes a component on its own turn (V-41)"))
-    if seat in pend.seats:  # the seat the game waits for keeps its decision's list (and a spotlight it may claim)
-        extra = [o for o in extra if o.type == "claim_spotlight"]
+    if seat in pend.seats:  # the seat the game waits for keeps its decision's list (and a spotlight it may claim,
+        extra = [o for o in extra if o.type in ("claim_spotlight", "counter_struggle")]  # or a counter-struggle)
     have = {o.type for o in out}
     return out + [o for o in extra if o.type not in have]

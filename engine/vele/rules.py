@@ -531,6 +531,21 @@ def start_struggle(c: Ctx) -> None:
         c.emit("extended", f"an extended struggle begins: {actor.name} against {target.name}", a.player)
 
 
+def counter_target(s: GameState, thing_id: str) -> Record | None:
+    """V-41 (L441): the scene's last struggle, if its actor failed against the stationary thing `thing_id`, both
+    are still in the scene and no counter-struggle was asked for yet; else None."""
+    sc = s.scene
+    r = s.records[-1] if s.records else None
+    thing = s.components.get(thing_id)
+    if r is None or sc is None or r.scene != sc.number or r.opponent != thing_id or r.winner != "opponent" or \
+            r.countered or thing is None or not thing.stationary or s.extended is not None:
+        return None
+    victim = s.components[r.actor]
+    if thing.out or victim.out or thing.id not in sc.present or victim.id not in sc.present:
+        return None
+    return r
+
+
 def start_exchange(c: Ctx, actor: Component, target: Component, goal: str, target_trait: str | None, text: str) -> None:
     s = c.s
     diff = E.POINTS[target.trait(target_trait).size] if target_trait else 0  # V-27 step 4, V-34
@@ -877,6 +892,8 @@ def after_exchange(c: Ctx) -> None:
         s.phase = "scene"
         if not k.interrupt:  # V-41: after terrain strikes, the victim's turn goes on
             advance_turn(s)
+        elif s.scene is not None and s.scene.turn >= len(s.scene.turns):
+            s.phase = "narrator"  # a counter-struggle after the round's last turn: the round is still over
         return
     ex.exchanges += 1
     loser = k.opponent.component if k.winner == "actor" else k.actor.component

@@ -186,6 +186,7 @@ class Record(BaseModel):
     effect: int
     disabled: list[str] = Field(default_factory=list)
     text: str = ""
+    countered: bool = False  # V-41: a counter-struggle was asked for after this failure
 
 
 class GameState(BaseModel):

@@ -12,7 +12,7 @@ from engine.vele import actions as A
 from engine.vele import economy as E
 from engine.vele.awards import hit_aspect_xp, objective_bought_off, objective_xp
 from engine.vele.groups import spotlight_xp
-from engine.vele.rules import Ctx, current_turn, gain_xp, handles, need_phase, player_of
+from engine.vele.rules import Ctx, counter_target, current_turn, gain_xp, handles, need_phase, player_of, start_exchange
 from engine.vele.state import Vote
 
 
@@ -109,6 +109,31 @@ def claim_spotlight(c: Ctx) -> None:
                       by=a.player, voters=voters, claim=claim))
 
 
+@handles(A.CounterStruggle)
+def counter_struggle(c: Ctx) -> None:
+    """V-41, V-2 (L441): after a component fails against a thing, the thing's player asks for a counter-struggle:
+    the thing attacks it, if the table approves (everyone but the thing's player votes)."""
+    s, a = c.s, c.a
+    need_phase(c, "scene", "narrator")
+    thing = s.components.get(a.thing)
+    if thing is not None and not thing.stationary:
+        raise RuleViolation("V-41", f"{thing.name} is not a thing but someone: it strikes back on its own turn")
+    r = counter_target(s, a.thing)
+    if thing is None or r is None:
+        raise RuleViolation("V-41", "a counter-struggle follows a struggle lost against that thing, the scene's "
+                                    "last one, while both are still in the scene, and only once")
+    if player_of(s, thing) != a.player:
+        raise RuleViolation("V-41", f"{thing.name} is {player_of(s, thing)}'s to play")
+    victim = s.components[r.actor]
+    r.countered = True
+    voters = [n for n in s.seats if n != a.player]
+    subject = a.text or f"{thing.name} strikes back at {victim.name}"
+    c.emit("claim_counter", f"{a.player} asks for a counter-struggle: {subject}", a.player)
+    open_vote(c, Vote(kind="approval", subject=f"a counter-struggle: {subject}", claimant=a.player, by=a.player,
+                      voters=voters, claim={"what": "counter", "thing": thing.id, "victim": victim.id,
+                                            "text": subject, "resume": s.phase}))
+
+
 @handles(A.CastVote)
 def cast_vote(c: Ctx) -> None:
     s, a = c.s, c.a
@@ -183,6 +208,10 @@ def finish_approval(c: Ctx, ok: bool) -> None:
         card.holder = v.claim.get("narrator", card.holder)  # L737: the narrator who brought it about
         for who, n in spotlight_xp(card.maker, card.holder, True).items():
             gain_xp(c, who, n, "a spotlight achieved (V-61)")
+    if v.claim.get("what") == "counter":  # V-41: the thing attacks on its victim's time; the turn order stays
+        start_exchange(c, s.components[v.claim["thing"]], s.components[v.claim["victim"]], "attack", None,
+                       v.claim["text"])
+        s.struggle.interrupt = True  # type: ignore[union-attr]
     if v.claim.get("what") == "hit_aspect":
         for who, n in hit_aspect_xp(v.claimant, s.narrator, bool(v.claim.get("danger"))).items():
             gain_xp(c, who, n, "an aspect hit" + (" with danger" if v.claim.get("danger") else "") + " (V-48)")
