@@ -19,7 +19,7 @@ NOT_YET: dict[str, str] = {}
 # components) and its test, but not yet called by `apply`'s action flow: a table (or a later action)
 # calls the function; the heuristic and simulated games do not reach these rules yet
 FUNCTION_ONLY = {
-    "V-4": "adjudication.justify", "V-5": "adjudication.may_talk_out_of_character",
+    "V-5": "adjudication.may_talk_out_of_character",
     "V-21": "components (one-shot)", "V-22": "components (temporary, virtual)", "V-31": "tactics.hidden_roll",
     "V-38": "tactics.mass_targets/mass_power/resolve_mass", "V-39": "tactics.Block",
     "V-44": "tactics.check_movement",

@@ -146,3 +146,42 @@ def test_V_1_V_11_out_of_turn_options_are_offered_to_every_seat():
     assert "challenge" not in kinds("Cy") and "recombine" not in kinds("Cy")
     s = play(in_scene(), A.EndScene(player="Ann"))
     assert "buy_off_objective" in kinds("Dee")
+
+
+def _turned_down(s):
+    return play(attack(s), A.Challenge(player="Cy", reason="the river is a torrent"),
+                A.CastVote(player="Ann", oppose=True), A.CastVote(player="Dee", oppose=False))
+
+
+def test_V_4_a_claim_turned_down_is_justified_until_no_majority_opposes_it():
+    """V-4, V-1 (L267: "you have to change your story until enough of them buy it that there is no longer a
+    majority opposed"): Ben's leap is challenged and carried; Ben tells it again; the same voters still oppose it
+    (2 of 3); he revises once more; now 1 of 3 opposes (no majority): the struggle goes on as revised, from before
+    any die is pushed, and the narrator states its difficulty."""
+    from engine.vele.decisions import legal_options
+    s = _turned_down(in_scene())
+    assert "justify" in {o.type for o in legal_options(s, "Ben")}
+    assert "justify" not in {o.type for o in legal_options(s, "Cy")}
+    refuses(s, A.Justify(player="Cy", text="Cy says so"), "V-4")
+    s = play(s, A.Justify(player="Ben", text="Ben leaps the river where it narrows"))
+    assert s.phase == "vote" and set(pending(s).seats) == {"Ann", "Cy", "Dee"}
+    s = play(s, *[A.CastVote(player=n, oppose=o) for n, o in (("Ann", True), ("Cy", True), ("Dee", False))])
+    assert s.phase == "scene" and s.struggle is None and s.revising.opposed == [2, 2]
+    s = play(s, A.Justify(player="Ben", text="Ben swings across on the ferry rope"))
+    s = play(s, *[A.CastVote(player=n, oppose=o) for n, o in (("Ann", False), ("Cy", True), ("Dee", False))])
+    k = s.struggle
+    assert s.phase == "struggle" and k.stage == "difficulty" and k.text == "Ben swings across on the ferry rope"
+    assert s.revising is None and pending(s).seats == ("Ann",)
+
+
+def test_V_4_justifying_is_the_next_thing_or_not_at_all():
+    """V-4 (L267): the actor who does something else has let the claim go; a narrator's 'no' (V-3) is not put to
+    the table again."""
+    s = _turned_down(in_scene())
+    moved_on = play(s, A.PassTurn(player="Ben"))
+    assert moved_on.phase != "vote"
+    with pytest.raises(RuleViolation) as exc:
+        apply(moved_on, A.Justify(player="Ben", text="but really"))
+    assert exc.value.rule in ("V-4", "V-FLOW")
+    no = play(attack(in_scene()), A.NarratorNo(player="Ann", reason="the river is a torrent"))
+    refuses(no, A.Justify(player="Ben", text="Ben leaps the river where it narrows"), "V-4")

@@ -1,16 +1,17 @@
 """A heuristic Vele seat: a player who narrates when the role comes round.
 
 As a player it buys a PC (every other seat a Heal 6 medic) and story components from the premise's
-words (one of them treacherous ground, a thing) with a spotlight card, tries now and then to cross that
-ground (a maneuver), bids, pushes its best dice, spends power when it has it, calls and
-joins allies, heals wounded PCs, recombines a d4 and a d6 into a d8, claims aspect hits after a lost
-struggle, votes on every challenge and claim with a reason, challenges out of turn (through the table's
-interjection) a claim that names a component already out or piles onto its own beaten component, absorbs damage smallest-trait-first
-(the ally rounds first) and surrenders a fight it is losing. As narrator it frames scenes with the
-other PCs against its own story components, sometimes tries to keep a PC out, states difficulties,
-challenges or says no now and then, lets its ground strike back at a PC that failed against it (a
-counter-struggle, with approval), claims the spotlight cards whose PCs came through, asks to buy off a failed
-objective, and ends the act after a few scenes.
+words (one of them treacherous ground, a thing) with a spotlight card, bids, pushes its best dice,
+spends power when it has it, calls and joins allies, heals wounded PCs, recombines a d4 and a d6 into
+a d8, tries now and then to cross another's ground (a maneuver), claims aspect hits after a lost
+struggle, votes on every challenge and claim with a reason, justifies a claim the table turned down
+with revised fiction once a scene, challenges out of turn (through the table's interjection) a claim
+that names a component already out or piles onto its own beaten component, absorbs damage
+smallest-trait-first (the ally rounds first) and surrenders a fight it is losing. As narrator it
+frames scenes with the other PCs against its own story components, sometimes tries to keep a PC out,
+states difficulties, challenges or says no now and then, lets its ground strike back at a PC that
+failed against it (a counter-struggle, with approval), claims the spotlight cards whose PCs came
+through, asks to buy off a failed objective, and ends the act after a few scenes.
 Seeded: the same seed gives the same story. Every decision says why.
 """
 from __future__ import annotations
@@ -263,6 +264,13 @@ class VeleSeat:
         random; approve an aspect hit unless the claimant's component is fresh (no trait lost, no fight lost)."""
         v = obs.view
         vote = v["vote"]
+        if vote["claim"].get("what") == "justify":
+            rev = v.get("revising") or {}
+            mine = rev.get("target") and _comp(v, rev["target"])["owner"] == self.name
+            oppose = self.rng.random() < (0.5 if mine else 0.2)
+            return _d(A.CastVote(player=self.name, oppose=oppose),
+                      "I still oppose: the revised claim does not fix it" if oppose
+                      else "the revised claim fits what we know: I let it stand (V-4)")
         if vote["kind"] == "challenge":
             k = v["struggle"]
             target = _comp(v, k["opponent"]["component"]) if k else None
@@ -322,6 +330,13 @@ class VeleSeat:
         counter = self._counter(obs)
         if counter is not None:
             return counter
+        rev = v.get("revising")
+        if rev and any(o.type == "justify" for o in obs.options) and getattr(self, "justified", 0) != scene["number"] \
+                and self.rng.random() < 0.6:
+            self.justified = scene["number"]
+            text = f"{rev['text'] or 'I act'}, the way this scene has set it up"
+            return _d(A.Justify(player=self.name, text=text[:1000]),
+                      "the table turned my claim down: I tell it again, closer to what is established (V-4)")
         mend = self._heal(v, scene, mine)
         if mend is not None:
             return mend

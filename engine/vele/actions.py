@@ -119,6 +119,14 @@ class Challenge(_A):
     reason: str = Field("", max_length=300)
 
 
+class Justify(_A):
+    """V-4 (L267): right after the table's challenge turned your struggle's claim down, tell it again with revised
+    fiction; the same voters (everyone but you) say whether they still oppose it. If no majority does, the
+    struggle goes on as revised; if one does, revise again or do something else."""
+    type: Literal["justify"] = "justify"
+    text: str = Field(min_length=1, max_length=1000)
+
+
 class ClaimAspect(_A):
     """V-48, V-AMB-20 (L563-564): on your turn, claim that an aspect of your component was hit (with danger
     or extreme difficulty: `danger`); approval (V-2) gives XP to you and to the narrator."""
@@ -266,7 +274,7 @@ class EndAct(_A):
 
 
 Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo,
-                         Challenge, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight, CounterStruggle, Heal, StateDifficulty, Wager,
+                         Challenge, Justify, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight, CounterStruggle, Heal, StateDifficulty, Wager,
                          JoinAlly, SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)

@@ -102,7 +102,8 @@ KIND_OPTIONS = {
 def legal_options(s: GameState, seat: str) -> list[Option]:
     """What `seat` may do now: the pending decision's options; a seat the game is not waiting for may also act
     out of turn: challenge a struggle's claim before dice are pushed (V-1), ask to buy off a failed objective
-    between scenes (V-49), claim a spotlight (V-61), ask for a thing's counter-struggle (V-41), recombine or downgrade dice outside a struggle's
+    between scenes (V-49), claim a spotlight (V-61), ask for a thing's counter-struggle (V-41), justify a claim
+    the table turned down (V-4), recombine or downgrade dice outside a struggle's
     resolution (V-11, V-12). The waiting seat's list stays its decision's, so a model seat is not offered
     side moves that do not move the game on."""
     pend = pending(s)
@@ -124,6 +125,10 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
             and player_of(s, s.components[s.records[-1].opponent]) == seat:
         extra.append(Option("counter_struggle", note="your thing strikes back at the one who failed against it, "
                                                      "if the table approves (V-41)"))
+    rev = s.revising
+    if s.phase == "scene" and rev is not None and rev.at == s.seq and seat == rev.struggle.actor.player:
+        extra.append(Option("justify", note="tell the challenged claim again with revised fiction; the table votes "
+                                            "again (V-4)"))
     if s.phase not in ("bid", "rolloff", "build", "vote", "vote_roll", "heal_roll") and not (k is not None and k.stage in ("roll", "fate", "damage")):
         extra.append(Option("recombine", note="equal points, same pool (V-11, V-12)"))
     sc = s.scene
@@ -132,6 +137,7 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
             for x in sc.present):
         extra.append(Option("start_struggle", note="your terrain strikes a component on its own turn (V-41)"))
     if seat in pend.seats:  # the seat the game waits for keeps its decision's list (and a spotlight it may claim,
-        extra = [o for o in extra if o.type in ("claim_spotlight", "counter_struggle")]  # or a counter-struggle)
+        extra = [o for o in extra if o.type in ("claim_spotlight", "counter_struggle", "justify")]  # or a counter-
+        # struggle, or a justification of its challenged claim)
     have = {o.type for o in out}
     return out + [o for o in extra if o.type not in have]

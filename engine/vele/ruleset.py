@@ -35,6 +35,15 @@ def side_view(k: Any, side: Any, seat: str | None) -> dict[str, Any]:
     return out
 
 
+def revising_view(s: GameState) -> dict[str, Any] | None:
+    """V-4: the challenged claim its actor may justify now, or whose justification is under vote."""
+    rev = s.revising
+    if rev is None or (rev.at != s.seq and not (s.vote is not None and s.vote.claim.get("what") == "justify")):
+        return None
+    return {"actor": rev.struggle.actor.player, "target": rev.struggle.opponent.component, "text": rev.struggle.text,
+            "opposed": list(rev.opposed), "voters": rev.voters}
+
+
 def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
     """Everything on the table; another player's secret bid is hidden until revealed (V-57)."""
     pend = pending(s)
@@ -58,6 +67,7 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
                                             "actor": side_view(k, k.actor, seat), "opponent": side_view(k, k.opponent, seat)},
         "extended": None if s.extended is None else s.extended.model_dump(),
         "vote": None if s.vote is None else s.vote.model_dump(),
+        "revising": revising_view(s),
         "allying": dict(s.allying), "forfeit": list(s.forfeit),
         "spotlights": [x.model_dump() for x in s.spotlights],
         "healed": {k: list(v) for k, v in s.healed.items()},

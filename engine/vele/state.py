@@ -173,6 +173,16 @@ class Vote(BaseModel):
     tie: bool = False  # an approval tie waits for its d6 (V-AMB-4)
 
 
+class Revising(BaseModel):
+    """V-4 (L267): a struggle's claim the table's challenge turned down, which its actor may justify with revised
+    fiction right away, again and again, until no majority opposes it (or do something else)."""
+    struggle: Struggle
+    extended: Extended | None = None
+    opposed: list[int] = Field(default_factory=list)  # supporters of the challenge, the first claim then each revision
+    voters: int = 0
+    at: int = 0  # the action after which it may be justified (the next one only)
+
+
 class Record(BaseModel):
     """One resolved exchange, for the log's readers and the app's struggle panel."""
     seq: int
@@ -217,6 +227,7 @@ class GameState(BaseModel):
     struggle: Struggle | None = None
     extended: Extended | None = None
     vote: Vote | None = None
+    revising: Revising | None = None  # V-4: a challenged claim its actor may justify next
     spotlights: list[Spotlight] = Field(default_factory=list)
     allying: dict[str, str] = Field(default_factory=dict)  # V-43: ally component -> helped, this round
     forfeit: list[str] = Field(default_factory=list)  # V-43: allies that may do nothing in their next struggle

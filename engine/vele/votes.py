@@ -13,7 +13,8 @@ from engine.vele import economy as E
 from engine.vele.awards import hit_aspect_xp, objective_bought_off, objective_xp
 from engine.vele.groups import spotlight_xp
 from engine.vele.rules import Ctx, counter_target, current_turn, gain_xp, handles, need_phase, player_of, start_exchange
-from engine.vele.state import Vote
+from engine.vele.adjudication import justify as first_accepted
+from engine.vele.state import Revising, Vote
 
 
 def open_vote(c: Ctx, vote: Vote) -> None:
@@ -39,6 +40,21 @@ def challenge(c: Ctx) -> None:
     c.emit("challenge", f"{a.player} challenges: {subject}" + (f" ({a.reason})" if a.reason else ""), a.player)
     open_vote(c, Vote(kind="challenge", subject=subject, claimant=k.actor.player, by=a.player, voters=voters,
                       opposed={a.player: True}))
+
+
+@handles(A.Justify)
+def justify(c: Ctx) -> None:
+    """V-4 (L267): the actor whose claim the table turned down revises it; the same electorate votes again."""
+    s, a = c.s, c.a
+    rev = s.revising
+    if s.phase != "scene" or rev is None or rev.at != s.seq - 1:
+        raise RuleViolation("V-4", "you justify a claim right after the table's challenge turned it down")
+    if a.player != rev.struggle.actor.player:
+        raise RuleViolation("V-4", f"it is {rev.struggle.actor.player}'s claim to justify")
+    voters = [n for n in s.seats if n != a.player]
+    c.emit("justify", f"{a.player} justifies the claim: {a.text}", a.player)
+    open_vote(c, Vote(kind="challenge", subject=a.text, claimant=a.player, by=a.player, voters=voters,
+                      claim={"what": "justify"}))
 
 
 @handles(A.ClaimAspect)
@@ -158,13 +174,19 @@ def settle(c: Ctx) -> None:
     v = s.vote
     assert v is not None
     opposed, n = sum(v.opposed.values()), len(v.voters)
+    if v.kind == "challenge" and v.claim.get("what") == "justify":
+        settle_justified(c, opposed, n)
+        return
     if v.kind == "challenge":
         s.vote = None
         if E.challenge_succeeds(opposed, n):
+            assert s.struggle is not None
+            s.revising = Revising(struggle=s.struggle, extended=s.extended, opposed=[opposed], voters=n, at=s.seq)
             s.struggle = None
             s.extended = None
-            s.phase = "scene"  # the turn is still the actor's: they must do something else
-            c.emit("challenge_carries", f"{opposed} of {n} support the challenge: {v.claimant} must do something else")
+            s.phase = "scene"  # the turn is still the actor's: they must do something else (or justify, V-4)
+            c.emit("challenge_carries", f"{opposed} of {n} support the challenge: {v.claimant} must do something else"
+                                        " or justify the claim with fiction")
         else:
             s.phase = "struggle"
             c.emit("challenge_fails", f"{opposed} of {n} support the challenge, no majority: {v.claimant} goes on")
@@ -176,6 +198,27 @@ def settle(c: Ctx) -> None:
         c.emit("approval_tie", f"{opposed} of {n} oppose: a tie, decided by a d6")
         return
     finish_approval(c, ok)
+
+
+def settle_justified(c: Ctx, opposed: int, n: int) -> None:
+    """V-4, V-1 (L267, L163): the revised claim stands once no majority opposes it (a tie is no majority); then the
+    struggle goes on, told as revised, from where the challenge stopped it (before any die was pushed)."""
+    s = c.s
+    v, rev = s.vote, s.revising
+    assert v is not None and rev is not None
+    s.vote = None
+    rev.opposed.append(opposed)
+    if first_accepted(rev.opposed, n) == len(rev.opposed) - 1:
+        s.struggle = rev.struggle.model_copy(update={"text": v.subject})
+        s.extended = rev.extended
+        s.revising = None
+        s.phase = "struggle"
+        c.emit("justified", f"{opposed} of {n} still oppose, no majority: {v.claimant} goes on: {v.subject}")
+        return
+    rev.at = s.seq
+    s.phase = "scene"
+    c.emit("challenge_carries", f"{opposed} of {n} still oppose the revised claim: {v.claimant} revises it again "
+                                "or does something else")
 
 
 def vote_roll(c: Ctx) -> None:
