@@ -27,7 +27,7 @@ def sheets(view: dict[str, Any], events: list[Any] = ()) -> None:
         if c.get("kind") != "pc" and not c.get("traits"):
             continue
         with st.container(border=True):
-            out = " · out" if c.get("out") else ""
+            out = (" · out" if c.get("out") else "") + (" · a thing (terrain)" if c.get("stationary") else "")
             st.markdown(f"**{t(c.get('name'))}** ({t(c.get('kind'))}, {t(c.get('owner'))}){out}")
             st.markdown(", ".join(f"{t(tr.get('name'))} d{int(tr.get('size', 0))}" + (" ★" if tr.get("focus") else "")
                                   + ("" if tr.get("healthy", True) else f" ({t(tr.get('damage') or 'damaged')})")
@@ -75,6 +75,10 @@ def struggle(view: dict[str, Any], events: list[Any] = ()) -> None:
             if ext:
                 st.caption(f"Extended struggle: exchange {int(ext.get('exchanges', 0))}, failures "
                            + ", ".join(f"{t(names.get(k, k))} {int(v)}" for k, v in (ext.get("failures") or {}).items()))
+    rev = view.get("revising")
+    if rev:  # V-4: a claim the table turned down, which its actor may justify with revised fiction
+        st.caption(f"Turned down: {t(rev.get('text'))} ({t(rev.get('actor'))} may justify it; the table opposed "
+                   + ", then ".join(str(int(n)) for n in rev.get("opposed") or []) + f" of {int(rev.get('voters', 0))})")
     flow = where_dice_went(events)
     if flow:
         st.markdown(f"Where the dice went: {flow}")
