@@ -10,10 +10,10 @@ from __future__ import annotations
 from engine.core.errors import RuleViolation
 from engine.vele import actions as A
 from engine.vele import economy as E
+from engine.vele.adjudication import justify as first_accepted
 from engine.vele.awards import hit_aspect_xp, objective_bought_off, objective_xp
 from engine.vele.groups import spotlight_xp
 from engine.vele.rules import Ctx, counter_target, current_turn, gain_xp, handles, need_phase, player_of, start_exchange
-from engine.vele.adjudication import justify as first_accepted
 from engine.vele.state import Revising, Vote
 
 
@@ -141,6 +141,8 @@ def counter_struggle(c: Ctx) -> None:
     if player_of(s, thing) != a.player:
         raise RuleViolation("V-41", f"{thing.name} is {player_of(s, thing)}'s to play")
     victim = s.components[r.actor]
+    if player_of(s, victim) == a.player:
+        raise RuleViolation("V-63", "your own components acting against each other: give one to another player first")
     r.countered = True
     voters = [n for n in s.seats if n != a.player]
     subject = a.text or f"{thing.name} strikes back at {victim.name}"
