@@ -19,14 +19,19 @@ NOT_YET: dict[str, str] = {}
 # components) and its test, but not yet called by `apply`'s action flow: a table (or a later action)
 # calls the function; the heuristic and simulated games do not reach these rules yet
 FUNCTION_ONLY = {
-    "V-5": "adjudication.may_talk_out_of_character",
-    "V-21": "components (one-shot)", "V-22": "components (temporary, virtual)", "V-31": "tactics.hidden_roll",
-    "V-38": "tactics.mass_targets/mass_power/resolve_mass", "V-39": "tactics.Block",
-    "V-44": "tactics.check_movement",
-    "V-45": "tactics.announce_mode/attach_cost/aided_attack_difficulty", "V-60": "groups", "V-61": "group spotlight cards (groups are not built; PC cards are in play, in the middle of the table, L737)",
-    "V-62": "adjudication.thing_you_need", "V-EX-14": "tactics.aided_attack_difficulty/check_aided_damage",
-    "V-EX-18": "tactics.mass_power",
-    "V-AMB-18": "groups.connection_dice",
+    "V-5": "adjudication.may_talk_out_of_character: the engine has no table-talk action to check",
+    "V-22": "components (temporary, virtual): no narrator action makes a temporary component from bowl dice yet",
+    "V-31": "tactics.hidden_roll: needs a hidden view (the state keeps the roll, other seats' views hide it)",
+    "V-38": "tactics.mass_targets/mass_power/resolve_mass: needs zones and the Area ability in state",
+    "V-39": "tactics.Block: needs the Block/Auto-Block abilities and a standing block in state",
+    "V-44": "tactics.check_movement: the engine has no zones or map",
+    "V-45": "tactics.announce_mode/attach_cost/aided_attack_difficulty: the engine has no attached or "
+            "integrated modes",
+    "V-60": "groups: act setup builds no groups (leader, members, group dice)",
+    "V-61": "group spotlight cards (groups are not built; PC cards are in play, in the middle of the table, L737)",
+    "V-EX-14": "tactics.aided_attack_difficulty/check_aided_damage: no integrated aides (see V-45)",
+    "V-EX-18": "tactics.mass_power: no mass struggles (see V-38)",
+    "V-AMB-18": "groups.connection_dice: no groups (see V-60)",
 }
 
 

@@ -3,7 +3,8 @@
 As a player it buys a PC (every other seat a Heal 6 medic) and story components from the premise's
 words (one of them treacherous ground, a thing) with a spotlight card, bids, pushes its best dice,
 spends power when it has it, calls and joins allies, heals wounded PCs, recombines a d4 and a d6 into
-a d8, tries now and then to cross another's ground (a maneuver), claims aspect hits after a lost
+a d8, tries now and then to cross another's ground (a maneuver), makes a one-shot once an act now
+and then (the thing it needs) and sets it off, claims aspect hits after a lost
 struggle, votes on every challenge and claim with a reason, justifies a claim the table turned down
 with revised fiction once a scene, challenges out of turn (through the table's interjection) a claim
 that names a component already out or piles onto its own beaten component, absorbs damage
@@ -343,9 +344,18 @@ class VeleSeat:
         claim = self._claim(v, scene, mine)
         if claim is not None:
             return claim
-        free = [c for c in mine if c["id"] not in v["forfeit"]]
+        made = self._make(v, scene, mine)
+        if made is not None:
+            return made
+        free = [c for c in mine if c["id"] not in v["forfeit"] and not (c.get("one_shot") and c.get("used"))]
         if not free:
             return _d(A.PassTurn(player=self.name), "my components allied earlier and sit this struggle out (V-43)")
+        shot = next((c for c in free if c.get("one_shot") and _healthy(c)), None)
+        if shot is not None and self.name != v["narrator"]:
+            target = next((c for c in foes if c["kind"] == "main"), foes[0])
+            return _d(A.StartStruggle(player=self.name, actor=shot["id"], target=target["id"], goal="attack",
+                                      text=f"{shot['name']} goes off in {target['name']}'s face"),
+                      f"{shot['name']} works once (V-21): now, against {target['name']}")
         me_c = max(free, key=lambda c: sum(POINTS[s] for s in _healthy(c).values()))
         if self.name == v["narrator"]:
             foes = [c for c in foes if c["kind"] == "pc"] or foes
@@ -373,6 +383,20 @@ class VeleSeat:
         return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=target["id"], goal="attack",
                                   target_trait=weak, extended=True, text=f"{me_c['name']} takes on {target['name']}"),
                   "an extended fight against the main story component" + (f", aimed at its {weak}" if weak else ""))
+
+    def _make(self, v: dict, scene: dict, mine: list[dict]) -> Decision | None:
+        """V-62, V-21: once an act, now and then, a player whose PC is in the scene makes the thing it needs: a
+        one-shot (flash powder, a d8 trait paid with a d8 of my story dice, V-15)."""
+        pc = next((c for c in mine if c["kind"] == "pc"), None)
+        if self.name == v["narrator"] or pc is None or getattr(self, "made_act", 0) == v["act"]:
+            return None
+        if 8 not in _me(v, self.name)["story_dice"] or self.rng.random() >= 0.25:
+            return None
+        self.made_act = v["act"]
+        name = f"{pc['name'].split(',')[0]}'s flash powder"
+        return _d(A.MakeComponent(player=self.name, paid=[8], component=A.ComponentIn(
+            name=name[:80], kind="normal", one_shot=True, traits=[A.TraitIn(name="Blinding flash", size=8)])),
+                  "the thing I need, once this act (V-62): a one-shot that works once (V-21), for a d8 of my story dice")
 
     def _heal(self, v: dict, scene: dict, mine: list[dict]) -> Decision | None:
         """V-40: my healer mends a wounded PC in the scene (smallest traits first), paying from my dice."""

@@ -48,6 +48,7 @@ class ComponentIn(BaseModel):
     ability: AbilityIn | None = None
     vele: bool = False  # a Vele or Verminite (V-7): untouchable by mechanics under vele_off_stage, unless a PC
     stationary: bool = False  # V-41: a stationary part of the geography (a bridge): attacks on its victims' turn
+    one_shot: bool = False  # V-21: an expendable thing (a potion, an explosive) that works once
 
 
 class Build(_A):
@@ -158,6 +159,17 @@ class ClaimSpotlight(_A):
     type: Literal["claim_spotlight"] = "claim_spotlight"
     maker: str
     text: str = Field("", max_length=500)
+
+
+class MakeComponent(_A):
+    """V-62, V-21 (L213, L221, L205): on your turn, make "just what you need": a normal component (a one-shot if
+    `one_shot`), present at once, paid from your story dice with a die of each trait's size (V-15). Once an act it is free;
+    again in the act it needs a capability and a technique trait of yours in the scene (`supported_by`), or the
+    table votes on challenging it (V-1)."""
+    type: Literal["make_component"] = "make_component"
+    component: ComponentIn
+    paid: list[int]
+    supported_by: list[str] = Field(default_factory=list, max_length=4)
 
 
 class CounterStruggle(_A):
@@ -274,7 +286,7 @@ class EndAct(_A):
 
 
 Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo,
-                         Challenge, Justify, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight, CounterStruggle, Heal, StateDifficulty, Wager,
+                         Challenge, Justify, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight, CounterStruggle, MakeComponent, Heal, StateDifficulty, Wager,
                          JoinAlly, SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)

@@ -16,6 +16,7 @@ from engine.vele import actions as A
 from engine.vele import economy as E
 from engine.vele import groups as G
 from engine.vele.adjudication import mechanics_may_affect
+from engine.vele.components import check_part_of, use_one_shot
 from engine.vele.tactics import may_attack_now
 from engine.vele import struggle as S
 from engine.vele.copying import state_copy
@@ -254,7 +255,7 @@ def make_component(s: GameState, ci: A.ComponentIn, owner: str) -> Component:
                      aspects=list(ci.aspects),
                      abilities=[Ability(trait=ab.trait, effect=ab.effect, size=ab.size)] if ab else [],
                      allocated=list(ab.dice) if ab else [], original_allocated=E.points(ab.dice) if ab else 0,
-                     vele=ci.vele, stationary=ci.stationary)
+                     vele=ci.vele, stationary=ci.stationary, one_shot=ci.one_shot)
 
 
 @handles(A.Build)
@@ -515,6 +516,8 @@ def start_struggle(c: Ctx) -> None:
     if actor.id in s.forfeit:
         raise RuleViolation("V-43", f"{actor.name} allied earlier and may do nothing during its next struggle: "
                                     "act with another component or pass")
+    if actor.one_shot:  # V-21 (L205): "only usable once"
+        use_one_shot(actor.used)
     if player_of(s, target) == a.player:
         raise RuleViolation("V-63", "your own components acting against each other: give one to another player first")
     if a.target_trait is not None:
@@ -652,6 +655,8 @@ def wager(c: Ctx) -> None:
     side.average = a.average
     side.wagered = True
     side.called = check_called(s, k, a.allies)
+    if side is k.opponent and k.goal == "attack" and any(s.components[x].one_shot for x in a.allies):
+        check_part_of("one_shot", "absorb")  # V-21 (L205): a defending ally would take damage for it (V-35)
     c.emit("wager", f"{cp.name} pushes " + ", ".join(f"d{x.die} on {x.trait}" + (" (bowl)" if x.source == "bowl" else "")
                                                      for x in a.stakes)
            + (f" with power {', '.join(f'd{d}' for d in a.power)}" if a.power else "")
@@ -810,6 +815,7 @@ def resolve(c: Ctx) -> None:
            flow={w: d for w, d in flow.to_player.items()}, to_bowl=flow.to_bowl)
     if out.winner == "actor" and ac.kind != "pc" and k.goal == "maneuver":
         gain_xp(c, ac.owner, 1, "a story component wins a struggle that is not an attack (V-48)")
+    ac.used = ac.used or ac.one_shot  # V-21: a one-shot that has acted is spent
     s.records.append(Record(seq=s.seq, scene=s.scene.number if s.scene else 0, actor=ac.id, opponent=oc.id,
                             goal=k.goal, actor_result=out.actor_result, opponent_result=out.opponent_result,
                             winner=out.winner, effect=k.effect, text=k.text))
@@ -1061,3 +1067,4 @@ def dice_in_play(s: GameState) -> int:
 from engine.vele import allying as _allying  # noqa: E402,F401  (registers join_ally on HANDLERS)
 from engine.vele import mending as _mending  # noqa: E402,F401  (registers heal on HANDLERS)
 from engine.vele import votes as _votes  # noqa: E402,F401  (registers the vote handlers on HANDLERS)
+from engine.vele import making as _making  # noqa: E402,F401  (registers make_component on HANDLERS)

@@ -42,6 +42,8 @@ class Component(BaseModel):
     controller: str | None = None  # V-37: who plays it until scene end
     vele: bool = False  # V-7: a Vele or Verminite
     stationary: bool = False  # V-41: terrain that attacks on its victims' turn
+    one_shot: bool = False  # V-21: works once
+    used: bool = False  # V-21: the one-shot has acted
     out: bool = False
 
     def trait(self, name: str) -> Trait | None:
@@ -228,6 +230,7 @@ class GameState(BaseModel):
     extended: Extended | None = None
     vote: Vote | None = None
     revising: Revising | None = None  # V-4: a challenged claim its actor may justify next
+    made: dict[str, int] = Field(default_factory=dict)  # V-62: "player@act" -> components made mid-act
     spotlights: list[Spotlight] = Field(default_factory=list)
     allying: dict[str, str] = Field(default_factory=dict)  # V-43: ally component -> helped, this round
     forfeit: list[str] = Field(default_factory=list)  # V-43: allies that may do nothing in their next struggle

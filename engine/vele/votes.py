@@ -176,6 +176,10 @@ def settle(c: Ctx) -> None:
     v = s.vote
     assert v is not None
     opposed, n = sum(v.opposed.values()), len(v.voters)
+    if v.claim.get("what") == "make":  # V-62: a second thing made this act, unsupported, put to the table
+        from engine.vele.making import settle_make
+        settle_make(c, E.challenge_succeeds(opposed, n), opposed, n)
+        return
     if v.kind == "challenge" and v.claim.get("what") == "justify":
         settle_justified(c, opposed, n)
         return

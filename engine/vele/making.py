@@ -1,0 +1,88 @@
+"""Components made during an act: "The Thing You Need" (V-62, L213, L221) and one-shots (V-21, L205).
+
+Why a module: making a component mid-act moves dice (the maker's story dice to the bowl, an ability's
+dice from the bowl onto the sheet, as at the act's purchase) and may need the table's vote, so it is an
+action of its own with its own checks. Registered on rules.HANDLERS when engine.vele.rules is imported.
+"""
+from __future__ import annotations
+
+from engine.core.errors import RuleViolation
+from engine.vele import actions as A
+from engine.vele import economy as E
+from engine.vele.adjudication import thing_you_need
+from engine.vele.rules import (Ctx, check_component, current_turn, handles, make_component, need_phase, player_of,
+                               take_from_bowl, to_bowl)
+from engine.vele.state import GameState, Vote
+
+
+def supported(s: GameState, player: str, traits: list[str]) -> bool:
+    """V-62 (L221): a capability and a technique: two healthy traits of the maker's components in the scene."""
+    sc = s.scene
+    if sc is None or len(set(traits)) < 2:
+        return False
+    mine = [s.components[x] for x in sc.present if player_of(s, s.components[x]) == player and not s.components[x].out]
+    healthy = {name for k in mine for name in k.healthy()}
+    return set(traits) <= healthy
+
+
+@handles(A.MakeComponent)
+def make(c: Ctx) -> None:
+    """V-62, V-21, V-15 (L213, L221, L205, L181): on your turn, a normal component paid from your story dice with a
+    die of the same size as each trait; the first of the act is made at once, a later one needs a supporting capability and technique
+    or goes to the table's vote on challenging it."""
+    s, a = c.s, c.a
+    need_phase(c, "scene")
+    if a.player != current_turn(s):
+        raise RuleViolation("V-25", f"you make a component on your turn; it is {current_turn(s)}'s")
+    ci = a.component
+    if ci.kind != "normal":
+        raise RuleViolation("V-62", "during an act you make a normal component (or a one-shot), not a PC, a main "
+                                    "component or minions")
+    dice = check_component(ci, E.level(s.players[a.player].xp_earned))
+    if sorted(a.paid) != sorted(dice):
+        raise RuleViolation("V-15", f"{ci.name} is paid with a die of each trait's size (and its ability's dice): "
+                                    + " ".join(f"d{d}" for d in sorted(dice)) + " (recombine first, V-11)")
+    E.remove_dice(s.players[a.player].story, a.paid, "V-15", "your story dice")
+    key = f"{a.player}@{s.act}"
+    verdict = thing_you_need(s.made, key, supported(s, a.player, a.supported_by))
+    if verdict != "challenge":
+        create(c, a.player, ci, a.paid)
+        return
+    voters = [n for n in s.seats if n != a.player]
+    c.emit("make_challenged", f"{a.player} makes {ci.name} again this act with no capability and technique to back "
+                              "it: the table votes on challenging it (V-62)", a.player)
+    s.vote = Vote(kind="challenge", subject=f"{a.player} makes {ci.name}", claimant=a.player, by=a.player,
+                  voters=voters, claim={"what": "make", "component": ci.model_dump(), "paid": list(a.paid)})
+    s.phase = "vote"
+
+
+def create(c: Ctx, player: str, ci: A.ComponentIn, paid: list[int]) -> None:
+    """The component joins the scene: the paid dice go to the bowl (spent, V-9), the ability's dice come from the
+    bowl onto the sheet, as at the purchase; one more made this act (V-62)."""
+    s = c.s
+    p = s.players[player]
+    p.story = E.remove_dice(p.story, paid, "V-15", "your story dice")
+    to_bowl(s, paid)
+    k = make_component(s, ci, player)
+    take_from_bowl(s, list(k.allocated), "V-9")
+    s.components[k.id] = k
+    if s.scene is not None:
+        s.scene.present.append(k.id)
+    key = f"{player}@{s.act}"
+    s.made[key] = s.made.get(key, 0) + 1
+    c.emit("make", f"{player} makes {k.name}" + (" (a one-shot)" if k.one_shot else "") + ": "
+           + ", ".join(f"{t.name} d{t.size}" for t in k.traits), player, component=k.id)
+
+
+def settle_make(c: Ctx, carried: bool, opposed: int, n: int) -> None:
+    """V-62, V-1: a challenge that carries stops the making (nothing is paid); otherwise the component is made."""
+    s = c.s
+    v = s.vote
+    assert v is not None
+    s.vote = None
+    s.phase = "scene"
+    if carried:
+        c.emit("challenge_carries", f"{opposed} of {n} support the challenge: {v.claimant} must do something else")
+        return
+    c.emit("challenge_fails", f"{opposed} of {n} support the challenge, no majority: {v.claimant} goes on")
+    create(c, v.claimant, A.ComponentIn.model_validate(v.claim["component"]), list(v.claim["paid"]))
