@@ -48,8 +48,8 @@ class GamePlayer(Protocol):
 
 class Interjector(Protocol):
     """A seat that may act out of turn (a challenge, a claim) while the game waits for another seat. Optional:
-    the table asks only players that have `interject` and name the pending kinds they watch in `interject_on`,
-    so seats without it (and other games' seats) cost nothing more."""
+    the table asks only players that have `interject`, and only when the ruleset offers them one of the option
+    types they name in `interject_on`, so seats without it (and other games' seats) cost nothing more."""
 
     interject_on: frozenset[str]
 
@@ -210,7 +210,9 @@ class GameTable:
         is dropped (the seat was not asked to act, so nothing falls back)."""
         for name, player in self.seats.items():
             hook = getattr(player, "interject", None)
-            if hook is None or name in pend.seats or pend.kind not in getattr(player, "interject_on", ()):
+            watch = getattr(player, "interject_on", ())
+            if hook is None or name in pend.seats or \
+                    not any(o.type in watch for o in self.ruleset.legal_options(self.state, name)):
                 continue
             started = time.perf_counter()
             decision = hook(self.observe(name))

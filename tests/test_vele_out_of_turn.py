@@ -81,10 +81,32 @@ def test_V_1_no_challenge_without_cause_and_the_awaited_seat_decides():
     assert acted and rec.action["player"] == "Ann" and "out_of_turn" not in rec.meta
 
 
-def test_seats_without_interject_are_never_asked_out_of_turn():
-    """The interjection asks only seats that watch the pending kind: a Vele seat watches a claim waiting for its
-    difficulty, not a bid or a build, so setup goes on as before."""
+def test_seats_are_asked_out_of_turn_only_when_offered_what_they_watch():
+    """The interjection asks a seat only when the ruleset offers it an option type it watches (a Vele seat: a
+    challenge, a counter-struggle); at the first frame nothing is, so nobody is asked; a seat without the hook
+    (a person's: None) never is."""
     s = built()
-    assert "build" not in VeleSeat.interject_on and "bid" not in VeleSeat.interject_on
+    assert VeleSeat.interject_on == {"challenge", "counter_struggle"}
     table = table_at(s)
+    asked = []
+    for seat in table.seats.values():
+        seat.interject = lambda obs, seat=seat: asked.append(seat.name)  # type: ignore[method-assign]
+    assert table.interjection(table.ruleset.pending(table.state)) is False and asked == []
+    table.seats["Cy"] = None
     assert table.interjection(table.ruleset.pending(table.state)) is False
+
+
+def test_V_41_the_things_owner_strikes_back_out_of_turn():
+    """V-41 (L441): Ben's PC fails to cross Ann's bridge on his turn; the game waits for Cy (his turn); Ann, not
+    awaited, asks out of turn for the counter-struggle, and the table votes."""
+    from tests.test_vele_terrain import _ben_fails_on_the_bridge, bridge_scene
+    s, bridge, ben, cy = bridge_scene()
+    s = _ben_fails_on_the_bridge(s, ben, bridge)
+    table = table_at(s, sure=("Ann",))
+    assert table.ruleset.pending(table.state).seats == ("Cy",)
+    acted, _ = table.step()
+    rec = table.records[-1]
+    assert acted and rec.action["type"] == "counter_struggle" and rec.action["player"] == "Ann"
+    assert rec.meta["out_of_turn"] is True and table.state.phase == "vote"
+    table.run(stop=lambda t: t.state.phase != "vote")
+    assert table.state.vote is None

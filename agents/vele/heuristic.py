@@ -7,7 +7,7 @@ a d8, tries now and then to cross another's ground (a maneuver), makes a one-sho
 and then (the thing it needs) and sets it off, claims aspect hits after a lost
 struggle, votes on every challenge and claim with a reason, justifies a claim the table turned down
 with revised fiction once a scene, challenges out of turn (through the table's interjection) a claim
-that names a component already out or piles onto its own beaten component, absorbs damage
+that names a component already out or piles onto its own wounded or beaten component, absorbs damage
 smallest-trait-first (the ally rounds first) and surrenders a fight it is losing. As narrator it
 frames scenes with the other PCs against its own story components, sometimes tries to keep a PC out,
 states difficulties, challenges or says no now and then, lets its ground strike back at a PC that
@@ -51,7 +51,8 @@ def _me(view: dict, name: str) -> dict:
 
 class VeleSeat:
     kind = "heuristic"
-    interject_on = frozenset({"difficulty"})  # agents/game_loop.Interjector: a struggle's claim waits for the narrator
+    # agents/game_loop.Interjector: out of turn, a struggle's claim to challenge, a thing of mine to strike back
+    interject_on = frozenset({"challenge", "counter_struggle"})
 
     def __init__(self, name: str, seed: int = 0, seat_index: int = 0, scenes_per_act: int = SCENES_PER_ACT) -> None:
         self.name = name
@@ -185,10 +186,13 @@ class VeleSeat:
 
     def _counter(self, obs: GameObservation) -> Decision | None:
         """V-41 (L441): my thing (treacherous ground) strikes back, with the table's approval, at the component that
-        just failed against it; three times in five."""
+        just failed against it; three times in five, weighed once per failure (in turn or out of turn)."""
         if not any(o.type == "counter_struggle" for o in obs.options):
             return None
         r = obs.view["struggles"][-1]
+        if getattr(self, "weighed_counter", None) == r["seq"]:
+            return None  # weighed already (the option stays open until the scene's next struggle)
+        self.weighed_counter = r["seq"]
         thing, victim = _comp(obs.view, r["opponent"]), _comp(obs.view, r["actor"])
         if self.rng.random() >= 0.6:
             return None
@@ -227,12 +231,16 @@ class VeleSeat:
                   f"difficulty {n}: the book's scale runs -1 difficult to -5 the most (V-27)")
 
     def interject(self, obs: GameObservation) -> Decision | None:
-        """V-1 (L163, L165): out of turn, while the narrator weighs a struggle's claim, challenge it when it breaks
+        """V-41: out of turn, my thing may strike back at one that just failed against it (see _counter).
+        V-1 (L163, L165): out of turn, while the narrator weighs a struggle's claim, challenge it when it breaks
         an established fact (it names a component already out of the story) or is plainly unfair (the narrator's
-        side piles onto my wounded component that already lost a struggle this scene). Once a scene at most, and
-        each claim is weighed once, so a table waiting on a person is not asked again and again."""
+        side piles onto my component while it is wounded, or after beating it this scene), three times in ten.
+        Once a scene at most, and each claim is weighed once, so a table waiting on a person is not asked again
+        and again."""
         v = obs.view
         k = v.get("struggle")
+        if any(o.type == "counter_struggle" for o in obs.options):
+            return self._counter(obs)
         if k is None or getattr(self, "weighed", None) == v["actions"] or \
                 not any(o.type == "challenge" for o in obs.options):
             return None
@@ -252,12 +260,12 @@ class VeleSeat:
         lost = any(r["scene"] == scene and (r["opponent"] == target["id"] and r["winner"] == "actor" or
                                             r["actor"] == target["id"] and r["winner"] == "opponent")
                    for r in v["struggles"])
-        if wounded and lost and self.rng.random() < 0.5:
+        if (wounded or lost) and self.rng.random() < 0.3:
             self.challenged = scene
             return _d(A.Challenge(player=self.name, reason=f"{target['name']} is down already; "
-                                                           "striking again this scene is piling on"),
-                      f"the narrator's side strikes {target['name']} again after beating it this scene: plainly "
-                      "unfair, so I put it to the table (V-1); a majority makes them do something else")
+                                                           "striking it again is piling on"),
+                      f"the narrator's side strikes {target['name']} again while it is down: plainly unfair, so "
+                      "I put it to the table (V-1); a majority makes them do something else")
         return None
 
     def _vote(self, obs: GameObservation) -> Decision:

@@ -163,8 +163,8 @@ class ClaimSpotlight(_A):
 
 class MakeComponent(_A):
     """V-62, V-21 (L213, L221, L205): on your turn, make "just what you need": a normal component (a one-shot if
-    `one_shot`), present at once, paid from your story dice with a die of each trait's size (V-15). Once an act it is free;
-    again in the act it needs a capability and a technique trait of yours in the scene (`supported_by`), or the
+    `one_shot`), present at once, paid from your story dice with a die of each trait's size (V-15). Once an act
+    it is free; again in the act it needs a capability and a technique trait of yours in the scene (`supported_by`), or the
     table votes on challenging it (V-1)."""
     type: Literal["make_component"] = "make_component"
     component: ComponentIn
@@ -286,8 +286,8 @@ class EndAct(_A):
 
 
 Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo,
-                         Challenge, Justify, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight, CounterStruggle, MakeComponent, Heal, StateDifficulty, Wager,
-                         JoinAlly, SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
+                         Challenge, Justify, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight, CounterStruggle,
+                         MakeComponent, Heal, StateDifficulty, Wager, JoinAlly, SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)
 

@@ -28,8 +28,8 @@ def supported(s: GameState, player: str, traits: list[str]) -> bool:
 @handles(A.MakeComponent)
 def make(c: Ctx) -> None:
     """V-62, V-21, V-15 (L213, L221, L205, L181): on your turn, a normal component paid from your story dice with a
-    die of the same size as each trait; the first of the act is made at once, a later one needs a supporting capability and technique
-    or goes to the table's vote on challenging it."""
+    die of the same size as each trait; the first of the act is made at once, a later one needs a supporting
+    capability and technique or goes to the table's vote on challenging it."""
     s, a = c.s, c.a
     need_phase(c, "scene")
     if a.player != current_turn(s):
