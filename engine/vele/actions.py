@@ -287,7 +287,8 @@ class EndAct(_A):
 
 Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo,
                          Challenge, Justify, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight, CounterStruggle,
-                         MakeComponent, Heal, StateDifficulty, Wager, JoinAlly, SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
+                         MakeComponent, Heal, StateDifficulty, Wager, JoinAlly, SpendFate, TakeDamage, ContinueFight,
+                         PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)
 
