@@ -25,6 +25,9 @@ LABELS = {
     "challenge_pass": "Pass in the bidding", "draw_trait": "Draw on a Trait", "buy_die": "Buy dice",
     "call_resolution": "Call for resolution", "answer_resolution": "Agree to roll?",
     "cancel_bonus": "Cancel a loser's bonus coins", "end_narration": "End my narration",
+    # Death of the Vele's out-of-turn and mid-act moves
+    "justify": "Justify the claim with fiction", "counter_struggle": "Counter-struggle (your thing strikes back)",
+    "make_component": "Make the thing you need", "claim_spotlight": "Claim a spotlight achieved",
 }
 BOOL_WORDS = {"fine": ("Fine them", "No fine"), "applies": ("It applies", "It does not apply"),
               "agree": ("Agree: roll", "Not yet"), "accept": ("Accept", "Refuse (a Complication)")}
@@ -37,6 +40,9 @@ FIELD_LABELS = {
     ("speak", "line"): "the line", ("end_scene", "fade"): "fade to black (1 coin)",
     ("challenge", "alternative"): "what should happen instead", ("challenge", "fact"): "the Fact it contradicts",
     ("challenge", "withdraw"): "it should not happen at all", ("bid", "amount"): "coins (secret)",
+    ("justify", "text"): "the claim, told again", ("counter_struggle", "thing"): "your thing (its id, e.g. c7)",
+    ("make_component", "paid"): "story dice paid: one of each trait's size", ("claim_spotlight", "maker"): "whose card",
+    ("make_component", "supported_by"): "your capability and technique traits (for a second one this act)",
 }
 
 PENDING_WORDS = {
