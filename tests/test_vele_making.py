@@ -94,3 +94,45 @@ def test_V_21_a_one_shot_does_not_absorb_damage_as_a_defending_ally():
     msg = refuses(s, A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8, source="bowl")], allies=[shot.id]),
                   "V-21")
     assert "absorb" in msg
+
+
+def test_V_22_the_narrator_makes_a_temporary_component_that_wagers_bowl_dice_only():
+    """V-22 (L187: "Narrators can create temporary components from bowl dice, but may only use bowl dice with them
+    in struggles"; L523): Ann, narrating, makes a temporary rockslide rated by dice the bowl holds (no die moves);
+    it strikes Ben's PC on Ann's turn; her own story dice are refused for it, bowl dice accepted; it is gone when
+    the scene ends. Only the narrator makes one; a thing made with no traits gets a bowl d6 as its default trait.
+    """
+    s = play(in_scene(), A.PassTurn(player="Ben"), A.PassTurn(player="Cy"))
+    refuses(s, A.MakeTemporary(player="Ben", name="Rocks", traits=[A.TraitIn(name="Crushing", size=8)]), "V-52")
+    default = play(s, A.MakeTemporary(player="Ann", name="The curtains"))  # L523: a bowl d6 as its default trait
+    assert [(t.name, t.size) for t in next(c for c in default.components.values() if c.name == "The curtains").traits] \
+        == [("Default", 6)]
+    before, bowl = dice_in_play(s), sorted(s.bowl)
+    s = play(s, A.MakeTemporary(player="Ann", name="Rockslide", traits=[A.TraitIn(name="Crushing", size=8)],
+                                text="the slope gives way"))
+    rock = next(c for c in s.components.values() if c.name == "Rockslide")
+    assert rock.temporary and rock.id in s.scene.present and sorted(s.bowl) == bowl and dice_in_play(s) == before
+    s = play(s, A.StartStruggle(player="Ann", actor=rock.id, target=comp_of(s, "Ben", "pc").id, goal="attack"),
+             A.StateDifficulty(player="Ann", value=0))
+    msg = refuses(s, A.Wager(player="Ann", stakes=[A.StakeIn(trait="Crushing", die=8)]), "V-22")
+    assert "bowl dice only" in msg
+    s = play(s, A.Wager(player="Ann", stakes=[A.StakeIn(trait="Crushing", die=8, source="bowl")]),
+             A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8)]),
+             A.RollDice(faces={"actor:0": [2], "opponent:0": [5]}))
+    assert dice_in_play(s) == s.total_points
+    s = play(s, A.EndScene(player="Ann"))
+    assert rock.id not in s.components
+
+
+def test_V_22_a_virtual_component_has_no_mechanics():
+    """V-22 (L249: virtual components "without mechanical effects"): Ann narrates a pizza delivery guy as a
+    virtual component: no traits, and no struggle is made with or against it."""
+    s = in_scene()
+    refuses(s, A.MakeTemporary(player="Ann", name="Pizza guy", virtual=True,
+                               traits=[A.TraitIn(name="Speed", size=4)]), "V-22")
+    s = play(s, A.MakeTemporary(player="Ann", name="Pizza guy", virtual=True))
+    guy = next(c for c in s.components.values() if c.name == "Pizza guy")
+    assert guy.virtual and not guy.traits and guy.id in s.scene.present
+    msg = refuses(s, A.StartStruggle(player="Ben", actor=comp_of(s, "Ben", "pc").id, target=guy.id, goal="attack"),
+                  "V-22")
+    assert "no mechanics" in msg

@@ -10,7 +10,8 @@ with revised fiction once a scene, challenges out of turn (through the table's i
 that names a component already out or piles onto its own wounded or beaten component, absorbs damage
 smallest-trait-first (the ally rounds first) and surrenders a fight it is losing. As narrator it
 frames scenes with the other PCs against its own story components, sometimes tries to keep a PC out,
-states difficulties, challenges or says no now and then, lets its ground strike back at a PC that
+states difficulties, challenges or says no now and then, makes a temporary rockslide from bowl dice
+when its own components in the scene are out or worn down, lets its ground strike back at a PC that
 failed against it (a counter-struggle, with approval), claims the spotlight cards whose PCs came
 through, asks to buy off a failed objective, and ends the act after a few scenes.
 Seeded: the same seed gives the same story. Every decision says why.
@@ -328,6 +329,17 @@ class VeleSeat:
         present = [_comp(v, cid) for cid in scene["present"]]
         mine = [c for c in present if (c["controller"] or c["owner"]) == self.name and not c["out"]]
         foes = [c for c in present if (c["controller"] or c["owner"]) != self.name and not c["out"]]
+        strong = [c for c in mine if not c.get("stationary") and sum(POINTS[d] for d in _healthy(c).values()) > 3]
+        if not strong and foes and self.name == v["narrator"] and getattr(self, "temp_scene", 0) != scene["number"]:
+            bowl = {int(d): n for d, n in v["bowl"].items()}
+            sizes = [d for d in (8, 6) if bowl.get(d, 0) > 0]
+            if sizes:
+                self.temp_scene = scene["number"]
+                traits = [A.TraitIn(name=n, size=d) for n, d in zip(("Crushing", "Everywhere"), sizes)]
+                return _d(A.MakeTemporary(player=self.name, name="A sudden rockslide", traits=traits,
+                                          text="the slope gives way"),
+                          "my story components here are out or worn down: a temporary component from bowl dice "
+                          "keeps the scene dangerous (V-22); it wagers bowl dice only")
         if not mine or not foes:
             return _d(A.PassTurn(player=self.name), "nothing of mine to act with, or nobody to act against")
         me = _me(v, self.name)
@@ -404,7 +416,8 @@ class VeleSeat:
         name = f"{pc['name'].split(',')[0]}'s flash powder"
         return _d(A.MakeComponent(player=self.name, paid=[8], component=A.ComponentIn(
             name=name[:80], kind="normal", one_shot=True, traits=[A.TraitIn(name="Blinding flash", size=8)])),
-                  "the thing I need, once this act (V-62): a one-shot that works once (V-21), for a d8 of my story dice")
+                  "the thing I need, once this act (V-62): a one-shot that works once (V-21), for a d8 of my "
+                  "story dice")
 
     def _heal(self, v: dict, scene: dict, mine: list[dict]) -> Decision | None:
         """V-40: my healer mends a wounded PC in the scene (smallest traits first), paying from my dice."""
@@ -465,7 +478,7 @@ class VeleSeat:
         stakes = []
         for i, t in enumerate(names):
             size = healthy[t]
-            own = [d for d in pool if d <= size]
+            own = [] if c.get("temporary") else [d for d in pool if d <= size]  # V-22: bowl dice only
             if own and (i == 0 or cautious):
                 d = max(own)
                 pool.remove(d)
@@ -524,7 +537,7 @@ class VeleSeat:
         trait = max(healthy, key=lambda t: healthy[t])
         me = _me(v, self.name)
         pool = me["character_dice"] if c["kind"] == "pc" else me["story_dice"]
-        own = [d for d in pool if d <= healthy[trait]]
+        own = [] if c.get("temporary") else [d for d in pool if d <= healthy[trait]]  # V-22: bowl dice only
         bowl = [int(d) for d, n in v["bowl"].items() if n > 0 and int(d) <= healthy[trait]]
         if own:
             stake = A.StakeIn(trait=trait, die=max(own), source="own")

@@ -164,12 +164,24 @@ class ClaimSpotlight(_A):
 class MakeComponent(_A):
     """V-62, V-21 (L213, L221, L205): on your turn, make "just what you need": a normal component (a one-shot if
     `one_shot`), present at once, paid from your story dice with a die of each trait's size (V-15). Once an act
-    it is free; again in the act it needs a capability and a technique trait of yours in the scene (`supported_by`), or the
-    table votes on challenging it (V-1)."""
+    it is free; again in the act it needs a capability and a technique trait of yours in the scene
+    (`supported_by`), or the table votes on challenging it (V-1)."""
     type: Literal["make_component"] = "make_component"
     component: ComponentIn
     paid: list[int]
     supported_by: list[str] = Field(default_factory=list, max_length=4)
+
+
+class MakeTemporary(_A):
+    """V-22 (L187, L249, L523): the narrator makes a component for the scene from bowl dice: a temporary component
+    (traits, 1 to 4, rated by bowl dice the bowl holds; none given: a bowl d6 as its default trait) that wagers
+    bowl dice only, or (`virtual`, no traits) a virtual one, fiction with no mechanics that nothing struggles
+    with. Either is gone when the scene ends."""
+    type: Literal["make_temporary"] = "make_temporary"
+    name: str = Field(min_length=1, max_length=80)
+    traits: list[TraitIn] = Field(default_factory=list, max_length=4)
+    virtual: bool = False
+    text: str = Field("", max_length=500)
 
 
 class CounterStruggle(_A):
@@ -287,8 +299,8 @@ class EndAct(_A):
 
 Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo,
                          Challenge, Justify, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight, CounterStruggle,
-                         MakeComponent, Heal, StateDifficulty, Wager, JoinAlly, SpendFate, TakeDamage, ContinueFight,
-                         PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
+                         MakeComponent, MakeTemporary, Heal, StateDifficulty, Wager, JoinAlly, SpendFate, TakeDamage,
+                         ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.core.errors import RuleViolation
 from engine.vele import actions as A
 from engine.vele import economy as E
+from engine.vele.components import check_temporary_stakes
 from engine.vele.rules import Ctx, after_wager, handles, need_phase, player_of, pool_of, take_from_bowl
 from engine.vele.state import Stake
 from engine.vele.tactics import Allies
@@ -40,6 +41,8 @@ def join_ally(c: Ctx) -> None:
             raise RuleViolation("V-27", "an ally pushes at least one die on one of its traits")
         if len({x.trait for x in a.stakes}) != len(a.stakes):
             raise RuleViolation("V-27", "one die per trait used")
+        if ally.temporary:  # V-22 (L187)
+            check_temporary_stakes([x.source for x in a.stakes])
         pool_name = pool_of(s, ally)
         p = s.players[a.player]
         own = list(getattr(p, pool_name))

@@ -91,7 +91,8 @@ KIND_OPTIONS = {
                     "the thing you need, once an act (V-62); one_shot for a thing that works once (V-21)")],
     "vote": [Option("cast_vote", "oppose or accept the claim")],
     "narrator": [Option("next_round"), Option("end_scene"), Option("pass_narration"), Option("end_act"),
-                 Option("buy_off_objective")],
+                 Option("buy_off_objective"),
+                 Option("make_temporary", note="a temporary component from bowl dice, or a virtual one (V-22)")],
     "continue_fight": [Option("continue_fight")],
     "difficulty": [Option("state_difficulty"), Option("narrator_no"), Option("challenge")],
     "wager": [Option("wager", "dice from your pool or the bowl")],
@@ -99,6 +100,11 @@ KIND_OPTIONS = {
     "join_ally": [Option("join_ally", "push dice as an ally, or decline")],
     "fate": [Option("spend_fate", "1 XP or a free tag")],
 }
+
+
+# side moves the awaited seat is offered too: a spotlight to claim, its thing's counter-struggle, its turned-down
+# claim to justify, a temporary component while narrating
+ONWARD = ("claim_spotlight", "counter_struggle", "justify", "make_temporary")
 
 
 def legal_options(s: GameState, seat: str) -> list[Option]:
@@ -138,8 +144,9 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
             s.components[x].stationary and player_of(s, s.components[x]) == seat and not s.components[x].out
             for x in sc.present):
         extra.append(Option("start_struggle", note="your terrain strikes a component on its own turn (V-41)"))
-    if seat in pend.seats:  # the seat the game waits for keeps its decision's list (and a spotlight it may claim,
-        extra = [o for o in extra if o.type in ("claim_spotlight", "counter_struggle", "justify")]  # or a counter-
-        # struggle, or a justification of its challenged claim)
+    if s.phase == "scene" and seat == s.narrator:
+        extra.append(Option("make_temporary", note="a temporary component from bowl dice, or a virtual one (V-22)"))
+    if seat in pend.seats:  # the seat the game waits for keeps its decision's list, and the side moves that are its
+        extra = [o for o in extra if o.type in ONWARD]  # own decision too
     have = {o.type for o in out}
     return out + [o for o in extra if o.type not in have]

@@ -1,4 +1,5 @@
-"""Components made during an act: "The Thing You Need" (V-62, L213, L221) and one-shots (V-21, L205).
+"""Components made during an act: "The Thing You Need" (V-62, L213, L221), one-shots (V-21, L205), and the
+narrator's temporary and virtual components (V-22, L187, L249, L523).
 
 Why a module: making a component mid-act moves dice (the maker's story dice to the bowl, an ability's
 dice from the bowl onto the sheet, as at the act's purchase) and may need the table's vote, so it is an
@@ -10,9 +11,10 @@ from engine.core.errors import RuleViolation
 from engine.vele import actions as A
 from engine.vele import economy as E
 from engine.vele.adjudication import thing_you_need
+from engine.vele.components import thing_without_component
 from engine.vele.rules import (Ctx, check_component, current_turn, handles, make_component, need_phase, player_of,
-                               take_from_bowl, to_bowl)
-from engine.vele.state import GameState, Vote
+                               require_narrator, take_from_bowl, to_bowl)
+from engine.vele.state import Component, GameState, Trait, Vote
 
 
 def supported(s: GameState, player: str, traits: list[str]) -> bool:
@@ -86,3 +88,37 @@ def settle_make(c: Ctx, carried: bool, opposed: int, n: int) -> None:
         return
     c.emit("challenge_fails", f"{opposed} of {n} support the challenge, no majority: {v.claimant} goes on")
     create(c, v.claimant, A.ComponentIn.model_validate(v.claim["component"]), list(v.claim["paid"]))
+
+
+@handles(A.MakeTemporary)
+def make_temporary(c: Ctx) -> None:
+    """V-22 (L187, L249, L523): during a scene the narrator makes a temporary component rated by dice the bowl
+    holds (they stay there: it wagers bowl dice only), or, for a thing with no component, one whose default trait
+    is a bowl d6 (no traits given), or a virtual one with no traits; present at once."""
+    s, a = c.s, c.a
+    need_phase(c, "scene", "narrator")
+    require_narrator(c, "make a temporary or virtual component")
+    sc = s.scene
+    assert sc is not None
+    if a.virtual and a.traits:
+        raise RuleViolation("V-22", "a virtual component has no mechanics: no traits")
+    traits = list(a.traits)
+    if not a.virtual:
+        if not traits:  # L523: the other choice for a thing with no component: a bowl d6 as its default trait
+            traits = [A.TraitIn(name="Default", size=thing_without_component("default_trait")["trait"])]
+        if len({t.name for t in traits}) != len(traits):
+            raise RuleViolation("V-14", f"{a.name}: every trait needs its own name")
+        sizes = [t.size for t in traits]
+        if any(d not in E.SIZES for d in sizes):
+            raise RuleViolation("V-AMB-2", "traits are d4 to d12")
+        if not s.options.unlimited_bowl:
+            E.remove_dice(s.bowl, sizes, "V-22", "the bowl")  # rated by bowl dice: the bowl must hold them
+    s.counter += 1
+    k = Component(id=f"c{s.counter}", name=a.name, owner=a.player, kind="normal",
+                  traits=[Trait(name=t.name, size=t.size) for t in traits], temporary=not a.virtual,
+                  virtual=a.virtual)
+    s.components[k.id] = k
+    sc.present.append(k.id)
+    c.emit("make_temporary", f"{a.player} makes {'virtual' if a.virtual else 'temporary'} {k.name}"
+           + (": " + ", ".join(f"{t.name} d{t.size}" for t in k.traits) if k.traits else "")
+           + (f" ({a.text})" if a.text else ""), a.player, component=k.id)

@@ -16,7 +16,7 @@ from engine.vele import actions as A
 from engine.vele import economy as E
 from engine.vele import groups as G
 from engine.vele.adjudication import mechanics_may_affect
-from engine.vele.components import check_part_of, use_one_shot
+from engine.vele.components import check_part_of, check_struggle_against, check_temporary_stakes, use_one_shot
 from engine.vele.tactics import may_attack_now
 from engine.vele import struggle as S
 from engine.vele.copying import state_copy
@@ -513,6 +513,8 @@ def start_struggle(c: Ctx) -> None:
         raise RuleViolation("V-26", "a component struggles against another")
     for x in (actor, target):  # V-7 (L173): with vele_off_stage, mechanics do not touch a non-player Vele
         mechanics_may_affect(x.vele, x.kind == "pc", s.options.vele_off_stage)
+        if x.virtual:  # V-22 (L249)
+            check_struggle_against("virtual")
     if actor.id in s.forfeit:
         raise RuleViolation("V-43", f"{actor.name} allied earlier and may do nothing during its next struggle: "
                                     "act with another component or pass")
@@ -613,6 +615,8 @@ def wager(c: Ctx) -> None:
         raise RuleViolation("V-43", f"{cp.name} allied earlier and may do nothing during this struggle")
     if len({x.trait for x in a.stakes}) != len(a.stakes):
         raise RuleViolation("V-27", "one die per trait used")
+    if cp.temporary:  # V-22 (L187)
+        check_temporary_stakes([x.source for x in a.stakes])
     pool_name = pool_of(s, cp)
     p = s.players[a.player]
     own = list(getattr(p, pool_name))
@@ -979,6 +983,9 @@ def end_scene_now(c: Ctx) -> None:
                 got = bowl_take_points(s, gain)
                 k.allocated += got
                 c.emit("top_up", f"{k.name} tops up {E.points(got)} allocated points", k.owner, points=E.points(got))
+    for k in [x for x in s.components.values() if x.temporary or x.virtual]:
+        del s.components[k.id]  # V-22 (L523): the scene's temporary and virtual components are gone
+        c.emit("gone", f"{k.name} is gone with the scene", k.owner)
     s.aspects = []
     s.struggle = None
     s.extended = None

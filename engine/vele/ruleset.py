@@ -20,6 +20,7 @@ VERSION = "2"  # 2: spotlight cards go to the middle of the table (L737); see ga
 def sheet(k: Component) -> dict[str, Any]:
     return {"id": k.id, "name": k.name, "owner": k.owner, "kind": k.kind, "out": k.out, "controller": k.controller,
             "stationary": k.stationary, "one_shot": k.one_shot, "used": k.used,
+            "temporary": k.temporary, "virtual": k.virtual,
             "traits": [{"name": t.name, "size": t.size, "focus": t.focus, "damage": t.damage, "control": list(t.control),
                         "healthy": t.healthy} for t in k.traits],
             "aspects": list(k.aspects), "abilities": [a.model_dump() for a in k.abilities],

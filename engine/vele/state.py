@@ -44,6 +44,8 @@ class Component(BaseModel):
     stationary: bool = False  # V-41: terrain that attacks on its victims' turn
     one_shot: bool = False  # V-21: works once
     used: bool = False  # V-21: the one-shot has acted
+    temporary: bool = False  # V-22: made from bowl dice for a scene; wagers bowl dice only
+    virtual: bool = False  # V-22: fiction with no mechanics
     out: bool = False
 
     def trait(self, name: str) -> Trait | None:

@@ -77,8 +77,9 @@ def struggle(view: dict[str, Any], events: list[Any] = ()) -> None:
                            + ", ".join(f"{t(names.get(k, k))} {int(v)}" for k, v in (ext.get("failures") or {}).items()))
     rev = view.get("revising")
     if rev:  # V-4: a claim the table turned down, which its actor may justify with revised fiction
+        opposed = ", then ".join(str(int(n)) for n in rev.get("opposed") or [])
         st.caption(f"Turned down: {t(rev.get('text'))} ({t(rev.get('actor'))} may justify it; the table opposed "
-                   + ", then ".join(str(int(n)) for n in rev.get("opposed") or []) + f" of {int(rev.get('voters', 0))})")
+                   f"{opposed} of {int(rev.get('voters', 0))})")
     flow = where_dice_went(events)
     if flow:
         st.markdown(f"Where the dice went: {flow}")
