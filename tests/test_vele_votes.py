@@ -185,3 +185,24 @@ def test_V_4_justifying_is_the_next_thing_or_not_at_all():
     assert exc.value.rule in ("V-4", "V-FLOW")
     no = play(attack(in_scene()), A.NarratorNo(player="Ann", reason="the river is a torrent"))
     refuses(no, A.Justify(player="Ben", text="Ben leaps the river where it narrows"), "V-4")
+
+
+def test_V_5_no_advice_during_play():
+    """V-5 (L625: "out of character communication" may only happen between players who are not currently
+    narrating or acting; "Story and act creation allow full communication"): while Ben's struggle waits for its
+    difficulty, Cy may talk to Dee out of character, not to Ben (acting) nor to Ann (narrating), and Ben may not
+    talk to anyone; during the purchase anyone talks to anyone. A word to oneself or a stranger is refused."""
+    from engine.vele.decisions import legal_options
+    from engine.vele.rules import new_game
+    from tests.vele_helpers import SEATS
+    s = attack(in_scene())
+    said = play(s, A.TableTalk(player="Cy", to=["Dee"], text="he'll never make that jump"))
+    assert said.struggle == s.struggle and said.phase == s.phase
+    assert "acting" in refuses(s, A.TableTalk(player="Cy", to=["Ben"], text="jump left"), "V-5")
+    assert "narrating" in refuses(s, A.TableTalk(player="Cy", to=["Ann"], text="make it hard"), "V-5")
+    refuses(s, A.TableTalk(player="Ben", to=["Dee"], text="back me up"), "V-5")
+    refuses(s, A.TableTalk(player="Cy", to=["Cy"], text="hm"), "V-5")
+    assert "table_talk" in {o.type for o in legal_options(s, "Cy")}
+    assert "table_talk" not in {o.type for o in legal_options(s, "Ann")}
+    setup = play(new_game(SEATS), A.Bid(player="Ann", bid=3))
+    play(setup, A.TableTalk(player="Ann", to=["Ben", "Cy"], text="who wants to play the healer?"))

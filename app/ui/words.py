@@ -28,6 +28,7 @@ LABELS = {
     # Death of the Vele's out-of-turn and mid-act moves
     "justify": "Justify the claim with fiction", "counter_struggle": "Counter-struggle (your thing strikes back)",
     "make_component": "Make the thing you need", "claim_spotlight": "Claim a spotlight achieved",
+    "table_talk": "Talk out of character",
 }
 BOOL_WORDS = {"fine": ("Fine them", "No fine"), "applies": ("It applies", "It does not apply"),
               "agree": ("Agree: roll", "Not yet"), "accept": ("Accept", "Refuse (a Complication)")}
@@ -43,6 +44,7 @@ FIELD_LABELS = {
     ("justify", "text"): "the claim, told again", ("counter_struggle", "thing"): "your thing (its id, e.g. c7)",
     ("make_component", "paid"): "story dice paid: one of each trait's size", ("claim_spotlight", "maker"): "whose card",
     ("make_component", "supported_by"): "your capability and technique traits (for a second one this act)",
+    ("table_talk", "to"): "to whom (players neither narrating nor acting)",
 }
 
 PENDING_WORDS = {

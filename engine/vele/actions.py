@@ -128,6 +128,14 @@ class Justify(_A):
     text: str = Field(min_length=1, max_length=1000)
 
 
+class TableTalk(_A):
+    """V-5 (L625): out-of-character words to other players ("No Advice During Play"): during play only between
+    players who are neither narrating nor acting; story and act creation allow full communication."""
+    type: Literal["table_talk"] = "table_talk"
+    to: list[str] = Field(min_length=1, max_length=12)
+    text: str = Field(min_length=1, max_length=500)
+
+
 class ClaimAspect(_A):
     """V-48, V-AMB-20 (L563-564): on your turn, claim that an aspect of your component was hit (with danger
     or extreme difficulty: `danger`); approval (V-2) gives XP to you and to the narrator."""
@@ -298,7 +306,7 @@ class EndAct(_A):
 
 
 Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo,
-                         Challenge, Justify, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight, CounterStruggle,
+                         Challenge, Justify, TableTalk, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight, CounterStruggle,
                          MakeComponent, MakeTemporary, Heal, StateDifficulty, Wager, JoinAlly, SpendFate, TakeDamage,
                          ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]

@@ -144,6 +144,8 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
             s.components[x].stationary and player_of(s, s.components[x]) == seat and not s.components[x].out
             for x in sc.present):
         extra.append(Option("start_struggle", note="your terrain strikes a component on its own turn (V-41)"))
+    if seat != s.narrator or s.phase in ("bid", "rolloff", "build"):  # V-5: setup talk is free
+        extra.append(Option("table_talk", note="out of character, to players neither narrating nor acting (V-5)"))
     if s.phase == "scene" and seat == s.narrator:
         extra.append(Option("make_temporary", note="a temporary component from bowl dice, or a virtual one (V-22)"))
     if seat in pend.seats:  # the seat the game waits for keeps its decision's list, and the side moves that are its

@@ -11,10 +11,11 @@ from engine.core.errors import RuleViolation
 from engine.vele import actions as A
 from engine.vele import economy as E
 from engine.vele.adjudication import justify as first_accepted
+from engine.vele.adjudication import may_talk_out_of_character
 from engine.vele.awards import hit_aspect_xp, objective_bought_off, objective_xp
 from engine.vele.groups import spotlight_xp
 from engine.vele.rules import Ctx, counter_target, current_turn, gain_xp, handles, need_phase, player_of, start_exchange
-from engine.vele.state import Revising, Vote
+from engine.vele.state import GameState, Revising, Vote
 
 
 def open_vote(c: Ctx, vote: Vote) -> None:
@@ -55,6 +56,37 @@ def justify(c: Ctx) -> None:
     c.emit("justify", f"{a.player} justifies the claim: {a.text}", a.player)
     open_vote(c, Vote(kind="challenge", subject=a.text, claimant=a.player, by=a.player, voters=voters,
                       claim={"what": "justify"}))
+
+
+def acting(s: GameState) -> list[str]:
+    """V-5: the players acting now: whose turn it is, and the players of a struggle's sides and called allies."""
+    out = [t] if s.phase == "scene" and (t := current_turn(s)) else []
+    k = s.struggle
+    if k is not None:
+        out += [k.actor.player, k.opponent.player]
+        out += [player_of(s, s.components[x]) for x in (*k.actor.allies, *k.opponent.allies, *k.actor.called,
+                                                          *k.opponent.called) if x in s.components]
+    if s.extended is not None:
+        out += [player_of(s, s.components[x]) for x in (s.extended.a, s.extended.b) if x in s.components]
+    return out
+
+
+@handles(A.TableTalk)
+def table_talk(c: Ctx) -> None:
+    """V-5 (L625): "No Advice During Play": out of character only between players neither narrating nor acting;
+    story and act creation (bids, purchases) allow full communication."""
+    s, a = c.s, c.a
+    setup = s.phase in ("bid", "rolloff", "build")
+    busy = acting(s)
+    for who in dict.fromkeys(a.to):
+        if who not in s.players or who == a.player:
+            raise RuleViolation("V-5", f"{who!r} is not another player at this table")
+        if not may_talk_out_of_character(a.player, who, s.narrator, busy, setup):
+            held = a.player if a.player in (s.narrator, *busy) else who
+            raise RuleViolation("V-5", "no advice during play: out-of-character talk is only between players who "
+                                       f"are neither narrating nor acting, and {held} is "
+                                       + ("narrating" if held == s.narrator else "acting") + " now")
+    c.emit("table_talk", f"{a.player} to {', '.join(dict.fromkeys(a.to))} (out of character): {a.text}", a.player)
 
 
 @handles(A.ClaimAspect)
