@@ -27,7 +27,10 @@ def sheets(view: dict[str, Any], events: list[Any] = ()) -> None:
         if c.get("kind") != "pc" and not c.get("traits"):
             continue
         with st.container(border=True):
-            out = (" · out" if c.get("out") else "") + (" · a thing (terrain)" if c.get("stationary") else "")
+            out = "".join(word for flag, word in (("out", " · out"), ("stationary", " · a thing (terrain)"),
+                                                  ("one_shot", " · one-shot"), ("used", " (spent)"),
+                                                  ("temporary", " · temporary"), ("virtual", " · virtual"))
+                          if c.get(flag))
             st.markdown(f"**{t(c.get('name'))}** ({t(c.get('kind'))}, {t(c.get('owner'))}){out}")
             st.markdown(", ".join(f"{t(tr.get('name'))} d{int(tr.get('size', 0))}" + (" ★" if tr.get("focus") else "")
                                   + ("" if tr.get("healthy", True) else f" ({t(tr.get('damage') or 'damaged')})")
