@@ -231,7 +231,8 @@ def play_loop(table, ask: InputFn, say: OutputFn, physical: bool = False, max_st
             if pend.is_chance and physical:
                 typed_roll(table, ask, say)
             elif pend.seats and not pend.is_chance and table.seats.get(pend.seats[0]) is None:
-                person_turn(table, pend.seats[0], ask, say)
+                if not table.interjection(pend):  # AI seats may act out of turn before the person answers
+                    person_turn(table, pend.seats[0], ask, say)
             else:
                 acted, _ = table.step()
                 if not acted:

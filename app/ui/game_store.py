@@ -392,9 +392,14 @@ def run_ai(live: GameLive, progress: Callable[[str, Any], None] | None = None, m
     with live.lock:
         if live.read_only or live.damage is not None:
             return 0
-        while steps < max_steps and live.ai_pending():
+        while steps < max_steps:
             before = len(live.table.records)
-            acted, _ = live.table.step()
+            if live.ai_pending():
+                acted, _ = live.table.step()
+            elif live.over() or not live.pending().seats or live.pending().is_chance:
+                break
+            else:  # a person is awaited: AI seats may still act out of turn first (a challenge, a claim)
+                acted = live.table.interjection(live.pending())
             if not acted:
                 break
             steps += 1
