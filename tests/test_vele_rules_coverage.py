@@ -19,7 +19,6 @@ NOT_YET: dict[str, str] = {}
 # components) and its test, but not yet called by `apply`'s action flow: a table (or a later action)
 # calls the function; the heuristic and simulated games do not reach these rules yet
 FUNCTION_ONLY = {
-    "V-31": "tactics.hidden_roll: needs a hidden view (the state keeps the roll, other seats' views hide it)",
     "V-38": "tactics.mass_targets/mass_power/resolve_mass: needs zones and the Area ability in state",
     "V-39": "tactics.Block: needs the Block/Auto-Block abilities and a standing block in state",
     "V-44": "tactics.check_movement: the engine has no zones or map",

@@ -104,3 +104,43 @@ def test_V_41_a_counter_struggle_is_refused_when_blocked_or_not_after_a_failure_
     refuses(blocked, A.CounterStruggle(player="Ann", thing=bridge.id), "V-41")
     villain = comp_of(s, "Ann", "main")
     refuses(s, A.CounterStruggle(player="Ann", thing=villain.id), "V-41")
+
+
+def test_V_31_a_hidden_roll_tells_only_the_effect_and_wagers_nothing():
+    """V-31 (L690: "the other side hides their roll and tells you the effect so that you don't know whether you
+    failed. No wagering is possible"): Ben's PC sneaks across Ann's bridge with a hidden roll. Own dice, power and
+    the average die are refused (bowl dice only); no fate step; every die goes back to the bowl. The roll's event
+    tells the effect only; Ann (the bridge's side) sees the results and the winner in her view, Ben, Cy and a
+    watcher do not, and Ben's failure still opens the bridge's counter-struggle to Ann."""
+    from engine.core.ruleset import get_ruleset
+    from engine.vele.rules import dice_in_play
+    rs = get_ruleset("vele")
+    s, bridge, ben, cy = bridge_scene()
+    s = play(s, A.StartStruggle(player="Ben", actor=ben.id, target=bridge.id, goal="maneuver", hidden=True,
+                                text="Dexter creeps along the ropes"),
+             A.StateDifficulty(player="Ann", value=0))
+    refuses(s, A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8)]), "V-31")
+    refuses(s, A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8, source="bowl")], average=True), "V-31")
+    story, char, bowl = list(s.players["Ann"].story), list(s.players["Ben"].character), sorted(s.bowl)
+    s = play(s, A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8, source="bowl")]),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Numbers", die=6, source="bowl")]), pass_fate=False)
+    s, events = apply(s, A.RollDice(faces={"actor:0": [2], "opponent:0": [5]}))
+    assert s.struggle is None and s.phase == "scene"  # no fate step, no damage from a maneuver
+    assert sorted(s.bowl) == bowl and s.players["Ann"].story == story and s.players["Ben"].character == char
+    assert dice_in_play(s) == s.total_points
+    told = [e for e in events if e.kind == "roll"]
+    assert len(told) == 1 and "effect 0" in told[0].text and "5" not in told[0].text and "winner" not in told[0].data
+    last = {seat: rs.view(s, seat)["struggles"][-1] for seat in ("Ann", "Ben", "Cy", None)}
+    assert last["Ann"]["winner"] == "opponent" and last["Ann"]["opponent_result"] == 5
+    assert all(last[x]["winner"] == "hidden" and last[x]["actor_result"] == "hidden" for x in ("Ben", "Cy", None))
+    assert all(last[x]["effect"] == 0 for x in last)
+    assert rs.summary(s)["struggles"][-1]["winner"] == "opponent"  # the whole record (a saved game's) keeps it
+    from engine.vele.decisions import legal_options
+    assert "counter_struggle" in {o.type for o in legal_options(s, "Ann")}
+
+
+def test_V_31_a_hidden_roll_is_one_exchange():
+    """V-31 (L690): a hidden roll is not an extended fight."""
+    s, bridge, ben, cy = bridge_scene()
+    refuses(s, A.StartStruggle(player="Ben", actor=ben.id, target=bridge.id, goal="attack", hidden=True,
+                               extended=True), "V-31")

@@ -3,17 +3,17 @@
 As a player it buys a PC (every other seat a Heal 6 medic) and story components from the premise's
 words (one of them treacherous ground, a thing) with a spotlight card, bids, pushes its best dice,
 spends power when it has it, calls and joins allies, heals wounded PCs, recombines a d4 and a d6 into
-a d8, tries now and then to cross another's ground (a maneuver), makes a one-shot once an act now
-and then (the thing it needs) and sets it off, claims aspect hits after a lost
-struggle, votes on every challenge and claim with a reason, justifies a claim the table turned down
-with revised fiction once a scene, challenges out of turn (through the table's interjection) a claim
-that names a component already out or piles onto its own wounded or beaten component, absorbs damage
-smallest-trait-first (the ally rounds first) and surrenders a fight it is losing. As narrator it
-frames scenes with the other PCs against its own story components, sometimes tries to keep a PC out,
-states difficulties, challenges or says no now and then, makes a temporary rockslide from bowl dice
-when its own components in the scene are out or worn down, lets its ground strike back at a PC that
-failed against it (a counter-struggle, with approval), claims the spotlight cards whose PCs came
-through, asks to buy off a failed objective, and ends the act after a few scenes.
+a d8, tries now and then to cross another's ground (a maneuver, half the time a hidden roll), makes
+a one-shot now and then once an act (the thing it needs) and sets it off, claims aspect hits after a
+lost struggle, votes on every challenge and claim with a reason, justifies a claim the table turned
+down with revised fiction once a scene, challenges out of turn (through the table's interjection) a
+claim that names a component already out or piles onto its own wounded or beaten component, absorbs
+damage smallest-trait-first (the ally rounds first) and surrenders a fight it is losing. As narrator
+it frames scenes with the other PCs against its own story components, sometimes tries to keep a PC
+out, states difficulties, challenges or says no now and then, makes a temporary rockslide from bowl
+dice when its own components in the scene are out or worn down, lets its ground strike back at a PC
+that failed against it (a counter-struggle, with approval), claims the spotlight cards whose PCs
+came through, asks to buy off a failed objective, and ends the act after a few scenes.
 Seeded: the same seed gives the same story. Every decision says why.
 """
 from __future__ import annotations
@@ -388,10 +388,12 @@ class VeleSeat:
         ground = [c for c in foes if c.get("stationary") and _healthy(c)
                   and not any(r["opponent"] == c["id"] for r in fights)]
         if ground and me_c["kind"] == "pc" and self.rng.random() < 0.35:
+            hidden = self.rng.random() < 0.5
             return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=ground[0]["id"], goal="maneuver",
-                                      text=f"{me_c['name']} picks a way across {ground[0]['name']}"),
+                                      hidden=hidden, text=f"{me_c['name']} picks a way across {ground[0]['name']}"),
                       "a maneuver against the ground itself: the high ground for the fight to come (V-47), at the "
-                      "risk of its striking back if I fail (V-41)")
+                      "risk of its striking back if I fail (V-41)" + ("; a hidden roll, as I cannot tell whether "
+                                                                      "the ground gave (V-31)" if hidden else ""))
         if not fights and len([c for c in present if c["kind"] == "pc"]) > 1:
             race = self.rng.random() < 0.5
             return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=target["id"], goal="maneuver",
@@ -478,7 +480,7 @@ class VeleSeat:
         stakes = []
         for i, t in enumerate(names):
             size = healthy[t]
-            own = [] if c.get("temporary") else [d for d in pool if d <= size]  # V-22: bowl dice only
+            own = [] if c.get("temporary") or k.get("hidden") else [d for d in pool if d <= size]  # V-22, V-31
             if own and (i == 0 or cautious):
                 d = max(own)
                 pool.remove(d)
@@ -499,6 +501,8 @@ class VeleSeat:
                     power.append(max(fit))
                     break
         best = max((s.die for s in stakes), default=0)
+        if k.get("hidden"):  # V-31: nothing is wagered on a hidden roll: bowl dice only, no power, no allies
+            return A.Wager(player=self.name, stakes=stakes)
         allies = [] if cautious else self._allies(v, k, c)
         return A.Wager(player=self.name, stakes=stakes, power=power, average=best < 6 and bowl.get(6, 0) > 0,
                        allies=allies)

@@ -102,6 +102,7 @@ class StartStruggle(_A):
     target_trait: str | None = None
     extended: bool = False
     head_to_head: bool = False  # two actors (a race, a contest): only for maneuvers (V-26, L338)
+    hidden: bool = False  # V-31 (L690): failure yields uncertainty: the other side hides its roll; no wagering
     text: str = Field("", max_length=1000)
 
 

@@ -17,7 +17,7 @@ from engine.vele import economy as E
 from engine.vele import groups as G
 from engine.vele.adjudication import mechanics_may_affect
 from engine.vele.components import check_part_of, check_struggle_against, check_temporary_stakes, use_one_shot
-from engine.vele.tactics import may_attack_now
+from engine.vele.tactics import hidden_roll, may_attack_now
 from engine.vele import struggle as S
 from engine.vele.copying import state_copy
 from engine.vele.events import Event
@@ -528,7 +528,11 @@ def start_struggle(c: Ctx) -> None:
             raise RuleViolation("V-34", f"{target.name} has no healthy trait {a.target_trait!r}")
     if a.head_to_head and (a.goal != "maneuver" or a.extended or a.target_trait):
         raise RuleViolation("V-26", "a head-to-head struggle is a contest of two actors: a maneuver, not an attack")
+    if a.hidden and (a.extended or a.head_to_head or interrupt):
+        raise RuleViolation("V-31", "a hidden roll is one exchange, the other side hiding its roll: not an extended "
+                                    "fight, a race or a terrain strike")
     start_exchange(c, actor, target, a.goal, a.target_trait, a.text)
+    s.struggle.hidden = a.hidden  # type: ignore[union-attr]
     s.struggle.head_to_head = a.head_to_head  # type: ignore[union-attr]
     s.struggle.interrupt = interrupt  # type: ignore[union-attr]
     if a.extended:
@@ -617,6 +621,9 @@ def wager(c: Ctx) -> None:
         raise RuleViolation("V-27", "one die per trait used")
     if cp.temporary:  # V-22 (L187)
         check_temporary_stakes([x.source for x in a.stakes])
+    if k.hidden and (any(x.source != "bowl" for x in a.stakes) or a.power or a.allies or a.average):
+        raise RuleViolation("V-31", "no wagering on a hidden roll: roll bowl dice for your traits, with no power, "
+                                    "average die or allies; they all go back to the bowl")
     pool_name = pool_of(s, cp)
     p = s.players[a.player]
     own = list(getattr(p, pool_name))
@@ -719,6 +726,10 @@ def struggle_roll(c: Ctx) -> None:
             if not 1 <= face <= d:
                 raise RuleViolation("V-27", f"a d{d} cannot show {face}")
         side.faces, side.power_faces = faces, pf
+    if k.hidden:  # V-31: the actor cannot tell its result, so there is no fate to weigh; the effect is told
+        c.emit("rolled", "a hidden roll: only the effect will be told")
+        resolve(c)
+        return
     k.fate_queue = fate_order(s, k)
     k.stage = "fate"
     c.emit("rolled", f"rolled: {s.components[k.actor.component].name} {faces_of(k.actor)}, "
@@ -796,6 +807,8 @@ def resolve(c: Ctx) -> None:
     flow = S.dice_flow(stakes(win), stakes(lose), [*k.actor.power, *k.opponent.power],
                        None if out.winner is None else win.player, tie_no_winner=out.winner is None,
                        allies_first=ally_players)
+    if k.hidden:  # V-31: nothing was wagered: every die (all bowl dice) goes back to the bowl
+        flow = S.Flow(to_player={}, to_bowl=[x.die for x in [*k.actor.stakes, *k.opponent.stakes]])
     avg = [6] * (int(k.actor.average) + int(k.opponent.average))  # V-AMB-7: back to the bowl
     to_bowl(s, flow.to_bowl + avg)
     for who, dice in flow.to_player.items():
@@ -811,18 +824,25 @@ def resolve(c: Ctx) -> None:
             s.forfeit.remove(side.component)
     k.winner = out.winner
     k.effect = max(0, out.effect) if out.winner == "actor" or (k.head_to_head and out.winner) else 0
-    c.emit("roll", f"{ac.name} rolls {list(k.actor.faces)} → {out.actor_result}; {oc.name} rolls "
-           f"{list(k.opponent.faces)} → {out.opponent_result}; "
-           + (f"{(ac if out.winner == 'actor' else oc).name} wins" if out.winner else "a tie with no winner: every die goes home")
-           + (f", effect {k.effect}" if k.effect else ""),
-           ac.owner, actor=out.actor_result, opponent=out.opponent_result, winner=out.winner, effect=k.effect,
-           flow={w: d for w, d in flow.to_player.items()}, to_bowl=flow.to_bowl)
+    if k.hidden:  # V-31 (L690): the table hears the effect only; the other side's view keeps the rest
+        told = hidden_roll(act, opp, wagered=False)["effect"]
+        c.emit("roll", f"{ac.name}'s hidden roll against {oc.name}: effect {told}", ac.owner, effect=told,
+               flow={}, to_bowl=flow.to_bowl)
+    else:
+        c.emit("roll", f"{ac.name} rolls {list(k.actor.faces)} → {out.actor_result}; {oc.name} rolls "
+               f"{list(k.opponent.faces)} → {out.opponent_result}; "
+               + (f"{(ac if out.winner == 'actor' else oc).name} wins" if out.winner
+                  else "a tie with no winner: every die goes home")
+               + (f", effect {k.effect}" if k.effect else ""),
+               ac.owner, actor=out.actor_result, opponent=out.opponent_result, winner=out.winner, effect=k.effect,
+               flow={w: d for w, d in flow.to_player.items()}, to_bowl=flow.to_bowl)
     if out.winner == "actor" and ac.kind != "pc" and k.goal == "maneuver":
         gain_xp(c, ac.owner, 1, "a story component wins a struggle that is not an attack (V-48)")
     ac.used = ac.used or ac.one_shot  # V-21: a one-shot that has acted is spent
     s.records.append(Record(seq=s.seq, scene=s.scene.number if s.scene else 0, actor=ac.id, opponent=oc.id,
                             goal=k.goal, actor_result=out.actor_result, opponent_result=out.opponent_result,
-                            winner=out.winner, effect=k.effect, text=k.text))
+                            winner=out.winner, effect=k.effect, text=k.text,
+                            hidden_from=[n for n in s.seats if n != k.opponent.player] if k.hidden else []))
     if k.goal == "maneuver" and (out.winner == "actor" or (k.head_to_head and out.winner)):
         wc, lc = (ac, oc) if out.winner == "actor" else (oc, ac)  # head-to-head: the winner is the "actor" (L394)
         m = S.maneuver(k.effect)

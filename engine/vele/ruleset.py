@@ -28,11 +28,22 @@ def sheet(k: Component) -> dict[str, Any]:
 
 
 def side_view(k: Any, side: Any, seat: str | None) -> dict[str, Any]:
-    """A head-to-head side's dice stay hidden from the other players until both sides have pushed (V-AMB-6)."""
+    """A head-to-head side's dice stay hidden from the other players until both sides have pushed (V-AMB-6); a
+    hidden roll's faces are seen by the opponent's player alone (V-31)."""
     out = side.model_dump()
     hidden = k.head_to_head and k.stage in ("wager_actor", "wager_opponent") and seat is not None and seat != side.player
     if hidden and side.wagered:
         out.update(stakes="hidden", power="hidden", average="hidden")
+    if k.hidden and seat is not None and seat != k.opponent.player:
+        out.update(faces="hidden", power_faces="hidden", bonus="hidden")
+    return out
+
+
+def record_view(r: Any, seat: str | None) -> dict[str, Any]:
+    """V-31 (L690): a hidden roll's results and winner are the opponent's player's to see; the rest see the effect."""
+    out = r.model_dump()
+    if r.hidden_from and seat is not None and (seat == "" or seat in r.hidden_from):
+        out.update(actor_result="hidden", opponent_result="hidden", winner="hidden")
     return out
 
 
@@ -64,7 +75,7 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
                     "present": list(sc.present), "ended": sc.ended} for sc in s.scenes],
         "struggle": None if k is None else {"goal": k.goal, "stage": k.stage, "target_trait": k.target_trait,
                                             "text": k.text, "situational": k.situational,
-                                            "head_to_head": k.head_to_head,
+                                            "head_to_head": k.head_to_head, "hidden": k.hidden,
                                             "actor": side_view(k, k.actor, seat), "opponent": side_view(k, k.opponent, seat)},
         "extended": None if s.extended is None else s.extended.model_dump(),
         "vote": None if s.vote is None else s.vote.model_dump(),
@@ -73,7 +84,7 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
         "spotlights": [x.model_dump() for x in s.spotlights],
         "healed": {k: list(v) for k, v in s.healed.items()},
         "healing": None if s.healing is None else s.healing.model_dump(),
-        "struggles": [r.model_dump() for r in s.records],
+        "struggles": [record_view(r, seat) for r in s.records],
         "rotations": s.rotations, "extended_done": s.extended_done,
         "options": s.options.model_dump(),
     }

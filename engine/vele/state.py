@@ -110,6 +110,7 @@ class Struggle(BaseModel):
     situational: int = 0
     head_to_head: bool = False
     interrupt: bool = False  # V-41: terrain struck on its victim's turn; the turn stays the victim's
+    hidden: bool = False  # V-31: the other side hides its roll and tells only the effect; nothing is wagered
     effect: int = 0
     winner: str | None = None
 
@@ -201,6 +202,7 @@ class Record(BaseModel):
     disabled: list[str] = Field(default_factory=list)
     text: str = ""
     countered: bool = False  # V-41: a counter-struggle was asked for after this failure
+    hidden_from: list[str] = Field(default_factory=list)  # V-31: seats shown only the effect, not results or winner
 
 
 class GameState(BaseModel):

@@ -55,13 +55,19 @@ def spotlights(view: dict[str, Any]) -> None:
     st.markdown("Spotlight cards:\n" + "\n".join(lines))
 
 
+def _shown(values: Any) -> str:
+    """Faces as numbers, or "hidden": a hidden roll (V-31) seen from another seat."""
+    return "hidden" if isinstance(values, str) else " ".join(str(int(f)) for f in values or [])
+
+
 def _side(side: dict[str, Any] | None, names: dict[str, str]) -> str:
     if not side:
         return "—"
-    stakes = ", ".join(f"{t(s.get('trait'))} d{int(s.get('die') or 0)} ({t(s.get('source'))})" if isinstance(s, dict)
-                       else t(s) for s in side.get("stakes") or [])
-    faces = " ".join(str(int(f)) for f in side.get("faces") or [])
-    power = " ".join(str(int(f)) for f in side.get("power_faces") or [])
+    raw = side.get("stakes") or []
+    stakes = "hidden" if isinstance(raw, str) else \
+        ", ".join(f"{t(s.get('trait'))} d{int(s.get('die') or 0)} ({t(s.get('source'))})" if isinstance(s, dict)
+                  else t(s) for s in raw)
+    faces, power = _shown(side.get("faces")), _shown(side.get("power_faces"))
     who = names.get(side.get("component"), side.get("component"))
     return (f"{t(who)} ({t(side.get('player'))}): {stakes or 'no traits declared yet'}"
             + (f" · rolled {faces}" if faces else "") + (f" · power {power}" if power else ""))
@@ -89,8 +95,9 @@ def struggle(view: dict[str, Any], events: list[Any] = ()) -> None:
     done = view.get("struggles") or []
     if done:
         last = done[-1]
+        res = f"{t(last.get('actor_result'))} vs {t(last.get('opponent_result'))}"  # or "hidden" (V-31)
         st.caption(f"Last struggle: {t(last.get('text'))} → {t(last.get('winner'))} wins "
-                   f"({int(last.get('actor_result', 0))} vs {int(last.get('opponent_result', 0))}), effect "
+                   f"({res}), effect "
                    f"{int(last.get('effect', 0))}" + (f", disabled {', '.join(t(d) for d in last['disabled'])}"
                                                        if last.get("disabled") else ""))
 
