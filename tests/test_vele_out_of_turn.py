@@ -86,7 +86,7 @@ def test_seats_are_asked_out_of_turn_only_when_offered_what_they_watch():
     challenge, a counter-struggle); at the first frame nothing is, so nobody is asked; a seat without the hook
     (a person's: None) never is."""
     s = built()
-    assert VeleSeat.interject_on == {"challenge", "counter_struggle"}
+    assert VeleSeat.interject_on == {"challenge", "counter_struggle", "connect"}
     table = table_at(s)
     asked = []
     for seat in table.seats.values():

@@ -24,11 +24,8 @@ FUNCTION_ONLY = {
     "V-44": "tactics.check_movement: the engine has no zones or map",
     "V-45": "tactics.announce_mode/attach_cost/aided_attack_difficulty: the engine has no attached or "
             "integrated modes",
-    "V-60": "groups: act setup builds no groups (leader, members, group dice)",
-    "V-61": "group spotlight cards (groups are not built; PC cards are in play, in the middle of the table, L737)",
     "V-EX-14": "tactics.aided_attack_difficulty/check_aided_damage: no integrated aides (see V-45)",
     "V-EX-18": "tactics.mass_power: no mass struggles (see V-38)",
-    "V-AMB-18": "groups.connection_dice: no groups (see V-60)",
 }
 
 

@@ -1,7 +1,8 @@
 """A heuristic Vele seat: a player who narrates when the role comes round.
 
-As a player it buys a PC (every other seat a Heal 6 medic) and story components from the premise's
-words (one of them treacherous ground, a thing) with a spotlight card, bids, pushes its best dice,
+As a player it makes a small group of story characters, ties its PC to the others' groups, buys a PC
+(every other seat a Heal 6 medic) and story components from the premise's words (one of them
+treacherous ground, a thing) with a spotlight card, bids, pushes its best dice,
 spends power when it has it, calls and joins allies, heals wounded PCs, recombines a d4 and a d6 into
 a d8, tries now and then to cross another's ground (a maneuver, half the time a hidden roll), makes
 a one-shot now and then once an act (the thing it needs) and sets it off, claims aspect hits after a
@@ -53,7 +54,7 @@ def _me(view: dict, name: str) -> dict:
 class VeleSeat:
     kind = "heuristic"
     # agents/game_loop.Interjector: out of turn, a struggle's claim to challenge, a thing of mine to strike back
-    interject_on = frozenset({"challenge", "counter_struggle"})
+    interject_on = frozenset({"challenge", "counter_struggle", "connect"})
 
     def __init__(self, name: str, seed: int = 0, seat_index: int = 0, scenes_per_act: int = SCENES_PER_ACT) -> None:
         self.name = name
@@ -78,6 +79,9 @@ class VeleSeat:
         return _d(A.Bid(player=self.name, bid=bid), f"bid {bid} of the 6 XP: going first matters, the rest buys fate")
 
     def _build(self, obs: GameObservation) -> Decision:
+        group = self._group(obs)
+        if group is not None:
+            return group
         words = lex(obs.premise)
         traits = list(dict.fromkeys(words["traits"] + words["habits"]))
         self.rng.shuffle(traits)
@@ -126,10 +130,55 @@ class VeleSeat:
                   "a rounded PC (a d4, d6 and d8 trait at least), Power Attack on its focus, the rest in dice; "
                   "one main and three normal story components, one of them treacherous ground")
 
+    def _group(self, obs: GameObservation) -> Decision | None:
+        """V-60, V-61: before my purchase, once an act, a small group of story characters (a leader and two
+        minions, 8 of its 50 points) with its spotlight card."""
+        v = obs.view
+        if not any(o.type == "make_group" for o in obs.options) or any(g["owner"] == self.name for g in v["groups"]):
+            return None
+        words = lex(obs.premise)
+        place = self.pick(premise_places(obs.premise) + list(words["places"]), "the road")
+        role = self.pick(words["roles"], "Captain")
+        boss = A.ComponentIn(name=f"The {role.lower()} of {place}"[:80], kind="normal",
+                             aspects=[self.pick(words["limits"], "Proud")],
+                             traits=[A.TraitIn(name="Command", size=8), A.TraitIn(name="Cunning", size=6)])
+        hands = [A.ComponentIn(name=f"{n} of {place}"[:80], kind="minion", traits=[A.TraitIn(name=t, size=d)])
+                 for n, t, d in (("A lookout", "Sharp eyes", 6), ("A bruiser", "Fists", 4))]
+        name = f"The {place} crew"[:80]
+        return _d(A.MakeGroup(player=self.name, name=name, leader=boss, members=hands,
+                              spotlight=f"{name} turns on its {role.lower()}"[:300]),
+                  "a group for the act (V-60): a leader and two minions on the group's own dice, and its spotlight "
+                  "card (V-61)")
+
+    def _connect(self, obs: GameObservation) -> Decision | None:
+        """V-AMB-18: at act setup, tie my PC to another player's group leader: an aspect and a d4 trait, a d4
+        story die for each."""
+        if not any(o.type == "connect" for o in obs.options):
+            return None
+        v = obs.view
+        g = next((g for g in v["groups"] if g["owner"] != self.name and self.name not in g["connected"]), None)
+        pc = next((c for c in v["components"] if c["kind"] == "pc" and c["owner"] == self.name), None)
+        if g is None or pc is None:
+            return None
+        who = pc["name"].split(",")[0]
+        room = {"main": (6, 4), "normal": (4, 3), "minion": (1, 0)}  # trait slots, aspects (V-14, V-AMB-3)
+        for m in (_comp(v, x) for x in g["members"]):
+            slots, aspects = room.get(m["kind"], (0, 0))
+            trait = A.TraitIn(name=f"Knows {who}"[:60], size=4) \
+                if len(m["traits"]) < slots and g["points_left"] >= 1 and f"Knows {who}" not in _healthy(m) else None
+            aspect = f"Owes {who} a debt"[:200] if len(m["aspects"]) < aspects else ""
+            if trait is not None or aspect:
+                return _d(A.Connect(player=self.name, member=m["id"], trait=trait, aspect=aspect),
+                          f"my PC tied to {m['name']} of {g['name']}: a d4 story die for each tie (V-AMB-18)")
+        return None
+
     # -- narrating ------------------------------------------------------------------------------------
     def _frame_scene(self, obs: GameObservation) -> Decision:
         v = obs.view
         in_act = [sc for sc in v["scenes"] if sc["act"] == v["act"]]
+        tie = self._connect(obs)
+        if tie is not None:
+            return tie
         spot = self._spotlight(v)
         if spot is not None:
             return spot
@@ -158,8 +207,9 @@ class VeleSeat:
                       "one guideline for the act, from the premise's genre (V-54)")
         place = self.pick(premise_places(obs.premise) + list(words["places"]), "the road")
         foes = [c for c in mine if c["kind"] == "main"][:1] + \
-            [c for c in mine if c["kind"] == "normal" and not c.get("stationary")][:1] + \
-            [c for c in mine if c.get("stationary")][:1]
+            [c for c in mine if c["kind"] == "normal" and not c.get("stationary") and not c.get("group")][:1] + \
+            [c for c in mine if c.get("stationary")][:1] + \
+            [c for c in mine if any(g["leader"] == c["id"] for g in v["groups"])][:1]
         present = [c["id"] for c in pcs] + [c["id"] for c in foes]
         exclude = None
         me = _me(v, self.name)
@@ -181,7 +231,8 @@ class VeleSeat:
             won = pc is not None and any(r["actor"] == pc["id"] and r["winner"] == "actor" or
                                          r["opponent"] == pc["id"] and r["winner"] == "opponent" for r in v["struggles"])
             if won:
-                return _d(A.ClaimSpotlight(player=self.name, maker=card["maker"], text=f"{pc['name']} came through"),
+                return _d(A.ClaimSpotlight(player=self.name, maker=card["maker"], kind=card.get("kind", "pc"),
+                                           text=f"{pc['name']} came through"),
                           f"{pc['name']} won a struggle this act: the spotlight card for it is achieved (V-61)")
         return None
 
@@ -233,6 +284,7 @@ class VeleSeat:
 
     def interject(self, obs: GameObservation) -> Decision | None:
         """V-41: out of turn, my thing may strike back at one that just failed against it (see _counter).
+        V-AMB-18: at act setup, my PC is tied to another's group (see _connect).
         V-1 (L163, L165): out of turn, while the narrator weighs a struggle's claim, challenge it when it breaks
         an established fact (it names a component already out of the story) or is plainly unfair (the narrator's
         side piles onto my component while it is wounded, or after beating it this scene), three times in ten.
@@ -242,6 +294,8 @@ class VeleSeat:
         k = v.get("struggle")
         if any(o.type == "counter_struggle" for o in obs.options):
             return self._counter(obs)
+        if any(o.type == "connect" for o in obs.options):
+            return self._connect(obs)
         if k is None or getattr(self, "weighed", None) == v["actions"] or \
                 not any(o.type == "challenge" for o in obs.options):
             return None

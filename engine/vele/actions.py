@@ -167,7 +167,29 @@ class ClaimSpotlight(_A):
     claims it between scenes while that holder narrates; on approval (V-2) the maker gets 5 XP, the narrator 3."""
     type: Literal["claim_spotlight"] = "claim_spotlight"
     maker: str
+    kind: Literal["pc", "group"] = "pc"  # the maker's PC card, or their group's (V-60)
     text: str = Field("", max_length=500)
+
+
+class MakeGroup(_A):
+    """V-60, V-61 (L716-728): at act setup, a group of story characters: a leader and members (main, normal or
+    minion components, no abilities) bought with the group's 5 dice sets (50 points) for member traits only;
+    up to 4 aspects on a main member, 3 on a normal one; and the group's spotlight card, tied to a PC."""
+    type: Literal["make_group"] = "make_group"
+    name: str = Field(min_length=1, max_length=80)
+    leader: ComponentIn
+    members: list[ComponentIn] = Field(default_factory=list, max_length=8)
+    spotlight: str = Field("", max_length=300)
+
+
+class Connect(_A):
+    """V-60, V-AMB-18 (L726-727): at act setup, after your purchase, once for each other player's group, add to
+    one of its characters a trait (paid with the group's dice) and/or an aspect connected to your PC, and get a
+    d4 story die from the bowl for each."""
+    type: Literal["connect"] = "connect"
+    member: str
+    trait: TraitIn | None = None
+    aspect: str = Field("", max_length=200)
 
 
 class MakeComponent(_A):
@@ -308,7 +330,7 @@ class EndAct(_A):
 
 Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo,
                          Challenge, Justify, TableTalk, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight, CounterStruggle,
-                         MakeComponent, MakeTemporary, Heal, StateDifficulty, Wager, JoinAlly, SpendFate, TakeDamage,
+                         MakeComponent, MakeTemporary, MakeGroup, Connect, Heal, StateDifficulty, Wager, JoinAlly, SpendFate, TakeDamage,
                          ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)

@@ -82,7 +82,8 @@ def pending(s: GameState) -> Pending:
 
 KIND_OPTIONS = {
     "bid": [Option("bid", "bid XP", "1 to 6")],
-    "build": [Option("build", "30 character and 30 story points"), Option("add_guideline")],
+    "build": [Option("build", "30 character and 30 story points"), Option("add_guideline"),
+              Option("make_group", "the group's own 50 dice points", "a group of story characters, once an act (V-60)")],
     "frame_scene": [Option("frame_scene"), Option("add_guideline"), Option("pass_narration"), Option("end_act"),
                     Option("buy_off_objective")],
     "answer_exclusion": [Option("answer_exclusion")],
@@ -103,8 +104,8 @@ KIND_OPTIONS = {
 
 
 # side moves the awaited seat is offered too: a spotlight to claim, its thing's counter-struggle, its turned-down
-# claim to justify, a temporary component while narrating
-ONWARD = ("claim_spotlight", "counter_struggle", "justify", "make_temporary")
+# claim to justify, a temporary component while narrating, a connection to another's group at act setup
+ONWARD = ("claim_spotlight", "counter_struggle", "justify", "make_temporary", "connect")
 
 
 def legal_options(s: GameState, seat: str) -> list[Option]:
@@ -144,6 +145,11 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
             s.components[x].stationary and player_of(s, s.components[x]) == seat and not s.components[x].out
             for x in sc.present):
         extra.append(Option("start_struggle", note="your terrain strikes a component on its own turn (V-41)"))
+    setup = s.phase == "build" or (s.phase == "frame" and not any(sc.act == s.act for sc in s.scenes))
+    if setup and s.players[seat].built and any(g.act == s.act and g.owner != seat and seat not in g.connected
+                                               for g in s.groups):
+        extra.append(Option("connect", note="a trait or aspect tied to your PC on another's group: a d4 story die "
+                                            "for each (V-60, V-AMB-18)"))
     if seat != s.narrator or s.phase in ("bid", "rolloff", "build"):  # V-5: setup talk is free
         extra.append(Option("table_talk", note="out of character, to players neither narrating nor acting (V-5)"))
     if s.phase == "scene" and seat == s.narrator:

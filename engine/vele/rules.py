@@ -377,6 +377,9 @@ def frame_scene(c: Ctx) -> None:
                present=list(dict.fromkeys(a.present)))
     s.scenes.append(sc)
     c.emit("scene", f"Scene {sc.number} ({s.narrator} narrating): {a.place}. {a.text}".strip(), a.player)
+    if s.groups:  # V-60 (L732): with no PC present, group members are handed out to the other players
+        from engine.vele.group_play import hand_out
+        hand_out(c)
     if a.exclude is not None:
         k = comp(s, a.exclude.component, "V-52")
         if k.owner == s.narrator:
@@ -1095,3 +1098,4 @@ from engine.vele import allying as _allying  # noqa: E402,F401  (registers join_
 from engine.vele import mending as _mending  # noqa: E402,F401  (registers heal on HANDLERS)
 from engine.vele import votes as _votes  # noqa: E402,F401  (registers the vote handlers on HANDLERS)
 from engine.vele import making as _making  # noqa: E402,F401  (registers make_component on HANDLERS)
+from engine.vele import group_play as _group_play  # noqa: E402,F401  (registers make_group, connect on HANDLERS)

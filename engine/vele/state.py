@@ -45,6 +45,7 @@ class Component(BaseModel):
     one_shot: bool = False  # V-21: works once
     used: bool = False  # V-21: the one-shot has acted
     temporary: bool = False  # V-22: made from bowl dice for a scene; wagers bowl dice only
+    group: str = ""  # V-60: the group it belongs to (its owner's), if any
     virtual: bool = False  # V-22: fiction with no mechanics
     out: bool = False
 
@@ -178,6 +179,17 @@ class Vote(BaseModel):
     tie: bool = False  # an approval tie waits for its d6 (V-AMB-4)
 
 
+class Group(BaseModel):
+    """A group of story characters (V-60, L716-733): its owner's, bought with the group's own dice points."""
+    name: str
+    owner: str
+    leader: str  # component id
+    members: list[str]  # component ids, the leader first
+    points_left: int
+    act: int
+    connected: list[str] = Field(default_factory=list)  # V-AMB-18: players who added a connection to it
+
+
 class Revising(BaseModel):
     """V-4 (L267): a struggle's claim the table's challenge turned down, which its actor may justify with revised
     fiction right away, again and again, until no majority opposes it (or do something else)."""
@@ -235,6 +247,7 @@ class GameState(BaseModel):
     vote: Vote | None = None
     revising: Revising | None = None  # V-4: a challenged claim its actor may justify next
     made: dict[str, int] = Field(default_factory=dict)  # V-62: "player@act" -> components made mid-act
+    groups: list[Group] = Field(default_factory=list)  # V-60: this act's groups
     spotlights: list[Spotlight] = Field(default_factory=list)
     allying: dict[str, str] = Field(default_factory=dict)  # V-43: ally component -> helped, this round
     forfeit: list[str] = Field(default_factory=list)  # V-43: allies that may do nothing in their next struggle

@@ -139,10 +139,11 @@ def claim_spotlight(c: Ctx) -> None:
     s, a = c.s, c.a
     need_phase(c, "frame", "narrator")
     middle = s.options.spotlight_cards == "middle"
-    card = next((x for x in s.spotlights if x.maker == a.maker and x.act == s.act and not x.done
+    card = next((x for x in s.spotlights if x.maker == a.maker and x.kind == a.kind and x.act == s.act and not x.done
                  and (middle or x.holder)), None)
     if card is None:
-        raise RuleViolation("V-61", f"{a.maker} has no open spotlight card this act")
+        raise RuleViolation("V-61", f"{a.maker} has no open {'group ' if a.kind == 'group' else ''}spotlight card "
+                                    "this act")
     narrator = s.narrator if middle else card.holder
     if s.narrator != narrator:
         raise RuleViolation("V-61", f"{card.holder} holds that card and claims it while narrating")
@@ -152,7 +153,8 @@ def claim_spotlight(c: Ctx) -> None:
     voters = [n for n in s.seats if n != card.maker]
     c.emit("claim_spotlight", f"{a.player} claims {card.maker}'s spotlight achieved: {card.text}"
            + (f" ({a.text})" if a.text else ""), a.player)
-    claim = {"what": "spotlight", "maker": card.maker, "resume": s.phase} | ({"narrator": narrator} if middle else {})
+    claim = {"what": "spotlight", "maker": card.maker, "resume": s.phase} | ({"narrator": narrator} if middle else {}) \
+        | ({"kind": "group"} if card.kind == "group" else {})
     open_vote(c, Vote(kind="approval", subject=f"{card.maker}'s spotlight '{card.text}' achieved", claimant=card.maker,
                       by=a.player, voters=voters, claim=claim))
 
@@ -284,7 +286,8 @@ def finish_approval(c: Ctx, ok: bool) -> None:
         for who, n in objective_xp(s.seats, s.narrator, True).items():
             gain_xp(c, who, n, "the failed objective is bought off (V-49)")
     if v.claim.get("what") == "spotlight":
-        card = next(x for x in s.spotlights if x.maker == v.claim["maker"] and x.act == s.act and not x.done)
+        card = next(x for x in s.spotlights if x.maker == v.claim["maker"] and x.act == s.act and not x.done
+                    and x.kind == v.claim.get("kind", "pc"))
         card.done = True
         card.holder = v.claim.get("narrator", card.holder)  # L737: the narrator who brought it about
         for who, n in spotlight_xp(card.maker, card.holder, True).items():

@@ -37,7 +37,17 @@ def sheets(view: dict[str, Any], events: list[Any] = ()) -> None:
                                   for tr in c.get("traits") or []))
             if c.get("aspects"):
                 st.caption("Aspects: " + ", ".join(t(a) for a in c["aspects"]))
+    groups(view)
     spotlights(view)
+
+
+def groups(view: dict[str, Any]) -> None:
+    """V-60: this act's groups of story characters, their members and the group dice points left."""
+    names = {c.get("id"): c.get("name") for c in view.get("components") or []}
+    for g in view.get("groups") or []:
+        members = ", ".join(t(names.get(x, x)) for x in g.get("members") or [])
+        st.caption(f"Group {t(g.get('name'))} ({t(g.get('owner'))}): {members}; "
+                   f"{int(g.get('points_left', 0))} group dice points left")
 
 
 def spotlights(view: dict[str, Any]) -> None:
@@ -51,7 +61,8 @@ def spotlights(view: dict[str, Any]) -> None:
         where = (f"achieved, narrated by {t(x.get('holder'))}" if x.get("done") and x.get("holder") else
                  "achieved" if x.get("done") else "in the middle of the table" if middle
                  else f"held by {t(x.get('holder'))}")
-        lines.append(f"- {t(x.get('maker'))}'s: {t(x.get('text'))} ({where})")
+        whose = "group" if x.get("kind") == "group" else "PC"
+        lines.append(f"- {t(x.get('maker'))}'s {whose}: {t(x.get('text'))} ({where})")
     st.markdown("Spotlight cards:\n" + "\n".join(lines))
 
 
