@@ -329,9 +329,10 @@ class EndAct(_A):
 
 
 Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo,
-                         Challenge, Justify, TableTalk, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight, CounterStruggle,
-                         MakeComponent, MakeTemporary, MakeGroup, Connect, Heal, StateDifficulty, Wager, JoinAlly, SpendFate, TakeDamage,
-                         ContinueFight, PassTurn, Recombine, NextRound, EndScene, PassNarration, EndAct],
+                         Challenge, Justify, TableTalk, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight,
+                         CounterStruggle, MakeComponent, MakeTemporary, MakeGroup, Connect, Heal, StateDifficulty,
+                         Wager, JoinAlly, SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound,
+                         EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)
 

@@ -83,7 +83,8 @@ def pending(s: GameState) -> Pending:
 KIND_OPTIONS = {
     "bid": [Option("bid", "bid XP", "1 to 6")],
     "build": [Option("build", "30 character and 30 story points"), Option("add_guideline"),
-              Option("make_group", "the group's own 50 dice points", "a group of story characters, once an act (V-60)")],
+              Option("make_group", "the group's own 50 dice points",
+                     "a group of story characters, once an act (V-60)")],
     "frame_scene": [Option("frame_scene"), Option("add_guideline"), Option("pass_narration"), Option("end_act"),
                     Option("buy_off_objective")],
     "answer_exclusion": [Option("answer_exclusion")],
