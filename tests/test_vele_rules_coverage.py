@@ -20,7 +20,6 @@ NOT_YET: dict[str, str] = {}
 # calls the function; the heuristic and simulated games do not reach these rules yet
 FUNCTION_ONLY = {
     "V-38": "tactics.mass_targets/mass_power/resolve_mass: needs zones and the Area ability in state",
-    "V-39": "tactics.Block: needs the Block/Auto-Block abilities and a standing block in state",
     "V-44": "tactics.check_movement: the engine has no zones or map",
     "V-45": "tactics.announce_mode/attach_cost/aided_attack_difficulty: the engine has no attached or "
             "integrated modes",

@@ -14,6 +14,7 @@ def refuses(s, action, rule):
     with pytest.raises(RuleViolation) as exc:
         apply(s, action)
     assert exc.value.rule == rule, str(exc.value)
+    return str(exc.value)
 
 
 def bridge_scene():
@@ -144,3 +145,55 @@ def test_V_31_a_hidden_roll_is_one_exchange():
     s, bridge, ben, cy = bridge_scene()
     refuses(s, A.StartStruggle(player="Ben", actor=ben.id, target=bridge.id, goal="attack", hidden=True,
                                extended=True), "V-31")
+
+
+def _gang_blocks_ben():
+    """On Ann's turn her first gang blocks Ben's PC from reaching her villain, and succeeds with a result of 6."""
+    from tests.vele_helpers import in_scene
+    s = play(in_scene(), A.PassTurn(player="Ben"), A.PassTurn(player="Cy"))
+    gang, villain, ben = comp_of(s, "Ann", "normal"), comp_of(s, "Ann", "main"), comp_of(s, "Ben", "pc")
+    s = play(s, A.StartStruggle(player="Ann", actor=gang.id, target=ben.id, goal="block", prevents=villain.id,
+                                text="the gang bars the way to the villain"),
+             A.StateDifficulty(player="Ann", value=0),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Numbers", die=6)]),
+             A.Wager(player="Ben", stakes=[A.StakeIn(trait="Wits", die=6)]),
+             A.RollDice(faces={"actor:0": [6], "opponent:0": [2]}))
+    return s, gang, villain, ben
+
+
+def test_V_39_a_block_stands_until_the_blockers_next_turn_and_must_be_exceeded():
+    """V-39 (L479-481: "If the other component tries to do that thing before your next turn, they must first
+    overcome your block ... they must exceed your result. If they manage somehow to make several attempts
+    before your turn, don't roll again; reuse your result"): Ann's gang blocks Ben's PC from her villain (6 to
+    beat). Next round Ben may not attack the villain; he tries to overcome the block, rolls 6 (not more): fails,
+    and his turn is over; once Ann's turn has come the block has fallen."""
+    s, gang, villain, ben = _gang_blocks_ben()
+    assert [(b.blocker, b.target, b.prevents, b.value) for b in s.blocks] == [(gang.id, ben.id, villain.id, 6)]
+    s = play(s, A.NextRound(player="Ann"))
+    assert s.scene.turns[s.scene.turn] == "Ben" and s.blocks
+    msg = refuses(s, A.StartStruggle(player="Ben", actor=ben.id, target=villain.id, goal="attack"), "V-39")
+    assert "overcome" in msg and "6" in msg
+    refuses(s, A.StartStruggle(player="Ben", actor=ben.id, target=villain.id, goal="overcome"), "V-39")
+    s = play(s, A.StartStruggle(player="Ben", actor=ben.id, target=gang.id, goal="overcome", text="Ben shoves past"),
+             A.StateDifficulty(player="Ann", value=0),
+             A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8, source="bowl")]))
+    assert s.struggle.stage == "roll"  # the blocker wagers nothing and does not roll again
+    s = play(s, A.RollDice(faces={"actor:0": [6]}))
+    assert s.records[-1].opponent_result == 6 and s.records[-1].winner == "opponent" and s.blocks
+    assert s.scene.turns[s.scene.turn] == "Cy"
+    s = play(s, A.PassTurn(player="Cy"), A.PassTurn(player="Ann"))  # Ann's turn came: the block fell
+    assert s.blocks == []
+
+
+def test_V_39_overcoming_a_block_lets_the_turn_go_on():
+    """V-39 (L481): exceeding the block's result lifts it, and the blocked component goes on to do what it was
+    blocked from, in the same turn; a block is one exchange (not an extended fight)."""
+    s, gang, villain, ben = _gang_blocks_ben()
+    s = play(s, A.NextRound(player="Ann"))
+    refuses(s, A.StartStruggle(player="Ben", actor=ben.id, target=gang.id, goal="overcome", extended=True), "V-39")
+    s = play(s, A.StartStruggle(player="Ben", actor=ben.id, target=gang.id, goal="overcome"),
+             A.StateDifficulty(player="Ann", value=0),
+             A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8, source="bowl")]),
+             A.RollDice(faces={"actor:0": [7]}))
+    assert s.blocks == [] and s.scene.turns[s.scene.turn] == "Ben" and s.phase == "scene"
+    play(s, A.StartStruggle(player="Ben", actor=ben.id, target=villain.id, goal="attack"))

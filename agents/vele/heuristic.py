@@ -11,7 +11,8 @@ down with revised fiction once a scene, challenges out of turn (through the tabl
 claim that names a component already out or piles onto its own wounded or beaten component, absorbs
 damage smallest-trait-first (the ally rounds first) and surrenders a fight it is losing. As narrator
 it frames scenes with the other PCs against its own story components, sometimes tries to keep a PC
-out, states difficulties, challenges or says no now and then, makes a temporary rockslide from bowl
+out, states difficulties, challenges or says no now and then, blocks the strongest PC from its main
+component now and then (players overcome a block first), makes a temporary rockslide from bowl
 dice when its own components in the scene are out or worn down, lets its ground strike back at a PC
 that failed against it (a counter-struggle, with approval), claims the spotlight cards whose PCs
 came through, asks to buy off a failed objective, and ends the act after a few scenes.
@@ -433,12 +434,22 @@ class VeleSeat:
         me_c = max(free, key=lambda c: sum(POINTS[s] for s in _healthy(c).values()))
         if self.name == v["narrator"]:
             foes = [c for c in foes if c["kind"] == "pc"] or foes
+            block = self._block(v, free, foes)
+            if block is not None:
+                return block
             target = min(foes, key=lambda c: sum(POINTS[s] for s in _healthy(c).values()))
             return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=target["id"], goal="attack",
                                       text=f"{me_c['name']} strikes at {target['name']}"),
                       "the story side presses the weakest PC")
         target = next((c for c in foes if c["kind"] == "main"), foes[0])
         fights = [r for r in v["struggles"] if r["scene"] == scene["number"]]
+        stop = next((b for b in v.get("blocks", []) if b["target"] == me_c["id"]
+                     and b["prevents"] in ("", target["id"])), None)
+        if stop is not None:
+            blocker = _comp(v, stop["blocker"])
+            return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=blocker["id"], goal="overcome",
+                                      text=f"{me_c['name']} forces a way past {blocker['name']}"),
+                      f"{blocker['name']} blocks me: I must beat its {stop['value']} first (V-39)")
         ground = [c for c in foes if c.get("stationary") and _healthy(c)
                   and not any(r["opponent"] == c["id"] for r in fights)]
         if ground and me_c["kind"] == "pc" and self.rng.random() < 0.35:
@@ -474,6 +485,19 @@ class VeleSeat:
             name=name[:80], kind="normal", one_shot=True, traits=[A.TraitIn(name="Blinding flash", size=8)])),
                   "the thing I need, once this act (V-62): a one-shot that works once (V-21), for a d8 of my "
                   "story dice")
+
+    def _block(self, v: dict, free: list[dict], pcs: list[dict]) -> Decision | None:
+        """V-39: narrating, now and then a lesser story component of mine bars the strongest PC from my main one
+        until my next turn, instead of an attack."""
+        main = next((c for c in free if c["kind"] == "main"), None)
+        guard = next((c for c in free if c["kind"] == "normal" and not c.get("stationary") and _healthy(c)), None)
+        pcs = [c for c in pcs if c["kind"] == "pc" and not any(b["target"] == c["id"] for b in v.get("blocks", []))]
+        if main is None or guard is None or not pcs or self.rng.random() >= 0.2:
+            return None
+        pc = max(pcs, key=lambda c: sum(POINTS[s] for s in _healthy(c).values()))
+        return _d(A.StartStruggle(player=self.name, actor=guard["id"], target=pc["id"], goal="block",
+                                  prevents=main["id"], text=f"{guard['name']} bars {pc['name']}'s way to {main['name']}"),
+                  f"a block (V-39): {pc['name']} must beat {guard['name']}'s result before reaching {main['name']}")
 
     def _heal(self, v: dict, scene: dict, mine: list[dict]) -> Decision | None:
         """V-40: my healer mends a wounded PC in the scene (smallest traits first), paying from my dice."""

@@ -94,15 +94,18 @@ class AnswerExclusion(_A):
 
 
 class StartStruggle(_A):
-    """V-25, V-26, V-33: on your turn, one of your components acts against another."""
+    """V-25, V-26, V-33: on your turn, one of your components acts against another. V-39 (L479-481): a block
+    (goal 'block', stating what it `prevents`) stands, on success, until your next turn; the blocked component
+    first overcomes it (goal 'overcome', against the blocker) by exceeding the block's result, which is reused."""
     type: Literal["start_struggle"] = "start_struggle"
     actor: str
     target: str
-    goal: Literal["attack", "control", "maneuver"]
+    goal: Literal["attack", "control", "maneuver", "block", "overcome"]
     target_trait: str | None = None
     extended: bool = False
     head_to_head: bool = False  # two actors (a race, a contest): only for maneuvers (V-26, L338)
     hidden: bool = False  # V-31 (L690): failure yields uncertainty: the other side hides its roll; no wagering
+    prevents: str = ""  # V-39 (L479): a block's stated aim: the component the target may not act against ('': any)
     text: str = Field("", max_length=1000)
 
 

@@ -17,12 +17,12 @@ from engine.vele import economy as E
 from engine.vele import groups as G
 from engine.vele.adjudication import mechanics_may_affect
 from engine.vele.components import check_part_of, check_struggle_against, check_temporary_stakes, use_one_shot
-from engine.vele.tactics import hidden_roll, may_attack_now
+from engine.vele.tactics import block_value, hidden_roll, may_attack_now
 from engine.vele import struggle as S
 from engine.vele.copying import state_copy
 from engine.vele.events import Event
 from engine.vele.options import VeleOptions
-from engine.vele.state import (Ability, Component, Exclusion, Extended, GameState, Player, Record, Scene,
+from engine.vele.state import (Ability, Blocking, Component, Exclusion, Extended, GameState, Player, Record, Scene,
                                SideState, Spotlight, Stake, Struggle, TempAspect, Trait)
 
 HANDLERS: dict[str, Callable[["Ctx"], None]] = {}
@@ -406,6 +406,13 @@ def start_turns(s: GameState) -> None:
     sc.turn = 0
     s.allying = {}  # V-43: allying is for the round
     s.phase = "scene"
+    fall_blocks(s)
+
+
+def fall_blocks(s: GameState) -> None:
+    """V-39 (L479): a block stands "before your next turn": it falls when its player's turn comes again."""
+    if s.blocks:
+        s.blocks = [b for b in s.blocks if b.player != current_turn(s)]
 
 
 @handles(A.AnswerExclusion)
@@ -469,6 +476,7 @@ def advance_turn(s: GameState) -> None:
     assert sc is not None
     sc.turn += 1
     s.phase = "scene" if sc.turn < len(sc.turns) else "narrator"
+    fall_blocks(s)
 
 
 @handles(A.PassTurn)
@@ -534,13 +542,61 @@ def start_struggle(c: Ctx) -> None:
     if a.hidden and (a.extended or a.head_to_head or interrupt):
         raise RuleViolation("V-31", "a hidden roll is one exchange, the other side hiding its roll: not an extended "
                                     "fight, a race or a terrain strike")
+    block = check_blocks(s, actor, target, a)
     start_exchange(c, actor, target, a.goal, a.target_trait, a.text)
+    if block is not None:  # V-39: the blocker does not roll again: its result stands, it wagers nothing
+        s.struggle.opponent.wagered = True  # type: ignore[union-attr]
+        s.struggle.opponent.difficulty = 0  # type: ignore[union-attr]
     s.struggle.hidden = a.hidden  # type: ignore[union-attr]
+    s.struggle.prevents = a.prevents if a.goal == "block" else ""  # type: ignore[union-attr]
     s.struggle.head_to_head = a.head_to_head  # type: ignore[union-attr]
     s.struggle.interrupt = interrupt  # type: ignore[union-attr]
     if a.extended:
         s.extended = Extended(a=actor.id, b=target.id, failures={actor.id: 0, target.id: 0})
         c.emit("extended", f"an extended struggle begins: {actor.name} against {target.name}", a.player)
+
+
+def check_blocks(s: GameState, actor: Component, target: Component, a: BaseModel) -> Blocking | None:
+    """V-39 (L479-481): a block is one exchange with a stated aim; a blocked component must first overcome the
+    block (goal 'overcome' against the blocker) before the struggle it prevents. Returns the block overcome."""
+    goal = a.goal  # type: ignore[attr-defined]
+    if goal in ("block", "overcome") and (a.extended or a.head_to_head):  # type: ignore[attr-defined]
+        raise RuleViolation("V-39", "a block, and overcoming one, is a single exchange")
+    if goal == "block" and a.prevents and a.prevents not in s.components:  # type: ignore[attr-defined]
+        raise RuleViolation("V-39", "state what the block prevents: a component the target may not act against")
+    standing = [b for b in s.blocks if b.target == actor.id]
+    if goal == "overcome":
+        block = next((b for b in standing if b.blocker == target.id), None)
+        if block is None:
+            raise RuleViolation("V-39", f"{target.name} has no block standing against {actor.name}")
+        return block
+    stops = next((b for b in standing if not b.prevents or b.prevents == target.id), None)
+    if stops is not None:
+        raise RuleViolation("V-39", f"{s.components[stops.blocker].name} blocks {actor.name}: overcome the block "
+                                    f"first (exceed its result, {stops.value})")
+    return None
+
+
+def block_after(c: Ctx, k: Struggle, result: int) -> None:
+    """V-39, V-24 (L479): a block that succeeds stands with its result; an overcome block falls."""
+    s = c.s
+    if k.goal == "block":
+        value = block_value(None, k.winner == "actor", result)
+        if value is not None:
+            b = Blocking(blocker=k.actor.component, target=k.opponent.component, value=value, player=k.actor.player,
+                         prevents=k.prevents)
+            s.blocks.append(b)
+            what = s.components[b.prevents].name if b.prevents else "any struggle"
+            c.emit("block", f"{s.components[b.blocker].name} blocks {s.components[b.target].name} ({what}) "
+                            f"until {b.player}'s next turn: {value} to beat", k.actor.player)
+    elif k.goal == "overcome":
+        if k.winner == "actor":
+            s.blocks = [b for b in s.blocks if not (b.target == k.actor.component and b.blocker == k.opponent.component)]
+            k.interrupt = True  # the turn goes on: now it may do what it was blocked from
+            c.emit("unblock", f"{s.components[k.actor.component].name} overcomes the block", k.actor.player)
+        else:
+            c.emit("blocked", f"{s.components[k.actor.component].name} does not overcome the block: it may not do "
+                              "that now", k.actor.player)
 
 
 def counter_target(s: GameState, thing_id: str) -> Record | None:
@@ -729,6 +785,9 @@ def struggle_roll(c: Ctx) -> None:
             if not 1 <= face <= d:
                 raise RuleViolation("V-27", f"a d{d} cannot show {face}")
         side.faces, side.power_faces = faces, pf
+    if k.goal == "overcome":  # V-39: "don't roll again; reuse your result"
+        k.opponent.faces = [next(b.value for b in s.blocks if b.target == k.actor.component
+                                 and b.blocker == k.opponent.component)]
     if k.hidden:  # V-31: the actor cannot tell its result, so there is no fate to weigh; the effect is told
         c.emit("rolled", "a hidden roll: only the effect will be told")
         resolve(c)
@@ -827,6 +886,8 @@ def resolve(c: Ctx) -> None:
             s.forfeit.remove(side.component)
     k.winner = out.winner
     k.effect = max(0, out.effect) if out.winner == "actor" or (k.head_to_head and out.winner) else 0
+    if k.goal in ("block", "overcome"):
+        block_after(c, k, out.actor_result)
     if k.hidden:  # V-31 (L690): the table hears the effect only; the other side's view keeps the rest
         told = hidden_roll(act, opp, wagered=False)["effect"]
         c.emit("roll", f"{ac.name}'s hidden roll against {oc.name}: effect {told}", ac.owner, effect=told,
@@ -1010,6 +1071,7 @@ def end_scene_now(c: Ctx) -> None:
         del s.components[k.id]  # V-22 (L523): the scene's temporary and virtual components are gone
         c.emit("gone", f"{k.name} is gone with the scene", k.owner)
     s.aspects = []
+    s.blocks = []  # V-39: blocks do not outlast the scene
     s.struggle = None
     s.extended = None
     s.allying, s.forfeit = {}, []  # V-43: the scene's allies and their forfeits end with it

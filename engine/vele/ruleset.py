@@ -83,6 +83,7 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
         "allying": dict(s.allying), "forfeit": list(s.forfeit),
         "spotlights": [x.model_dump() for x in s.spotlights],
         "groups": [g.model_dump() for g in s.groups if g.act == s.act],
+        "blocks": [b.model_dump() for b in s.blocks],
         "healed": {k: list(v) for k, v in s.healed.items()},
         "healing": None if s.healing is None else s.healing.model_dump(),
         "struggles": [record_view(r, seat) for r in s.records],

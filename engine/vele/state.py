@@ -101,7 +101,7 @@ class SideState(BaseModel):
 
 
 class Struggle(BaseModel):
-    goal: Literal["attack", "control", "maneuver"]
+    goal: Literal["attack", "control", "maneuver", "block", "overcome"]
     text: str = ""
     target_trait: str | None = None
     actor: SideState
@@ -112,6 +112,7 @@ class Struggle(BaseModel):
     head_to_head: bool = False
     interrupt: bool = False  # V-41: terrain struck on its victim's turn; the turn stays the victim's
     hidden: bool = False  # V-31: the other side hides its roll and tells only the effect; nothing is wagered
+    prevents: str = ""  # V-39: a block's stated aim (a component id; '': any struggle)
     effect: int = 0
     winner: str | None = None
 
@@ -177,6 +178,16 @@ class Vote(BaseModel):
     opposed: dict[str, bool] = Field(default_factory=dict)  # voter -> opposes the claim
     claim: dict = Field(default_factory=dict)  # what an approved claim does (hit_aspect: component, aspect, danger)
     tie: bool = False  # an approval tie waits for its d6 (V-AMB-4)
+
+
+class Blocking(BaseModel):
+    """A block that stands (V-39, L479-481): until the blocker's player's next turn, `target` must first beat
+    `value` (the block struggle's result, reused) before struggling against `prevents` (any: '')."""
+    blocker: str  # component ids
+    target: str
+    prevents: str = ""
+    value: int
+    player: str  # the blocker's player: the block falls when their next turn starts
 
 
 class Group(BaseModel):
@@ -248,6 +259,7 @@ class GameState(BaseModel):
     revising: Revising | None = None  # V-4: a challenged claim its actor may justify next
     made: dict[str, int] = Field(default_factory=dict)  # V-62: "player@act" -> components made mid-act
     groups: list[Group] = Field(default_factory=list)  # V-60: this act's groups
+    blocks: list[Blocking] = Field(default_factory=list)  # V-39: blocks standing now
     spotlights: list[Spotlight] = Field(default_factory=list)
     allying: dict[str, str] = Field(default_factory=dict)  # V-43: ally component -> helped, this round
     forfeit: list[str] = Field(default_factory=list)  # V-43: allies that may do nothing in their next struggle
