@@ -94,7 +94,8 @@ def test_V_61_V_48_a_card_in_the_middle_is_claimed_under_whoever_narrates():
     assert "narrator" in msg
     s = play(s, A.ClaimSpotlight(player="Ann", maker="Ben", text="he forgave his brother"),
              *[A.CastVote(player=n, oppose=False) for n in ("Ann", "Cy", "Dee")])
-    assert s.phase == "frame" and {n: p.xp - xp[n] for n, p in s.players.items()} == {"Ann": 3, "Ben": 5, "Cy": 0, "Dee": 0}
+    gained = {n: p.xp - xp[n] for n, p in s.players.items()}
+    assert s.phase == "frame" and gained == {"Ann": 3, "Ben": 5, "Cy": 0, "Dee": 0}
     card = next(x for x in s.spotlights if x.maker == "Ben")
     assert card.done and card.holder == "Ann"
     refuses(s, A.ClaimSpotlight(player="Ben", maker="Ben"), "V-61")

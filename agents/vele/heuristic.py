@@ -496,7 +496,8 @@ class VeleSeat:
             return None
         pc = max(pcs, key=lambda c: sum(POINTS[s] for s in _healthy(c).values()))
         return _d(A.StartStruggle(player=self.name, actor=guard["id"], target=pc["id"], goal="block",
-                                  prevents=main["id"], text=f"{guard['name']} bars {pc['name']}'s way to {main['name']}"),
+                                  prevents=main["id"],
+                                  text=f"{guard['name']} bars {pc['name']}'s way to {main['name']}"),
                   f"a block (V-39): {pc['name']} must beat {guard['name']}'s result before reaching {main['name']}")
 
     def _heal(self, v: dict, scene: dict, mine: list[dict]) -> Decision | None:

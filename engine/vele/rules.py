@@ -591,7 +591,8 @@ def block_after(c: Ctx, k: Struggle, result: int) -> None:
                             f"until {b.player}'s next turn: {value} to beat", k.actor.player)
     elif k.goal == "overcome":
         if k.winner == "actor":
-            s.blocks = [b for b in s.blocks if not (b.target == k.actor.component and b.blocker == k.opponent.component)]
+            s.blocks = [b for b in s.blocks
+                        if not (b.target == k.actor.component and b.blocker == k.opponent.component)]
             k.interrupt = True  # the turn goes on: now it may do what it was blocked from
             c.emit("unblock", f"{s.components[k.actor.component].name} overcomes the block", k.actor.player)
         else:
