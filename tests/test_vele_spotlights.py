@@ -119,3 +119,22 @@ def test_V_61_a_log_from_before_version_2_replays_with_the_older_deal():
     expected = with_cards(OLD)
     assert rep.state.options.spotlight_cards == "taken_in_turns"
     assert rep.state.model_dump_json() == expected.model_dump_json()
+
+
+def test_V_61_a_saved_version_1_game_replays_unchanged():
+    """V-61 (L935, the older deal): tests/data/vele_v1_seed3.jsonl was written by Vele rules version 1 (3 seats, 2
+    acts, spotlight cards dealt to other players and claimed by their holders). It replays to its end with the
+    older deal, every action accepted, with the XP and cards it had then, and writes back the same bytes."""
+    from pathlib import Path
+
+    from agents.game_loop import GameTable
+    text = (Path(__file__).parent / "data" / "vele_v1_seed3.jsonl").read_text(encoding="utf-8")
+    rep = replay_log_text(text)
+    assert rep.error is None and rep.state.phase == "over"
+    s = rep.state
+    assert s.options.spotlight_cards == "taken_in_turns"
+    assert {n: (p.xp, p.xp_earned) for n, p in s.players.items()} == {"Gina": (25, 21), "Ann": (28, 26), "Bob": (32, 29)}
+    assert [(x.maker, x.holder, x.done) for x in s.spotlights] == [
+        ("Bob", "Gina", False), ("Ann", "Bob", False), ("Gina", "Ann", True), ("Gina", "Ann", False),
+        ("Bob", "Gina", True), ("Ann", "Bob", True)]
+    assert len(s.records) == 30 and GameTable.load(text).log_text() == text
