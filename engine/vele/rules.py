@@ -1134,6 +1134,7 @@ def end_act(c: Ctx) -> None:
     for k in s.components.values():
         to_bowl(s, k.allocated)
     s.components = {}
+    s.groups = []  # V-60: groups are the act's, like its story components
     if s.act >= s.acts:
         s.phase = "over"
         c.emit("end_story", "the story ends")
