@@ -95,6 +95,11 @@ def struggle(view: dict[str, Any], events: list[Any] = ()) -> None:
             if ext:
                 st.caption(f"Extended struggle: exchange {int(ext.get('exchanges', 0))}, failures "
                            + ", ".join(f"{t(names.get(k, k))} {int(v)}" for k, v in (ext.get("failures") or {}).items()))
+    for b in view.get("blocks") or []:  # V-39: blocks standing until their player's next turn
+        aim = t(names.get(b.get("prevents"), b.get("prevents"))) if b.get("prevents") else "any struggle"
+        st.caption(f"Block: {t(names.get(b.get('blocker'), b.get('blocker')))} blocks "
+                   f"{t(names.get(b.get('target'), b.get('target')))} from {aim}: "
+                   f"{int(b.get('value', 0))} to beat, until {t(b.get('player'))}'s next turn")
     rev = view.get("revising")
     if rev:  # V-4: a claim the table turned down, which its actor may justify with revised fiction
         opposed = ", then ".join(str(int(n)) for n in rev.get("opposed") or [])
