@@ -145,7 +145,7 @@ class VeleSeat:
                              traits=[A.TraitIn(name="Command", size=8), A.TraitIn(name="Cunning", size=6)])
         hands = [A.ComponentIn(name=f"{n} of {place}"[:80], kind="minion", traits=[A.TraitIn(name=t, size=d)])
                  for n, t, d in (("A lookout", "Sharp eyes", 6), ("A bruiser", "Fists", 4))]
-        name = f"The {place} crew"[:80]
+        name = f"The {place.removeprefix('the ').removeprefix('The ')} crew"[:80]
         return _d(A.MakeGroup(player=self.name, name=name, leader=boss, members=hands,
                               spotlight=f"{name} turns on its {role.lower()}"[:300]),
                   "a group for the act (V-60): a leader and two minions on the group's own dice, and its spotlight "
