@@ -21,9 +21,9 @@ NOT_YET: dict[str, str] = {}
 FUNCTION_ONLY = {
     "V-38": "tactics.mass_targets/mass_power/resolve_mass: needs zones and the Area ability in state",
     "V-44": "tactics.check_movement: the engine has no zones or map",
-    "V-45": "tactics.announce_mode/attach_cost/aided_attack_difficulty: the engine has no attached or "
-            "integrated modes",
-    "V-EX-14": "tactics.aided_attack_difficulty/check_aided_damage: no integrated aides (see V-45)",
+    "V-45": "in play: modes (set_mode, announce_mode), attaching (attach_cost) and aided targeting "
+            "(aided_attack_difficulty); not yet: an integrated unit pooling its traits in a struggle, nor the "
+            "damage split after an aided attack (tactics.check_aided_damage)",
     "V-EX-18": "tactics.mass_power: no mass struggles (see V-38)",
 }
 

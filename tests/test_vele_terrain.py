@@ -197,3 +197,53 @@ def test_V_39_overcoming_a_block_lets_the_turn_go_on():
              A.RollDice(faces={"actor:0": [7]}))
     assert s.blocks == [] and s.scene.turns[s.scene.turn] == "Ben" and s.phase == "scene"
     play(s, A.StartStruggle(player="Ben", actor=ben.id, target=villain.id, goal="attack"))
+
+
+def test_V_45_V_EX_14_an_integrated_aide_makes_its_principal_a_target_by_trait_only():
+    """V-45, V-EX-14 (L427: "If integrated (detached) components that are not minions are specifically aiding one
+    component ... you cannot target that component without difficulty -- attacking it specifically requires
+    targeting one of its traits. You may, however, target one of the aiding components without difficulty"):
+    Ann integrates her first gang with her villain (announcing a mode is free); next round Ben's attack on the
+    villain must target a trait (Ruthless, a d8: -3), an attack on the gang needs none; once the gang is
+    attached (acting as one with the villain: it took Ann's next turn), normal targeting applies again."""
+    from tests.vele_helpers import in_scene
+    s = play(in_scene(), A.PassTurn(player="Ben"), A.PassTurn(player="Cy"))
+    gang, villain, ben = comp_of(s, "Ann", "normal"), comp_of(s, "Ann", "main"), comp_of(s, "Ben", "pc")
+    s = play(s, A.SetMode(player="Ann", component=gang.id, unit=villain.id, text="the gang closes ranks"))
+    assert s.components[gang.id].unit == villain.id and s.scene.turns[s.scene.turn] == "Ann"  # announcing is free
+    s = play(s, A.PassTurn(player="Ann"), A.NextRound(player="Ann"))
+    msg = refuses(s, A.StartStruggle(player="Ben", actor=ben.id, target=villain.id, goal="attack"), "V-45")
+    assert "trait" in msg
+    aimed = play(s, A.StartStruggle(player="Ben", actor=ben.id, target=villain.id, goal="attack",
+                                    target_trait="Ruthless"))
+    assert aimed.struggle.actor.difficulty == 3
+    free = play(s, A.StartStruggle(player="Ben", actor=ben.id, target=gang.id, goal="attack"))
+    assert free.struggle.actor.difficulty == 0
+    s = play(s, A.PassTurn(player="Ben"), A.PassTurn(player="Cy"),
+             A.SetMode(player="Ann", component=gang.id, unit=villain.id, attach=True))
+    assert s.components[gang.id].attached and s.phase == "narrator"  # attaching took her turn
+    s = play(s, A.NextRound(player="Ann"), A.StartStruggle(player="Ben", actor=ben.id, target=villain.id, goal="attack"))
+    assert s.struggle.actor.difficulty == 0
+
+
+def test_V_45_a_mode_may_not_contradict_the_round_and_fate_buys_a_quick_change():
+    """V-45 (L421: "The mode can't contradict what has already happened for that round"; L685: attaching or
+    detaching takes a struggle, "unless you justify and spend an experience point for fate"): Ben's PC has
+    struggled with Ann's villain this round, so on Ann's turn her gang may not join the villain now; next round
+    she attaches it for 1 XP of fate and her turn goes on; a second announcement of the same mode is refused."""
+    from tests.vele_helpers import in_scene
+    s = in_scene()
+    gang, villain, ben = comp_of(s, "Ann", "normal"), comp_of(s, "Ann", "main"), comp_of(s, "Ben", "pc")
+    s = play(s, A.StartStruggle(player="Ben", actor=ben.id, target=villain.id, goal="maneuver"),
+             A.StateDifficulty(player="Ann", value=0),
+             A.Wager(player="Ben", stakes=[A.StakeIn(trait="Wits", die=6)]),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Ruthless", die=8)]),
+             A.RollDice(faces={"actor:0": [2], "opponent:0": [5]}), A.PassTurn(player="Cy"))
+    assert s.scene.turns[s.scene.turn] == "Ann"
+    msg = refuses(s, A.SetMode(player="Ann", component=gang.id, unit=villain.id, fate=True), "V-45")
+    assert "round" in msg or "cannot change" in msg
+    s = play(s, A.PassTurn(player="Ann"), A.NextRound(player="Ann"), A.PassTurn(player="Ben"), A.PassTurn(player="Cy"))
+    s.players["Ann"].xp = 2
+    s = play(s, A.SetMode(player="Ann", component=gang.id, unit=villain.id, attach=True, fate=True))
+    assert s.players["Ann"].xp == 1 and s.scene.turns[s.scene.turn] == "Ann" and s.phase == "scene"
+    refuses(s, A.SetMode(player="Ann", component=gang.id, unit=villain.id, attach=True), "V-45")

@@ -12,7 +12,8 @@ claim that names a component already out or piles onto its own wounded or beaten
 damage smallest-trait-first (the ally rounds first) and surrenders a fight it is losing. As narrator
 it frames scenes with the other PCs against its own story components, sometimes tries to keep a PC
 out, states difficulties, challenges or says no now and then, blocks the strongest PC from its main
-component now and then (players overcome a block first), makes a temporary rockslide from bowl
+component now and then (players overcome a block first) or has a lesser component guard it (players
+then aim at a trait), makes a temporary rockslide from bowl
 dice when its own components in the scene are out or worn down, lets its ground strike back at a PC
 that failed against it (a counter-struggle, with approval), claims the spotlight cards whose PCs
 came through, asks to buy off a failed objective, and ends the act after a few scenes.
@@ -258,6 +259,10 @@ class VeleSeat:
         counter = self._counter(obs)
         if counter is not None:
             return counter
+        if self.rounds < 2 and any(o.type == "set_mode" for o in obs.options):
+            guard = self._guard(obs.view)
+            if guard is not None:
+                return guard
         self.rounds += 1
         if self.rounds <= 2:
             return _d(A.NextRound(player=self.name), "another round while the scene has life in it")
@@ -429,6 +434,7 @@ class VeleSeat:
         if shot is not None and self.name != v["narrator"]:
             target = next((c for c in foes if c["kind"] == "main"), foes[0])
             return _d(A.StartStruggle(player=self.name, actor=shot["id"], target=target["id"], goal="attack",
+                                      target_trait=_aim(present, target),
                                       text=f"{shot['name']} goes off in {target['name']}'s face"),
                       f"{shot['name']} works once (V-21): now, against {target['name']}")
         me_c = max(free, key=lambda c: sum(POINTS[s] for s in _healthy(c).values()))
@@ -439,6 +445,7 @@ class VeleSeat:
                 return block
             target = min(foes, key=lambda c: sum(POINTS[s] for s in _healthy(c).values()))
             return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=target["id"], goal="attack",
+                                      target_trait=_aim(present, target),
                                       text=f"{me_c['name']} strikes at {target['name']}"),
                       "the story side presses the weakest PC")
         target = next((c for c in foes if c["kind"] == "main"), foes[0])
@@ -466,7 +473,8 @@ class VeleSeat:
                                                                if race else f"{target['name']} is off balance")),
                       ("a head-to-head race" if race else "a maneuver") + " first: an aspect for the fight to come (V-47)")
         healthy = _healthy(target)
-        weak = min(healthy, key=lambda t: healthy[t]) if healthy and self.rng.random() < 0.3 else None
+        weak = _aim(present, target) or \
+            (min(healthy, key=lambda t: healthy[t]) if healthy and self.rng.random() < 0.3 else None)
         return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=target["id"], goal="attack",
                                   target_trait=weak, extended=True, text=f"{me_c['name']} takes on {target['name']}"),
                   "an extended fight against the main story component" + (f", aimed at its {weak}" if weak else ""))
@@ -499,6 +507,23 @@ class VeleSeat:
                                   prevents=main["id"],
                                   text=f"{guard['name']} bars {pc['name']}'s way to {main['name']}"),
                   f"a block (V-39): {pc['name']} must beat {guard['name']}'s result before reaching {main['name']}")
+
+    def _guard(self, v: dict) -> Decision | None:
+        """V-45: narrating, between rounds, now and then (once a scene) a lesser story component of mine closes
+        ranks around my main one (integrated, aiding it): attacks on the main one must then target a trait."""
+        scene = v["scenes"][-1]
+        here = [_comp(v, x) for x in scene["present"]]
+        mine = [c for c in here if c["owner"] == self.name and not c["out"] and c["id"] not in v["forfeit"]]
+        main = next((c for c in mine if c["kind"] == "main"), None)
+        guard = next((c for c in mine if c["kind"] == "normal" and not c.get("stationary") and not c.get("unit")
+                      and _healthy(c)), None)
+        if main is None or guard is None or getattr(self, "guarded", 0) == scene["number"] or \
+                self.rng.random() >= 0.3:
+            return None
+        self.guarded = scene["number"]
+        return _d(A.SetMode(player=self.name, component=guard["id"], unit=main["id"],
+                            text=f"{guard['name']} closes ranks around {main['name']}"),
+                  f"{guard['name']} aids {main['name']} (V-45): attacks on it must now aim at a trait")
 
     def _heal(self, v: dict, scene: dict, mine: list[dict]) -> Decision | None:
         """V-40: my healer mends a wounded PC in the scene (smallest traits first), paying from my dice."""
@@ -708,6 +733,15 @@ class VeleSeat:
         if kind == "continue_fight":
             return A.ContinueFight(player=self.name, surrender=True)
         return A.PassTurn(player=self.name)
+
+
+def _aim(present: list[dict], target: dict) -> str | None:
+    """V-45 (L427): a component aided by integrated non-minion components is attacked by targeting a trait: its
+    smallest healthy one; None when nothing aids it."""
+    healthy = _healthy(target)
+    aided = any(c.get("unit") == target["id"] and not c.get("attached") and c["kind"] != "minion" and not c["out"]
+                for c in present)
+    return min(healthy, key=lambda t: healthy[t]) if aided and healthy else None
 
 
 def _pay(pool: list[int], pts: int) -> list[int]:

@@ -195,6 +195,19 @@ class Connect(_A):
     aspect: str = Field("", max_length=200)
 
 
+class SetMode(_A):
+    """V-45 (L421-427, L683-686): on your turn (or, narrating, between rounds) announce a component's mode:
+    integrated with (aiding) another of your components present (`unit`), or autonomous (''); it may not
+    contradict what already happened this round. Attaching or detaching (`attach`) takes the turn (one
+    struggle's time) unless you spend 1 XP of fate (`fate`)."""
+    type: Literal["set_mode"] = "set_mode"
+    component: str
+    unit: str = ""
+    attach: bool = False
+    fate: bool = False
+    text: str = Field("", max_length=300)
+
+
 class MakeComponent(_A):
     """V-62, V-21 (L213, L221, L205): on your turn, make "just what you need": a normal component (a one-shot if
     `one_shot`), present at once, paid from your story dice with a die of each trait's size (V-15). Once an act
@@ -333,9 +346,9 @@ class EndAct(_A):
 
 Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo,
                          Challenge, Justify, TableTalk, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight,
-                         CounterStruggle, MakeComponent, MakeTemporary, MakeGroup, Connect, Heal, StateDifficulty,
-                         Wager, JoinAlly, SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine, NextRound,
-                         EndScene, PassNarration, EndAct],
+                         CounterStruggle, SetMode, MakeComponent, MakeTemporary, MakeGroup, Connect, Heal,
+                         StateDifficulty, Wager, JoinAlly, SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine,
+                         NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)
 

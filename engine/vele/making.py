@@ -1,5 +1,5 @@
-"""Components made during an act: "The Thing You Need" (V-62, L213, L221), one-shots (V-21, L205), and the
-narrator's temporary and virtual components (V-22, L187, L249, L523).
+"""Components made or changed during an act: "The Thing You Need" (V-62, L213, L221), one-shots (V-21, L205),
+the narrator's temporary and virtual components (V-22, L187, L249, L523), and modes (V-45, L421-427).
 
 Why a module: making a component mid-act moves dice (the maker's story dice to the bowl, an ability's
 dice from the bowl onto the sheet, as at the act's purchase) and may need the table's vote, so it is an
@@ -12,8 +12,9 @@ from engine.vele import actions as A
 from engine.vele import economy as E
 from engine.vele.adjudication import thing_you_need
 from engine.vele.components import thing_without_component
-from engine.vele.rules import (Ctx, check_component, current_turn, handles, make_component, need_phase, player_of,
-                               require_narrator, take_from_bowl, to_bowl)
+from engine.vele.rules import (Ctx, advance_turn, check_component, current_turn, handles, make_component, need_phase,
+                               player_of, require_narrator, take_from_bowl, to_bowl)
+from engine.vele.tactics import announce_mode, attach_cost
 from engine.vele.state import Component, GameState, Trait, Vote
 
 
@@ -122,3 +123,55 @@ def make_temporary(c: Ctx) -> None:
     c.emit("make_temporary", f"{a.player} makes {'virtual' if a.virtual else 'temporary'} {k.name}"
            + (": " + ", ".join(f"{t.name} d{t.size}" for t in k.traits) if k.traits else "")
            + (f" ({a.text})" if a.text else ""), a.player, component=k.id)
+
+
+@handles(A.SetMode)
+def set_mode(c: Ctx) -> None:
+    """V-45 (L421-427, L683-686): a component is announced integrated with (aiding) another of yours, or
+    autonomous: on your turn, where it may not contradict what the unit already did this round
+    (tactics.announce_mode), or by the narrator between rounds. Attaching or detaching takes the turn, or 1 XP
+    of fate (tactics.attach_cost; one XP-funded fate use a scene, V-AMB-14)."""
+    s, a = c.s, c.a
+    need_phase(c, "scene", "narrator")
+    between = s.phase == "narrator"
+    if between and a.player != s.narrator:
+        raise RuleViolation("V-45", f"between rounds only the narrator ({s.narrator}) announces modes")
+    if not between and a.player != current_turn(s):
+        raise RuleViolation("V-25", f"you change a mode on your turn; it is {current_turn(s)}'s")
+    sc = s.scene
+    assert sc is not None
+    k = s.components.get(a.component)
+    if k is None or player_of(s, k) != a.player or k.id not in sc.present or k.out:
+        raise RuleViolation("V-45", "announce the mode of one of your components in the scene")
+    if a.unit:
+        u = s.components.get(a.unit)
+        if u is None or player_of(s, u) != a.player or u.id not in sc.present or u.out or u.id == k.id or u.unit:
+            raise RuleViolation("V-45", "a component integrates with another of yours in the scene that is not "
+                                        "itself aiding another")
+    if a.attach and not a.unit:
+        raise RuleViolation("V-45", "a component attaches to another: name it")
+    last = "integrated" if k.unit else "autonomous"
+    new = "integrated" if a.unit else "autonomous"
+    if k.unit == a.unit and k.attached == a.attach:
+        raise RuleViolation("V-45", f"{k.name} is {last} already" + (" and attached" if k.attached else ""))
+    unit = {k.id, k.unit, a.unit} - {""}
+    struggled = not between and any(r.seq > s.round_seq and (r.actor in unit or r.opponent in unit) for r in s.records)
+    announce_mode(last, new, [last] if struggled else [])  # type: ignore[arg-type]
+    p = s.players[a.player]
+    spent, takes_turn = 0, False
+    if a.attach != k.attached:  # attaching or detaching takes time: a struggle's, or fate
+        if between and not a.fate:
+            raise RuleViolation("V-45", "between rounds there is no struggle's time to spend: attach with fate")
+        if a.fate and p.fate_scene == sc.number:
+            raise RuleViolation("V-AMB-14", "one XP-funded fate use per player per scene")
+        spent = attach_cost("fate" if a.fate else "struggle", p.xp)
+        takes_turn = not a.fate
+    k.unit, k.attached = a.unit, a.attach
+    c.emit("mode", f"{k.name} is {new}" + (f" with {s.components[a.unit].name}" if a.unit else "")
+           + (" (attached)" if a.attach else "") + (" for 1 XP of fate" if spent else "")
+           + (f": {a.text}" if a.text else ""), a.player)
+    if spent:
+        p.xp -= spent
+        p.fate_scene = sc.number
+    if takes_turn:
+        advance_turn(s)  # attaching took the component's struggle

@@ -17,7 +17,7 @@ from engine.vele import economy as E
 from engine.vele import groups as G
 from engine.vele.adjudication import mechanics_may_affect
 from engine.vele.components import check_part_of, check_struggle_against, check_temporary_stakes, use_one_shot
-from engine.vele.tactics import block_value, hidden_roll, may_attack_now
+from engine.vele.tactics import aided_attack_difficulty, block_value, hidden_roll, may_attack_now
 from engine.vele import struggle as S
 from engine.vele.copying import state_copy
 from engine.vele.events import Event
@@ -405,6 +405,7 @@ def start_turns(s: GameState) -> None:
     sc.turns = [n for n in s.order if n in owners and n != s.narrator] + [s.narrator]
     sc.turn = 0
     s.allying = {}  # V-43: allying is for the round
+    s.round_seq = s.seq  # V-45: what happens from here on is this round's
     s.phase = "scene"
     fall_blocks(s)
 
@@ -542,6 +543,10 @@ def start_struggle(c: Ctx) -> None:
     if a.hidden and (a.extended or a.head_to_head or interrupt):
         raise RuleViolation("V-31", "a hidden roll is one exchange, the other side hiding its roll: not an extended "
                                     "fight, a race or a terrain strike")
+    aides = [x for x in s.components.values() if x.unit == target.id and not x.attached and x.kind != "minion"
+             and not x.out and x.id in sc.present]
+    if aides and a.goal in ("attack", "control"):  # V-45, V-EX-14 (L427): an aided component is hit by targeting
+        aided_attack_difficulty(target.trait(a.target_trait).size if a.target_trait else None, True)  # a trait
     block = check_blocks(s, actor, target, a)
     start_exchange(c, actor, target, a.goal, a.target_trait, a.text)
     if block is not None:  # V-39: the blocker does not roll again: its result stands, it wagers nothing

@@ -20,7 +20,7 @@ VERSION = "2"  # 2: spotlight cards go to the middle of the table (L737); see ga
 def sheet(k: Component) -> dict[str, Any]:
     return {"id": k.id, "name": k.name, "owner": k.owner, "kind": k.kind, "out": k.out, "controller": k.controller,
             "stationary": k.stationary, "one_shot": k.one_shot, "used": k.used,
-            "temporary": k.temporary, "virtual": k.virtual, "group": k.group,
+            "temporary": k.temporary, "virtual": k.virtual, "group": k.group, "unit": k.unit, "attached": k.attached,
             "traits": [{"name": t.name, "size": t.size, "focus": t.focus, "damage": t.damage, "control": list(t.control),
                         "healthy": t.healthy} for t in k.traits],
             "aspects": list(k.aspects), "abilities": [a.model_dump() for a in k.abilities],
@@ -83,7 +83,7 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
         "allying": dict(s.allying), "forfeit": list(s.forfeit),
         "spotlights": [x.model_dump() for x in s.spotlights],
         "groups": [g.model_dump() for g in s.groups if g.act == s.act],
-        "blocks": [b.model_dump() for b in s.blocks],
+        "blocks": [b.model_dump() for b in s.blocks], "round_seq": s.round_seq,
         "healed": {k: list(v) for k, v in s.healed.items()},
         "healing": None if s.healing is None else s.healing.model_dump(),
         "struggles": [record_view(r, seat) for r in s.records],

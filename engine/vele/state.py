@@ -46,6 +46,8 @@ class Component(BaseModel):
     used: bool = False  # V-21: the one-shot has acted
     temporary: bool = False  # V-22: made from bowl dice for a scene; wagers bowl dice only
     group: str = ""  # V-60: the group it belongs to (its owner's), if any
+    unit: str = ""  # V-45: the component it is integrated with and aids ('' : autonomous)
+    attached: bool = False  # V-45: physically attached to its unit (acts as one, normal targeting applies)
     virtual: bool = False  # V-22: fiction with no mechanics
     out: bool = False
 
@@ -260,6 +262,7 @@ class GameState(BaseModel):
     made: dict[str, int] = Field(default_factory=dict)  # V-62: "player@act" -> components made mid-act
     groups: list[Group] = Field(default_factory=list)  # V-60: this act's groups
     blocks: list[Blocking] = Field(default_factory=list)  # V-39: blocks standing now
+    round_seq: int = 0  # V-45: the action that started this round of turns
     spotlights: list[Spotlight] = Field(default_factory=list)
     allying: dict[str, str] = Field(default_factory=dict)  # V-43: ally component -> helped, this round
     forfeit: list[str] = Field(default_factory=list)  # V-43: allies that may do nothing in their next struggle

@@ -23,6 +23,7 @@ def sheets(view: dict[str, Any], events: list[Any] = ()) -> None:
         st.markdown(f"**{t(p.get('name'))}** · level {int(p.get('level', 1))} · XP {int(p.get('xp', 0))} "
                     f"(earned {int(p.get('xp_earned', 0))}) · fate {int(p.get('fate_scene', 0))}  \n"
                     f"character dice: {_dice(p.get('character_dice'))} · story dice: {_dice(p.get('story_dice'))}{narr}")
+    names = {c.get("id"): c.get("name") for c in view.get("components") or []}
     for c in view.get("components") or []:
         if c.get("kind") != "pc" and not c.get("traits"):
             continue
@@ -31,6 +32,8 @@ def sheets(view: dict[str, Any], events: list[Any] = ()) -> None:
                                                   ("one_shot", " · one-shot"), ("used", " (spent)"),
                                                   ("temporary", " · temporary"), ("virtual", " · virtual"))
                           if c.get(flag))
+            if c.get("unit"):  # V-45: integrated with, aiding, another component
+                out += f" · integrated with {t(names.get(c['unit'], c['unit']))}"
             st.markdown(f"**{t(c.get('name'))}** ({t(c.get('kind'))}, {t(c.get('owner'))}){out}")
             st.markdown(", ".join(f"{t(tr.get('name'))} d{int(tr.get('size', 0))}" + (" ★" if tr.get("focus") else "")
                                   + ("" if tr.get("healthy", True) else f" ({t(tr.get('damage') or 'damaged')})")
