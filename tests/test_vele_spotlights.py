@@ -133,7 +133,8 @@ def test_V_61_a_saved_version_1_game_replays_unchanged():
     assert rep.error is None and rep.state.phase == "over"
     s = rep.state
     assert s.options.spotlight_cards == "taken_in_turns"
-    assert {n: (p.xp, p.xp_earned) for n, p in s.players.items()} == {"Gina": (25, 21), "Ann": (28, 26), "Bob": (32, 29)}
+    xp = {n: (p.xp, p.xp_earned) for n, p in s.players.items()}
+    assert xp == {"Gina": (25, 21), "Ann": (28, 26), "Bob": (32, 29)}
     assert [(x.maker, x.holder, x.done) for x in s.spotlights] == [
         ("Bob", "Gina", False), ("Ann", "Bob", False), ("Gina", "Ann", True), ("Gina", "Ann", False),
         ("Bob", "Gina", True), ("Ann", "Bob", True)]

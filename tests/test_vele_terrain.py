@@ -222,7 +222,8 @@ def test_V_45_V_EX_14_an_integrated_aide_makes_its_principal_a_target_by_trait_o
     s = play(s, A.PassTurn(player="Ben"), A.PassTurn(player="Cy"),
              A.SetMode(player="Ann", component=gang.id, unit=villain.id, attach=True))
     assert s.components[gang.id].attached and s.phase == "narrator"  # attaching took her turn
-    s = play(s, A.NextRound(player="Ann"), A.StartStruggle(player="Ben", actor=ben.id, target=villain.id, goal="attack"))
+    s = play(s, A.NextRound(player="Ann"),
+             A.StartStruggle(player="Ben", actor=ben.id, target=villain.id, goal="attack"))
     assert s.struggle.actor.difficulty == 0
 
 
