@@ -153,11 +153,11 @@ class VeleSeat:
                   "card (V-61)")
 
     def _connect(self, obs: GameObservation) -> Decision | None:
-        """V-AMB-18: at act setup, tie my PC to another player's group leader: an aspect and a d4 trait, a d4
-        story die for each."""
-        if not any(o.type == "connect" for o in obs.options):
-            return None
+        """V-AMB-18: at act setup, once every purchase is made, tie my PC to another player's group: an aspect
+        and a d4 trait on one of its characters, a d4 story die for each."""
         v = obs.view
+        if not any(o.type == "connect" for o in obs.options) or v["phase"] != "frame" or v["bowl"].get("4", 0) < 2:
+            return None  # after every purchase (act setup step 4), so the d4s do not leave a purchase short
         g = next((g for g in v["groups"] if g["owner"] != self.name and self.name not in g["connected"]), None)
         pc = next((c for c in v["components"] if c["kind"] == "pc" and c["owner"] == self.name), None)
         if g is None or pc is None:
