@@ -195,7 +195,7 @@ def test_vele_person_with_three_ai_seats(home):
     play(at, 40, until=lambda a: "frame_scene" in person_types(a) or "state_difficulty" in person_types(a),
          seen=seen)
     mine = person_types(at)
-    assert mine[:2] == ["bid", "build"]
+    assert mine[:3] == ["bid", "make_group", "build"]  # the form's suggestion makes the act's group first (V-60)
     assert any(t in mine for t in ("frame_scene", "state_difficulty", "wager")), mine
     assert any(v.startswith("The bowl:") for v in seen)
     assert any("character dice:" in v for v in seen)
