@@ -52,6 +52,7 @@ class Interjector(Protocol):
     types they name in `interject_on`, so seats without it (and other games' seats) cost nothing more."""
 
     interject_on: frozenset[str]
+    interject_when: frozenset[str]  # optional: the pending kinds worth asking at all (a cheap first filter)
 
     def interject(self, obs: GameObservation) -> Decision | None: ...
 
@@ -211,7 +212,8 @@ class GameTable:
         for name, player in self.seats.items():
             hook = getattr(player, "interject", None)
             watch = getattr(player, "interject_on", ())
-            if hook is None or name in pend.seats or \
+            when = getattr(player, "interject_when", None)
+            if hook is None or name in pend.seats or (when is not None and pend.kind not in when) or \
                     not any(o.type in watch for o in self.ruleset.legal_options(self.state, name)):
                 continue
             started = time.perf_counter()

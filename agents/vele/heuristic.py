@@ -57,6 +57,9 @@ class VeleSeat:
     kind = "heuristic"
     # agents/game_loop.Interjector: out of turn, a struggle's claim to challenge, a thing of mine to strike back
     interject_on = frozenset({"challenge", "counter_struggle", "connect"})
+    # when those can be offered: a claim waits for its difficulty; a turn, the narrator's call or the next frame
+    # follows a struggle lost against a thing; purchases and the first frame are act setup
+    interject_when = frozenset({"difficulty", "turn", "narrator", "frame_scene", "build"})
 
     def __init__(self, name: str, seed: int = 0, seat_index: int = 0, scenes_per_act: int = SCENES_PER_ACT) -> None:
         self.name = name
