@@ -123,6 +123,8 @@ class HeuristicPlayer:
         words = Words(obs.state, self.rng, obs.premise)
         handler: Callable[[Observation, Words], Plan] = getattr(self, f"_{obs.pending.kind}", self._fallback)
         action, why = handler(obs, words)
+        if isinstance(action, A.ChallengeStatement) and obs.state.config.addons.dispute_mode == "judgment":
+            action, why = heuristic_addons.as_judgment(obs.state, action, why)  # Judgment add-on (UA-JUDGE-1)
         if self._dropped:
             why = f"{why} (dropped a statement: {self._dropped[0]})"
         if obs.check is not None and obs.check(action) is not None:
@@ -169,6 +171,7 @@ class HeuristicPlayer:
             "fine_vote": A.FineVote(player=me, fine=False), "consent": A.AnswerResolution(player=me, agree=True),
             "dialog_answer": A.AnswerDialog(player=me, accept=True, line="So be it."),
             "narration": A.EndNarration(player=me), "session_break": A.StartSession(player=me),
+            "judgment": A.JudgeRuling(player=me, stands=True), "overrule_vote": A.OverruleVote(player=me, overrule=False),
         }
         if k == "prep_turn" and s.config.addons.seed_component is not None and not s.extra.seed_presented:
             return A.PresentSeed(player=me)
@@ -770,6 +773,13 @@ class HeuristicPlayer:
                 if self._ok(obs, act):
                     return act, "the fight leaves its mark on the place"
         return None
+
+    # -- Judgment (agents/heuristic_addons.py) --------------------------------------------------------------
+    def _judgment(self, obs: Observation, words: Words) -> Plan:
+        return heuristic_addons.judge(obs.state, self.name)
+
+    def _overrule_vote(self, obs: Observation, words: Words) -> Plan:
+        return heuristic_addons.overrule(obs.state, self.name)
 
     # -- reactions ------------------------------------------------------------------------------------
     def _reaction(self, obs: Observation, words: Words) -> Plan:

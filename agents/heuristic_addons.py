@@ -5,6 +5,7 @@ Characters it buys one of its own characters and protects it (Endowment Traits t
 PC is; Endowment dice when its PC is in a Complication that goes against it); with Plot Pools it
 gives its plot a modest pool and spends from it at the book's rate. Every plan is checked with the
 engine (`HeuristicPlayer._ok`) before it is returned, so a refused add-on move is simply skipped.
+With Judgment it disputes what it would have challenged, and judges by the Facts in effect (L1994).
 """
 from __future__ import annotations
 
@@ -103,3 +104,37 @@ def complication_plan(hp: "HeuristicPlayer", obs: "Observation") -> "Plan | None
     if hp._ok(obs, act):
         return act, f"spends {n} of its PC's Endowment on dice to protect {s.components[pc].label}"
     return None
+
+
+# --- Judgment (UA-JUDGE-*) --------------------------------------------------------------------------------
+def as_judgment(s, action: A.ChallengeStatement, why: str) -> tuple:
+    """What it would have challenged goes to the Judge instead (UA-JUDGE-1): the same dispute, free; with
+    the 'named disputes' reading only a contradicted Fact (a dispute over a Fact's reading) is judged."""
+    if s.config.addons.judgment_scope != "replaces_challenges" and action.fact is None:
+        return action, why
+    data = action.model_dump(exclude={"type"})
+    return A.InvokeJudgment(**data), f"invokes Judgment: {why}"
+
+
+def ruling_for(s, case) -> bool:
+    """Whether the statement should stand, judged "in accordance with all the Facts and Gimmicks then in
+    effect" (L1994): it falls when it goes against an established Fact the dispute names, else the acting
+    player's call stands (game custom: what is paid for is said)."""
+    from engine.universalis.facts import find_fact
+    return case.fact_id is None or find_fact(s, case.fact_id) is None
+
+
+def judge(s, me: str) -> tuple:
+    jd = s.extra.judgment
+    stands = ruling_for(s, jd.case)
+    text = ("nothing established says otherwise" if stands else
+            "it goes against an established Fact")
+    return A.JudgeRuling(player=me, stands=stands, text=text), f"judges by the Facts in effect: {text}"
+
+
+def overrule(s, me: str) -> tuple:
+    """Votes to overrule only a ruling it would have made the other way."""
+    jd = s.extra.judgment
+    against = ruling_for(s, jd.case) != jd.stands
+    return (A.OverruleVote(player=me, overrule=against),
+            "the ruling goes against the Facts" if against else "the ruling follows the Facts")

@@ -301,7 +301,7 @@ class Table:
         """Advance by one decision if an AI or the dice can make it; otherwise say who is awaited."""
         pend = pending(self.state)
         if pend.kind == "roll":
-            sides = 6 if self.state.config.addons.die == "d6" else 10  # the d6 add-on (UA-SIX-1)
+            sides = pend.sides or (6 if self.state.config.addons.die == "d6" else 10)  # d6 add-on (UA-SIX-1)
             faces = {k: self.dice.roll(n, sides) for k, n in pend.dice.items()}
             events = self.submit(A.Roll(faces=faces), {"decided_by": "dice"})
             return StepResult(True, events=events, player="dice")

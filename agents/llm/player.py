@@ -63,6 +63,7 @@ IDLE_TURNS = 3  # a framer whose model only ends turns this often in a row: the 
 # Enough for a wordy model; a cut-off answer is asked again with twice as many.
 TOKEN_BUDGETS: dict[str, int] = {
     "bid": 160, "challenge_bid": 200, "consent": 160, "fact_vote": 200, "fine_vote": 200,
+    "judgment": 250, "overrule_vote": 200,
     "prep_turn": 300, "reaction": 300, "negotiation": 300, "dialog_answer": 300,
     "turn": 450, "turn_framing": 450, "turn_complication": 400, "narration": 450,
 }

@@ -132,6 +132,13 @@ def describe_state(s: GameState, me: str | None) -> str:
                          for i, o in enumerate(ch.options))
         lines.append(f"Challenge by {ch.challenger} against {ch.challenged}: {ch.reason}. "
                      + (f"Fact cited: {ch.fact_id}. " if ch.fact_id else "") + opts)
+    jd = s.extra.judgment
+    if jd is not None:  # the Judgment add-on (UA-JUDGE-*)
+        ruling = "" if jd.stands is None else f" Ruling: it {'stands' if jd.stands else 'does not stand'}" + (
+            f" ({jd.ruling})" if jd.ruling else "") + "."
+        lines.append(f"Judgment invoked by {jd.case.challenger} on {jd.case.challenged}'s “{jd.case.statement.text}”: "
+                     f"{jd.case.reason}. Judge: {jd.judge}" + (f" (overruled: {', '.join(jd.judges[:-1])})"
+                                                             if len(jd.judges) > 1 else "") + "." + ruling)
     if s.fine is not None:
         lines.append(f"Fine called by {s.fine.accuser} against {s.fine.accused}: {s.fine.reason}")
     if s.narration is not None and s.narration.slots:

@@ -1,5 +1,6 @@
 """What the active Universalis add-ons add to the board: Player Characters and their Endowment
-pools, Story Drivers, Plot Pools and Plot Threads, Enigma Traits (shown only to their buyer), card hands, the dice in use.
+pools, Story Drivers, Plot Pools and Plot Threads, Enigma Traits (shown only to their buyer), card hands, the dice in use,
+and an open Judgment (its Judge, ruling and votes).
 
 Why a module of its own: the play page draws it with one call and a core game (no add-on) draws
 nothing, so the page looks as it always did. `panel_lines` is plain data (already escaped for
@@ -63,6 +64,7 @@ def panel_lines(s: GameState, mine: Sequence[str]) -> list[str]:
     if a.pc_story_drivers:
         for owner, driver in s.addon.drivers.items():
             out.append(f"{safe.text(owner)}'s Story Driver: {safe.text(driver)}")
+    out += judgment_lines(s)
     held = set(mine)
     for comp in s.components.values():
         for t in comp.traits:
@@ -73,6 +75,30 @@ def panel_lines(s: GameState, mine: Sequence[str]) -> list[str]:
             else:
                 out.append(f"**{safe.text(comp.label)}** has a secret Enigma Trait (bought by {safe.text(t.by)})")
     return out
+
+
+def judgment_lines(s: GameState) -> list[str]:
+    """Judgment (UA-JUDGE-*): who judges the table's turn, and the open question with its ruling."""
+    if s.config.addons.dispute_mode != "judgment":
+        return []
+    jd = s.extra.judgment
+    if jd is None:
+        judge = s.extra.turn_judge
+        return [f"Judgment: disputes go to the Judge{f' — this turn, **{safe.text(judge)}**' if judge else ''} "
+                "(who spent coins before the current turn)."]
+    case = jd.case
+    line = (f"**Judgment** invoked by {safe.text(case.challenger)} on {safe.text(case.challenged)}'s "
+            f"“{safe.text(case.statement.text)}”: {safe.text(case.reason)} · Judge **{safe.text(jd.judge)}**")
+    if len(jd.judges) > 1:
+        line += f" (overruled: {', '.join(safe.text(j) for j in jd.judges[:-1])})"
+    if jd.stands is not None:
+        line += f" · ruled: it {'stands' if jd.stands else 'does not stand'}"
+        line += f" ({safe.text(jd.ruling)})" if jd.ruling else ""
+    if jd.stage == "overrule":
+        line += f" · votes to overrule: {len(jd.votes)}"
+    if jd.stage == "draw":
+        line += f" · a new Judge is drawn from {', '.join(safe.text(p) for p in jd.candidates)}"
+    return [line]
 
 
 def panel(live: store.Live, mine: Sequence[str]) -> None:

@@ -25,9 +25,13 @@ LABELS = {
     "challenge_pass": "Pass in the bidding", "draw_trait": "Draw on a Trait", "buy_die": "Buy dice",
     "call_resolution": "Call for resolution", "answer_resolution": "Agree to roll?",
     "cancel_bonus": "Cancel a loser's bonus coins", "end_narration": "End my narration",
+    # the Judgment add-on (UA-JUDGE-*)
+    "invoke_judgment": "Invoke Judgment (the Judge decides)", "judge_ruling": "Rule as the Judge",
+    "overrule_vote": "Vote: overrule the Judge?",
 }
 BOOL_WORDS = {"fine": ("Fine them", "No fine"), "applies": ("It applies", "It does not apply"),
-              "agree": ("Agree: roll", "Not yet"), "accept": ("Accept", "Refuse (a Complication)")}
+              "agree": ("Agree: roll", "Not yet"), "accept": ("Accept", "Refuse (a Complication)"),
+              "overrule": ("Overrule the Judge", "Let the ruling hold")}
 FIELD_LABELS = {
     ("propose_tenet", "text"): "the Tenet", ("narrate_event", "text"): "the Event", ("buy_fact", "text"): "the Fact",
     ("add_trait", "text"): "the Trait", ("obstacle", "text"): "the obstacle", ("interrupt", "text"): "what you say",
@@ -44,6 +48,7 @@ PENDING_WORDS = {
     "negotiation": "answer to a Challenge", "fact_vote": "vote on the Fact", "challenge_bid": "Challenge bid",
     "fine_vote": "vote on the Fine", "consent": "consent to roll", "roll": "roll of the dice",
     "narration": "narration with bonus coins", "dialog_answer": "answer to Dialog",
+    "judgment": "Judge's ruling", "overrule_vote": "vote on overruling the Judge",
 }
 
 # the fields' words where no action-specific label says more (FIELD_LABELS wins)

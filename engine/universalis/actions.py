@@ -308,6 +308,39 @@ class ChallengeStatement(_A):
     instead: Optional[dict] = Field(default=None, description="an action done in place of the statement")
 
 
+class InvokeJudgment(_A):
+    """Judgment add-on (L1980): insist on a disagreement about the last statement (its legality, or
+    how a Gimmick or Fact reads or applies); the Judge decides (UA-JUDGE-1). Free. Should the Judge
+    rule against it, the statement is replaced as a Challenge would replace it (U-CHAL-4):
+    `withdraw` = nothing happens; `instead` = another action; else it is redone in the words of
+    `alternative` for `alternative_cost`. `fact` names an established Fact it goes against."""
+
+    type: Literal["invoke_judgment"] = "invoke_judgment"
+    reason: str = Field(min_length=1)
+    alternative: str = ""
+    alternative_cost: int = Field(default=0, ge=0)
+    withdraw: bool = True
+    fact: Optional[str] = None
+    instead: Optional[dict] = Field(default=None, description="an action done in place of the statement")
+
+
+class JudgeRuling(_A):
+    """The Judge decides the question: the statement stands, or the disputing player's version
+    replaces it (UA-JUDGE-2). `text`: the Judge's reasons, in his words."""
+
+    type: Literal["judge_ruling"] = "judge_ruling"
+    stands: bool = True
+    text: str = ""
+
+
+class OverruleVote(_A):
+    """A vote, before the next coin is spent, on overruling the Judge (UA-JUDGE-3): only a unanimous
+    vote of the other players overrules."""
+
+    type: Literal["overrule_vote"] = "overrule_vote"
+    overrule: bool
+
+
 class ConcedeChallenge(_A):
     """The challenged player accepts the challenger's alternative (U-CHAL-1)."""
 
@@ -589,7 +622,7 @@ Action = Annotated[
         AdoptCharacter, EndowTrait, EndowDice, CreatePlotPool, PlotPoolFact, ProtectComponent, SetDriver,
         DriverScene, ResolveDriver, CreatePlotThread, ResolvePlotThread,
         ProposeTenets, PresentSeed, CedeControl, RevealTrait, StartJob, EndJob, JobItem, EndSession, StartSession,
-        AdoptAddon,
+        AdoptAddon, InvokeJudgment, JudgeRuling, OverruleVote,
     ],
     Field(discriminator="type"),
 ]

@@ -69,10 +69,14 @@ def before_action(c: Ctx) -> None:
 
 
 def after_action(c: Ctx) -> None:
-    """Refusals checked on the result: Protagonists Must be Most Important (UA-PMI-1)."""
+    """Refusals checked on the result: Protagonists Must be Most Important (UA-PMI-1); what Judgment
+    keeps track of (UA-JUDGE-2)."""
     s, ad = c.s, adds(c.s)
     if ad.importance_cap != "off":
         check_importance_cap(s, ad)
+    if ad.dispute_mode == "judgment":  # who spent coins before each turn: its Judge (UA-JUDGE-2)
+        from engine.universalis.addon_judgment import track
+        track(c)
 
 
 def check_importance_cap(s: GameState, ad: Addons) -> None:

@@ -19,7 +19,7 @@ class Pending:
     """A decision the game waits for.
 
     kind: prep_turn | bid | turn | reaction | negotiation | fact_vote | challenge_bid |
-    fine_vote | consent | roll | narration | dialog_answer.
+    fine_vote | consent | roll | narration | dialog_answer (and, with Judgment, judgment | overrule_vote).
     `players` are the players asked, in the order they should be asked (priority order for
     reaction windows); `secret` means answers are hidden until all are in.
     """
@@ -29,6 +29,7 @@ class Pending:
     secret: bool = False
     note: str = ""
     dice: dict[str, int] = field(default_factory=dict)
+    sides: int = 0  # the die a roll asks for when not the game's own (a new Judge: one face per candidate)
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,9 @@ def pending(s: GameState) -> Pending:
     if s.fine is not None:  # a Fine may be called during a Challenge (U-FINE-1): its vote comes first
         return Pending("fine_vote", tuple(p for p in s.seat_names if p not in s.fine.votes), secret=True,
                        note=f"{s.fine.accuser} calls for a Fine against {s.fine.accused}: {s.fine.reason}")
+    if s.extra.judgment is not None:  # the Judgment add-on (UA-JUDGE-*)
+        from engine.universalis.addon_judgment import pending_case
+        return pending_case(s)
     if s.challenge is not None:
         ch = s.challenge
         if ch.stage == "negotiation":
@@ -121,7 +125,9 @@ def legal_options(s: GameState, player: str) -> list[Option]:
         w = s.window
         assert w is not None
         opts = [Option("pass", "0")]
-        if w.allow_challenge:
+        if w.allow_challenge and ad.dispute_mode == "judgment":
+            opts.append(Option("invoke_judgment", "0", "the Judge decides whether it stands (Judgment)"))
+        if w.allow_challenge and (ad.dispute_mode != "judgment" or ad.judgment_scope != "replaces_challenges"):
             opts.append(Option("challenge", "0 now; bids later"))
         opts.append(Option("call_fine", "0"))  # at any time (U-FINE-1), also after one was voted on
         if money >= 1 and s.phase == "scene":
@@ -138,6 +144,10 @@ def legal_options(s: GameState, player: str) -> list[Option]:
         return opts
     if k == "fact_vote":
         return [Option("fact_vote", "0")]
+    if k == "judgment":
+        return [Option("judge_ruling", "0", "decide: the statement stands, or the disputed version replaces it")]
+    if k == "overrule_vote":
+        return [Option("overrule_vote", "0", "only a unanimous vote of the others overrules the Judge")]
     if k == "challenge_bid":
         return [o for o in (paid(Option("challenge_bid", "1+")), Option("challenge_pass", "0")) if o]
     if k == "fine_vote":

@@ -341,6 +341,25 @@ class Turn(Mutable):
     positive: dict[str, int] = Field(default_factory=dict)  # non-negative Traits per character (UA-ONE-1)
 
 
+class JudgmentCase(Mutable):
+    """An invoked Judgment (UA-JUDGE-*): the disputed statement as a Challenge without bids (what the
+    Judge's ruling against it does is what a won Challenge does, U-CHAL-4), its Judges so far, the
+    ruling and the overrule votes. stage: ruling (the Judge decides), overrule (the others vote),
+    draw (a new Judge is drawn at random by the table's dice)."""
+
+    case: Challenge
+    judges: list[str] = Field(default_factory=list)
+    stage: Literal["ruling", "overrule", "draw"] = "ruling"
+    stands: Optional[bool] = None
+    ruling: str = ""
+    votes: dict[str, bool] = Field(default_factory=dict)
+    candidates: list[str] = Field(default_factory=list)  # who may be drawn as the new Judge
+
+    @property
+    def judge(self) -> str:
+        return self.judges[-1]
+
+
 class AddonState(Mutable):
     """What the add-ons keep between actions (issue 22); untouched in a core game."""
 
@@ -354,6 +373,11 @@ class AddonState(Mutable):
     setting_phase: bool = False  # the Setting Creation Phase is on (UA-SETTING-1)
     setting_done: bool = False
     setting_pools: dict[str, int] = Field(default_factory=dict)
+    # Judgment (UA-JUDGE-2): who spent coins, latest last; the Judge of the turn in play; the open case
+    spenders: list[str] = Field(default_factory=list)
+    turn_player: Optional[str] = None
+    turn_judge: Optional[str] = None
+    judgment: Optional[JudgmentCase] = None
 
 
 class PlotPoolState(Mutable):
@@ -459,3 +483,6 @@ class GameState(Mutable):
 
 Window.model_rebuild()
 Challenge.model_rebuild()
+JudgmentCase.model_rebuild()
+AddonState.model_rebuild()
+GameState.model_rebuild()
