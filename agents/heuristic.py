@@ -171,7 +171,7 @@ class HeuristicPlayer:
             "fine_vote": A.FineVote(player=me, fine=False), "consent": A.AnswerResolution(player=me, agree=True),
             "dialog_answer": A.AnswerDialog(player=me, accept=True, line="So be it."),
             "narration": A.EndNarration(player=me), "session_break": A.StartSession(player=me),
-            "judgment": A.JudgeRuling(player=me, stands=True), "overrule_vote": A.OverruleVote(player=me, overrule=False),
+            "frame_turn": A.FrameScene(player=me), "judgment": A.JudgeRuling(player=me, stands=True), "overrule_vote": A.OverruleVote(player=me, overrule=False),
         }
         if k == "prep_turn" and s.config.addons.seed_component is not None and not s.extra.seed_presented:
             return A.PresentSeed(player=me)
@@ -183,7 +183,7 @@ class HeuristicPlayer:
         if s.complication is not None and s.complication.pools:
             return A.CallResolution(player=me)
         if sc is not None and sc.framer == me and s.turn and s.turn.mini_scene is None:
-            end = A.EndScene(player=me)
+            end = A.CloseScene(player=me) if s.config.addons.open_scene_framing else A.EndScene(player=me)
             if self._ok(obs, end):
                 return end
         return A.EndTurn(player=me)
@@ -317,6 +317,8 @@ class HeuristicPlayer:
             if events_here >= p.scene_events or money <= 1 or self._round_passed_quietly(obs):
                 fade = money > p.reserve and self.rng.random() < p.fade
                 end = A.EndScene(player=me, fade=fade, text=words.closing(place, fade))
+                if s.config.addons.open_scene_framing:  # the framer closes by Fade to Black (UA-OPEN-3)
+                    end = A.CloseScene(player=me, text=words.closing(place, True))
                 if self._ok(obs, end):
                     return end, "the scene has done its work" + (": fade to black" if fade else "")
         if money <= 0 or obs.turn_actions >= p.spend_per_turn + max(0, money - 25) // 5:
@@ -773,6 +775,9 @@ class HeuristicPlayer:
                 if self._ok(obs, act):
                     return act, "the fight leaves its mark on the place"
         return None
+
+    def _frame_turn(self, obs: Observation, words: Words) -> Plan:
+        return A.FrameScene(player=self.name), "no scene is active: it frames the next one (Open Scene Framing)"
 
     # -- Judgment (agents/heuristic_addons.py) --------------------------------------------------------------
     def _judgment(self, obs: Observation, words: Words) -> Plan:

@@ -6,6 +6,8 @@ PC is; Endowment dice when its PC is in a Complication that goes against it); wi
 gives its plot a modest pool and spends from it at the book's rate. Every plan is checked with the
 engine (`HeuristicPlayer._ok`) before it is returned, so a refused add-on move is simply skipped.
 With Judgment it disputes what it would have challenged, and judges by the Facts in effect (L1994).
+With Open Scene Framing it frames a second scene beside one that has done its work, goes back to a
+scene it framed once the one in play has had its share, and closes its own scenes when they are done.
 """
 from __future__ import annotations
 
@@ -62,6 +64,10 @@ def turn_plan(hp: "HeuristicPlayer", obs: "Observation", words: "Words") -> "Pla
                 act = A.EndowTrait(player=me, text=text)
                 if hp._ok(obs, act):
                     return act, f"gives its PC {comp.label} “{text}” from the Endowment"
+    if ad.open_scene_framing and obs.turn_actions == 0:
+        plan = open_scene_plan(hp, obs)
+        if plan is not None:
+            return plan
     if ad.plot_pools and obs.turn_actions == 0:
         sc = s.scene()
         if not s.addon.plot_pools and sc is not None and sc.number >= 2:
@@ -138,3 +144,38 @@ def overrule(s, me: str) -> tuple:
     against = ruling_for(s, jd.case) != jd.stands
     return (A.OverruleVote(player=me, overrule=against),
             "the ruling goes against the Facts" if against else "the ruling follows the Facts")
+
+
+# --- Open Scene Framing (UA-OPEN-*) ------------------------------------------------------------------------
+SHARE = 4  # Events in the scene in play before it goes back to a scene of its own
+
+
+def open_scene_plan(hp: "HeuristicPlayer", obs: "Observation") -> "Plan | None":
+    """At the start of its turn: close a scene of its own that has done its work (even one not in play:
+    closing needs no switch); else go back to its own scene once the one in play has had its share;
+    else, when the scene in play (not its own) has done its work and it is the only one, frame a second."""
+    from engine.universalis.addon_open import active
+    s, me, p = obs.state, hp.name, hp.persona
+    sc = s.scene()
+    if sc is None or s.turn is None or s.turn.mini_scene is not None or s.complication is not None:
+        return None
+    money = available(s, me)
+    scenes = active(s)
+    mine = [n for n in scenes if s.scenes[n - 1].framer == me and n != sc.number]
+    for n in mine:
+        if hp._events_here(s, s.scenes[n - 1]) >= p.scene_events:
+            act = A.CloseScene(player=me, scene=n, text=f"Scene {n} fades to black.")
+            if hp._ok(obs, act):
+                return act, f"scene {n} has done its work: it fades to black"
+    here = hp._events_here(s, sc)
+    if mine and here >= SHARE and money > p.reserve + 1:
+        act = A.SwitchScene(player=me, scene=mine[-1])
+        if hp._ok(obs, act):
+            return act, f"goes back to scene {mine[-1]}, which it framed"
+    ad = s.config.addons
+    if (len(scenes) < min(2, ad.max_active_scenes) and sc.framer != me and here >= p.scene_events
+            and money > p.reserve + 3):
+        act = A.FrameScene(player=me)
+        if hp._ok(obs, act):
+            return act, "frames a second scene beside this one"
+    return None

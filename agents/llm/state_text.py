@@ -107,6 +107,12 @@ def describe_state(s: GameState, me: str | None) -> str:
         loc = s.components[sc.location].label if sc.location and sc.location in s.components else "not set yet"
         lines.append(f"Scene {sc.number}{' (mini scene)' if sc.mini else ''}, framed by {sc.framer}; "
                      f"location: {loc}; time: {sc.time}.")
+        if s.config.addons.open_scene_framing:  # several active scenes (UA-OPEN-1..3)
+            from engine.universalis.addon_open import active
+            others = [f"scene {n} (framed by {s.scenes[n - 1].framer})" for n in active(s) if n != sc.number]
+            if others:
+                lines.append("Other active scenes (switch to one for 1 coin; its framer closes it for 1): "
+                             + ", ".join(others) + ".")
         if s.turn is not None:
             lines.append(f"Turn: {s.turn.player}" + (" (framing the scene)" if s.turn.framing else ""))
     coins = []

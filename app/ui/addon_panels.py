@@ -65,6 +65,7 @@ def panel_lines(s: GameState, mine: Sequence[str]) -> list[str]:
         for owner, driver in s.addon.drivers.items():
             out.append(f"{safe.text(owner)}'s Story Driver: {safe.text(driver)}")
     out += judgment_lines(s)
+    out += open_scene_lines(s)
     held = set(mine)
     for comp in s.components.values():
         for t in comp.traits:
@@ -75,6 +76,22 @@ def panel_lines(s: GameState, mine: Sequence[str]) -> list[str]:
             else:
                 out.append(f"**{safe.text(comp.label)}** has a secret Enigma Trait (bought by {safe.text(t.by)})")
     return out
+
+
+def open_scene_lines(s: GameState) -> list[str]:
+    """Open Scene Framing (UA-OPEN-*): the active scenes, the one in play first."""
+    if not s.config.addons.open_scene_framing:
+        return []
+    from engine.universalis.addon_open import active
+    shown = []
+    for n in active(s):
+        sc = s.scenes[n - 1]
+        loc = s.components[sc.location].label if sc.location and sc.location in s.components else "no location yet"
+        mark = " (in play)" if n == s.current_scene else ""
+        shown.append(f"scene {n}{mark} at {safe.text(loc)}, framed by {safe.text(sc.framer)}")
+    if not shown:
+        return ["Open Scene Framing: no scene is active; the next framer frames one."]
+    return ["Active scenes: " + " · ".join(shown)]
 
 
 def judgment_lines(s: GameState) -> list[str]:

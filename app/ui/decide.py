@@ -28,6 +28,7 @@ KIND_TEXT = {
     "consent": "A player calls for resolution: agree to roll now, or keep building the Complication.",
     "narration": "Narrate the outcome with your bonus coins, then end your narration.",
     "dialog_answer": "A character speaks to yours: answer, or refuse (which starts a Complication).",
+    "frame_turn": "No scene is active: frame the next one (Open Scene Framing: no bidding).",
     "judgment": "You are the Judge: decide by the Facts and Gimmicks in effect whether the statement stands.",
     "overrule_vote": "The Judge has ruled: only a unanimous vote of the others overrules.",
 }

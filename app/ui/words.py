@@ -28,6 +28,9 @@ LABELS = {
     # the Judgment add-on (UA-JUDGE-*)
     "invoke_judgment": "Invoke Judgment (the Judge decides)", "judge_ruling": "Rule as the Judge",
     "overrule_vote": "Vote: overrule the Judge?",
+    # Open Scene Framing (UA-OPEN-*)
+    "frame_scene": "Frame a new scene", "switch_scene": "Switch to another scene",
+    "close_scene": "Close a scene (Fade to Black)",
 }
 BOOL_WORDS = {"fine": ("Fine them", "No fine"), "applies": ("It applies", "It does not apply"),
               "agree": ("Agree: roll", "Not yet"), "accept": ("Accept", "Refuse (a Complication)"),
@@ -49,6 +52,7 @@ PENDING_WORDS = {
     "fine_vote": "vote on the Fine", "consent": "consent to roll", "roll": "roll of the dice",
     "narration": "narration with bonus coins", "dialog_answer": "answer to Dialog",
     "judgment": "Judge's ruling", "overrule_vote": "vote on overruling the Judge",
+    "frame_turn": "framing of the next scene",
 }
 
 # the fields' words where no action-specific label says more (FIELD_LABELS wins)

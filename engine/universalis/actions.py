@@ -308,6 +308,29 @@ class ChallengeStatement(_A):
     instead: Optional[dict] = Field(default=None, description="an action done in place of the statement")
 
 
+class FrameScene(_A):
+    """Open Scene Framing add-on (L1970): on one's turn, pay 1 and frame a new scene; the scene in play
+    stays active (UA-OPEN-1). With no scene active, the player whose turn it is to frame frames."""
+
+    type: Literal["frame_scene"] = "frame_scene"
+
+
+class SwitchScene(_A):
+    """Open Scene Framing add-on (L1974): on one's turn, pay 1 to go on in another active scene (UA-OPEN-2)."""
+
+    type: Literal["switch_scene"] = "switch_scene"
+    scene: int = Field(ge=1, description="the number of an active scene")
+
+
+class CloseScene(_A):
+    """Open Scene Framing add-on (L1974): a scene's framer closes it on his turn, paying 1 to Fade to Black
+    (UA-OPEN-3); `scene` defaults to the scene in play."""
+
+    type: Literal["close_scene"] = "close_scene"
+    scene: Optional[int] = Field(default=None, ge=1)
+    text: str = ""
+
+
 class InvokeJudgment(_A):
     """Judgment add-on (L1980): insist on a disagreement about the last statement (its legality, or
     how a Gimmick or Fact reads or applies); the Judge decides (UA-JUDGE-1). Free. Should the Judge
@@ -622,7 +645,7 @@ Action = Annotated[
         AdoptCharacter, EndowTrait, EndowDice, CreatePlotPool, PlotPoolFact, ProtectComponent, SetDriver,
         DriverScene, ResolveDriver, CreatePlotThread, ResolvePlotThread,
         ProposeTenets, PresentSeed, CedeControl, RevealTrait, StartJob, EndJob, JobItem, EndSession, StartSession,
-        AdoptAddon, InvokeJudgment, JudgeRuling, OverruleVote,
+        AdoptAddon, InvokeJudgment, JudgeRuling, OverruleVote, FrameScene, SwitchScene, CloseScene,
     ],
     Field(discriminator="type"),
 ]

@@ -62,6 +62,12 @@ def before_action(c: Ctx) -> None:
     if not s.extra.session_open and kind == "create_component" and not ad.intersession_creation_pool:
         raise RuleViolation("UA-SESS-1", "the table is closed between sessions; Creating Components between "
                                          "sessions needs the Create Components Between Sessions add-on (L2496)")
+    if ad.open_scene_framing and kind in ("bid", "end_scene"):  # UA-OPEN-1, UA-OPEN-3
+        from engine.universalis.addon_scenes import OPEN, no_bidding
+        if kind == "bid":
+            no_bidding()
+        raise RuleViolation("UA-OPEN-3", f"{OPEN}: the framer closes a scene by paying 1 to Fade to Black "
+                                         "(close_scene, L1974)")
     if ad.seed_component is not None and not s.extra.seed_presented and kind in (
             "propose_tenet", "propose_tenets", "pass_prep", "create_component", "add_trait"):
         raise RuleViolation("UA-SEED-1", f"Seed Element: {seed_bringer(s)} first presents the seed Component "
@@ -575,6 +581,8 @@ def admit_players(c: Ctx, a: A.StartSession) -> list[str]:
 
 
 def scene_in_progress(s: GameState) -> bool:
+    if adds(s).open_scene_framing:  # every active scene counts (UA-OPEN-1)
+        return any(not sc.ended and not sc.mini for sc in s.scenes)
     return s.phase == "scene" and s.current_scene is not None and not s.scenes[s.current_scene - 1].ended
 
 

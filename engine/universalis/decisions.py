@@ -65,6 +65,9 @@ def pending(s: GameState) -> Pending:
             from engine.universalis.addon_rules import seed_bringer
             return Pending("prep_turn", (seed_bringer(s),), note="present the seed Component (Seed Element)")
         return Pending("prep_turn", (prep_player(s),))
+    if s.phase == "bidding" and s.config.addons.open_scene_framing:  # no bids: the next framer frames (UA-OPEN-1)
+        from engine.universalis.addon_open import next_framer
+        return Pending("frame_turn", (next_framer(s),), note="no scene is active: frame the next one")
     if s.phase == "bidding":
         return Pending("bid", tuple(p for p in s.seat_names if p not in s.bids), secret=True)
     if s.roll_pending:
@@ -121,6 +124,8 @@ def legal_options(s: GameState, player: str) -> list[Option]:
                             paid(Option("add_trait", "1")), Option("pass_prep", "0")) if o]
     if k == "bid":
         return [Option("bid", f"0 to {s.player(player).wealth}")]
+    if k == "frame_turn":  # Open Scene Framing (UA-OPEN-1)
+        return [Option("frame_scene", str(min(ad.frame_scene_cost, money)), "frame the next scene")]
     if k == "reaction":
         w = s.window
         assert w is not None
@@ -174,7 +179,7 @@ def legal_options(s: GameState, player: str) -> list[Option]:
     no_location = must_establish_location(s, player)
     opts = [] if no_location else [Option("end_turn", "0")]
     if (sc is not None and sc.framer == player and s.turn.mini_scene is None and s.complication is None
-            and not no_location):
+            and not no_location and not ad.open_scene_framing):
         opts.append(Option("end_scene", "0; 1 to fade to black"))
     opts.append(Option("call_fine", "0"))
     if sc is not None and s.controller_any(player):
@@ -189,6 +194,9 @@ def legal_options(s: GameState, player: str) -> list[Option]:
     if s.turn.framing and sc is not None and sc.time_kind == "after" and not any(
             f.kind == "time" and f.scene == sc.number for f in s.facts):
         opts.append(Option("set_time", "0 after/concurrent; 1 past/explicit; 1 to each other player for the future"))
+    if ad.open_scene_framing and not no_location:  # frame, switch, close (UA-OPEN-1..3)
+        from engine.universalis.addon_open import turn_options as open_options
+        opts += [Option(*o) for o in open_options(s, player, money)]
     if ad.player_characters or ad.plot_pools:  # Player Characters, Endowment, Plot Pools
         from engine.universalis.addon_hooks import turn_options
         opts += [Option(*o) for o in turn_options(s, player, money)]

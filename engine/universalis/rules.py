@@ -498,7 +498,9 @@ def end_scene(c: Ctx) -> None:
         statement(c, "fade", a.text.strip() or "The scene fades to black.", 1, lapses=True)
 
 
-def end_main_scene(c: Ctx, fade: bool, text: str) -> None:
+def end_main_scene(c: Ctx, fade: bool, text: str, refresh: bool = True) -> None:
+    """The scene in play ends: the framer's stake goes to the Bank, then Refreshment (U-ECO-1); with
+    Open Scene Framing's on-frame reading Refreshment comes with the next frame instead (UA-OPEN-4)."""
     s = c.s
     sc = s.scenes[s.current_scene - 1]  # type: ignore[operator]
     sc.ended = True
@@ -515,9 +517,10 @@ def end_main_scene(c: Ctx, fade: bool, text: str) -> None:
     if s.config.addons.plot_threads == "bradley":  # UA-THREAD-2: threads gain Weight each scene
         from engine.universalis.addon_hooks import threads_scene_end
         threads_scene_end(s, sc.number)
-    for p in s.players:
-        from_bank(p, s, amount, "refreshment")
-    c.emit("refresh", f"Every player receives {coins(amount)} of Refreshment.", player="")
+    if refresh:
+        for p in s.players:
+            from_bank(p, s, amount, "refreshment")
+        c.emit("refresh", f"Every player receives {coins(amount)} of Refreshment.", player="")
     s.turn = None
     s.phase = "bidding"
 
@@ -1045,3 +1048,4 @@ from engine.universalis import scene_actions as _scene_actions  # noqa: E402,F40
 from engine.universalis import addon_actions as _addon_actions  # noqa: E402,F401
 from engine.universalis import addon_rules as _addon_rules  # noqa: E402
 from engine.universalis import addon_judgment as _addon_judgment  # noqa: E402
+from engine.universalis import addon_open as _addon_open  # noqa: E402,F401
