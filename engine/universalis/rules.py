@@ -398,7 +398,10 @@ def pass_prep(c: Ctx) -> None:
                                 f"pool of {coins(c.s.config.addons.setting_phase_pool or 0)} for setting only.",
                player="", rule="UA-SETTING-1")
     if c.s.phase == "bidding":
-        c.emit("prep_end", "Preparation ends: every player passed in a row. Bid for the first scene.", player="")
+        then = "Bid for the first scene."
+        if c.s.config.addons.open_scene_framing:  # no bidding (UA-OPEN-1)
+            then = f"{_addon_open.next_framer(c.s)} frames the first scene (Open Scene Framing: no bidding)."
+        c.emit("prep_end", f"Preparation ends: every player passed in a row. {then}", player="")
         if c.s.config.addons is not CORE:
             _addon_rules.prep_ended(c)
 
@@ -1048,4 +1051,4 @@ from engine.universalis import scene_actions as _scene_actions  # noqa: E402,F40
 from engine.universalis import addon_actions as _addon_actions  # noqa: E402,F401
 from engine.universalis import addon_rules as _addon_rules  # noqa: E402
 from engine.universalis import addon_judgment as _addon_judgment  # noqa: E402
-from engine.universalis import addon_open as _addon_open  # noqa: E402,F401
+from engine.universalis import addon_open as _addon_open  # noqa: E402
