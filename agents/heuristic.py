@@ -276,6 +276,10 @@ class HeuristicPlayer:
 
     def _bid(self, obs: Observation, words: Words) -> Plan:
         s, me, p, r = obs.state, self.name, self.persona, self.rng
+        if s.config.addons.alternate_realities:  # replay a scene that cost it dearly (agents/heuristic_addons.py)
+            plan = heuristic_addons.fork_plan(self, obs)
+            if plan is not None:
+                return plan
         wealth = s.player(me).wealth
         if wealth < 5:
             return A.Bid(player=me, amount=0), "too poor to frame; lets others lead"

@@ -6,7 +6,8 @@ PC is; Endowment dice when its PC is in a Complication that goes against it); wi
 gives its plot a modest pool and spends from it at the book's rate. Every plan is checked with the
 engine (`HeuristicPlayer._ok`) before it is returned, so a refused add-on move is simply skipped.
 With Judgment it disputes what it would have challenged, and judges by the Facts in effect (L1994).
-With Open Scene Framing it frames a second scene beside one that has done its work, goes back to a
+With Alternate Reality it splits off a mirror of a scene that eliminated one of its own Components,
+while the fork is cheap. With Open Scene Framing it frames a second scene beside one that has done its work, goes back to a
 scene it framed once the one in play has had its share, and closes its own scenes when they are done.
 """
 from __future__ import annotations
@@ -178,4 +179,26 @@ def open_scene_plan(hp: "HeuristicPlayer", obs: "Observation") -> "Plan | None":
         act = A.FrameScene(player=me)
         if hp._ok(obs, act):
             return act, "frames a second scene beside this one"
+    return None
+
+
+# --- Alternate Reality (UA-ALT-*) --------------------------------------------------------------------------
+FORK_MAX = 2  # the price grows with every fork back to scene 1: it forks only while it is cheap
+
+
+def fork_plan(hp: "HeuristicPlayer", obs: "Observation") -> "Plan | None":
+    """Before bidding: mirror the scene just ended when it eliminated a Component this seat created
+    (the other reality where it survives), if the fork costs at most 2 and leaves it a reserve."""
+    from engine.universalis.addon_alt import finished_scene, fork_cost, fork_problem
+    s, me = obs.state, hp.name
+    sc = finished_scene(s)
+    if sc is None or fork_problem(s, me) is not None:
+        return None
+    lost = [c for c in s.components.values() if c.created_by == me and c.eliminated and c.eliminated_scene == sc.number]
+    cost = fork_cost(s, sc)
+    if not lost or cost > FORK_MAX or available(s, me) < cost + hp.persona.reserve + 5:
+        return None
+    act = A.ForkScene(player=me)
+    if hp._ok(obs, act):
+        return act, f"splits off a reality where {lost[0].label} survives scene {sc.number}"
     return None

@@ -39,7 +39,7 @@ FAMILIES: dict[str, str] = {
     "pass": "reactions", "end_turn": "turns", "end_scene": "scenes",
     # add-ons: Judgment settles disputes in place of Challenges; Open Scene Framing frames without bids
     "invoke_judgment": "challenges", "judge_ruling": "challenges", "overrule_vote": "challenges",
-    "frame_scene": "framing", "switch_scene": "scenes", "close_scene": "scenes",
+    "frame_scene": "framing", "switch_scene": "scenes", "close_scene": "scenes", "fork_scene": "scenes",
 }
 
 # families the issue requires in every batch of simulated games

@@ -107,6 +107,10 @@ def describe_state(s: GameState, me: str | None) -> str:
         loc = s.components[sc.location].label if sc.location and sc.location in s.components else "not set yet"
         lines.append(f"Scene {sc.number}{' (mini scene)' if sc.mini else ''}, framed by {sc.framer}; "
                      f"location: {loc}; time: {sc.time}.")
+        if s.config.addons.alternate_realities and (s.extra.alt_records or s.extra.alt_mirrors):  # UA-ALT-1
+            lines.append(f"Alternate Reality: this is branch {s.extra.alt_branch}"
+                         + (f", kept by {s.extra.alt_keeper}" if s.extra.alt_keeper else "")
+                         + f"; other branches: {', '.join(b.label for b in s.extra.alt_records)}.")
         if s.config.addons.open_scene_framing:  # several active scenes (UA-OPEN-1..3)
             from engine.universalis.addon_open import active
             others = [f"scene {n} (framed by {s.scenes[n - 1].framer})" for n in active(s) if n != sc.number]

@@ -66,6 +66,7 @@ def panel_lines(s: GameState, mine: Sequence[str]) -> list[str]:
             out.append(f"{safe.text(owner)}'s Story Driver: {safe.text(driver)}")
     out += judgment_lines(s)
     out += open_scene_lines(s)
+    out += alt_lines(s)
     held = set(mine)
     for comp in s.components.values():
         for t in comp.traits:
@@ -75,6 +76,19 @@ def panel_lines(s: GameState, mine: Sequence[str]) -> list[str]:
                 out.append(f"Your Enigma Trait on **{safe.text(comp.label)}**: “{safe.text(t.text)}” (secret)")
             else:
                 out.append(f"**{safe.text(comp.label)}** has a secret Enigma Trait (bought by {safe.text(t.by)})")
+    return out
+
+
+def alt_lines(s: GameState) -> list[str]:
+    """Alternate Reality (UA-ALT-*): the branch in play, its record keeper, the other branches' records."""
+    if not s.config.addons.alternate_realities:
+        return []
+    keeper = f", kept by {safe.text(s.extra.alt_keeper)}" if s.extra.alt_keeper else ""
+    out = [f"Alternate Reality: branch **{safe.text(s.extra.alt_branch)}** in play{keeper}"]
+    for b in s.extra.alt_records:
+        names = ", ".join(safe.text(c.label) for c in b.components.values() if not c.eliminated)
+        out.append(f"Branch {safe.text(b.label)} (left after scene {', '.join(map(str, b.scenes))}): "
+                   f"{len(b.facts)} Facts of its own; Components: {names or 'none'}")
     return out
 
 

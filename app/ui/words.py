@@ -30,7 +30,7 @@ LABELS = {
     "overrule_vote": "Vote: overrule the Judge?",
     # Open Scene Framing (UA-OPEN-*)
     "frame_scene": "Frame a new scene", "switch_scene": "Switch to another scene",
-    "close_scene": "Close a scene (Fade to Black)",
+    "close_scene": "Close a scene (Fade to Black)", "fork_scene": "Split off a mirror scene (Alternate Reality)",
 }
 BOOL_WORDS = {"fine": ("Fine them", "No fine"), "applies": ("It applies", "It does not apply"),
               "agree": ("Agree: roll", "Not yet"), "accept": ("Accept", "Refuse (a Complication)"),

@@ -331,6 +331,13 @@ class CloseScene(_A):
     text: str = ""
 
 
+class ForkScene(_A):
+    """Alternate Reality add-on (L2002): at the end of a scene, before the bids, split off a mirror of it
+    placed just before it on the number line: 1 coin per fork back to the first scene (UA-ALT-1)."""
+
+    type: Literal["fork_scene"] = "fork_scene"
+
+
 class InvokeJudgment(_A):
     """Judgment add-on (L1980): insist on a disagreement about the last statement (its legality, or
     how a Gimmick or Fact reads or applies); the Judge decides (UA-JUDGE-1). Free. Should the Judge
@@ -646,6 +653,7 @@ Action = Annotated[
         DriverScene, ResolveDriver, CreatePlotThread, ResolvePlotThread,
         ProposeTenets, PresentSeed, CedeControl, RevealTrait, StartJob, EndJob, JobItem, EndSession, StartSession,
         AdoptAddon, InvokeJudgment, JudgeRuling, OverruleVote, FrameScene, SwitchScene, CloseScene,
+        ForkScene,
     ],
     Field(discriminator="type"),
 ]

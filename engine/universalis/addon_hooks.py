@@ -173,7 +173,6 @@ def turn_options(s: GameState, player: str, money: int) -> list[tuple[str, str, 
 UNPLAYED: tuple[tuple[str, str, str], ...] = (
     # (rule, add-on, why) — each needs decisions at the table the engine does not ask for yet; their
     # arithmetic is in addon_complications.py / addon_scenes.py / addon_cards.py, tested on its own
-    ("UA-ALT-1", "Alternate Reality", "forked scenes and per-branch Components"),
     ("UA-CARDS-1", "Cards as Coins / Cards instead of Dice", "decks, hands and card draws"),
     ("UA-MT-3", "Multiple Targets (Independent, Split Allocation, Individual)",
      "one roll per Target Pool or the Originator's allocation of Successes"),
@@ -185,7 +184,7 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
 
 def unplayed(a: Addons) -> list[int]:
     """Indexes into UNPLAYED of the add-ons `a` turns on that the engine cannot enforce yet."""
-    on = [a.alternate_realities, a.currency != "coins",
+    on = [a.currency != "coins",
           a.multi_target_mode in ("independent", "split", "individual"), a.nested_complications,
           a.allow_extended, a.pool_per_participant]
     return [i for i, x in enumerate(on) if x]

@@ -80,6 +80,9 @@ def after_action(c: Ctx) -> None:
     s, ad = c.s, adds(c.s)
     if ad.importance_cap != "off":
         check_importance_cap(s, ad)
+    if ad.alternate_realities:  # the number line and the world before each scene (UA-ALT-1)
+        from engine.universalis.addon_alt import track as alt_track
+        alt_track(c)
     if ad.dispute_mode == "judgment":  # who spent coins before each turn: its Judge (UA-JUDGE-2)
         from engine.universalis.addon_judgment import track
         track(c)

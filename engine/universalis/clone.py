@@ -43,7 +43,10 @@ def clone(s: GameState) -> GameState:
                                           "setting_pools": dict(s.extra.setting_pools),
                                           "between_made": list(s.extra.between_made),
                                           "spenders": list(s.extra.spenders),
-                                          "judgment": copy.deepcopy(s.extra.judgment)})
+                                          "judgment": copy.deepcopy(s.extra.judgment),
+                                          "alt_before": dict(s.extra.alt_before),
+                                          "alt_mirrors": list(s.extra.alt_mirrors),
+                                          "alt_records": list(s.extra.alt_records)})
     for name in ("turn", "window", "challenge", "fine", "complication", "consent", "narration", "dialog"):
         value = getattr(s, name)
         if value is not None:

@@ -123,7 +123,12 @@ def legal_options(s: GameState, player: str) -> list[Option]:
         return [o for o in (paid(Option("propose_tenet", "1")), paid(Option("create_component", "1")),
                             paid(Option("add_trait", "1")), Option("pass_prep", "0")) if o]
     if k == "bid":
-        return [Option("bid", f"0 to {s.player(player).wealth}")]
+        opts = [Option("bid", f"0 to {s.player(player).wealth}")]
+        if ad.alternate_realities:  # a mirror of the scene just ended (UA-ALT-1)
+            from engine.universalis.addon_alt import bid_option
+            fork = bid_option(s, player)
+            opts += [Option(*fork)] if fork else []
+        return opts
     if k == "frame_turn":  # Open Scene Framing (UA-OPEN-1)
         return [Option("frame_scene", str(min(ad.frame_scene_cost, money)), "frame the next scene")]
     if k == "reaction":

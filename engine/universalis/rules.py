@@ -1052,3 +1052,4 @@ from engine.universalis import addon_actions as _addon_actions  # noqa: E402,F40
 from engine.universalis import addon_rules as _addon_rules  # noqa: E402
 from engine.universalis import addon_judgment as _addon_judgment  # noqa: E402
 from engine.universalis import addon_open as _addon_open  # noqa: E402
+from engine.universalis import addon_alt as _addon_alt  # noqa: E402,F401

@@ -360,6 +360,31 @@ class JudgmentCase(Mutable):
         return self.judges[-1]
 
 
+class AltStart(Mutable):
+    """Alternate Reality (UA-ALT-1): the latest scene as it stood when its framing ended (its location,
+    time, Components and their Controllers, the world's Components and Facts): what its mirror starts from."""
+
+    scene: int
+    location: Optional[str] = None
+    time: str = ""
+    time_kind: str = "after"
+    present: list[str] = Field(default_factory=list)
+    control: dict[str, str] = Field(default_factory=dict)
+    components: dict[str, Component] = Field(default_factory=dict)
+    facts: list[Fact] = Field(default_factory=list)
+
+
+class AltBranch(Mutable):
+    """Alternate Reality (L2008): the records of a branch no longer played: its Components as they were
+    when it was left, and the Facts bought in its last scene; `keeper` split it off."""
+
+    label: str
+    keeper: Optional[str] = None
+    scenes: list[int] = Field(default_factory=list)
+    components: dict[str, Component] = Field(default_factory=dict)
+    facts: list[Fact] = Field(default_factory=list)
+
+
 class AddonState(Mutable):
     """What the add-ons keep between actions (issue 22); untouched in a core game."""
 
@@ -378,6 +403,15 @@ class AddonState(Mutable):
     turn_player: Optional[str] = None
     turn_judge: Optional[str] = None
     judgment: Optional[JudgmentCase] = None
+    # Alternate Reality (UA-ALT-*): the number line (each main scene's predecessor, the mirrors), the
+    # branch played and who keeps it, the world before the latest scene, the records of other branches
+    alt_before: dict[str, Optional[int]] = Field(default_factory=dict)
+    alt_mirrors: list[int] = Field(default_factory=list)
+    alt_last: Optional[int] = None
+    alt_branch: str = "A"
+    alt_keeper: Optional[str] = None
+    alt_start: Optional[AltStart] = None
+    alt_records: list[AltBranch] = Field(default_factory=list)
 
 
 class PlotPoolState(Mutable):
