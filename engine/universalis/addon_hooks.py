@@ -173,7 +173,9 @@ def turn_options(s: GameState, player: str, money: int) -> list[tuple[str, str, 
 UNPLAYED: tuple[tuple[str, str, str], ...] = (
     # (rule, add-on, why) — each needs decisions at the table the engine does not ask for yet; their
     # arithmetic is in addon_complications.py / addon_scenes.py / addon_cards.py, tested on its own
-    ("UA-CARDS-1", "Cards as Coins / Cards instead of Dice", "decks, hands and card draws"),
+    ("UA-CARDS-1", "Cards as Coins / Cards instead of Dice",
+     "each player's deck as Bank or hand, its 40-card limit, coins paid between players' decks, and "
+     "Pool cards drawn in place of dice"),
     ("UA-MT-3", "Multiple Targets (Independent, Split Allocation, Individual)",
      "one roll per Target Pool or the Originator's allocation of Successes"),
     ("UA-NEST-1", "Nested Complications", "a second Complication open inside the first"),

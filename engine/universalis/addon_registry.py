@@ -58,7 +58,7 @@ REGISTRY: tuple[AddonInfo, ...] = (
               "Disputes go to a Judge (who spent Coins before this turn) instead of Challenge bidding.",
               ("dispute_mode", "judgment_scope", "judged_player_votes"), {"dispute_mode": "judgment"}),
     AddonInfo("alternate-reality", "Alternate Reality Variant", "Game Play", 1996,
-              "Fork a mirror of an earlier scene; each fork costs 1 per fork back to scene 1.",
+              "At a scene's end, fork a mirror of it (same place, time, Components); 1 per fork back to scene 1.",
               ("alternate_realities",), {"alternate_realities": True}),
     AddonInfo("friendly-control", "Friendly Control", "Game Play", 2010,
               "A Controller may hand Control to anyone for free (variant: take Control for 0 on your turn).",
