@@ -196,3 +196,30 @@ def test_UA_JUDGE_1_heuristic_seats_play_judgment_and_the_log_replays(tmp_path):
     again = Table.load_file(tmp_path / "h.jsonl")
     assert again.damage is None and again.state.model_dump_json() == t2.state.model_dump_json()
     seen("UA-JUDGE-1")
+
+
+def test_UA_JUDGE_1_a_tenet_judged_in_game_prep_and_a_fine_during_the_case():
+    """UA-JUDGE-1 in Game Prep: Ben's Tenet (1 coin) is disputed; Ann proposed before him, so she judges
+    (UA-JUDGE-2); a Fine may be called while the case is open (U-FINE-1) and is voted first; Ann rules
+    the Tenet out, nobody overrules: it is withdrawn and Ben has his 25 again."""
+    from engine_helpers import game
+    g = game(P3, addons=JUDGMENT)
+    g.act(A.ProposeTenet(player="Ann", text="Magic is rare."))
+    g.do(A.ProposeTenet(player="Ben", text="Dragons rule the sky."))
+    assert g.wealth("Ben") == 24
+    g.react({"Cat": A.InvokeJudgment(player="Cat", reason="it breaks 'Magic is rare'")})
+    assert g.s.extra.judgment.judge == "Ann"
+    g.do(A.CallFine(player="Cat", accused="Ben", reason="shouting"))
+    assert g.pend.kind == "fine_vote"
+    g.refused(A.JudgeRuling(player="Ann", stands=False), "U-FINE-1", "Fine")
+    for p in P3:
+        g.do(A.FineVote(player=p, fine=False))
+    g.do(A.JudgeRuling(player="Ann", stands=False))
+    for p in ("Ben", "Cat"):
+        if g.s.extra.judgment is not None:
+            g.do(A.OverruleVote(player=p, overrule=False))
+    assert g.s.extra.judgment is None and not any(t.text == "Dragons rule the sky." for t in g.s.tenets)
+    assert g.wealth("Ben") == 25  # the Tenet refunded
+    assert g.wealth("Cat") == 22  # the Fine voted down 0 to 3: its accuser pays 3 (U-FINE-1); Judgment costs nothing
+    g.check()
+    seen("UA-JUDGE-1")

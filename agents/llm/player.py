@@ -38,7 +38,7 @@ __all__ = ["LLMPlayer", "LLMStats", "SeatStatus", "TOKEN_BUDGETS", "max_tokens_f
 log = logging.getLogger(__name__)
 
 # decision kinds whose prompt carries the relevant Facts (others skip the retrieval)
-FACT_KINDS = {"turn", "reaction", "negotiation", "fact_vote", "narration"}
+FACT_KINDS = {"turn", "reaction", "negotiation", "fact_vote", "narration", "judgment", "overrule_vote"}
 # decisions in a row lost to the endpoint or to unreadable answers before the seat says so and
 # rests the model (moves the rules refuse do not count: the model is playing, and it learns why)
 FAILURE_STREAK = 3
