@@ -200,8 +200,8 @@ def test_UA_JUDGE_1_heuristic_seats_play_judgment_and_the_log_replays(tmp_path):
 
 def test_UA_JUDGE_1_a_tenet_judged_in_game_prep_and_a_fine_during_the_case():
     """UA-JUDGE-1 in Game Prep: Ben's Tenet (1 coin) is disputed; Ann proposed before him, so she judges
-    (UA-JUDGE-2); a Fine may be called while the case is open (U-FINE-1) and is voted first; Ann rules
-    the Tenet out, nobody overrules: it is withdrawn and Ben has his 25 again."""
+    (UA-JUDGE-2); a Fine may be called while the case is open (U-FINE-1) and is voted first (voted down
+    0 to 3: its accuser Cat pays 3); Ann rules that the Tenet stands, Ben upholds: Ben 24, Cat 22."""
     from engine_helpers import game
     g = game(P3, addons=JUDGMENT)
     g.act(A.ProposeTenet(player="Ann", text="Magic is rare."))
@@ -214,12 +214,10 @@ def test_UA_JUDGE_1_a_tenet_judged_in_game_prep_and_a_fine_during_the_case():
     g.refused(A.JudgeRuling(player="Ann", stands=False), "U-FINE-1", "Fine")
     for p in P3:
         g.do(A.FineVote(player=p, fine=False))
-    g.do(A.JudgeRuling(player="Ann", stands=False))
-    for p in ("Ben", "Cat"):
-        if g.s.extra.judgment is not None:
-            g.do(A.OverruleVote(player=p, overrule=False))
-    assert g.s.extra.judgment is None and not any(t.text == "Dragons rule the sky." for t in g.s.tenets)
-    assert g.wealth("Ben") == 25  # the Tenet refunded
-    assert g.wealth("Cat") == 22  # the Fine voted down 0 to 3: its accuser pays 3 (U-FINE-1); Judgment costs nothing
+    g.do(A.JudgeRuling(player="Ann", stands=True, text="dragons can be rare magic"))
+    g.do(A.OverruleVote(player="Ben", overrule=False))
+    assert g.s.extra.judgment is None and any(t.text == "Dragons rule the sky." for t in g.s.tenets)
+    assert (g.wealth("Ben"), g.wealth("Cat")) == (24, 22)
+    g.passes()
     g.check()
     seen("UA-JUDGE-1")
