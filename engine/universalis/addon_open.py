@@ -11,7 +11,8 @@ one being played.
   bid with no coins, U-BID-4).
 - UA-OPEN-2: on his turn a player pays 1 to switch to another active scene; a closed one cannot be
   switched to.
-- UA-OPEN-3: a scene's framer closes it on his turn by paying 1 to Fade to Black.
+- UA-OPEN-3: a scene's framer closes it on his turn by paying 1 to Fade to Black (with no coin, free:
+  engine choice, or a broke framer's scene could never end).
 - UA-OPEN-4: Refresh follows each scene that is closed (the engine default; the add-on is silent), or,
   with `open_scene_refresh="on_frame"`, each new scene framed.
 The book advises no more than 2 or 3 active scenes: a note when more are, never a refusal.
@@ -154,10 +155,9 @@ def close_scene(c: Ctx) -> None:
         raise RuleViolation("U-TURN-5", "the scene cannot end while a Complication in it is unresolved")
     if number == s.current_scene:
         refuse_without_location(s, a.player, "closing the scene")
-    cost = 1  # the book's Fade to Black: 1 coin (L1974)
-    if available(s, a.player) < cost:
-        raise RuleViolation("UA-OPEN-3", f"{OPEN}: {a.player} holds {coins(available(s, a.player))}; "
-                                         f"Fade to Black costs {cost}")
+    # the book's Fade to Black: 1 coin (L1974); a framer with no coin closes it free (engine choice, as
+    # he frames free): else a scene whose framer is broke could never end, and no Refresh would come
+    cost = min(1, available(s, a.player))
     pay(s, a.player, cost, "Fade to Black", rule="UA-OPEN-3")
     playing = s.current_scene
     s.current_scene = number
@@ -190,6 +190,6 @@ def turn_options(s: GameState, player: str, money: int) -> list[tuple[str, str, 
             out.append(("switch_scene", str(ad.switch_scene_cost), f"go on in scene {others}"))
     mine = [n for n in active(s) if s.scenes[n - 1].framer == player
             and not (s.complication is not None and s.complication.scene == n)]
-    if mine and money >= 1:
-        out.append(("close_scene", "1", f"Fade to Black: close scene {', '.join(map(str, mine))}"))
+    if mine:
+        out.append(("close_scene", str(min(1, money)), f"Fade to Black: close scene {', '.join(map(str, mine))}"))
     return out
