@@ -302,7 +302,11 @@ class Table:
         pend = pending(self.state)
         if pend.kind == "roll":
             sides = pend.sides or (6 if self.state.config.addons.die == "d6" else 10)  # d6 add-on (UA-SIX-1)
-            faces = {k: self.dice.roll(n, sides) for k, n in pend.dice.items()}
+            if self.state.config.addons.currency == "cards_bank" and not pend.sides:  # Cards as Coins (UA-CARDS-3)
+                from engine.universalis.addon_cards_play import deal
+                faces = deal(self.state, lambda k: self.dice.roll(1, k)[0])
+            else:
+                faces = {k: self.dice.roll(n, sides) for k, n in pend.dice.items()}
             events = self.submit(A.Roll(faces=faces), {"decided_by": "dice"})
             return StepResult(True, events=events, player="dice")
         humans = []

@@ -124,6 +124,10 @@ def describe_state(s: GameState, me: str | None) -> str:
         mark = " (you)" if p.name == me else ""
         coins.append(f"{p.name}{mark}: {p.wealth} coins" + (f", {p.stake} staked" if p.stake else ""))
     lines.append("Players: " + "; ".join(coins))
+    deck = s.extra.cards.get(me or "")
+    if deck is not None:  # Cards as Coins (UA-CARDS-1): coins are cards of a 40-card deck
+        lines.append(f"Cards as Coins: your deck's Bank holds {deck.bank} cards and its discards {deck.discards}; "
+                     "you can never hold more coins than your deck has cards.")
     if me is not None and me in s.seat_names:
         lines.append(f"You may spend now: {available(s, me)} coins.")
     comp = s.complication

@@ -39,7 +39,10 @@ def panel_lines(s: GameState, mine: Sequence[str]) -> list[str]:
     if a.die == "d6":
         out.append("Dice: **d6** Pools — odd faces (1, 3, 5) succeed.")
     if a.currency in CURRENCY_WORDS:
-        hands = " · ".join(f"{safe.text(p.name)} {p.wealth + p.stake} cards" for p in s.players)
+        decks = s.extra.cards  # Cards as Coins: each deck's Bank and discards (UA-CARDS-1)
+        hands = " · ".join(f"{safe.text(p.name)} {p.wealth + p.stake} cards" + (
+            f" (Bank {decks[p.name].bank}, discards {decks[p.name].discards})" if p.name in decks else "")
+            for p in s.players)
         out.append(f"{CURRENCY_WORDS[a.currency]}. {hands}")
     for cid, owner in s.addon.pcs.items():
         comp = s.components.get(cid)

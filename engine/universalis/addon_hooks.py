@@ -173,9 +173,9 @@ def turn_options(s: GameState, player: str, money: int) -> list[tuple[str, str, 
 UNPLAYED: tuple[tuple[str, str, str], ...] = (
     # (rule, add-on, why) — each needs decisions at the table the engine does not ask for yet; their
     # arithmetic is in addon_complications.py / addon_scenes.py / addon_cards.py, tested on its own
-    ("UA-CARDS-1", "Cards as Coins / Cards instead of Dice",
-     "each player's deck as Bank or hand, its 40-card limit, coins paid between players' decks, and "
-     "Pool cards drawn in place of dice"),
+    ("UA-CDICE-1", "Cards instead of Dice", "hands of cards chosen and played as coins and dice, and the "
+     "shared Trait Deck"),
+    ("UA-CARDS-4", "Cards as Coins with face cards kept", "the table's Gimmick for a face card spent or revealed"),
     ("UA-MT-3", "Multiple Targets (Independent, Split Allocation, Individual)",
      "one roll per Target Pool or the Originator's allocation of Successes"),
     ("UA-NEST-1", "Nested Complications", "a second Complication open inside the first"),
@@ -186,7 +186,7 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
 
 def unplayed(a: Addons) -> list[int]:
     """Indexes into UNPLAYED of the add-ons `a` turns on that the engine cannot enforce yet."""
-    on = [a.currency != "coins",
+    on = [a.currency in ("cards_hand", "cards_stack"), a.face_card_gimmick is not None,
           a.multi_target_mode in ("independent", "split", "individual"), a.nested_complications,
           a.allow_extended, a.pool_per_participant]
     return [i for i, x in enumerate(on) if x]

@@ -186,10 +186,17 @@ def grouped() -> list[tuple[str, list[AddonInfo]]]:
     return [(g, [a for a in REGISTRY if a.group == g]) for g in GROUPS]
 
 
+# add-ons that share a field with another: which of its values each one stands for
+SHARED = {"cards-as-coins": ("currency", ("cards_bank",)),
+          "cards-instead-of-dice": ("currency", ("cards_hand", "cards_stack"))}
+
+
 def active(addons: Addons) -> list[AddonInfo]:
-    """The add-ons a table has on: any of their fields differs from the core rules."""
+    """The add-ons a table has on: any of their fields differs from the core rules (for two add-ons
+    sharing a field, the one its value stands for)."""
     changed = addons.changed()
-    return [a for a in REGISTRY if any(f in changed for f in a.fields)]
+    return [a for a in REGISTRY if any(f in changed for f in a.fields)
+            and (a.key not in SHARED or changed.get(SHARED[a.key][0]) in SHARED[a.key][1])]
 
 
 def describe(addons: Addons) -> str:

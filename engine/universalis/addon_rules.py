@@ -62,6 +62,9 @@ def before_action(c: Ctx) -> None:
     if not s.extra.session_open and kind == "create_component" and not ad.intersession_creation_pool:
         raise RuleViolation("UA-SESS-1", "the table is closed between sessions; Creating Components between "
                                          "sessions needs the Create Components Between Sessions add-on (L2496)")
+    if ad.currency == "cards_bank" and kind == "roll" and s.roll_pending:  # the revealed cards (UA-CARDS-5)
+        from engine.universalis.addon_cards_play import check_roll
+        check_roll(s, a.faces)  # type: ignore[attr-defined]
     if ad.open_scene_framing and kind in ("bid", "end_scene"):  # UA-OPEN-1, UA-OPEN-3
         from engine.universalis.addon_scenes import OPEN, no_bidding
         if kind == "bid":
@@ -80,6 +83,9 @@ def after_action(c: Ctx) -> None:
     s, ad = c.s, adds(c.s)
     if ad.importance_cap != "off":
         check_importance_cap(s, ad)
+    if ad.currency == "cards_bank":  # each deck's cards follow the coins and the Pools (UA-CARDS-1..3)
+        from engine.universalis.addon_cards_play import reconcile
+        reconcile(c)
     if ad.alternate_realities:  # the number line and the world before each scene (UA-ALT-1)
         from engine.universalis.addon_alt import track as alt_track
         alt_track(c)

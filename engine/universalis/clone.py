@@ -46,7 +46,8 @@ def clone(s: GameState) -> GameState:
                                           "judgment": copy.deepcopy(s.extra.judgment),
                                           "alt_before": dict(s.extra.alt_before),
                                           "alt_mirrors": list(s.extra.alt_mirrors),
-                                          "alt_records": list(s.extra.alt_records)})
+                                          "alt_records": list(s.extra.alt_records),
+                                          "cards": dict(s.extra.cards)})
     for name in ("turn", "window", "challenge", "fine", "complication", "consent", "narration", "dialog"):
         value = getattr(s, name)
         if value is not None:

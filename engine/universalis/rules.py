@@ -95,6 +95,8 @@ def new_game(players: list[str] | tuple[str, ...], starting_coins: int = 25, ref
         Player(name=n, wealth=starting_coins, ledger=Ledger(start=starting_coins)) for n in names])
     if adds.jobs:
         state.extra.jobs = list(adds.jobs)  # Metagame Jobs adopted in setup (UA-JOB-1)
+    if adds.currency == "cards_bank":  # Cards as Coins: each player's deck, his Wealth drawn from it (UA-CARDS-1)
+        _addon_cards_play.new_decks(state)
     return state
 
 
@@ -1053,3 +1055,4 @@ from engine.universalis import addon_rules as _addon_rules  # noqa: E402
 from engine.universalis import addon_judgment as _addon_judgment  # noqa: E402
 from engine.universalis import addon_open as _addon_open  # noqa: E402
 from engine.universalis import addon_alt as _addon_alt  # noqa: E402,F401
+from engine.universalis import addon_cards_play as _addon_cards_play  # noqa: E402

@@ -360,6 +360,17 @@ class JudgmentCase(Mutable):
         return self.judges[-1]
 
 
+class CardDeck(Mutable):
+    """Cards as Coins (UA-CARDS-1..3): one player's deck as counts: his Bank, his discards, his cards in
+    Pools and the cards he holds as Wealth (his coins, stake included); 40 in all."""
+
+    bank: int
+    discards: int = 0
+    pool: int = 0
+    held: int = 0
+    reshuffles: int = 0
+
+
 class AltStart(Mutable):
     """Alternate Reality (UA-ALT-1): the latest scene as it stood when its framing ended (its location,
     time, Components and their Controllers, the world's Components and Facts): what its mirror starts from."""
@@ -412,6 +423,7 @@ class AddonState(Mutable):
     alt_keeper: Optional[str] = None
     alt_start: Optional[AltStart] = None
     alt_records: list[AltBranch] = Field(default_factory=list)
+    cards: dict[str, CardDeck] = Field(default_factory=dict)  # Cards as Coins: each player's deck (UA-CARDS-1)
 
 
 class PlotPoolState(Mutable):
