@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from agents.base import Observation
     from agents.heuristic import HeuristicPlayer, Plan
     from agents.narration import Words
+    from engine.universalis.state import Challenge, GameState
 
 ENDOW_PER_TURN = 2  # pay as you narrate (L1506): a few Traits a turn, not the whole Endowment at once
 ENDOW_RESERVE = 10  # kept for dice when the PC is in trouble: that is what protects it
@@ -114,7 +115,7 @@ def complication_plan(hp: "HeuristicPlayer", obs: "Observation") -> "Plan | None
 
 
 # --- Judgment (UA-JUDGE-*) --------------------------------------------------------------------------------
-def as_judgment(s, action: A.ChallengeStatement, why: str) -> tuple:
+def as_judgment(s: "GameState", action: A.ChallengeStatement, why: str) -> "Plan":
     """What it would have challenged goes to the Judge instead (UA-JUDGE-1): the same dispute, free; with
     the 'named disputes' reading only a contradicted Fact (a dispute over a Fact's reading) is judged."""
     if s.config.addons.judgment_scope != "replaces_challenges" and action.fact is None:
@@ -123,7 +124,7 @@ def as_judgment(s, action: A.ChallengeStatement, why: str) -> tuple:
     return A.InvokeJudgment(**data), f"invokes Judgment: {why}"
 
 
-def ruling_for(s, case) -> bool:
+def ruling_for(s: "GameState", case: "Challenge") -> bool:
     """Whether the statement should stand, judged "in accordance with all the Facts and Gimmicks then in
     effect" (L1994): it falls when it goes against an established Fact the dispute names, else the acting
     player's call stands (game custom: what is paid for is said)."""
@@ -131,7 +132,7 @@ def ruling_for(s, case) -> bool:
     return case.fact_id is None or find_fact(s, case.fact_id) is None
 
 
-def judge(s, me: str) -> tuple:
+def judge(s: "GameState", me: str) -> "Plan":
     jd = s.extra.judgment
     stands = ruling_for(s, jd.case)
     text = ("nothing established says otherwise" if stands else
@@ -139,7 +140,7 @@ def judge(s, me: str) -> tuple:
     return A.JudgeRuling(player=me, stands=stands, text=text), f"judges by the Facts in effect: {text}"
 
 
-def overrule(s, me: str) -> tuple:
+def overrule(s: "GameState", me: str) -> "Plan":
     """Votes to overrule only a ruling it would have made the other way."""
     jd = s.extra.judgment
     against = ruling_for(s, jd.case) != jd.stands
