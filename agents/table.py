@@ -302,9 +302,14 @@ class Table:
         pend = pending(self.state)
         if pend.kind == "roll":
             sides = pend.sides or (6 if self.state.config.addons.die == "d6" else 10)  # d6 add-on (UA-SIX-1)
-            if self.state.config.addons.currency == "cards_bank" and not pend.sides:  # Cards as Coins (UA-CARDS-3)
+            currency = self.state.config.addons.currency
+            if currency == "cards_bank" and not pend.sides:  # Cards as Coins (UA-CARDS-3)
                 from engine.universalis.addon_cards_play import deal
                 faces = deal(self.state, lambda k: self.dice.roll(1, k)[0])
+            elif currency == "cards_hand" and not pend.sides:  # Cards instead of Dice (UA-CDICE-1..3)
+                from engine.universalis import addon_cards_hand as hands
+                source = hands.deal_faces if hands.owed(self.state) else hands.roll_faces
+                faces = source(self.state, lambda k: self.dice.roll(1, k)[0])
             else:
                 faces = {k: self.dice.roll(n, sides) for k, n in pend.dice.items()}
             events = self.submit(A.Roll(faces=faces), {"decided_by": "dice"})

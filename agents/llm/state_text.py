@@ -124,6 +124,10 @@ def describe_state(s: GameState, me: str | None) -> str:
         mark = " (you)" if p.name == me else ""
         coins.append(f"{p.name}{mark}: {p.wealth} coins" + (f", {p.stake} staked" if p.stake else ""))
     lines.append("Players: " + "; ".join(coins))
+    hand = s.extra.hands.get(me or "")
+    if hand is not None:  # Cards instead of Dice (UA-CDICE-1): only the player's own hand
+        lines.append(f"Your hand of cards (your coins): {' '.join(map(str, sorted(hand.hand))) or 'empty'}. "
+                     "Spending plays your highest card; a die you buy plays your best card (5, 4... succeed).")
     deck = s.extra.cards.get(me or "")
     if deck is not None:  # Cards as Coins (UA-CARDS-1): coins are cards of a 40-card deck
         lines.append(f"Cards as Coins: your deck's Bank holds {deck.bank} cards and its discards {deck.discards}; "

@@ -13,6 +13,7 @@ from typing import Sequence
 import streamlit as st
 
 from app.ui import safe, store
+from engine.universalis.addon_cards_hand import hand_line
 from engine.universalis.addon_registry import active
 from engine.universalis.state import GameState
 
@@ -71,6 +72,13 @@ def panel_lines(s: GameState, mine: Sequence[str]) -> list[str]:
     out += open_scene_lines(s)
     out += alt_lines(s)
     held = set(mine)
+    for name in (p.name for p in s.players if p.name in s.extra.hands):  # Cards instead of Dice (UA-CDICE-1)
+        h = s.extra.hands[name]
+        if name in held:  # a hand is seen only by the browser holding its seat
+            out.append(f"Your hand ({safe.text(name)}): **{hand_line(s, name)}**"
+                       + (f" · played face down: {sum(len(v) for v in h.played.values())}" if h.played else ""))
+        else:
+            out.append(f"{safe.text(name)} holds {len(h.hand)} cards in hand")
     for comp in s.components.values():
         for t in comp.traits:
             if not getattr(t, "secret", False) or t.removed:

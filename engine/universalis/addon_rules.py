@@ -65,6 +65,9 @@ def before_action(c: Ctx) -> None:
     if ad.currency == "cards_bank" and kind == "roll" and s.roll_pending:  # the revealed cards (UA-CARDS-5)
         from engine.universalis.addon_cards_play import check_roll
         check_roll(s, a.faces)  # type: ignore[attr-defined]
+    if ad.currency == "cards_hand" and kind == "roll" and s.roll_pending and not any(h.owed for h in s.extra.hands.values()):
+        from engine.universalis.addon_cards_hand import check_roll as check_hand_roll
+        check_hand_roll(s, a.faces)  # type: ignore[attr-defined]
     if ad.open_scene_framing and kind in ("bid", "end_scene"):  # UA-OPEN-1, UA-OPEN-3
         from engine.universalis.addon_scenes import OPEN, no_bidding
         if kind == "bid":
@@ -86,6 +89,9 @@ def after_action(c: Ctx) -> None:
     if ad.currency == "cards_bank":  # each deck's cards follow the coins and the Pools (UA-CARDS-1..3)
         from engine.universalis.addon_cards_play import reconcile
         reconcile(c)
+    if ad.currency == "cards_hand":  # hands follow the coins, played cards the Pools (UA-CDICE-1..3)
+        from engine.universalis.addon_cards_hand import reconcile as reconcile_hands
+        reconcile_hands(c)
     if ad.alternate_realities:  # the number line and the world before each scene (UA-ALT-1)
         from engine.universalis.addon_alt import track as alt_track
         alt_track(c)

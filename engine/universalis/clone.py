@@ -47,7 +47,7 @@ def clone(s: GameState) -> GameState:
                                           "alt_before": dict(s.extra.alt_before),
                                           "alt_mirrors": list(s.extra.alt_mirrors),
                                           "alt_records": list(s.extra.alt_records),
-                                          "cards": dict(s.extra.cards)})
+                                          "cards": dict(s.extra.cards), "hands": dict(s.extra.hands)})
     for name in ("turn", "window", "challenge", "fine", "complication", "consent", "narration", "dialog"):
         value = getattr(s, name)
         if value is not None:

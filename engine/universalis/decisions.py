@@ -42,6 +42,10 @@ class Option:
 def pending(s: GameState) -> Pending:
     if not s.extra.session_open:  # between sessions (UA-SESS-1): whoever is here reopens the table
         return Pending("session_break", tuple(s.seat_names), note=f"session {s.extra.session} has ended")
+    if s.extra.hands:  # Cards instead of Dice: cards owed are dealt before anything else (UA-CDICE-1)
+        from engine.universalis.addon_cards_hand import owed, pending_deal
+        if owed(s):
+            return pending_deal(s)
     if s.fine is not None:  # a Fine may be called during a Challenge (U-FINE-1): its vote comes first
         return Pending("fine_vote", tuple(p for p in s.seat_names if p not in s.fine.votes), secret=True,
                        note=f"{s.fine.accuser} calls for a Fine against {s.fine.accused}: {s.fine.reason}")

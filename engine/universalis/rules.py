@@ -97,6 +97,8 @@ def new_game(players: list[str] | tuple[str, ...], starting_coins: int = 25, ref
         state.extra.jobs = list(adds.jobs)  # Metagame Jobs adopted in setup (UA-JOB-1)
     if adds.currency == "cards_bank":  # Cards as Coins: each player's deck, his Wealth drawn from it (UA-CARDS-1)
         _addon_cards_play.new_decks(state)
+    if adds.currency == "cards_hand":  # Cards instead of Dice: starting Wealth drawn into hand (UA-CDICE-1)
+        _addon_cards_hand.new_hands(state)
     return state
 
 
@@ -141,6 +143,8 @@ def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[E
     handler = HANDLERS[action.type]  # type: ignore[attr-defined]
     if s.extra.judgment is not None:  # an open Judgment waits for its own decisions (UA-JUDGE-*)
         handler = _addon_judgment.during_case(action.type, handler)  # type: ignore[attr-defined]
+    if s.extra.hands and _addon_cards_hand.owed(s):  # cards to deal first (UA-CDICE-1)
+        handler = _addon_cards_hand.while_owed(action.type)  # type: ignore[attr-defined]
     handler(ctx)
     if addons_on:
         _addon_rules.after_action(ctx)
@@ -1056,3 +1060,4 @@ from engine.universalis import addon_judgment as _addon_judgment  # noqa: E402
 from engine.universalis import addon_open as _addon_open  # noqa: E402
 from engine.universalis import addon_alt as _addon_alt  # noqa: E402,F401
 from engine.universalis import addon_cards_play as _addon_cards_play  # noqa: E402
+from engine.universalis import addon_cards_hand as _addon_cards_hand  # noqa: E402

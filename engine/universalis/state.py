@@ -371,6 +371,18 @@ class CardDeck(Mutable):
     reshuffles: int = 0
 
 
+class HandState(Mutable):
+    """Cards instead of Dice (UA-CDICE-1..3): one player's hand (its faces known to him), his face-up
+    discards, the cards he played face down into Pools (by Pool), and the cards owed to him, not yet dealt;
+    his deck is the rest of his 40 cards."""
+
+    hand: list[int] = Field(default_factory=list)
+    discards: list[int] = Field(default_factory=list)
+    played: dict[str, list[int]] = Field(default_factory=dict)
+    owed: int = 0
+    reshuffles: int = 0
+
+
 class AltStart(Mutable):
     """Alternate Reality (UA-ALT-1): the latest scene as it stood when its framing ended (its location,
     time, Components and their Controllers, the world's Components and Facts): what its mirror starts from."""
@@ -424,6 +436,7 @@ class AddonState(Mutable):
     alt_start: Optional[AltStart] = None
     alt_records: list[AltBranch] = Field(default_factory=list)
     cards: dict[str, CardDeck] = Field(default_factory=dict)  # Cards as Coins: each player's deck (UA-CARDS-1)
+    hands: dict[str, HandState] = Field(default_factory=dict)  # Cards instead of Dice: hands (UA-CDICE-1)
 
 
 class PlotPoolState(Mutable):
