@@ -303,7 +303,7 @@ class Table:
         if pend.kind == "roll":
             sides = pend.sides or (6 if self.state.config.addons.die == "d6" else 10)  # d6 add-on (UA-SIX-1)
             currency = self.state.config.addons.currency
-            if currency == "cards_bank" and not pend.sides:  # Cards as Coins (UA-CARDS-3)
+            if currency in ("cards_bank", "cards_stack") and not pend.sides:  # face-down cards (UA-CARDS-3)
                 from engine.universalis.addon_cards_play import deal
                 faces = deal(self.state, lambda k: self.dice.roll(1, k)[0])
             elif currency == "cards_hand" and not pend.sides:  # Cards instead of Dice (UA-CDICE-1..3)

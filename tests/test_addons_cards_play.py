@@ -104,3 +104,20 @@ def test_UA_CARDS_3_a_traits_die_is_a_card_from_the_bank_and_the_panel_shows_the
     again = Table.load_file(tmp_path / "g.jsonl")
     assert again.damage is None and again.state.model_dump_json() == t.state.model_dump_json()
     seen("UA-CARDS-3")
+
+
+def test_UA_CDICE_4_mazzas_stack_spends_from_wealth_and_traits_draw_from_the_trait_deck_L2440():
+    """UA-CDICE-4 (L2440 "keep each player's Wealth in a face down stack ... When ever a 'Coin' is spent draw
+    the top card off of the Wealth stack"): Ben's Event and 2 bought dice come off his stack (Wealth 24 ->
+    22, Pool 2); a Trait's die is the shared Trait Deck's top card (L2428): Ben's own deck is untouched."""
+    g = framed(P3, {"Ann": 1}, addons={"currency": "cards_stack"})
+    hero = g.create("Ann", "Hero")
+    g.end_turn("Ann")
+    g.event("Ben", "A rival challenges the hero.", receiver=hero)
+    g.act(A.BuyDie(player="Ben", pool="C", count=2))
+    ben = g.s.extra.cards["Ben"]
+    assert (ben.bank, ben.discards, ben.pool, ben.held) == (15, 1, 2, 22)
+    g.act(A.DrawTrait(player="Ben", pool="Ann", component=hero, trait=g.s.components[hero].traits[0].id))
+    assert g.s.extra.cards["Ben"] == ben and g.s.complication.pool("Ann").size == 1
+    g.check()
+    seen("UA-CDICE-4")

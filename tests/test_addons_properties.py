@@ -27,7 +27,8 @@ POOL = ["setting-phase", "setting-phase=3", "extra-refresh", "extra-refresh=\"re
         "multiple-targets=\"all_or_none\"", "multiple-targets=\"best_efforts\"", "plot-thread=\"holter\"",
         "plot-thread=\"bradley\"", "pc-drivers",
         # addons-table-3: played through apply now
-        "open-scene-framing", "alternate-reality", "cards-as-coins", "cards-instead-of-dice"]
+        "open-scene-framing", "alternate-reality", "cards-as-coins", "cards-instead-of-dice",
+        "cards-instead-of-dice=\"cards_stack\""]
 
 
 def random_addons(rng: random.Random):

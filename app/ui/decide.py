@@ -148,8 +148,8 @@ def typed_roll(live: store.Live, token: str) -> None:
     st.markdown("#### Roll the real dice")
     d6 = live.table.state.config.addons.die == "d6"  # the d6 add-on (UA-SIX-1): odd faces succeed
     sides = pend.sides or (6 if d6 else 10)  # a new Judge (UA-JUDGE-3): one face per candidate
-    if live.table.state.config.addons.currency == "cards_bank" and not pend.sides:  # Cards as Coins (UA-CARDS-3)
-        st.caption("Cards as Coins: turn over each Pool's cards and type their values (Ace = 1, 10 = 10 or 0).")
+    if live.table.state.config.addons.currency != "coins" and not pend.sides:  # cards in place of dice
+        st.caption("Cards: turn over each Pool's cards (or the cards each player drew) and type their values (Ace = 1, 10 = 10 or 0).")
     if pend.sides:
         st.caption(f"Judgment: roll one d{pend.sides} to draw the new Judge ({safe.text(pend.note)}); 1 is the "
                    "first named.")

@@ -25,7 +25,7 @@ pools other than Wealth (the Endowment, Plot Pools, the setting pool) stay count
 from __future__ import annotations
 
 from engine.core.errors import RuleViolation
-from engine.universalis.addon_cards import ADDON_COINS, suit_deck
+from engine.universalis.addon_cards import ADDON_COINS, ADDON_DICE, suit_deck
 from engine.universalis.ledger import coins, pay
 from engine.universalis.state import CardDeck, GameState
 
@@ -33,7 +33,14 @@ DECK = len(suit_deck(False))  # 40: Ace to 10 in four suits, face cards removed 
 
 
 def on(s: GameState) -> bool:
-    return s.config.addons.currency == "cards_bank"
+    """Cards as Coins, or Mazza's variant of Cards instead of Dice (UA-CDICE-4, L2440): a face-down Wealth
+    stack spent from the top, earned onto the bottom: the same counts, but a Trait's or an Edge die is
+    the top card of the shared Trait Deck, not of one's own deck (L2428)."""
+    return s.config.addons.currency in ("cards_bank", "cards_stack")
+
+
+def stack(s: GameState) -> bool:
+    return s.config.addons.currency == "cards_stack"
 
 
 def new_decks(s: GameState) -> None:
@@ -50,13 +57,14 @@ def pool_cards(s: GameState) -> dict[str, int]:
     out: dict[str, int] = {}
     if comp is None or s.narration is not None:
         return out
+    shared = stack(s)  # Mazza: Trait and Edge dice are the Trait Deck's, no player's
     for pool in comp.pools:
         added: dict[str, int] = {}
         for ch in comp.changes:
-            if ch.pool == pool.key:
+            if ch.pool == pool.key and not (shared and ch.how == "draw"):
                 added[ch.by] = added.get(ch.by, 0) + ch.delta
-        rest = pool.size - sum(added.values())
-        added[pool.owner] = added.get(pool.owner, 0) + rest
+        rest = pool.dice - sum(ch.delta for ch in comp.changes if ch.pool == pool.key)  # Obstacle dice
+        added[pool.owner] = added.get(pool.owner, 0) + rest + (0 if shared else pool.edge)
         for who, n in added.items():
             if n < 0:  # a die taken off by someone who added none: it was the owner's card
                 added[pool.owner] = added.get(pool.owner, 0) + n
@@ -80,6 +88,7 @@ def reconcile(c) -> None:
     if not on(s):
         return
     desired = pool_cards(s)
+    hand = ADDON_DICE if stack(s) else ADDON_COINS
     orig = c.orig.complication
     rerolled = (s.complication is not None and orig is not None and s.complication.id == orig.id
                 and len(s.complication.rolls) > len(orig.rolls) and s.narration is None)
@@ -107,7 +116,7 @@ def reconcile(c) -> None:
         if dp > 0:  # a Trait's die, an Edge die, the Endowment's: from his Bank
             got = _draw(d, dp)
             if got < dp:
-                raise RuleViolation("UA-CARDS-3", f"{ADDON_COINS}: {p.name}'s deck has no card left for a die "
+                raise RuleViolation("UA-CARDS-3", f"{hand}: {p.name}'s deck has no card left for a die "
                                                   f"({d.held} are his Wealth, {d.pool} in Pools)")
             d.pool += got
         if held > d.held:  # coins gained: drawn face down from his Bank

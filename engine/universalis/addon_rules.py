@@ -62,7 +62,7 @@ def before_action(c: Ctx) -> None:
     if not s.extra.session_open and kind == "create_component" and not ad.intersession_creation_pool:
         raise RuleViolation("UA-SESS-1", "the table is closed between sessions; Creating Components between "
                                          "sessions needs the Create Components Between Sessions add-on (L2496)")
-    if ad.currency == "cards_bank" and kind == "roll" and s.roll_pending:  # the revealed cards (UA-CARDS-5)
+    if ad.currency in ("cards_bank", "cards_stack") and kind == "roll" and s.roll_pending:  # revealed (UA-CARDS-5)
         from engine.universalis.addon_cards_play import check_roll
         check_roll(s, a.faces)  # type: ignore[attr-defined]
     if ad.currency == "cards_hand" and kind == "roll" and s.roll_pending and not any(h.owed for h in s.extra.hands.values()):
@@ -86,7 +86,7 @@ def after_action(c: Ctx) -> None:
     s, ad = c.s, adds(c.s)
     if ad.importance_cap != "off":
         check_importance_cap(s, ad)
-    if ad.currency == "cards_bank":  # each deck's cards follow the coins and the Pools (UA-CARDS-1..3)
+    if ad.currency in ("cards_bank", "cards_stack"):  # each deck follows the coins and Pools (UA-CARDS-1..3)
         from engine.universalis.addon_cards_play import reconcile
         reconcile(c)
     if ad.currency == "cards_hand":  # hands follow the coins, played cards the Pools (UA-CDICE-1..3)

@@ -95,7 +95,7 @@ def new_game(players: list[str] | tuple[str, ...], starting_coins: int = 25, ref
         Player(name=n, wealth=starting_coins, ledger=Ledger(start=starting_coins)) for n in names])
     if adds.jobs:
         state.extra.jobs = list(adds.jobs)  # Metagame Jobs adopted in setup (UA-JOB-1)
-    if adds.currency == "cards_bank":  # Cards as Coins: each player's deck, his Wealth drawn from it (UA-CARDS-1)
+    if adds.currency in ("cards_bank", "cards_stack"):  # each player's deck, his Wealth drawn from it (UA-CARDS-1)
         _addon_cards_play.new_decks(state)
     if adds.currency == "cards_hand":  # Cards instead of Dice: starting Wealth drawn into hand (UA-CDICE-1)
         _addon_cards_hand.new_hands(state)
