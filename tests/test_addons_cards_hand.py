@@ -102,3 +102,25 @@ def test_UA_CDICE_1_the_hand_is_shown_only_to_its_seat_and_heuristic_games_repla
     again = Table.load_file(tmp_path / "g.jsonl")
     assert again.damage is None and again.state.model_dump_json() == t.state.model_dump_json()
     seen("UA-CDICE-1")
+
+
+def test_UA_CDICE_2_a_die_taken_off_a_pool_takes_a_played_card_with_it():
+    """A Pool never shows more played cards than it has dice: Ben buys 1 die (his 5, face down) and then
+    takes it off again by drawing on the Hero's Trait against the Pool: the 5 goes to his discards, and
+    the roll shows no played card."""
+    g = started()
+    all_pass_prep(g)
+    g.bids({"Ann": 1})
+    g.act(A.EstablishLocation(player="Ann", new_role="Tavern"))
+    g.event("Ann", "The lamps are lit.")
+    g.act(A.CreateComponent(player="Ann", role="Hero", introduce=True))
+    hero = g.new_component()
+    g.end_turn("Ann")
+    g.event("Ben", "A rival challenges the hero.", receiver=hero)
+    g.act(A.BuyDie(player="Ben", pool="C", count=1))
+    assert g.s.extra.hands["Ben"].played == {"C": [5]}
+    g.act(A.DrawTrait(player="Ben", pool="C", component=hero, trait=g.s.components[hero].traits[0].id, remove=True))
+    assert g.s.complication.pool("C").size == 0 and g.s.extra.hands["Ben"].played == {}
+    assert 5 in g.s.extra.hands["Ben"].discards
+    g.check()
+    seen("UA-CDICE-2")

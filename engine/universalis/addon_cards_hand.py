@@ -137,6 +137,29 @@ def reconcile(c) -> None:
             c.emit("cards_short", f"{p.name}'s deck has no card left to draw: {coins(lost)} stay with the Bank.",
                    player=p.name, lost=lost, rule="UA-CDICE-1")
         s.extra.hands[p.name] = h
+    if comp is not None and not over:
+        trim_played(s, comp)
+
+
+def trim_played(s: GameState, comp) -> None:
+    """A die taken off a Pool takes a played card with it when the Pool holds no other: the Pool never
+    shows more played cards than it has dice (the card goes to its owner's discards)."""
+    for pool in comp.pools:
+        over = sum(len(h.played.get(pool.key, [])) for h in s.extra.hands.values()) - pool.size
+        for name in reversed(list(s.extra.hands)):
+            if over <= 0:
+                break
+            h = s.extra.hands[name]
+            cards = h.played.get(pool.key, [])
+            if not cards:
+                continue
+            h = h.model_copy(deep=True)
+            while over > 0 and h.played[pool.key]:
+                h.discards.append(h.played[pool.key].pop())
+                over -= 1
+            if not h.played[pool.key]:
+                del h.played[pool.key]
+            s.extra.hands[name] = h
 
 
 def deal(c) -> None:
