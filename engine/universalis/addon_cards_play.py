@@ -115,9 +115,15 @@ def reconcile(c) -> None:
             dp -= into_pool
         if dp > 0:  # a Trait's die, an Edge die, the Endowment's: from his Bank
             got = _draw(d, dp)
-            if got < dp:
+            if got < dp and getattr(c.a, "type", "") != "roll":
                 raise RuleViolation("UA-CARDS-3", f"{hand}: {p.name}'s deck has no card left for a die "
                                                   f"({d.held} are his Wealth, {d.pool} in Pools)")
+            if got < dp:  # an Edge die owed at a tie with every card of his out: his top Wealth card (engine choice)
+                short = min(dp - got, p.wealth + p.stake)
+                s.extra.cards[p.name] = d
+                pay(s, p.name, short, "an Edge die's card", rule="UA-CARDS-3", use_bonus=False)
+                d.held -= short
+                got += short
             d.pool += got
         if held > d.held:  # coins gained: drawn face down from his Bank
             want = held - d.held
