@@ -123,6 +123,7 @@ def reconcile(c) -> None:
                 s.extra.cards[p.name] = d
                 pay(s, p.name, short, "an Edge die's card", rule="UA-CARDS-3", use_bonus=False)
                 d.held -= short
+                held -= short
                 got += short
             d.pool += got
         if held > d.held:  # coins gained: drawn face down from his Bank
