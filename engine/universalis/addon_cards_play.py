@@ -142,8 +142,11 @@ def reconcile(c) -> None:
 
 def check_roll(s: GameState, faces: dict[str, list[int]]) -> None:
     """UA-CARDS-5: the revealed cards are Ace (1) to 10, and a deck holds four of each: no face shows
-    more often than four times the decks whose cards lie in the Pools."""
-    decks = sum(1 for n in pool_cards(s).values() if n > 0) or 1
+    more often than four times the decks that can have cards in the Pools (their players', the Pools'
+    owners', and with Mazza's stack the shared Trait Deck)."""
+    comp = s.complication
+    owners = {p.owner for p in comp.pools if p.size} if comp is not None else set()
+    decks = len({n for n, k in pool_cards(s).items() if k > 0} | owners) + (1 if stack(s) else 0) or 1
     seen: dict[int, int] = {}
     for got in faces.values():
         for f in got:
