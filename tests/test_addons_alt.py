@@ -103,22 +103,13 @@ def test_UA_ALT_1_panel_state_text_and_heuristic_games_replay(tmp_path):
     """The app panel shows the branch in play and the others' records (escaped); the LLM's state text
     names the branch; heuristic seats play with forks allowed, coins conserved, the log replaying."""
     from agents.llm.state_text import describe_state
-    from agents.table import Table, heuristic_seats
     from app.ui.addon_panels import panel_lines
-    from engine.core.dice import SeededDice
     from engine.universalis.addons import Addons
-    from engine_helpers import check_invariants
+    from engine_helpers import replayed_game
     g, _, _ = harbor_scene()
     g.act(A.ForkScene(player="Cat"))
     text = "\n".join(panel_lines(g.s, ["Ann"]))
     assert "branch **B** in play, kept by Cat" in text and "Branch A" in text and "Sailor" in text
     assert "this is branch B" in describe_state(g.s, "Ann")
-    t = Table.new(heuristic_seats(P3, 6), dice=SeededDice(6), addons=Addons(alternate_realities=True),
-                  log_path=tmp_path / "g.jsonl")
-    for _ in range(300):
-        if not t.step().acted:
-            break
-        check_invariants(t.state)
-    again = Table.load_file(tmp_path / "g.jsonl")
-    assert again.damage is None and again.state.model_dump_json() == t.state.model_dump_json()
+    replayed_game(Addons(alternate_realities=True), 6, tmp_path / "g.jsonl")
     seen("UA-ALT-1")

@@ -3,7 +3,6 @@ form, the overrule buttons, the new Judge's die typed in with physical dice), Op
 frame form with no scene active) and Cards as Coins (the decks on the panel); player text escaped."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -14,8 +13,8 @@ from app.ui import store  # noqa: E402
 from engine.universalis import actions as A  # noqa: E402
 from engine.universalis import pending  # noqa: E402
 from engine.universalis.addons import Addons  # noqa: E402
+from test_app_streamlit import seated  # noqa: E402  (a browser holding every person's seat)
 
-APP = str(Path(__file__).resolve().parents[1] / "app" / "streamlit_app.py")
 NAMES = ["A", "B", "Cy", "D"]
 
 
@@ -39,16 +38,6 @@ def passes(lv: store.Live) -> None:
     while pending(lv.table.state).kind == "reaction":
         for p in pending(lv.table.state).players:
             submit(lv, A.Pass(player=p))
-
-
-def seated(lv: store.Live) -> AppTest:
-    from app.ui import seats
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["table"] = lv.code
-    at.query_params["seat"] = seats.start(lv)
-    at.run()
-    assert not at.exception, at.exception
-    return at
 
 
 def press(at: AppTest, key: str):

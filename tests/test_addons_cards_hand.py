@@ -31,6 +31,20 @@ def started() -> Game:
     return g
 
 
+def rival() -> tuple[Game, str]:
+    """Hands dealt; Ann frames the Tavern and makes a Hero; Ben's Event against the Hero starts a Complication."""
+    g = started()
+    all_pass_prep(g)
+    g.bids({"Ann": 1})
+    g.act(A.EstablishLocation(player="Ann", new_role="Tavern"))
+    g.event("Ann", "The lamps are lit.")
+    g.act(A.CreateComponent(player="Ann", role="Hero", introduce=True))
+    hero = g.new_component()
+    g.end_turn("Ann")
+    g.event("Ben", "A rival challenges the hero.", receiver=hero)
+    return g, hero
+
+
 def test_UA_CDICE_1_starting_wealth_is_drawn_into_hand_and_spending_plays_the_highest_card_L2428():
     """UA-CDICE-1 (L2428 "draw your starting Wealth in Cards into your hand ... When you use a coin, play
     the card of your choice from your hand face-up into a discard pile"): 25 cards dealt from each deck
@@ -49,15 +63,7 @@ def test_UA_CDICE_2_UA_CDICE_3_a_bought_die_is_the_best_card_and_trait_dice_come
     resolution"): Ben buys 2 dice: his two best cards, 5 and 5, face down. The reveal must show them;
     the rest of the Pools are Trait Deck cards (UA-CDICE-3). After the roll the played cards are
     discarded and kept bonus coins are owed, then dealt from Ben's deck."""
-    g = started()
-    all_pass_prep(g)
-    g.bids({"Ann": 1})
-    g.act(A.EstablishLocation(player="Ann", new_role="Tavern"))
-    g.event("Ann", "The lamps are lit.")
-    g.act(A.CreateComponent(player="Ann", role="Hero", introduce=True))
-    hero = g.new_component()
-    g.end_turn("Ann")
-    g.event("Ben", "A rival challenges the hero.", receiver=hero)
+    g, hero = rival()
     g.act(A.BuyDie(player="Ben", pool="C", count=2))
     assert g.s.extra.hands["Ben"].played == {"C": [5, 5]}
     g.call_and_agree("Ben")
@@ -79,28 +85,20 @@ def test_UA_CDICE_1_the_hand_is_shown_only_to_its_seat_and_heuristic_games_repla
     """The app panel shows a hand's cards only to the browser holding that seat; the others see a
     count. Heuristic seats play Cards instead of Dice with every hand equal to its coins and the log
     replaying byte for byte."""
-    from agents.table import Table, heuristic_seats
     from app.ui.addon_panels import panel_lines
-    from engine.core.dice import SeededDice
     from engine.universalis.addons import Addons
-    from engine_helpers import check_invariants
+    from engine_helpers import replayed_game
     g = started()
     mine = "\n".join(panel_lines(g.s, ["Ann"]))
     theirs = "\n".join(panel_lines(g.s, ["Ben"]))
     assert "Your hand (Ann): **1 1 1 2 2 2" in mine and "Ann holds 25 cards in hand" in theirs
     assert "Your hand (Ann)" not in theirs
-    t = Table.new(heuristic_seats(P3, 8), dice=SeededDice(8), addons=Addons(currency="cards_hand"),
-                  log_path=tmp_path / "g.jsonl")
-    for _ in range(250):
-        if not t.step().acted:
-            break
-        check_invariants(t.state)
-        for p in t.state.players:
-            h = t.state.extra.hands[p.name]
+    def hands(s) -> None:
+        for p in s.players:
+            h = s.extra.hands[p.name]
             assert len(h.hand) + h.owed == p.wealth + p.stake, (p.name, h)
+    t = replayed_game(Addons(currency="cards_hand"), 8, tmp_path / "g.jsonl", steps=250, check=hands)
     assert t.state.complications_resolved >= 1
-    again = Table.load_file(tmp_path / "g.jsonl")
-    assert again.damage is None and again.state.model_dump_json() == t.state.model_dump_json()
     seen("UA-CDICE-1")
 
 
@@ -108,15 +106,7 @@ def test_UA_CDICE_2_a_die_taken_off_a_pool_takes_a_played_card_with_it():
     """A Pool never shows more played cards than it has dice: Ben buys 1 die (his 5, face down) and then
     takes it off again by drawing on the Hero's Trait against the Pool: the 5 goes to his discards, and
     the roll shows no played card."""
-    g = started()
-    all_pass_prep(g)
-    g.bids({"Ann": 1})
-    g.act(A.EstablishLocation(player="Ann", new_role="Tavern"))
-    g.event("Ann", "The lamps are lit.")
-    g.act(A.CreateComponent(player="Ann", role="Hero", introduce=True))
-    hero = g.new_component()
-    g.end_turn("Ann")
-    g.event("Ben", "A rival challenges the hero.", receiver=hero)
+    g, hero = rival()
     g.act(A.BuyDie(player="Ben", pool="C", count=1))
     assert g.s.extra.hands["Ben"].played == {"C": [5]}
     g.act(A.DrawTrait(player="Ben", pool="C", component=hero, trait=g.s.components[hero].traits[0].id, remove=True))

@@ -77,11 +77,9 @@ def test_UA_CARDS_3_a_traits_die_is_a_card_from_the_bank_and_the_panel_shows_the
     """UA-CARDS-3 (L2050 "When Traits are called on to add dice, take the cards from the Bank"): Ben draws
     on Ann's Hero's Trait for her Pool: a card leaves his Bank (15 -> 14) for the Pool, his Wealth (24) unchanged. The panel shows each
     deck; heuristic seats play Cards as Coins with every deck at 40 cards and a byte-identical replay."""
-    from agents.table import Table, heuristic_seats
     from app.ui.addon_panels import panel_lines
-    from engine.core.dice import SeededDice
     from engine.universalis.addons import Addons
-    from engine_helpers import check_invariants
+    from engine_helpers import replayed_game
     g = framed(P3, {"Ann": 1}, addons=CARDS)
     hero = g.create("Ann", "Hero")
     g.end_turn("Ann")
@@ -91,18 +89,12 @@ def test_UA_CARDS_3_a_traits_die_is_a_card_from_the_bank_and_the_panel_shows_the
     after = g.s.extra.cards["Ben"]
     assert (after.bank, after.pool, after.held) == (before.bank - 1, 1, before.held) == (14, 1, 24)
     assert "Ben 24 cards (Bank 14, discards 1)" in "\n".join(panel_lines(g.s, ["Ben"]))
-    t = Table.new(heuristic_seats(P3, 7), dice=SeededDice(7), addons=Addons(currency="cards_bank"),
-                  log_path=tmp_path / "g.jsonl")
-    for _ in range(250):
-        if not t.step().acted:
-            break
-        check_invariants(t.state)
-        for p in t.state.players:
-            d = t.state.extra.cards[p.name]
+    def decks(s) -> None:
+        for p in s.players:
+            d = s.extra.cards[p.name]
             assert total(d) == 40 and d.held == p.wealth + p.stake, (p.name, d)
+    t = replayed_game(Addons(currency="cards_bank"), 7, tmp_path / "g.jsonl", steps=250, check=decks)
     assert t.state.complications_resolved >= 1
-    again = Table.load_file(tmp_path / "g.jsonl")
-    assert again.damage is None and again.state.model_dump_json() == t.state.model_dump_json()
     seen("UA-CARDS-3")
 
 

@@ -179,7 +179,7 @@ def test_UA_JUDGE_1_heuristic_seats_play_judgment_and_the_log_replays(tmp_path):
     from agents.table import Table, heuristic_seats
     from engine.core.dice import SeededDice
     from engine.universalis.addons import Addons
-    from engine_helpers import check_invariants
+    from engine_helpers import replayed_game
     g = bens_event()
     g.react({"Cat": A.InvokeJudgment(player="Cat", reason="it contradicts", fact=g.s.facts[0].id)})
     t = Table.new(heuristic_seats(P3, 3), dice=SeededDice(3), addons=Addons(dispute_mode="judgment"),
@@ -187,14 +187,7 @@ def test_UA_JUDGE_1_heuristic_seats_play_judgment_and_the_log_replays(tmp_path):
     t.state = g.s
     act = HeuristicPlayer("Ann").decide(t.observe("Ann")).action
     assert isinstance(act, A.JudgeRuling) and act.stands is False  # it goes against a cited Fact
-    t2 = Table.new(heuristic_seats(P3, 5), dice=SeededDice(5), addons=Addons(dispute_mode="judgment"),
-                   log_path=tmp_path / "h.jsonl")
-    for _ in range(220):
-        if not t2.step().acted:
-            break
-        check_invariants(t2.state)
-    again = Table.load_file(tmp_path / "h.jsonl")
-    assert again.damage is None and again.state.model_dump_json() == t2.state.model_dump_json()
+    replayed_game(Addons(dispute_mode="judgment"), 5, tmp_path / "h.jsonl", steps=220)
     seen("UA-JUDGE-1")
 
 

@@ -110,11 +110,9 @@ def test_UA_OPEN_1_panel_state_text_and_heuristic_games_replay(tmp_path):
     """The app panel lists the active scenes (escaped), the LLM's state text names the other active
     scene, and heuristic seats play Open Scene Framing with coins conserved and a byte-identical replay."""
     from agents.llm.state_text import describe_state
-    from agents.table import Table, heuristic_seats
     from app.ui.addon_panels import panel_lines
-    from engine.core.dice import SeededDice
     from engine.universalis.addons import Addons
-    from engine_helpers import check_invariants
+    from engine_helpers import replayed_game
     g = game(P3, addons=OSF)
     all_pass_prep(g)
     g.act(A.FrameScene(player="Ann"))
@@ -124,13 +122,6 @@ def test_UA_OPEN_1_panel_state_text_and_heuristic_games_replay(tmp_path):
     text = "\n".join(panel_lines(g.s, ["Ben"]))
     assert "scene 1" in text and "scene 2 (in play)" in text and "<b>" not in text
     assert "Other active scenes" in describe_state(g.s, "Ben")
-    t = Table.new(heuristic_seats(P3, 4), dice=SeededDice(4), addons=Addons(open_scene_framing=True),
-                  log_path=tmp_path / "g.jsonl")
-    for _ in range(300):
-        if not t.step().acted:
-            break
-        check_invariants(t.state)
+    t = replayed_game(Addons(open_scene_framing=True), 4, tmp_path / "g.jsonl")
     assert t.state.scenes_ended >= 1
-    again = Table.load_file(tmp_path / "g.jsonl")
-    assert again.damage is None and again.state.model_dump_json() == t.state.model_dump_json()
     seen("UA-OPEN-1")

@@ -290,7 +290,19 @@ class Obstacle(_A):
     text: str = Field(min_length=1)
 
 
-class ChallengeStatement(_A):
+class _Dispute(_A):
+    """A dispute of the last statement: why, and the disputer's version should it win."""
+
+    type: str  # each dispute's own literal (declared here first, so it stays first in the schema)
+    reason: str = Field(min_length=1)
+    alternative: str = ""
+    alternative_cost: int = Field(default=0, ge=0)
+    withdraw: bool = True
+    fact: Optional[str] = None
+    instead: Optional[dict] = Field(default=None, description="an action done in place of the statement")
+
+
+class ChallengeStatement(_Dispute):
     """Challenge the last statement (U-CHAL-1). Should the challenger's version win, it replaces
     the statement (U-CHAL-4): `withdraw` means nothing happens instead; `instead` is another action
     the acting player is taken to have done (an Event, a Trait, a component...: an action's fields
@@ -300,12 +312,6 @@ class ChallengeStatement(_A):
     established Fact it contradicts (U-FACT-2)."""
 
     type: Literal["challenge"] = "challenge"
-    reason: str = Field(min_length=1)
-    alternative: str = ""
-    alternative_cost: int = Field(default=0, ge=0)
-    withdraw: bool = True
-    fact: Optional[str] = None
-    instead: Optional[dict] = Field(default=None, description="an action done in place of the statement")
 
 
 class FrameScene(_A):
@@ -338,7 +344,7 @@ class ForkScene(_A):
     type: Literal["fork_scene"] = "fork_scene"
 
 
-class InvokeJudgment(_A):
+class InvokeJudgment(_Dispute):
     """Judgment add-on (L1980): insist on a disagreement about the last statement (its legality, or
     how a Gimmick or Fact reads or applies); the Judge decides (UA-JUDGE-1). Free. Should the Judge
     rule against it, the statement is replaced as a Challenge would replace it (U-CHAL-4):
@@ -346,12 +352,6 @@ class InvokeJudgment(_A):
     `alternative` for `alternative_cost`. `fact` names an established Fact it goes against."""
 
     type: Literal["invoke_judgment"] = "invoke_judgment"
-    reason: str = Field(min_length=1)
-    alternative: str = ""
-    alternative_cost: int = Field(default=0, ge=0)
-    withdraw: bool = True
-    fact: Optional[str] = None
-    instead: Optional[dict] = Field(default=None, description="an action done in place of the statement")
 
 
 class JudgeRuling(_A):
