@@ -125,3 +125,28 @@ def test_UA_OPEN_1_panel_state_text_and_heuristic_games_replay(tmp_path):
     t = replayed_game(Addons(open_scene_framing=True), 4, tmp_path / "g.jsonl")
     assert t.state.scenes_ended >= 1
     seen("UA-OPEN-1")
+
+
+def test_UA_OPEN_1_adopted_as_a_gimmick_and_dropped_when_one_scene_is_left_L1978():
+    """L1978 ("use this Add-on like a Rules Gimmick ... When that sequence of scenes is over, revert back to
+    the standard rules"): a core game adopts it for 1 coin (UA-GIM-1) and Ann frames a second scene; it
+    cannot be dropped while two scenes are active; once she closes scene 1 it can (1 coin more)."""
+    from engine_helpers import framed
+    g = framed(P3, {"Ann": 1})
+    g.act(A.AdoptAddon(player="Ann", addon="open-scene-framing"))
+    g.end_turn("Ann")
+    g.end_turn("Ben")
+    g.end_turn("Cat")
+    g.act(A.FrameScene(player="Ann"))
+    g.act(A.EstablishLocation(player="Ann", new_role="Harbor"))
+    g.event("Ann", "A ship docks.")
+    g.end_turn("Ann")
+    g.end_turn("Ben")
+    g.end_turn("Cat")
+    g.refused(A.AdoptAddon(player="Ann", addon="open-scene-framing", drop=True), "UA-GIM-1", "one scene active")
+    g.act(A.CloseScene(player="Ann", scene=1))
+    before = g.wealth("Ann")
+    g.act(A.AdoptAddon(player="Ann", addon="open-scene-framing", drop=True))
+    assert not g.s.config.addons.open_scene_framing and g.wealth("Ann") == before - 1
+    g.check()
+    seen("UA-OPEN-1")

@@ -713,6 +713,11 @@ def adopt_addon(c: Ctx) -> None:
             raise RuleViolation("UA-GIM-1", f"{info.name} is not in play")
         new = parse_addons(data)
         check_addons(new, s.seat_names, s.config.starting_coins)
+        if s.config.addons.open_scene_framing and not new.open_scene_framing:  # back to one scene at a time
+            from engine.universalis.addon_open import active
+            if len(active(s)) > 1:
+                raise RuleViolation("UA-GIM-1", "Open Scene Framing can be dropped only with one scene active "
+                                                "(L1978 'When that sequence of scenes is over'): close the others first")
     else:
         new = addons_from_args([key + ("=" + a.value if a.value is not None else "")], s.seat_names, base)
         if new == s.config.addons:
