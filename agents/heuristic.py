@@ -123,6 +123,8 @@ class HeuristicPlayer:
         words = Words(obs.state, self.rng, obs.premise)
         handler: Callable[[Observation, Words], Plan] = getattr(self, f"_{obs.pending.kind}", self._fallback)
         action, why = handler(obs, words)
+        if isinstance(action, A.ChallengeStatement) and obs.state.config.addons.dispute_mode == "judgment":
+            action, why = heuristic_addons.as_judgment(obs.state, action, why)  # Judgment add-on (UA-JUDGE-1)
         if self._dropped:
             why = f"{why} (dropped a statement: {self._dropped[0]})"
         if obs.check is not None and obs.check(action) is not None:
@@ -169,6 +171,7 @@ class HeuristicPlayer:
             "fine_vote": A.FineVote(player=me, fine=False), "consent": A.AnswerResolution(player=me, agree=True),
             "dialog_answer": A.AnswerDialog(player=me, accept=True, line="So be it."),
             "narration": A.EndNarration(player=me), "session_break": A.StartSession(player=me),
+            "frame_turn": A.FrameScene(player=me), "judgment": A.JudgeRuling(player=me, stands=True), "overrule_vote": A.OverruleVote(player=me, overrule=False),
         }
         if k == "prep_turn" and s.config.addons.seed_component is not None and not s.extra.seed_presented:
             return A.PresentSeed(player=me)
@@ -180,7 +183,7 @@ class HeuristicPlayer:
         if s.complication is not None and s.complication.pools:
             return A.CallResolution(player=me)
         if sc is not None and sc.framer == me and s.turn and s.turn.mini_scene is None:
-            end = A.EndScene(player=me)
+            end = A.CloseScene(player=me) if s.config.addons.open_scene_framing else A.EndScene(player=me)
             if self._ok(obs, end):
                 return end
         return A.EndTurn(player=me)
@@ -273,6 +276,10 @@ class HeuristicPlayer:
 
     def _bid(self, obs: Observation, words: Words) -> Plan:
         s, me, p, r = obs.state, self.name, self.persona, self.rng
+        if s.config.addons.alternate_realities:  # replay a scene that cost it dearly (agents/heuristic_addons.py)
+            plan = heuristic_addons.fork_plan(self, obs)
+            if plan is not None:
+                return plan
         wealth = s.player(me).wealth
         if wealth < 5:
             return A.Bid(player=me, amount=0), "too poor to frame; lets others lead"
@@ -314,6 +321,8 @@ class HeuristicPlayer:
             if events_here >= p.scene_events or money <= 1 or self._round_passed_quietly(obs):
                 fade = money > p.reserve and self.rng.random() < p.fade
                 end = A.EndScene(player=me, fade=fade, text=words.closing(place, fade))
+                if s.config.addons.open_scene_framing:  # the framer closes by Fade to Black (UA-OPEN-3)
+                    end = A.CloseScene(player=me, text=words.closing(place, True))
                 if self._ok(obs, end):
                     return end, "the scene has done its work" + (": fade to black" if fade else "")
         if money <= 0 or obs.turn_actions >= p.spend_per_turn + max(0, money - 25) // 5:
@@ -770,6 +779,16 @@ class HeuristicPlayer:
                 if self._ok(obs, act):
                     return act, "the fight leaves its mark on the place"
         return None
+
+    def _frame_turn(self, obs: Observation, words: Words) -> Plan:
+        return A.FrameScene(player=self.name), "no scene is active: it frames the next one (Open Scene Framing)"
+
+    # -- Judgment (agents/heuristic_addons.py) --------------------------------------------------------------
+    def _judgment(self, obs: Observation, words: Words) -> Plan:
+        return heuristic_addons.judge(obs.state, self.name)
+
+    def _overrule_vote(self, obs: Observation, words: Words) -> Plan:
+        return heuristic_addons.overrule(obs.state, self.name)
 
     # -- reactions ------------------------------------------------------------------------------------
     def _reaction(self, obs: Observation, words: Words) -> Plan:

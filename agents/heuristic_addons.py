@@ -5,6 +5,10 @@ Characters it buys one of its own characters and protects it (Endowment Traits t
 PC is; Endowment dice when its PC is in a Complication that goes against it); with Plot Pools it
 gives its plot a modest pool and spends from it at the book's rate. Every plan is checked with the
 engine (`HeuristicPlayer._ok`) before it is returned, so a refused add-on move is simply skipped.
+With Judgment it disputes what it would have challenged, and judges by the Facts in effect (L1994).
+With Alternate Reality it splits off a mirror of a scene that eliminated one of its own Components,
+while the fork is cheap. With Open Scene Framing it frames a second scene beside one that has done its work, goes back to a
+scene it framed once the one in play has had its share, and closes its own scenes when they are done.
 """
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from agents.base import Observation
     from agents.heuristic import HeuristicPlayer, Plan
     from agents.narration import Words
+    from engine.universalis.state import Challenge, GameState
 
 ENDOW_PER_TURN = 2  # pay as you narrate (L1506): a few Traits a turn, not the whole Endowment at once
 ENDOW_RESERVE = 10  # kept for dice when the PC is in trouble: that is what protects it
@@ -61,6 +66,10 @@ def turn_plan(hp: "HeuristicPlayer", obs: "Observation", words: "Words") -> "Pla
                 act = A.EndowTrait(player=me, text=text)
                 if hp._ok(obs, act):
                     return act, f"gives its PC {comp.label} “{text}” from the Endowment"
+    if ad.open_scene_framing and obs.turn_actions == 0:
+        plan = open_scene_plan(hp, obs)
+        if plan is not None:
+            return plan
     if ad.plot_pools and obs.turn_actions == 0:
         sc = s.scene()
         if not s.addon.plot_pools and sc is not None and sc.number >= 2:
@@ -102,4 +111,95 @@ def complication_plan(hp: "HeuristicPlayer", obs: "Observation") -> "Plan | None
     act = A.EndowDice(player=me, pool=pool, count=n, text=f"{s.components[pc].label} will not go down easily")
     if hp._ok(obs, act):
         return act, f"spends {n} of its PC's Endowment on dice to protect {s.components[pc].label}"
+    return None
+
+
+# --- Judgment (UA-JUDGE-*) --------------------------------------------------------------------------------
+def as_judgment(s: "GameState", action: A.ChallengeStatement, why: str) -> "Plan":
+    """What it would have challenged goes to the Judge instead (UA-JUDGE-1): the same dispute, free; with
+    the 'named disputes' reading only a contradicted Fact (a dispute over a Fact's reading) is judged."""
+    if s.config.addons.judgment_scope != "replaces_challenges" and action.fact is None:
+        return action, why
+    data = action.model_dump(exclude={"type"})
+    return A.InvokeJudgment(**data), f"invokes Judgment: {why}"
+
+
+def ruling_for(s: "GameState", case: "Challenge") -> bool:
+    """Whether the statement should stand, judged "in accordance with all the Facts and Gimmicks then in
+    effect" (L1994): it falls when it goes against an established Fact the dispute names, else the acting
+    player's call stands (game custom: what is paid for is said)."""
+    from engine.universalis.facts import find_fact
+    return case.fact_id is None or find_fact(s, case.fact_id) is None
+
+
+def judge(s: "GameState", me: str) -> "Plan":
+    jd = s.extra.judgment
+    stands = ruling_for(s, jd.case)
+    text = ("nothing established says otherwise" if stands else
+            "it goes against an established Fact")
+    return A.JudgeRuling(player=me, stands=stands, text=text), f"judges by the Facts in effect: {text}"
+
+
+def overrule(s: "GameState", me: str) -> "Plan":
+    """Votes to overrule only a ruling it would have made the other way."""
+    jd = s.extra.judgment
+    against = ruling_for(s, jd.case) != jd.stands
+    return (A.OverruleVote(player=me, overrule=against),
+            "the ruling goes against the Facts" if against else "the ruling follows the Facts")
+
+
+# --- Open Scene Framing (UA-OPEN-*) ------------------------------------------------------------------------
+SHARE = 4  # Events in the scene in play before it goes back to a scene of its own
+
+
+def open_scene_plan(hp: "HeuristicPlayer", obs: "Observation") -> "Plan | None":
+    """At the start of its turn: close a scene of its own that has done its work (even one not in play:
+    closing needs no switch); else go back to its own scene once the one in play has had its share;
+    else, when the scene in play (not its own) has done its work and it is the only one, frame a second."""
+    from engine.universalis.addon_open import active
+    s, me, p = obs.state, hp.name, hp.persona
+    sc = s.scene()
+    if sc is None or s.turn is None or s.turn.mini_scene is not None or s.complication is not None:
+        return None
+    money = available(s, me)
+    scenes = active(s)
+    mine = [n for n in scenes if s.scenes[n - 1].framer == me and n != sc.number]
+    for n in mine:
+        if hp._events_here(s, s.scenes[n - 1]) >= p.scene_events:
+            act = A.CloseScene(player=me, scene=n, text=f"Scene {n} fades to black.")
+            if hp._ok(obs, act):
+                return act, f"scene {n} has done its work: it fades to black"
+    here = hp._events_here(s, sc)
+    if mine and here >= SHARE and money > p.reserve + 1:
+        act = A.SwitchScene(player=me, scene=mine[-1])
+        if hp._ok(obs, act):
+            return act, f"goes back to scene {mine[-1]}, which it framed"
+    ad = s.config.addons
+    if (len(scenes) < min(2, ad.max_active_scenes) and sc.framer != me and here >= p.scene_events
+            and money > p.reserve + 3):
+        act = A.FrameScene(player=me)
+        if hp._ok(obs, act):
+            return act, "frames a second scene beside this one"
+    return None
+
+
+# --- Alternate Reality (UA-ALT-*) --------------------------------------------------------------------------
+FORK_MAX = 2  # the price grows with every fork back to scene 1: it forks only while it is cheap
+
+
+def fork_plan(hp: "HeuristicPlayer", obs: "Observation") -> "Plan | None":
+    """Before bidding: mirror the scene just ended when it eliminated a Component this seat created
+    (the other reality where it survives), if the fork costs at most 2 and leaves it a reserve."""
+    from engine.universalis.addon_alt import finished_scene, fork_cost, fork_problem
+    s, me = obs.state, hp.name
+    sc = finished_scene(s)
+    if sc is None or fork_problem(s, me) is not None:
+        return None
+    lost = [c for c in s.components.values() if c.created_by == me and c.eliminated and c.eliminated_scene == sc.number]
+    cost = fork_cost(s, sc)
+    if not lost or cost > FORK_MAX or available(s, me) < cost + hp.persona.reserve + 5:
+        return None
+    act = A.ForkScene(player=me)
+    if hp._ok(obs, act):
+        return act, f"splits off a reality where {lost[0].label} survives scene {sc.number}"
     return None

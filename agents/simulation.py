@@ -37,6 +37,9 @@ FAMILIES: dict[str, str] = {
     "call_resolution": "complications", "answer_resolution": "complications", "roll": "complications",
     "cancel_bonus": "bonus coins", "end_narration": "bonus coins",
     "pass": "reactions", "end_turn": "turns", "end_scene": "scenes",
+    # add-ons: Judgment settles disputes in place of Challenges; Open Scene Framing frames without bids
+    "invoke_judgment": "challenges", "judge_ruling": "challenges", "overrule_vote": "challenges",
+    "frame_scene": "framing", "switch_scene": "scenes", "close_scene": "scenes", "fork_scene": "scenes",
 }
 
 # families the issue requires in every batch of simulated games

@@ -301,8 +301,17 @@ class Table:
         """Advance by one decision if an AI or the dice can make it; otherwise say who is awaited."""
         pend = pending(self.state)
         if pend.kind == "roll":
-            sides = 6 if self.state.config.addons.die == "d6" else 10  # the d6 add-on (UA-SIX-1)
-            faces = {k: self.dice.roll(n, sides) for k, n in pend.dice.items()}
+            sides = pend.sides or (6 if self.state.config.addons.die == "d6" else 10)  # d6 add-on (UA-SIX-1)
+            currency = self.state.config.addons.currency
+            if currency in ("cards_bank", "cards_stack") and not pend.sides:  # face-down cards (UA-CARDS-3)
+                from engine.universalis.addon_cards_play import deal
+                faces = deal(self.state, lambda k: self.dice.roll(1, k)[0])
+            elif currency == "cards_hand" and not pend.sides:  # Cards instead of Dice (UA-CDICE-1..3)
+                from engine.universalis import addon_cards_hand as hands
+                source = hands.deal_faces if hands.owed(self.state) else hands.roll_faces
+                faces = source(self.state, lambda k: self.dice.roll(1, k)[0])
+            else:
+                faces = {k: self.dice.roll(n, sides) for k, n in pend.dice.items()}
             events = self.submit(A.Roll(faces=faces), {"decided_by": "dice"})
             return StepResult(True, events=events, player="dice")
         humans = []

@@ -244,3 +244,21 @@ def pytest_runtest_logreport(report) -> None:  # pytest hook, active only as a p
     if path and report.when == "call" and report.passed and _OBSERVED:
         with open(path, "a", encoding="utf-8") as fh:
             fh.write(json.dumps({"test": report.nodeid, "seen": sorted(set(_OBSERVED))}) + "\n")
+
+
+def replayed_game(addons, seed: int, path, steps: int = 300, players: Iterable[str] = P3,
+                  check: Callable[[GameState], None] | None = None):
+    """Heuristic seats play `steps` decisions under `addons` (seeded dice), with the invariants (and
+    `check`) after every one; the log must replay to the same state, byte for byte. Returns the Table."""
+    from agents.table import Table, heuristic_seats
+    from engine.core.dice import SeededDice
+    t = Table.new(heuristic_seats(list(players), seed), dice=SeededDice(seed), addons=addons, log_path=path)
+    for _ in range(steps):
+        if not t.step().acted:
+            break
+        check_invariants(t.state)
+        if check is not None:
+            check(t.state)
+    again = Table.load_file(path)
+    assert again.damage is None and again.state.model_dump_json() == t.state.model_dump_json()
+    return t

@@ -25,7 +25,10 @@ POOL = ["setting-phase", "setting-phase=3", "extra-refresh", "extra-refresh=\"re
         "player-character", "pc-endowment", "pc-protection", "losing-challenge-bids",
         "using-challenge-bids", "judgment", "no-new-traits-in-complications", "plot-pools", "dice-only-added", "d6",
         "multiple-targets=\"all_or_none\"", "multiple-targets=\"best_efforts\"", "plot-thread=\"holter\"",
-        "plot-thread=\"bradley\"", "pc-drivers"]
+        "plot-thread=\"bradley\"", "pc-drivers",
+        # addons-table-3: played through apply now
+        "open-scene-framing", "alternate-reality", "cards-as-coins", "cards-instead-of-dice",
+        "cards-instead-of-dice=\"cards_stack\""]
 
 
 def random_addons(rng: random.Random):
@@ -33,6 +36,8 @@ def random_addons(rng: random.Random):
         picks = rng.sample(POOL, rng.randint(1, 6))
         if "greater-control" in picks and rng.random() < 0.5:
             picks.append("royalty")
+        if "open-scene-framing" in picks and rng.random() < 0.3:
+            picks.append("open_scene_refresh=\"on_frame\"")  # the reading's alternative (UA-OPEN-4)
         if ("pc-endowment" in picks or "pc-protection" in picks) and "player-character" not in picks:
             picks.append("player-character")
         try:

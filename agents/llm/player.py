@@ -38,7 +38,7 @@ __all__ = ["LLMPlayer", "LLMStats", "SeatStatus", "TOKEN_BUDGETS", "max_tokens_f
 log = logging.getLogger(__name__)
 
 # decision kinds whose prompt carries the relevant Facts (others skip the retrieval)
-FACT_KINDS = {"turn", "reaction", "negotiation", "fact_vote", "narration"}
+FACT_KINDS = {"turn", "reaction", "negotiation", "fact_vote", "narration", "judgment", "overrule_vote"}
 # decisions in a row lost to the endpoint or to unreadable answers before the seat says so and
 # rests the model (moves the rules refuse do not count: the model is playing, and it learns why)
 FAILURE_STREAK = 3
@@ -63,6 +63,7 @@ IDLE_TURNS = 3  # a framer whose model only ends turns this often in a row: the 
 # Enough for a wordy model; a cut-off answer is asked again with twice as many.
 TOKEN_BUDGETS: dict[str, int] = {
     "bid": 160, "challenge_bid": 200, "consent": 160, "fact_vote": 200, "fine_vote": 200,
+    "judgment": 250, "overrule_vote": 200,
     "prep_turn": 300, "reaction": 300, "negotiation": 300, "dialog_answer": 300,
     "turn": 450, "turn_framing": 450, "turn_complication": 400, "narration": 450,
 }

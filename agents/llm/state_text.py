@@ -107,6 +107,16 @@ def describe_state(s: GameState, me: str | None) -> str:
         loc = s.components[sc.location].label if sc.location and sc.location in s.components else "not set yet"
         lines.append(f"Scene {sc.number}{' (mini scene)' if sc.mini else ''}, framed by {sc.framer}; "
                      f"location: {loc}; time: {sc.time}.")
+        if s.config.addons.alternate_realities and (s.extra.alt_records or s.extra.alt_mirrors):  # UA-ALT-1
+            lines.append(f"Alternate Reality: this is branch {s.extra.alt_branch}"
+                         + (f", kept by {s.extra.alt_keeper}" if s.extra.alt_keeper else "")
+                         + f"; other branches: {', '.join(b.label for b in s.extra.alt_records)}.")
+        if s.config.addons.open_scene_framing:  # several active scenes (UA-OPEN-1..3)
+            from engine.universalis.addon_open import active
+            others = [f"scene {n} (framed by {s.scenes[n - 1].framer})" for n in active(s) if n != sc.number]
+            if others:
+                lines.append("Other active scenes (switch to one for 1 coin; its framer closes it for 1): "
+                             + ", ".join(others) + ".")
         if s.turn is not None:
             lines.append(f"Turn: {s.turn.player}" + (" (framing the scene)" if s.turn.framing else ""))
     coins = []
@@ -114,6 +124,14 @@ def describe_state(s: GameState, me: str | None) -> str:
         mark = " (you)" if p.name == me else ""
         coins.append(f"{p.name}{mark}: {p.wealth} coins" + (f", {p.stake} staked" if p.stake else ""))
     lines.append("Players: " + "; ".join(coins))
+    hand = s.extra.hands.get(me or "")
+    if hand is not None:  # Cards instead of Dice (UA-CDICE-1): only the player's own hand
+        lines.append(f"Your hand of cards (your coins): {' '.join(map(str, sorted(hand.hand))) or 'empty'}. "
+                     "Spending plays your highest card; a die you buy plays your best card (5, 4... succeed).")
+    deck = s.extra.cards.get(me or "")
+    if deck is not None:  # Cards as Coins (UA-CARDS-1): coins are cards of a 40-card deck
+        lines.append(f"Cards as Coins: your deck's Bank holds {deck.bank} cards and its discards {deck.discards}; "
+                     "you can never hold more coins than your deck has cards.")
     if me is not None and me in s.seat_names:
         lines.append(f"You may spend now: {available(s, me)} coins.")
     comp = s.complication
@@ -132,6 +150,13 @@ def describe_state(s: GameState, me: str | None) -> str:
                          for i, o in enumerate(ch.options))
         lines.append(f"Challenge by {ch.challenger} against {ch.challenged}: {ch.reason}. "
                      + (f"Fact cited: {ch.fact_id}. " if ch.fact_id else "") + opts)
+    jd = s.extra.judgment
+    if jd is not None:  # the Judgment add-on (UA-JUDGE-*)
+        ruling = "" if jd.stands is None else f" Ruling: it {'stands' if jd.stands else 'does not stand'}" + (
+            f" ({jd.ruling})" if jd.ruling else "") + "."
+        lines.append(f"Judgment invoked by {jd.case.challenger} on {jd.case.challenged}'s “{jd.case.statement.text}”: "
+                     f"{jd.case.reason}. Judge: {jd.judge}" + (f" (overruled: {', '.join(jd.judges[:-1])})"
+                                                             if len(jd.judges) > 1 else "") + "." + ruling)
     if s.fine is not None:
         lines.append(f"Fine called by {s.fine.accuser} against {s.fine.accused}: {s.fine.reason}")
     if s.narration is not None and s.narration.slots:

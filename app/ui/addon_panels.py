@@ -1,5 +1,6 @@
 """What the active Universalis add-ons add to the board: Player Characters and their Endowment
-pools, Story Drivers, Plot Pools and Plot Threads, Enigma Traits (shown only to their buyer), card hands, the dice in use.
+pools, Story Drivers, Plot Pools and Plot Threads, Enigma Traits (shown only to their buyer), card hands, the dice in use,
+and an open Judgment (its Judge, ruling and votes).
 
 Why a module of its own: the play page draws it with one call and a core game (no add-on) draws
 nothing, so the page looks as it always did. `panel_lines` is plain data (already escaped for
@@ -12,6 +13,7 @@ from typing import Sequence
 import streamlit as st
 
 from app.ui import safe, store
+from engine.universalis.addon_cards_hand import hand_line
 from engine.universalis.addon_registry import active
 from engine.universalis.state import GameState
 
@@ -38,7 +40,10 @@ def panel_lines(s: GameState, mine: Sequence[str]) -> list[str]:
     if a.die == "d6":
         out.append("Dice: **d6** Pools — odd faces (1, 3, 5) succeed.")
     if a.currency in CURRENCY_WORDS:
-        hands = " · ".join(f"{safe.text(p.name)} {p.wealth + p.stake} cards" for p in s.players)
+        decks = s.extra.cards  # Cards as Coins: each deck's Bank and discards (UA-CARDS-1)
+        hands = " · ".join(f"{safe.text(p.name)} {p.wealth + p.stake} cards" + (
+            f" (Bank {decks[p.name].bank}, discards {decks[p.name].discards})" if p.name in decks else "")
+            for p in s.players)
         out.append(f"{CURRENCY_WORDS[a.currency]}. {hands}")
     for cid, owner in s.addon.pcs.items():
         comp = s.components.get(cid)
@@ -63,7 +68,17 @@ def panel_lines(s: GameState, mine: Sequence[str]) -> list[str]:
     if a.pc_story_drivers:
         for owner, driver in s.addon.drivers.items():
             out.append(f"{safe.text(owner)}'s Story Driver: {safe.text(driver)}")
+    out += judgment_lines(s)
+    out += open_scene_lines(s)
+    out += alt_lines(s)
     held = set(mine)
+    for name in (p.name for p in s.players if p.name in s.extra.hands):  # Cards instead of Dice (UA-CDICE-1)
+        h = s.extra.hands[name]
+        if name in held:  # a hand is seen only by the browser holding its seat
+            out.append(f"Your hand ({safe.text(name)}): **{hand_line(s, name)}**"
+                       + (f" · played face down: {sum(len(v) for v in h.played.values())}" if h.played else ""))
+        else:
+            out.append(f"{safe.text(name)} holds {len(h.hand)} cards in hand")
     for comp in s.components.values():
         for t in comp.traits:
             if not getattr(t, "secret", False) or t.removed:
@@ -73,6 +88,59 @@ def panel_lines(s: GameState, mine: Sequence[str]) -> list[str]:
             else:
                 out.append(f"**{safe.text(comp.label)}** has a secret Enigma Trait (bought by {safe.text(t.by)})")
     return out
+
+
+def alt_lines(s: GameState) -> list[str]:
+    """Alternate Reality (UA-ALT-*): the branch in play, its record keeper, the other branches' records."""
+    if not s.config.addons.alternate_realities:
+        return []
+    keeper = f", kept by {safe.text(s.extra.alt_keeper)}" if s.extra.alt_keeper else ""
+    out = [f"Alternate Reality: branch **{safe.text(s.extra.alt_branch)}** in play{keeper}"]
+    for b in s.extra.alt_records:
+        names = ", ".join(safe.text(c.label) for c in b.components.values() if not c.eliminated)
+        out.append(f"Branch {safe.text(b.label)} (left after scene {', '.join(map(str, b.scenes))}): "
+                   f"{len(b.facts)} Facts of its own; Components: {names or 'none'}")
+    return out
+
+
+def open_scene_lines(s: GameState) -> list[str]:
+    """Open Scene Framing (UA-OPEN-*): the active scenes, the one in play first."""
+    if not s.config.addons.open_scene_framing:
+        return []
+    from engine.universalis.addon_open import active
+    shown = []
+    for n in active(s):
+        sc = s.scenes[n - 1]
+        loc = s.components[sc.location].label if sc.location and sc.location in s.components else "no location yet"
+        mark = " (in play)" if n == s.current_scene else ""
+        shown.append(f"scene {n}{mark} at {safe.text(loc)}, framed by {safe.text(sc.framer)}")
+    if not shown:
+        return ["Open Scene Framing: no scene is active; the next framer frames one."]
+    return ["Active scenes: " + " · ".join(shown)]
+
+
+def judgment_lines(s: GameState) -> list[str]:
+    """Judgment (UA-JUDGE-*): who judges the table's turn, and the open question with its ruling."""
+    if s.config.addons.dispute_mode != "judgment":
+        return []
+    jd = s.extra.judgment
+    if jd is None:
+        judge = s.extra.turn_judge
+        return [f"Judgment: disputes go to the Judge{f' — this turn, **{safe.text(judge)}**' if judge else ''} "
+                "(who spent coins before the current turn)."]
+    case = jd.case
+    line = (f"**Judgment** invoked by {safe.text(case.challenger)} on {safe.text(case.challenged)}'s "
+            f"“{safe.text(case.statement.text)}”: {safe.text(case.reason)} · Judge **{safe.text(jd.judge)}**")
+    if len(jd.judges) > 1:
+        line += f" (overruled: {', '.join(safe.text(j) for j in jd.judges[:-1])})"
+    if jd.stands is not None:
+        line += f" · ruled: it {'stands' if jd.stands else 'does not stand'}"
+        line += f" ({safe.text(jd.ruling)})" if jd.ruling else ""
+    if jd.stage == "overrule":
+        line += f" · votes to overrule: {len(jd.votes)}"
+    if jd.stage == "draw":
+        line += f" · a new Judge is drawn from {', '.join(safe.text(p) for p in jd.candidates)}"
+    return [line]
 
 
 def panel(live: store.Live, mine: Sequence[str]) -> None:

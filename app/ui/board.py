@@ -41,7 +41,9 @@ def scene(live: store.Live) -> None:
         st.markdown("**Preparation**: the players propose Tenets (the rules of this story) and may create "
                     "components before the first scene.")
     if sc is None:
-        if s.phase == "bidding":
+        if s.phase == "bidding" and s.config.addons.open_scene_framing:  # UA-OPEN-1: no bidding
+            st.markdown("**Between scenes**: no scene is active; the next framer frames one.")
+        elif s.phase == "bidding":
             st.markdown("**Between scenes**: bidding for who frames the next one.")
         return
     loc = s.components[sc.location].label if sc.location else "not set yet"

@@ -28,6 +28,9 @@ KIND_TEXT = {
     "consent": "A player calls for resolution: agree to roll now, or keep building the Complication.",
     "narration": "Narrate the outcome with your bonus coins, then end your narration.",
     "dialog_answer": "A character speaks to yours: answer, or refuse (which starts a Complication).",
+    "frame_turn": "No scene is active: frame the next one (Open Scene Framing: no bidding).",
+    "judgment": "You are the Judge: decide by the Facts and Gimmicks in effect whether the statement stands.",
+    "overrule_vote": "The Judge has ruled: only a unanimous vote of the others overrules.",
 }
 
 
@@ -144,14 +147,21 @@ def typed_roll(live: store.Live, token: str) -> None:
     did = seats.decision_id(live)
     st.markdown("#### Roll the real dice")
     d6 = live.table.state.config.addons.die == "d6"  # the d6 add-on (UA-SIX-1): odd faces succeed
-    sides = 6 if d6 else 10
+    sides = pend.sides or (6 if d6 else 10)  # a new Judge (UA-JUDGE-3): one face per candidate
+    if live.table.state.config.addons.currency != "coins" and not pend.sides:  # cards in place of dice
+        st.caption("Cards: turn over each Pool's cards (or the cards each player drew) and type their values (Ace = 1, 10 = 10 or 0).")
+    if pend.sides:
+        st.caption(f"Judgment: roll one d{pend.sides} to draw the new Judge ({safe.text(pend.note)}); 1 is the "
+                   "first named.")
     st.caption("Roll a d6 for every die of each Pool (normal dice first, then Edge dice) and type the faces, "
                "separated by spaces. 1, 3 and 5 are successes." if d6 else
                "Roll a d10 for every die of each Pool (normal dice first, then Edge dice) and type the faces, "
                "separated by spaces. A 0 counts as 10; 1 to 5 are successes.")
     typed: dict[str, str] = {}
     for key, n in pend.dice.items():
-        name = "Complication Pool" if key == "C" else f"{safe.text(key)}'s Pool"
+        name = (f"{safe.text(key[5:])}'s cards drawn" if key.startswith("deal:") else
+                "New Judge" if pend.sides and key == "judge" else
+                "Complication Pool" if key == "C" else f"{safe.text(key)}'s Pool")
         typed[key] = st.text_input(f"{name}: {n} {'die' if n == 1 else 'dice'}", key=f"roll:{key}@{did}")
     if st.button("Enter the roll", key=f"do:roll@{did}", type="primary",
                  on_click=functools.partial(stale_check, live.code), args=(did,)):

@@ -28,7 +28,7 @@ AUTO_RATIONALE = "auto-pass (setting)"
 # answers and sub-decisions that happen inside one reaction window (they follow its statement in the log)
 WINDOW_ACTIONS = {"pass", "challenge", "call_fine", "take_over", "interrupt", "obstacle", "fine_vote", "fact_vote",
                   "concede_challenge", "contest_challenge", "dispute_fact", "challenge_bid", "challenge_pass",
-                  "withdraw_challenge"}
+                  "withdraw_challenge", "invoke_judgment", "judge_ruling", "overrule_vote"}
 
 
 def is_auto(meta: dict[str, Any]) -> bool:

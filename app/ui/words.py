@@ -29,9 +29,16 @@ LABELS = {
     "justify": "Justify the claim with fiction", "counter_struggle": "Counter-struggle (your thing strikes back)",
     "make_component": "Make the thing you need", "claim_spotlight": "Claim a spotlight achieved",
     "table_talk": "Talk out of character",
+    # the Judgment add-on (UA-JUDGE-*)
+    "invoke_judgment": "Invoke Judgment (the Judge decides)", "judge_ruling": "Rule as the Judge",
+    "overrule_vote": "Vote: overrule the Judge?",
+    # Open Scene Framing (UA-OPEN-*)
+    "frame_scene": "Frame a new scene", "switch_scene": "Switch to another scene",
+    "close_scene": "Close a scene (Fade to Black)", "fork_scene": "Split off a mirror scene (Alternate Reality)",
 }
 BOOL_WORDS = {"fine": ("Fine them", "No fine"), "applies": ("It applies", "It does not apply"),
-              "agree": ("Agree: roll", "Not yet"), "accept": ("Accept", "Refuse (a Complication)")}
+              "agree": ("Agree: roll", "Not yet"), "accept": ("Accept", "Refuse (a Complication)"),
+              "overrule": ("Overrule the Judge", "Let the ruling hold")}
 FIELD_LABELS = {
     ("propose_tenet", "text"): "the Tenet", ("narrate_event", "text"): "the Event", ("buy_fact", "text"): "the Fact",
     ("add_trait", "text"): "the Trait", ("obstacle", "text"): "the obstacle", ("interrupt", "text"): "what you say",
@@ -52,6 +59,8 @@ PENDING_WORDS = {
     "negotiation": "answer to a Challenge", "fact_vote": "vote on the Fact", "challenge_bid": "Challenge bid",
     "fine_vote": "vote on the Fine", "consent": "consent to roll", "roll": "roll of the dice",
     "narration": "narration with bonus coins", "dialog_answer": "answer to Dialog",
+    "judgment": "Judge's ruling", "overrule_vote": "vote on overruling the Judge",
+    "frame_turn": "framing of the next scene",
 }
 
 # the fields' words where no action-specific label says more (FIELD_LABELS wins)

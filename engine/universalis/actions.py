@@ -290,7 +290,19 @@ class Obstacle(_A):
     text: str = Field(min_length=1)
 
 
-class ChallengeStatement(_A):
+class _Dispute(_A):
+    """A dispute of the last statement: why, and the disputer's version should it win."""
+
+    type: str  # each dispute's own literal (declared here first, so it stays first in the schema)
+    reason: str = Field(min_length=1)
+    alternative: str = ""
+    alternative_cost: int = Field(default=0, ge=0)
+    withdraw: bool = True
+    fact: Optional[str] = None
+    instead: Optional[dict] = Field(default=None, description="an action done in place of the statement")
+
+
+class ChallengeStatement(_Dispute):
     """Challenge the last statement (U-CHAL-1). Should the challenger's version win, it replaces
     the statement (U-CHAL-4): `withdraw` means nothing happens instead; `instead` is another action
     the acting player is taken to have done (an Event, a Trait, a component...: an action's fields
@@ -300,12 +312,63 @@ class ChallengeStatement(_A):
     established Fact it contradicts (U-FACT-2)."""
 
     type: Literal["challenge"] = "challenge"
-    reason: str = Field(min_length=1)
-    alternative: str = ""
-    alternative_cost: int = Field(default=0, ge=0)
-    withdraw: bool = True
-    fact: Optional[str] = None
-    instead: Optional[dict] = Field(default=None, description="an action done in place of the statement")
+
+
+class FrameScene(_A):
+    """Open Scene Framing add-on (L1970): on one's turn, pay 1 and frame a new scene; the scene in play
+    stays active (UA-OPEN-1). With no scene active, the player whose turn it is to frame frames."""
+
+    type: Literal["frame_scene"] = "frame_scene"
+
+
+class SwitchScene(_A):
+    """Open Scene Framing add-on (L1974): on one's turn, pay 1 to go on in another active scene (UA-OPEN-2)."""
+
+    type: Literal["switch_scene"] = "switch_scene"
+    scene: int = Field(ge=1, description="the number of an active scene")
+
+
+class CloseScene(_A):
+    """Open Scene Framing add-on (L1974): a scene's framer closes it on his turn, paying 1 to Fade to Black
+    (UA-OPEN-3); `scene` defaults to the scene in play."""
+
+    type: Literal["close_scene"] = "close_scene"
+    scene: Optional[int] = Field(default=None, ge=1)
+    text: str = ""
+
+
+class ForkScene(_A):
+    """Alternate Reality add-on (L2002): at the end of a scene, before the bids, split off a mirror of it
+    placed just before it on the number line: 1 coin per fork back to the first scene (UA-ALT-1)."""
+
+    type: Literal["fork_scene"] = "fork_scene"
+
+
+class InvokeJudgment(_Dispute):
+    """Judgment add-on (L1980): insist on a disagreement about the last statement (its legality, or
+    how a Gimmick or Fact reads or applies); the Judge decides (UA-JUDGE-1). Free. Should the Judge
+    rule against it, the statement is replaced as a Challenge would replace it (U-CHAL-4):
+    `withdraw` = nothing happens; `instead` = another action; else it is redone in the words of
+    `alternative` for `alternative_cost`. `fact` names an established Fact it goes against."""
+
+    type: Literal["invoke_judgment"] = "invoke_judgment"
+
+
+class JudgeRuling(_A):
+    """The Judge decides the question: the statement stands, or the disputing player's version
+    replaces it (UA-JUDGE-2). `text`: the Judge's reasons, in his words."""
+
+    type: Literal["judge_ruling"] = "judge_ruling"
+    stands: bool = True
+    text: str = ""
+
+
+class OverruleVote(_A):
+    """A vote, before the next coin is spent, on overruling the Judge (UA-JUDGE-3): only a unanimous
+    vote of the other players overrules."""
+
+    type: Literal["overrule_vote"] = "overrule_vote"
+    overrule: bool
 
 
 class ConcedeChallenge(_A):
@@ -589,7 +652,8 @@ Action = Annotated[
         AdoptCharacter, EndowTrait, EndowDice, CreatePlotPool, PlotPoolFact, ProtectComponent, SetDriver,
         DriverScene, ResolveDriver, CreatePlotThread, ResolvePlotThread,
         ProposeTenets, PresentSeed, CedeControl, RevealTrait, StartJob, EndJob, JobItem, EndSession, StartSession,
-        AdoptAddon,
+        AdoptAddon, InvokeJudgment, JudgeRuling, OverruleVote, FrameScene, SwitchScene, CloseScene,
+        ForkScene,
     ],
     Field(discriminator="type"),
 ]

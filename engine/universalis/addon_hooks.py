@@ -173,9 +173,11 @@ def turn_options(s: GameState, player: str, money: int) -> list[tuple[str, str, 
 UNPLAYED: tuple[tuple[str, str, str], ...] = (
     # (rule, add-on, why) — each needs decisions at the table the engine does not ask for yet; their
     # arithmetic is in addon_complications.py / addon_scenes.py / addon_cards.py, tested on its own
-    ("UA-OPEN-1", "Open Scene Framing", "several active scenes and switching between them"),
-    ("UA-ALT-1", "Alternate Reality", "forked scenes and per-branch Components"),
-    ("UA-CARDS-1", "Cards as Coins / Cards instead of Dice", "decks, hands and card draws"),
+    ("UA-CDICE-1", "Cards instead of Dice, bonus cards from the Trait Deck", "the reading's alternative: kept "
+     "bonus cards drawn from the shared deck into the hand"),
+    ("UA-CDICE-1", "Cards instead of Dice with face cards kept", "Jacks, Queens and Kings in the decks (5 in 13 "
+     "succeed): the rolls read Ace to 10"),
+    ("UA-CARDS-4", "Cards as Coins with face cards kept", "the table's Gimmick for a face card spent or revealed"),
     ("UA-MT-3", "Multiple Targets (Independent, Split Allocation, Individual)",
      "one roll per Target Pool or the Originator's allocation of Successes"),
     ("UA-NEST-1", "Nested Complications", "a second Complication open inside the first"),
@@ -186,7 +188,7 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
 
 def unplayed(a: Addons) -> list[int]:
     """Indexes into UNPLAYED of the add-ons `a` turns on that the engine cannot enforce yet."""
-    on = [a.open_scene_framing, a.alternate_realities, a.currency != "coins",
+    on = [a.bonus_cards_from == "bank_deck", a.cards_with_face_cards, a.face_card_gimmick is not None,
           a.multi_target_mode in ("independent", "split", "individual"), a.nested_complications,
           a.allow_extended, a.pool_per_participant]
     return [i for i, x in enumerate(on) if x]

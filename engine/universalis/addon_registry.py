@@ -58,7 +58,7 @@ REGISTRY: tuple[AddonInfo, ...] = (
               "Disputes go to a Judge (who spent Coins before this turn) instead of Challenge bidding.",
               ("dispute_mode", "judgment_scope", "judged_player_votes"), {"dispute_mode": "judgment"}),
     AddonInfo("alternate-reality", "Alternate Reality Variant", "Game Play", 1996,
-              "Fork a mirror of an earlier scene; each fork costs 1 per fork back to scene 1.",
+              "At a scene's end, fork a mirror of it (same place, time, Components); 1 per fork back to scene 1.",
               ("alternate_realities",), {"alternate_realities": True}),
     AddonInfo("friendly-control", "Friendly Control", "Game Play", 2010,
               "A Controller may hand Control to anyone for free (variant: take Control for 0 on your turn).",
@@ -186,10 +186,17 @@ def grouped() -> list[tuple[str, list[AddonInfo]]]:
     return [(g, [a for a in REGISTRY if a.group == g]) for g in GROUPS]
 
 
+# add-ons that share a field with another: which of its values each one stands for
+SHARED = {"cards-as-coins": ("currency", ("cards_bank",)),
+          "cards-instead-of-dice": ("currency", ("cards_hand", "cards_stack"))}
+
+
 def active(addons: Addons) -> list[AddonInfo]:
-    """The add-ons a table has on: any of their fields differs from the core rules."""
+    """The add-ons a table has on: any of their fields differs from the core rules (for two add-ons
+    sharing a field, the one its value stands for)."""
     changed = addons.changed()
-    return [a for a in REGISTRY if any(f in changed for f in a.fields)]
+    return [a for a in REGISTRY if any(f in changed for f in a.fields)
+            and (a.key not in SHARED or changed.get(SHARED[a.key][0]) in SHARED[a.key][1])]
 
 
 def describe(addons: Addons) -> str:

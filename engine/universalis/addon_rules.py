@@ -62,6 +62,18 @@ def before_action(c: Ctx) -> None:
     if not s.extra.session_open and kind == "create_component" and not ad.intersession_creation_pool:
         raise RuleViolation("UA-SESS-1", "the table is closed between sessions; Creating Components between "
                                          "sessions needs the Create Components Between Sessions add-on (L2496)")
+    if ad.currency in ("cards_bank", "cards_stack") and kind == "roll" and s.roll_pending:  # revealed (UA-CARDS-5)
+        from engine.universalis.addon_cards_play import check_roll
+        check_roll(s, a.faces)  # type: ignore[attr-defined]
+    if ad.currency == "cards_hand" and kind == "roll" and s.roll_pending and not any(h.owed for h in s.extra.hands.values()):
+        from engine.universalis.addon_cards_hand import check_roll as check_hand_roll
+        check_hand_roll(s, a.faces)  # type: ignore[attr-defined]
+    if ad.open_scene_framing and kind in ("bid", "end_scene"):  # UA-OPEN-1, UA-OPEN-3
+        from engine.universalis.addon_scenes import OPEN, no_bidding
+        if kind == "bid":
+            no_bidding()
+        raise RuleViolation("UA-OPEN-3", f"{OPEN}: the framer closes a scene by paying 1 to Fade to Black "
+                                         "(close_scene, L1974)")
     if ad.seed_component is not None and not s.extra.seed_presented and kind in (
             "propose_tenet", "propose_tenets", "pass_prep", "create_component", "add_trait"):
         raise RuleViolation("UA-SEED-1", f"Seed Element: {seed_bringer(s)} first presents the seed Component "
@@ -69,10 +81,23 @@ def before_action(c: Ctx) -> None:
 
 
 def after_action(c: Ctx) -> None:
-    """Refusals checked on the result: Protagonists Must be Most Important (UA-PMI-1)."""
+    """Refusals checked on the result: Protagonists Must be Most Important (UA-PMI-1); what Judgment
+    keeps track of (UA-JUDGE-2)."""
     s, ad = c.s, adds(c.s)
     if ad.importance_cap != "off":
         check_importance_cap(s, ad)
+    if ad.currency in ("cards_bank", "cards_stack"):  # each deck follows the coins and Pools (UA-CARDS-1..3)
+        from engine.universalis.addon_cards_play import reconcile
+        reconcile(c)
+    if ad.currency == "cards_hand":  # hands follow the coins, played cards the Pools (UA-CDICE-1..3)
+        from engine.universalis.addon_cards_hand import reconcile as reconcile_hands
+        reconcile_hands(c)
+    if ad.alternate_realities:  # the number line and the world before each scene (UA-ALT-1)
+        from engine.universalis.addon_alt import track as alt_track
+        alt_track(c)
+    if ad.dispute_mode == "judgment":  # who spent coins before each turn: its Judge (UA-JUDGE-2)
+        from engine.universalis.addon_judgment import track
+        track(c)
 
 
 def check_importance_cap(s: GameState, ad: Addons) -> None:
@@ -571,6 +596,8 @@ def admit_players(c: Ctx, a: A.StartSession) -> list[str]:
 
 
 def scene_in_progress(s: GameState) -> bool:
+    if adds(s).open_scene_framing:  # every active scene counts (UA-OPEN-1)
+        return any(not sc.ended and not sc.mini for sc in s.scenes)
     return s.phase == "scene" and s.current_scene is not None and not s.scenes[s.current_scene - 1].ended
 
 
@@ -686,6 +713,11 @@ def adopt_addon(c: Ctx) -> None:
             raise RuleViolation("UA-GIM-1", f"{info.name} is not in play")
         new = parse_addons(data)
         check_addons(new, s.seat_names, s.config.starting_coins)
+        if s.config.addons.open_scene_framing and not new.open_scene_framing:  # back to one scene at a time
+            from engine.universalis.addon_open import active
+            if len(active(s)) > 1:
+                raise RuleViolation("UA-GIM-1", "Open Scene Framing can be dropped only with one scene active "
+                                                "(L1978 'When that sequence of scenes is over'): close the others first")
     else:
         new = addons_from_args([key + ("=" + a.value if a.value is not None else "")], s.seat_names, base)
         if new == s.config.addons:

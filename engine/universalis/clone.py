@@ -41,7 +41,13 @@ def clone(s: GameState) -> GameState:
     new.addon = s.addon.model_copy(deep=True)
     new.extra = s.extra.model_copy(update={"jobs": list(s.extra.jobs), "between_pools": dict(s.extra.between_pools),
                                           "setting_pools": dict(s.extra.setting_pools),
-                                          "between_made": list(s.extra.between_made)})
+                                          "between_made": list(s.extra.between_made),
+                                          "spenders": list(s.extra.spenders),
+                                          "judgment": copy.deepcopy(s.extra.judgment),
+                                          "alt_before": dict(s.extra.alt_before),
+                                          "alt_mirrors": list(s.extra.alt_mirrors),
+                                          "alt_records": list(s.extra.alt_records),
+                                          "cards": dict(s.extra.cards), "hands": dict(s.extra.hands)})
     for name in ("turn", "window", "challenge", "fine", "complication", "consent", "narration", "dialog"):
         value = getattr(s, name)
         if value is not None:

@@ -19,7 +19,7 @@ class Pending:
     """A decision the game waits for.
 
     kind: prep_turn | bid | turn | reaction | negotiation | fact_vote | challenge_bid |
-    fine_vote | consent | roll | narration | dialog_answer.
+    fine_vote | consent | roll | narration | dialog_answer (and, with Judgment, judgment | overrule_vote).
     `players` are the players asked, in the order they should be asked (priority order for
     reaction windows); `secret` means answers are hidden until all are in.
     """
@@ -29,6 +29,7 @@ class Pending:
     secret: bool = False
     note: str = ""
     dice: dict[str, int] = field(default_factory=dict)
+    sides: int = 0  # the die a roll asks for when not the game's own (a new Judge: one face per candidate)
 
 
 @dataclass(frozen=True)
@@ -41,9 +42,16 @@ class Option:
 def pending(s: GameState) -> Pending:
     if not s.extra.session_open:  # between sessions (UA-SESS-1): whoever is here reopens the table
         return Pending("session_break", tuple(s.seat_names), note=f"session {s.extra.session} has ended")
+    if s.extra.hands:  # Cards instead of Dice: cards owed are dealt before anything else (UA-CDICE-1)
+        from engine.universalis.addon_cards_hand import owed, pending_deal
+        if owed(s):
+            return pending_deal(s)
     if s.fine is not None:  # a Fine may be called during a Challenge (U-FINE-1): its vote comes first
         return Pending("fine_vote", tuple(p for p in s.seat_names if p not in s.fine.votes), secret=True,
                        note=f"{s.fine.accuser} calls for a Fine against {s.fine.accused}: {s.fine.reason}")
+    if s.extra.judgment is not None:  # the Judgment add-on (UA-JUDGE-*)
+        from engine.universalis.addon_judgment import pending_case
+        return pending_case(s)
     if s.challenge is not None:
         ch = s.challenge
         if ch.stage == "negotiation":
@@ -61,6 +69,9 @@ def pending(s: GameState) -> Pending:
             from engine.universalis.addon_rules import seed_bringer
             return Pending("prep_turn", (seed_bringer(s),), note="present the seed Component (Seed Element)")
         return Pending("prep_turn", (prep_player(s),))
+    if s.phase == "bidding" and s.config.addons.open_scene_framing:  # no bids: the next framer frames (UA-OPEN-1)
+        from engine.universalis.addon_open import next_framer
+        return Pending("frame_turn", (next_framer(s),), note="no scene is active: frame the next one")
     if s.phase == "bidding":
         return Pending("bid", tuple(p for p in s.seat_names if p not in s.bids), secret=True)
     if s.roll_pending:
@@ -116,12 +127,21 @@ def legal_options(s: GameState, player: str) -> list[Option]:
         return [o for o in (paid(Option("propose_tenet", "1")), paid(Option("create_component", "1")),
                             paid(Option("add_trait", "1")), Option("pass_prep", "0")) if o]
     if k == "bid":
-        return [Option("bid", f"0 to {s.player(player).wealth}")]
+        opts = [Option("bid", f"0 to {s.player(player).wealth}")]
+        if ad.alternate_realities:  # a mirror of the scene just ended (UA-ALT-1)
+            from engine.universalis.addon_alt import bid_option
+            fork = bid_option(s, player)
+            opts += [Option(*fork)] if fork else []
+        return opts
+    if k == "frame_turn":  # Open Scene Framing (UA-OPEN-1)
+        return [Option("frame_scene", str(min(ad.frame_scene_cost, money)), "frame the next scene")]
     if k == "reaction":
         w = s.window
         assert w is not None
         opts = [Option("pass", "0")]
-        if w.allow_challenge:
+        if w.allow_challenge and ad.dispute_mode == "judgment":
+            opts.append(Option("invoke_judgment", "0", "the Judge decides whether it stands (Judgment)"))
+        if w.allow_challenge and (ad.dispute_mode != "judgment" or ad.judgment_scope != "replaces_challenges"):
             opts.append(Option("challenge", "0 now; bids later"))
         opts.append(Option("call_fine", "0"))  # at any time (U-FINE-1), also after one was voted on
         if money >= 1 and s.phase == "scene":
@@ -138,6 +158,10 @@ def legal_options(s: GameState, player: str) -> list[Option]:
         return opts
     if k == "fact_vote":
         return [Option("fact_vote", "0")]
+    if k == "judgment":
+        return [Option("judge_ruling", "0", "decide: the statement stands, or the disputed version replaces it")]
+    if k == "overrule_vote":
+        return [Option("overrule_vote", "0", "only a unanimous vote of the others overrules the Judge")]
     if k == "challenge_bid":
         return [o for o in (paid(Option("challenge_bid", "1+")), Option("challenge_pass", "0")) if o]
     if k == "fine_vote":
@@ -164,7 +188,7 @@ def legal_options(s: GameState, player: str) -> list[Option]:
     no_location = must_establish_location(s, player)
     opts = [] if no_location else [Option("end_turn", "0")]
     if (sc is not None and sc.framer == player and s.turn.mini_scene is None and s.complication is None
-            and not no_location):
+            and not no_location and not ad.open_scene_framing):
         opts.append(Option("end_scene", "0; 1 to fade to black"))
     opts.append(Option("call_fine", "0"))
     if sc is not None and s.controller_any(player):
@@ -179,6 +203,9 @@ def legal_options(s: GameState, player: str) -> list[Option]:
     if s.turn.framing and sc is not None and sc.time_kind == "after" and not any(
             f.kind == "time" and f.scene == sc.number for f in s.facts):
         opts.append(Option("set_time", "0 after/concurrent; 1 past/explicit; 1 to each other player for the future"))
+    if ad.open_scene_framing and not no_location:  # frame, switch, close (UA-OPEN-1..3)
+        from engine.universalis.addon_open import turn_options as open_options
+        opts += [Option(*o) for o in open_options(s, player, money)]
     if ad.player_characters or ad.plot_pools:  # Player Characters, Endowment, Plot Pools
         from engine.universalis.addon_hooks import turn_options
         opts += [Option(*o) for o in turn_options(s, player, money)]

@@ -95,6 +95,10 @@ def new_game(players: list[str] | tuple[str, ...], starting_coins: int = 25, ref
         Player(name=n, wealth=starting_coins, ledger=Ledger(start=starting_coins)) for n in names])
     if adds.jobs:
         state.extra.jobs = list(adds.jobs)  # Metagame Jobs adopted in setup (UA-JOB-1)
+    if adds.currency in ("cards_bank", "cards_stack"):  # each player's deck, his Wealth drawn from it (UA-CARDS-1)
+        _addon_cards_play.new_decks(state)
+    if adds.currency == "cards_hand":  # Cards instead of Dice: starting Wealth drawn into hand (UA-CDICE-1)
+        _addon_cards_hand.new_hands(state)
     return state
 
 
@@ -128,7 +132,7 @@ def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[E
     s.seq += 1
     ctx = Ctx(s=s, a=action, orig=state)
     w = s.window
-    if (w is not None and w.lapses and s.challenge is None and s.fine is None
+    if (w is not None and w.lapses and s.challenge is None and s.fine is None and s.extra.judgment is None
             and action.type not in WINDOW_ANSWERS):  # type: ignore[attr-defined]
         # the game went on past a window that lapses: whoever had not answered let it stand
         resolve_window(ctx)
@@ -136,7 +140,12 @@ def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[E
     addons_on = s.config.addons is not CORE or not s.extra.session_open
     if addons_on:
         _addon_rules.before_action(ctx)
-    HANDLERS[action.type](ctx)  # type: ignore[attr-defined]
+    handler = HANDLERS[action.type]  # type: ignore[attr-defined]
+    if s.extra.judgment is not None:  # an open Judgment waits for its own decisions (UA-JUDGE-*)
+        handler = _addon_judgment.during_case(action.type, handler)  # type: ignore[attr-defined]
+    if s.extra.hands and _addon_cards_hand.owed(s):  # cards to deal first (UA-CDICE-1)
+        handler = _addon_cards_hand.while_owed(action.type)  # type: ignore[attr-defined]
+    handler(ctx)
     if addons_on:
         _addon_rules.after_action(ctx)
     return ctx.s, ctx.events
@@ -206,6 +215,8 @@ def blocking(s: GameState) -> tuple[str, str] | None:
         return "U-FINE-1", "a Fine is being voted on"
     if s.challenge is not None:
         return "U-CHAL-2", "a Challenge is being settled"
+    if s.extra.judgment is not None:
+        return "UA-JUDGE-1", "a Judge is deciding a question (Judgment)"
     if s.window is not None:
         return "U-TURN-3", "the players are answering the last statement"
     if s.roll_pending:
@@ -393,7 +404,10 @@ def pass_prep(c: Ctx) -> None:
                                 f"pool of {coins(c.s.config.addons.setting_phase_pool or 0)} for setting only.",
                player="", rule="UA-SETTING-1")
     if c.s.phase == "bidding":
-        c.emit("prep_end", "Preparation ends: every player passed in a row. Bid for the first scene.", player="")
+        then = "Bid for the first scene."
+        if c.s.config.addons.open_scene_framing:  # no bidding (UA-OPEN-1)
+            then = f"{_addon_open.next_framer(c.s)} frames the first scene (Open Scene Framing: no bidding)."
+        c.emit("prep_end", f"Preparation ends: every player passed in a row. {then}", player="")
         if c.s.config.addons is not CORE:
             _addon_rules.prep_ended(c)
 
@@ -493,7 +507,9 @@ def end_scene(c: Ctx) -> None:
         statement(c, "fade", a.text.strip() or "The scene fades to black.", 1, lapses=True)
 
 
-def end_main_scene(c: Ctx, fade: bool, text: str) -> None:
+def end_main_scene(c: Ctx, fade: bool, text: str, refresh: bool = True) -> None:
+    """The scene in play ends: the framer's stake goes to the Bank, then Refreshment (U-ECO-1); with
+    Open Scene Framing's on-frame reading Refreshment comes with the next frame instead (UA-OPEN-4)."""
     s = c.s
     sc = s.scenes[s.current_scene - 1]  # type: ignore[operator]
     sc.ended = True
@@ -510,22 +526,25 @@ def end_main_scene(c: Ctx, fade: bool, text: str) -> None:
     if s.config.addons.plot_threads == "bradley":  # UA-THREAD-2: threads gain Weight each scene
         from engine.universalis.addon_hooks import threads_scene_end
         threads_scene_end(s, sc.number)
-    for p in s.players:
-        from_bank(p, s, amount, "refreshment")
-    c.emit("refresh", f"Every player receives {coins(amount)} of Refreshment.", player="")
+    if refresh:
+        for p in s.players:
+            from_bank(p, s, amount, "refreshment")
+        c.emit("refresh", f"Every player receives {coins(amount)} of Refreshment.", player="")
     s.turn = None
     s.phase = "bidding"
 
 
 # --- the reaction window ----------------------------------------------------------------------------
-REACTIONS = (A.Pass, A.Interrupt, A.Obstacle, A.ChallengeStatement)
-WINDOW_ANSWERS = frozenset({"pass", "interrupt", "obstacle", "challenge", "call_fine", "take_over", "fine_vote"})
+REACTIONS = (A.Pass, A.Interrupt, A.Obstacle, A.ChallengeStatement, A.InvokeJudgment)
+WINDOW_ANSWERS = frozenset({"pass", "interrupt", "obstacle", "challenge", "call_fine", "take_over", "fine_vote",
+                            "invoke_judgment"})
+DISPUTES = ("challenge", "invoke_judgment")  # a window's answers that dispute the statement itself
 
 
 def window_answer_check(c: Ctx) -> Window:
     s, who = c.s, c.a.player  # type: ignore[attr-defined]
     w = s.window
-    if w is None or s.challenge is not None or s.fine is not None:
+    if w is None or s.challenge is not None or s.fine is not None or s.extra.judgment is not None:
         raise RuleViolation("U-TURN-3", "there is no statement to react to now")
     if who == w.statement.actor:
         raise RuleViolation("U-TURN-3", "a player does not react to his own statement")
@@ -553,9 +572,11 @@ def react(c: Ctx) -> None:
             require(s, a.player, 1 + a.dice, f"interrupting and {a.dice} dice")
         else:
             require(s, a.player, 1, "an Interrupt")
-    if isinstance(a, A.ChallengeStatement):
+    if isinstance(a, A.InvokeJudgment):
+        _addon_judgment.check_invocation(s, w)  # UA-JUDGE-1 (L1980)
+    if isinstance(a, (A.ChallengeStatement, A.InvokeJudgment)):
         ad = s.config.addons
-        if ad.dispute_mode == "judgment" and ad.judgment_scope == "replaces_challenges":
+        if isinstance(a, A.ChallengeStatement) and _addon_judgment.replaces_challenges(s):
             from engine.universalis.addon_scenes import no_challenges
             no_challenges()  # UA-JUDGE-1: Judgment replaces the Challenge (L1984)
         if not w.allow_challenge:
@@ -589,9 +610,12 @@ def resolve_window(c: Ctx) -> None:
     answers = [(n, w.answers[n]) for n in order if n in w.answers]
     w.answers = {}
     for n, ans in answers:
-        if ans["type"] == "challenge":
-            w.allow_challenge = False
-            open_challenge(c, n, A.ChallengeStatement.model_validate(ans), w)
+        if ans["type"] in DISPUTES:
+            w.allow_challenge = False  # one dispute per statement: it is not challenged or judged again
+            if ans["type"] == "invoke_judgment":
+                _addon_judgment.open_case(c, n, ans, w)
+            else:
+                open_challenge(c, n, A.ChallengeStatement.model_validate(ans), w)
             return
     for n, ans in answers:
         if ans["type"] == "call_fine":
@@ -629,7 +653,9 @@ def resolve_window(c: Ctx) -> None:
 
 
 # --- challenges (U-CHAL, U-FACT-2) ---------------------------------------------------------------------
-def open_challenge(c: Ctx, challenger: str, a: A.ChallengeStatement, w: Window) -> None:
+def challenge_case(challenger: str, a: A.ChallengeStatement | A.InvokeJudgment, w: Window) -> Challenge:
+    """The dispute over the window's statement: its two sides, the statement and the disputer's version
+    (a Challenge's, or a Judgment's, UA-JUDGE-1)."""
     st = w.statement
     withdraw = a.withdraw and a.instead is None
     alt = a.alternative.strip() or ("that it does not happen" if withdraw else
@@ -637,9 +663,13 @@ def open_challenge(c: Ctx, challenger: str, a: A.ChallengeStatement, w: Window) 
     options = [ChallengeOption(text=st.text, cost=st.cost, opened_by=st.actor),
                ChallengeOption(text=alt, cost=0 if withdraw else a.alternative_cost,
                                withdraw=withdraw, opened_by=challenger, instead=a.instead)]
-    c.s.challenge = Challenge(challenger=challenger, challenged=st.actor, statement=st.model_copy(deep=True),
-                              reason=a.reason, fact_id=a.fact, options=options, totals=[0, 0],
-                              before=w.before)
+    return Challenge(challenger=challenger, challenged=st.actor, statement=st.model_copy(deep=True),
+                     reason=a.reason, fact_id=a.fact, options=options, totals=[0, 0], before=w.before)
+
+
+def open_challenge(c: Ctx, challenger: str, a: A.ChallengeStatement, w: Window) -> None:
+    st = w.statement
+    c.s.challenge = challenge_case(challenger, a, w)
     c.emit("challenge", f"challenges “{st.text}”: {a.reason}", player=challenger, fact=a.fact)
 
 
@@ -981,7 +1011,7 @@ def call_fine(c: Ctx) -> None:
     if s.fine is not None:
         raise RuleViolation("U-FINE-1", "not now: a Fine is already being voted on")
     w = s.window
-    if (w is not None and s.challenge is None and w.allow_fine and a.player != w.statement.actor
+    if (w is not None and s.challenge is None and s.extra.judgment is None and w.allow_fine and a.player != w.statement.actor
             and a.player not in w.answers):
         w.answers[a.player] = a.model_dump()
         c.emit("reaction", "calls for a Fine.")
@@ -1026,3 +1056,8 @@ from engine.universalis import complications as _complications  # noqa: E402,F40
 from engine.universalis import scene_actions as _scene_actions  # noqa: E402,F401
 from engine.universalis import addon_actions as _addon_actions  # noqa: E402,F401
 from engine.universalis import addon_rules as _addon_rules  # noqa: E402
+from engine.universalis import addon_judgment as _addon_judgment  # noqa: E402
+from engine.universalis import addon_open as _addon_open  # noqa: E402
+from engine.universalis import addon_alt as _addon_alt  # noqa: E402,F401
+from engine.universalis import addon_cards_play as _addon_cards_play  # noqa: E402
+from engine.universalis import addon_cards_hand as _addon_cards_hand  # noqa: E402

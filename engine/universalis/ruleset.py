@@ -92,6 +92,9 @@ class UniversalisRuleset:
             for t in comp["traits"]:
                 if t.get("secret") and t.get("by") == seat:
                     t["text"] = next(x.text for x in state.components[comp["id"]].traits if x.id == t["id"])
+        hands = state.extra.hands  # Cards instead of Dice: a hand is seen by its holder only (UA-CDICE-1)
+        if hands:
+            out["hands"] = {n: (sorted(h.hand) if n == seat else len(h.hand)) for n, h in hands.items()}
         return out
 
     def dice_action(self, state: GameState, faces: dict[str, list[int]]) -> BaseModel:

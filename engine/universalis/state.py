@@ -341,6 +341,73 @@ class Turn(Mutable):
     positive: dict[str, int] = Field(default_factory=dict)  # non-negative Traits per character (UA-ONE-1)
 
 
+class JudgmentCase(Mutable):
+    """An invoked Judgment (UA-JUDGE-*): the disputed statement as a Challenge without bids (what the
+    Judge's ruling against it does is what a won Challenge does, U-CHAL-4), its Judges so far, the
+    ruling and the overrule votes. stage: ruling (the Judge decides), overrule (the others vote),
+    draw (a new Judge is drawn at random by the table's dice)."""
+
+    case: Challenge
+    judges: list[str] = Field(default_factory=list)
+    stage: Literal["ruling", "overrule", "draw"] = "ruling"
+    stands: Optional[bool] = None
+    ruling: str = ""
+    votes: dict[str, bool] = Field(default_factory=dict)
+    candidates: list[str] = Field(default_factory=list)  # who may be drawn as the new Judge
+
+    @property
+    def judge(self) -> str:
+        return self.judges[-1]
+
+
+class CardDeck(Mutable):
+    """Cards as Coins (UA-CARDS-1..3): one player's deck as counts: his Bank, his discards, his cards in
+    Pools and the cards he holds as Wealth (his coins, stake included); 40 in all."""
+
+    bank: int
+    discards: int = 0
+    pool: int = 0
+    held: int = 0
+    reshuffles: int = 0
+
+
+class HandState(Mutable):
+    """Cards instead of Dice (UA-CDICE-1..3): one player's hand (its faces known to him), his face-up
+    discards, the cards he played face down into Pools (by Pool), and the cards owed to him, not yet dealt;
+    his deck is the rest of his 40 cards."""
+
+    hand: list[int] = Field(default_factory=list)
+    discards: list[int] = Field(default_factory=list)
+    played: dict[str, list[int]] = Field(default_factory=dict)
+    owed: int = 0
+    reshuffles: int = 0
+
+
+class AltStart(Mutable):
+    """Alternate Reality (UA-ALT-1): the latest scene as it stood when its framing ended (its location,
+    time, Components and their Controllers, the world's Components and Facts): what its mirror starts from."""
+
+    scene: int
+    location: Optional[str] = None
+    time: str = ""
+    time_kind: str = "after"
+    present: list[str] = Field(default_factory=list)
+    control: dict[str, str] = Field(default_factory=dict)
+    components: dict[str, Component] = Field(default_factory=dict)
+    facts: list[Fact] = Field(default_factory=list)
+
+
+class AltBranch(Mutable):
+    """Alternate Reality (L2008): the records of a branch no longer played: its Components as they were
+    when it was left, and the Facts bought in its last scene; `keeper` split it off."""
+
+    label: str
+    keeper: Optional[str] = None
+    scenes: list[int] = Field(default_factory=list)
+    components: dict[str, Component] = Field(default_factory=dict)
+    facts: list[Fact] = Field(default_factory=list)
+
+
 class AddonState(Mutable):
     """What the add-ons keep between actions (issue 22); untouched in a core game."""
 
@@ -354,6 +421,22 @@ class AddonState(Mutable):
     setting_phase: bool = False  # the Setting Creation Phase is on (UA-SETTING-1)
     setting_done: bool = False
     setting_pools: dict[str, int] = Field(default_factory=dict)
+    # Judgment (UA-JUDGE-2): who spent coins, latest last; the Judge of the turn in play; the open case
+    spenders: list[str] = Field(default_factory=list)
+    turn_player: Optional[str] = None
+    turn_judge: Optional[str] = None
+    judgment: Optional[JudgmentCase] = None
+    # Alternate Reality (UA-ALT-*): the number line (each main scene's predecessor, the mirrors), the
+    # branch played and who keeps it, the world before the latest scene, the records of other branches
+    alt_before: dict[str, Optional[int]] = Field(default_factory=dict)
+    alt_mirrors: list[int] = Field(default_factory=list)
+    alt_last: Optional[int] = None
+    alt_branch: str = "A"
+    alt_keeper: Optional[str] = None
+    alt_start: Optional[AltStart] = None
+    alt_records: list[AltBranch] = Field(default_factory=list)
+    cards: dict[str, CardDeck] = Field(default_factory=dict)  # Cards as Coins: each player's deck (UA-CARDS-1)
+    hands: dict[str, HandState] = Field(default_factory=dict)  # Cards instead of Dice: hands (UA-CDICE-1)
 
 
 class PlotPoolState(Mutable):
@@ -459,3 +542,6 @@ class GameState(Mutable):
 
 Window.model_rebuild()
 Challenge.model_rebuild()
+JudgmentCase.model_rebuild()
+AddonState.model_rebuild()
+GameState.model_rebuild()

@@ -1,0 +1,260 @@
+"""Using Cards Instead of Dice (Jonathan Nichol, book L2424-2434) played through `apply`.
+
+Why its own module: here a coin is a card in hand whose face its owner knows, so faces must be known
+when cards are drawn, not only when a Pool is revealed (Cards as Coins, addon_cards_play.py). Each
+player's deck (40 cards, face cards removed) and hand, and the shared Trait Deck, follow the coins after
+every action (UA-CDICE-1..3):
+- coins gained are cards owed from one's own deck; the game waits for them to be dealt: the faces come
+  from outside like dice (the table's card source deals them without replacement from what is left of
+  the deck; people at a real table type the cards they drew); a deck is reshuffled from its discards
+  only when it runs out, and when deck and discards are both empty the coins stay with the Bank;
+  kept bonus coins are drawn the same way (the digest's reading, L2428);
+- spending a coin plays a card of the owner's choice face up to his discards: the engine plays the
+  highest card in hand, as the book advises (L2430 "play the higher cards for traits and such but
+  save the lower cards for complications");
+- a bought die is a card chosen from the hand, played face down: the engine plays the best die in
+  hand, the highest success (5, then 4...), else the lowest card (engine choice for the choice);
+- every other die (a Trait's, an Edge die, the Endowment's) is the top card of the shared Trait Deck,
+  revealed at the roll (L2428 "draw the top card from the Trait Deck");
+- at the roll the Pools show their played cards and the Trait Deck's (dealt from its 40 cards at each
+  roll: the engine does not follow which the deck used since its last shuffle); Ace to 5 succeed; on a tie
+  every Pool's cards are discarded and as many dealt again from the Trait Deck; after the roll the
+  played cards go to their owners' discards.
+Face cards kept (Quirk #1) and Mazza's Wealth stack stay refused at setup (addon_hooks.UNPLAYED).
+"""
+from __future__ import annotations
+
+from engine.core.errors import RuleViolation
+from engine.universalis.addon_cards import ADDON_DICE, suit_deck
+from engine.universalis.ledger import coins, pay
+from engine.universalis.state import GameState, HandState
+
+DECK = len(suit_deck(False))  # 40
+DEAL = "deal:"  # the Roll key of the cards a player draws: "deal:<player>"
+
+
+def on(s: GameState) -> bool:
+    return s.config.addons.currency == "cards_hand"
+
+
+def new_hands(s: GameState) -> None:
+    """At setup each player shuffles his deck and draws his starting Wealth into his hand (L2428)."""
+    for p in s.players:
+        s.extra.hands[p.name] = HandState(owed=min(p.wealth, DECK))
+
+
+def owed(s: GameState) -> dict[str, int]:
+    return {n: h.owed for n, h in s.extra.hands.items() if h.owed}
+
+
+def out_of_deck(h: HandState) -> dict[int, int]:
+    """Faces of this deck that are not in it now: the hand, the discards, the cards played in Pools."""
+    seen: dict[int, int] = {}
+    for f in h.hand + h.discards + [x for cards in h.played.values() for x in cards]:
+        seen[f] = seen.get(f, 0) + 1
+    return seen
+
+
+def left_in_deck(h: HandState) -> list[int]:
+    """The faces still in the deck (what a deal draws from, in no particular order)."""
+    seen = out_of_deck(h)
+    out: list[int] = []
+    for v in range(1, 11):
+        out += [v] * max(0, 4 - seen.get(v, 0))
+    return out
+
+
+def best_die(hand: list[int]) -> int:
+    succ = [c for c in hand if c <= 5]
+    return max(succ) if succ else min(hand)
+
+
+def pool_dice_bought(c, player: str) -> dict[str, int]:
+    """Dice `player` bought this action, by Pool (a new Complication's Obstacle dice included)."""
+    s, o = c.s, c.orig
+    comp, old = s.complication, o.complication
+    out: dict[str, int] = {}
+    if comp is None or s.narration is not None:
+        return out
+    start = len(old.changes) if old is not None and old.id == comp.id else 0
+    for ch in comp.changes[start:]:
+        if ch.by == player and ch.how == "buy" and ch.delta > 0:
+            out[ch.pool] = out.get(ch.pool, 0) + ch.delta
+    if (old is None or old.id != comp.id) and comp.originator == player:  # Obstacle dice (U-COMP-1a)
+        extra = comp.pool("C").dice - sum(ch.delta for ch in comp.changes if ch.pool == "C")
+        if extra > 0:
+            out["C"] = out.get("C", 0) + extra
+    return out
+
+
+def reconcile(c) -> None:
+    """After every action: hands follow the coins; played cards follow the Pools (module docstring)."""
+    s = c.s
+    if not on(s):
+        return
+    comp = s.complication
+    orig = c.orig.complication
+    rerolled = (comp is not None and orig is not None and comp.id == orig.id and s.narration is None
+                and len(comp.rolls) > len(orig.rolls))
+    over = comp is None or s.narration is not None
+    for p in s.players:
+        h = s.extra.hands.get(p.name)
+        h = HandState() if h is None else h.model_copy(deep=True)  # a newcomer brings his deck
+        if h.played and (over or rerolled):  # the roll is over or ties: played cards are discarded
+            h.discards += [x for cards in h.played.values() for x in cards]
+            h.played = {}
+        held = p.wealth + p.stake
+        have = len(h.hand) + h.owed
+        if held < have:
+            n = have - held
+            k = min(n, h.owed)
+            h.owed -= k
+            n -= k
+            for pool, dice in pool_dice_bought(c, p.name).items():  # bought dice: chosen cards, face down
+                for _ in range(min(dice, n)):
+                    card = best_die(h.hand)
+                    h.hand.remove(card)
+                    h.played.setdefault(pool, []).append(card)
+                    n -= 1
+            for _ in range(n):  # coins spent: the highest cards, face up to the discards
+                card = max(h.hand)
+                h.hand.remove(card)
+                h.discards.append(card)
+        elif held > have:
+            h.owed += held - have
+        left = left_in_deck(h)
+        if h.owed > len(left) and h.discards:  # the deck runs out: its last cards drawn, the discards reshuffled
+            h.hand = sorted(h.hand + left)
+            h.owed -= len(left)
+            h.discards = []
+            h.reshuffles += 1
+        room = len(left_in_deck(h))
+        if h.owed > room:
+            lost = h.owed - room
+            h.owed = room
+            s.extra.hands[p.name] = h
+            pay(s, p.name, lost, "coins with no card left to draw", rule="UA-CDICE-1", use_bonus=False)
+            c.emit("cards_short", f"{p.name}'s deck has no card left to draw: {coins(lost)} stay with the Bank.",
+                   player=p.name, lost=lost, rule="UA-CDICE-1")
+        s.extra.hands[p.name] = h
+    if comp is not None and not over:
+        trim_played(s, comp)
+
+
+def trim_played(s: GameState, comp) -> None:
+    """A die taken off a Pool takes a played card with it when the Pool holds no other: the Pool never
+    shows more played cards than it has dice (the card goes to its owner's discards)."""
+    for pool in comp.pools:
+        over = sum(len(h.played.get(pool.key, [])) for h in s.extra.hands.values()) - pool.size
+        for name in reversed(list(s.extra.hands)):
+            if over <= 0:
+                break
+            h = s.extra.hands[name]
+            cards = h.played.get(pool.key, [])
+            if not cards:
+                continue
+            h = h.model_copy(deep=True)
+            while over > 0 and h.played[pool.key]:
+                h.discards.append(h.played[pool.key].pop())
+                over -= 1
+            if not h.played[pool.key]:
+                del h.played[pool.key]
+            s.extra.hands[name] = h
+
+
+def deal(c) -> None:
+    """UA-CDICE-1: the cards owed are dealt (a Roll from the table's card source, keys "deal:<player>"):
+    each from what is left of the player's own deck."""
+    s, a = c.s, c.a
+    due = owed(s)
+    want = {DEAL + n for n in due}
+    if set(a.faces) != want:
+        raise RuleViolation("UA-CDICE-1", f"{ADDON_DICE}: cards are owed to {', '.join(sorted(due))}: deal "
+                                          f"{', '.join(f'{n} {k}' for k, n in sorted(due.items()))}")
+    for name, n in due.items():
+        got = [10 if f == 0 else f for f in a.faces[DEAL + name]]
+        if len(got) != n:
+            raise RuleViolation("UA-CDICE-1", f"{ADDON_DICE}: {name} draws {n} cards, {len(got)} were given")
+        h = s.extra.hands[name].model_copy(deep=True)
+        left = left_in_deck(h)
+        for f in got:
+            if f not in left:
+                raise RuleViolation("UA-CDICE-1", f"{ADDON_DICE}: {name}'s deck has no {f} left to draw")
+            left.remove(f)
+        h.hand = sorted(h.hand + got)
+        h.owed = 0
+        s.extra.hands[name] = h
+    c.emit("cards_drawn", "Cards drawn: " + ", ".join(f"{n} {v}" for n, v in sorted(due.items())) + ".",
+           player="", drawn=due, rule="UA-CDICE-1")
+
+
+def while_owed(kind: str):
+    """While cards are owed, the game waits for the deal (a Roll from the card source); nothing else."""
+    if kind == "roll":
+        return deal
+
+    def refuse(c) -> None:
+        raise RuleViolation("UA-CDICE-1", f"{ADDON_DICE}: not now: cards are being drawn ("
+                                          + ", ".join(f"{n} {k}" for k, n in sorted(owed(c.s).items())) + ")")
+    return refuse
+
+
+def pending_deal(s: GameState):
+    """The chance decision while cards are owed (decisions.pending)."""
+    from engine.universalis.decisions import Pending
+
+    due = owed(s)
+    return Pending("roll", ("dice",), dice={DEAL + n: k for n, k in sorted(due.items())},
+                   note="cards are drawn: " + ", ".join(f"{n} {k}" for n, k in sorted(due.items())))
+
+
+def played_in(s: GameState, pool: str) -> list[int]:
+    return [x for h in s.extra.hands.values() for x in h.played.get(pool, [])]
+
+
+def check_roll(s: GameState, faces: dict[str, list[int]]) -> None:
+    """UA-CDICE-2/3: each Pool shows the cards played into it from hands, the rest being Trait Deck cards
+    (Ace to 10)."""
+    for key, got in faces.items():
+        shown = [10 if f == 0 else f for f in got]
+        for card in played_in(s, key):
+            if card not in shown:
+                raise RuleViolation("UA-CDICE-2", f"{ADDON_DICE}: the Pool {key} holds a {card} played from a hand; "
+                                                  "the revealed cards must show it")
+            shown.remove(card)
+        if any(not 1 <= f <= 10 for f in shown):
+            raise RuleViolation("UA-CDICE-3", f"{ADDON_DICE}: a Trait Deck card is Ace (1) to 10")
+
+
+def roll_faces(s: GameState, pick) -> dict[str, list[int]]:
+    """The table's card source at a roll: each Pool's played cards, then Trait Deck cards dealt without
+    replacement from a 40-card deck; `pick(k)` is a chance draw of 1..k."""
+    from engine.universalis.complications import roll_request
+
+    deck = suit_deck(False)
+    out: dict[str, list[int]] = {}
+    for key, n in roll_request(s).items():
+        mine = played_in(s, key)[:n]
+        rest = []
+        for _ in range(n - len(mine)):
+            if not deck:
+                deck = suit_deck(False)
+            rest.append(deck.pop(pick(len(deck)) - 1))
+        out[key] = mine + rest
+    return out
+
+
+def deal_faces(s: GameState, pick) -> dict[str, list[int]]:
+    """The table's card source for the cards owed: drawn without replacement from each player's deck."""
+    out: dict[str, list[int]] = {}
+    for name, n in owed(s).items():
+        left = left_in_deck(s.extra.hands[name])
+        out[DEAL + name] = [left.pop(pick(len(left)) - 1) for _ in range(n)]
+    return out
+
+
+def hand_line(s: GameState, name: str) -> str:
+    h = s.extra.hands.get(name)
+    if h is None:
+        return ""
+    return " ".join(str(x) for x in sorted(h.hand)) or "(empty)"

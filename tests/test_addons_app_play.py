@@ -1,0 +1,98 @@
+"""The Streamlit table under the add-ons played through the engine (AppTest): Judgment (the Judge's ruling
+form, the overrule buttons, the new Judge's die typed in with physical dice), Open Scene Framing (the
+frame form with no scene active) and Cards as Coins (the decks on the panel); player text escaped."""
+from __future__ import annotations
+
+
+import pytest
+
+pytest.importorskip("streamlit")
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+from app.ui import store  # noqa: E402
+from engine.universalis import actions as A  # noqa: E402
+from engine.universalis import pending  # noqa: E402
+from engine.universalis.addons import Addons  # noqa: E402
+from test_app_streamlit import seated  # noqa: E402  (a browser holding every person's seat)
+
+NAMES = ["A", "B", "Cy", "D"]
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("STORYTABLE_HOME", str(tmp_path / "games"))
+    monkeypatch.setenv("STORYTABLE_APP_POLL", "0")
+    return tmp_path / "games"
+
+
+def people(addons: Addons, dice: str = "physical") -> store.Live:
+    from agents.seating import SeatSpec
+    return store.create(store.TableConfig([SeatSpec(n, "human") for n in NAMES], dice=dice), addons=addons)
+
+
+def submit(lv: store.Live, action) -> None:
+    lv.table.submit(action, {"decided_by": "human"})
+
+
+def passes(lv: store.Live) -> None:
+    while pending(lv.table.state).kind == "reaction":
+        for p in pending(lv.table.state).players:
+            submit(lv, A.Pass(player=p))
+
+
+def press(at: AppTest, key: str):
+    found = [b for b in at.button if b.key == key or (b.key or "").startswith(key + "@")]
+    assert found, f"no button {key!r}: {[b.key for b in at.button]}"
+    found[0].click().run()
+    assert not at.exception, at.exception
+
+
+def test_UA_JUDGE_3_the_judge_rules_the_others_vote_and_a_typed_die_seats_a_new_judge(home):
+    """UA-JUDGE-2/3 in the app: A (who spent before B's turn) rules on B's Event from the page; the
+    others overrule him with the vote buttons; the new Judge's d2 is typed in like dice; the panel shows
+    the case with the words escaped."""
+    lv = people(Addons(dispute_mode="judgment"))
+    t = lv.table
+    while t.state.phase == "prep":
+        submit(lv, A.PassPrep(player=pending(t.state).players[0]))
+    for n in NAMES:
+        submit(lv, A.Bid(player=n, amount=1 if n == "A" else 0))
+    for a in (A.EstablishLocation(player="A", new_role="Tavern"), A.NarrateEvent(player="A", text="Lamps are lit."),
+              A.EndTurn(player="A"), A.NarrateEvent(player="B", text="The <b>tower</b> burns.")):
+        submit(lv, a)
+        if a.type != "narrate_event" or a.player == "A":
+            passes(lv)
+    submit(lv, A.InvokeJudgment(player="Cy", reason="it *rained* all night"))
+    submit(lv, A.Pass(player="D"))
+    submit(lv, A.Pass(player="A"))
+    lv.synced()
+    assert pending(t.state).kind == "judgment" and pending(t.state).players == ("A",)
+    at = seated(lv)
+    text = " ".join(m.value for m in at.markdown)
+    assert "Judge **A**" in text and "<b>" not in text
+    press(at, "do:A:judge_ruling")
+    assert pending(lv.table.state).kind == "overrule_vote"
+    for p in ("B", "Cy", "D"):
+        press(at, f"do:{p}:overrule_vote:true")
+    assert pending(lv.table.state).kind == "roll" and pending(lv.table.state).sides == 2
+    inputs = [w for w in at.text_input if (w.key or "").startswith("roll:judge")]
+    assert inputs, [w.key for w in at.text_input]
+    inputs[0].input("2")
+    press(at, "do:roll")
+    assert lv.table.state.extra.judgment.judge == "D"
+
+
+def test_UA_OPEN_1_UA_CARDS_1_the_page_frames_without_bids_and_shows_the_decks(home):
+    """UA-OPEN-1 in the app: after Game Prep the page asks A to frame a scene (no bid form); framing is
+    one button. UA-CARDS-1: the panel shows each player's cards with his Bank and discards."""
+    lv = people(Addons(open_scene_framing=True, currency="cards_bank"), dice="virtual")
+    t = lv.table
+    while t.state.phase == "prep":
+        submit(lv, A.PassPrep(player=pending(t.state).players[0]))
+    lv.synced()
+    at = seated(lv)
+    assert pending(lv.table.state).kind == "frame_turn"
+    text = " ".join(m.value for m in at.markdown)
+    assert "Bank 15, discards 0" in text and "no scene is active" in text
+    press(at, "do:A:frame_scene")
+    assert lv.table.state.current_scene == 1 and lv.table.state.player("A").wealth == 24

@@ -1,0 +1,116 @@
+"""Using Cards Instead of Dice (book L2424-2434) played through `apply`: each player's hand is his coins,
+the cards he draws are dealt from outside (like dice), spending plays a card face up, a bought die is a
+chosen card played face down, Trait dice come from the Trait Deck; the hand is shown only to its seat."""
+from __future__ import annotations
+
+from engine.universalis import actions as A
+from engine.universalis import pending
+
+from engine_helpers import P3, Game, all_pass_prep, game, observed
+
+HAND = {"currency": "cards_hand"}
+# a fixed deal of 25 cards: every face of 1 to 10 twice, then 1 to 5 once more
+START = [v for v in range(1, 11)] * 2 + [1, 2, 3, 4, 5]
+
+
+def seen(*rules: str) -> None:
+    for rule in rules:
+        observed(rule, "effect")
+
+
+def dealt(g: Game, **cards: list[int]) -> None:
+    g.do(A.Roll(faces={f"deal:{n}": faces for n, faces in cards.items()}))
+
+
+def started() -> Game:
+    g = game(P3, addons=HAND)
+    assert pending(g.s).kind == "roll" and pending(g.s).dice == {"deal:Ann": 25, "deal:Ben": 25, "deal:Cat": 25}
+    g.refused(A.PassPrep(player="Ann"), "UA-CDICE-1", "cards are being drawn")
+    g.refused(A.Roll(faces={"deal:Ann": [1] * 25, "deal:Ben": START, "deal:Cat": START}), "UA-CDICE-1", "no 1 left")
+    dealt(g, Ann=START, Ben=START, Cat=START)
+    return g
+
+
+def rival() -> tuple[Game, str]:
+    """Hands dealt; Ann frames the Tavern and makes a Hero; Ben's Event against the Hero starts a Complication."""
+    g = started()
+    all_pass_prep(g)
+    g.bids({"Ann": 1})
+    g.act(A.EstablishLocation(player="Ann", new_role="Tavern"))
+    g.event("Ann", "The lamps are lit.")
+    g.act(A.CreateComponent(player="Ann", role="Hero", introduce=True))
+    hero = g.new_component()
+    g.end_turn("Ann")
+    g.event("Ben", "A rival challenges the hero.", receiver=hero)
+    return g, hero
+
+
+def test_UA_CDICE_1_starting_wealth_is_drawn_into_hand_and_spending_plays_the_highest_card_L2428():
+    """UA-CDICE-1 (L2428 "draw your starting Wealth in Cards into your hand ... When you use a coin, play
+    the card of your choice from your hand face-up into a discard pile"): 25 cards dealt from each deck
+    (a deck holds four of each: five Aces are refused); Ann's Tenet plays her highest card, a 10."""
+    g = started()
+    assert sorted(g.s.extra.hands["Ann"].hand) == sorted(START) and g.wealth("Ann") == 25
+    g.act(A.ProposeTenet(player="Ann", text="Magic is rare."))
+    h = g.s.extra.hands["Ann"]
+    assert g.wealth("Ann") == 24 and h.discards == [10] and len(h.hand) == 24
+    g.check()
+    seen("UA-CDICE-1")
+
+
+def test_UA_CDICE_2_UA_CDICE_3_a_bought_die_is_the_best_card_and_trait_dice_come_from_the_trait_deck_L2428():
+    """UA-CDICE-2 (L2428 "For Complications play cards face down secretly, to be revealed during the
+    resolution"): Ben buys 2 dice: his two best cards, 5 and 5, face down. The reveal must show them;
+    the rest of the Pools are Trait Deck cards (UA-CDICE-3). After the roll the played cards are
+    discarded and kept bonus coins are owed, then dealt from Ben's deck."""
+    g, hero = rival()
+    g.act(A.BuyDie(player="Ben", pool="C", count=2))
+    assert g.s.extra.hands["Ben"].played == {"C": [5, 5]}
+    g.call_and_agree("Ben")
+    assert pending(g.s).dice == {"C": 2, "Ann": 0}
+    g.refused(A.Roll(faces={"C": [1, 2], "Ann": []}), "UA-CDICE-2", "holds a 5")
+    g.do(A.Roll(faces={"C": [5, 5], "Ann": []}))
+    assert g.last("complication_result").data["bonus"]["C"] == 10
+    assert g.s.extra.hands["Ben"].played == {} and g.s.extra.hands["Ben"].discards.count(5) == 2
+    g.act(A.EndNarration(player="Ben"))
+    assert pending(g.s).dice == {"deal:Ben": 10}
+    g.refused(A.Roll(faces={"deal:Ben": [5] * 10}), "UA-CDICE-1", "no 5 left")  # all four 5s are out
+    dealt(g, Ben=[6, 7, 8, 9, 10, 6, 7, 8, 9, 10])
+    assert len(g.s.extra.hands["Ben"].hand) == g.spendable("Ben")
+    g.check()
+    seen("UA-CDICE-2", "UA-CDICE-3")
+
+
+def test_UA_CDICE_1_the_hand_is_shown_only_to_its_seat_and_heuristic_games_replay(tmp_path):
+    """The app panel shows a hand's cards only to the browser holding that seat; the others see a
+    count. Heuristic seats play Cards instead of Dice with every hand equal to its coins and the log
+    replaying byte for byte."""
+    from app.ui.addon_panels import panel_lines
+    from engine.universalis.addons import Addons
+    from engine_helpers import replayed_game
+    g = started()
+    mine = "\n".join(panel_lines(g.s, ["Ann"]))
+    theirs = "\n".join(panel_lines(g.s, ["Ben"]))
+    assert "Your hand (Ann): **1 1 1 2 2 2" in mine and "Ann holds 25 cards in hand" in theirs
+    assert "Your hand (Ann)" not in theirs
+    def hands(s) -> None:
+        for p in s.players:
+            h = s.extra.hands[p.name]
+            assert len(h.hand) + h.owed == p.wealth + p.stake, (p.name, h)
+    t = replayed_game(Addons(currency="cards_hand"), 8, tmp_path / "g.jsonl", steps=250, check=hands)
+    assert t.state.complications_resolved >= 1
+    seen("UA-CDICE-1")
+
+
+def test_UA_CDICE_2_a_die_taken_off_a_pool_takes_a_played_card_with_it():
+    """A Pool never shows more played cards than it has dice: Ben buys 1 die (his 5, face down) and then
+    takes it off again by drawing on the Hero's Trait against the Pool: the 5 goes to his discards, and
+    the roll shows no played card."""
+    g, hero = rival()
+    g.act(A.BuyDie(player="Ben", pool="C", count=1))
+    assert g.s.extra.hands["Ben"].played == {"C": [5]}
+    g.act(A.DrawTrait(player="Ben", pool="C", component=hero, trait=g.s.components[hero].traits[0].id, remove=True))
+    assert g.s.complication.pool("C").size == 0 and g.s.extra.hands["Ben"].played == {}
+    assert 5 in g.s.extra.hands["Ben"].discards
+    g.check()
+    seen("UA-CDICE-2")
