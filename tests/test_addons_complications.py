@@ -6,7 +6,7 @@ import pytest
 
 from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
-from engine.universalis import apply
+from engine.universalis import apply, legal_options
 from engine.universalis.addon_complications import (
     JACK, KING, QUEEN, declared_sides, edge_pool, extended_stages, is_success, narration_order, pool_coins,
     read_face, resolution_order, score, split_c_coins, split_evenly, verdicts,
@@ -216,6 +216,85 @@ def test_UA_OWN_1_every_pool_declares_a_side_before_the_roll_L1040():
     seen('UA-OWN-1')
 
 
+OWN = {"pool_per_participant": True}
+
+
+def _own_pools(addons: dict | None = None):
+    """Ben's Event against Ann's Hero: Ben buys 4 dice for C and 3 for Ann's Pool; Cat, on her turn,
+    buys 2 for her own Pool and calls for the roll."""
+    g = framed(P3, {"Ann": 1}, addons=OWN if addons is None else addons)
+    hero = g.create("Ann", "Hero")
+    g.end_turn("Ann")
+    g.event("Ben", "A rival challenges the hero.", receiver=hero)
+    g.act(A.BuyDie(player="Ben", pool="C", count=4))
+    g.act(A.BuyDie(player="Ben", pool="Ann", count=3))
+    g.end_turn("Ben")
+    return g
+
+
+def test_UA_OWN_1_a_bystanders_own_pool_declared_for_the_complication_decides_the_roll_L1040():
+    """UA-OWN-1 (L1040, @128052 "every participating player keep their own Pool"; @128224 "before
+    they're rolled each player can declare his Pool for whichever side makes sense"): Cat, who
+    Controls no Target, keeps a Pool of her own; the roll waits for her declaration; declared for
+    the Complication, her 1 Success breaks what would be a 2-2 tie. Coins (U-COMP-9): Ben's C Pool
+    won with 1+2 = 3, Cat's won with 5, Ann's lost with 3 dice = 3."""
+    g = _own_pools()
+    assert [p.key for p in g.s.complication.pools] == ["C", "Ann", "Cat"]
+    g.act(A.BuyDie(player="Cat", pool="Cat", count=2, text="the rival's hired blades"))
+    assert g.wealth("Cat") == 25 - 2 and g.wealth("Ben") == 25 - 1 - 7
+    g.call_and_agree("Cat")
+    assert (g.pend.kind, g.pend.players) == ("declare_side", ("Cat",))
+    assert [o.type for o in legal_options(g.s, "Cat")] == ["declare_pool"]
+    err = g.refused(A.Roll(faces={"C": [1, 2, 7, 8], "Ann": [3, 4, 9], "Cat": [5, 6]}), "UA-OWN-1", "not been declared")
+    assert "Own Pool per Participant" in str(err)
+    g.refused(A.DeclarePool(player="Ann", side="C"), "UA-OWN-1", "Controls a Target")
+    g.refused(A.DeclarePool(player="Ben", side="T"), "UA-OWN-1", "Originated")
+    g.effect("UA-OWN-1", A.DeclarePool(player="Cat", side="C", text="her blades are the rival's"),
+             lambda b, a: a.complication.pool("Cat").side == "C")
+    assert g.pend.kind == "roll" and dict(g.pend.dice) == {"C": 4, "Ann": 3, "Cat": 2}
+    g.roll(C=[1, 2, 7, 8], Ann=[3, 4, 9], Cat=[5, 6])
+    res = g.last("complication_result")
+    assert res.data["winner"] == "C"
+    assert res.data["bonus"] == {"C": 3, "Ann": 3, "Cat": 5}
+    g.refused(A.DeclarePool(player="Cat", side="T"), "UA-OWN-1")
+    before = {p: g.wealth(p) for p in P3}
+    g.narrate_out()
+    assert {p: g.wealth(p) - before[p] for p in P3} == {"Ann": 3, "Ben": 3, "Cat": 5}
+    g.check()
+    seen("UA-OWN-1")
+
+
+def test_UA_OWN_1_a_pool_declared_for_the_targets_joins_them_and_an_empty_pool_takes_no_side():
+    """UA-OWN-1: declared for the Targets Cat's Success adds to Ann's (3 against 2: the Targets win:
+    Ann 3+4 = 7, Cat 5; C lost with 4 dice = 4); Cat may re-declare until the roll."""
+    g = _own_pools()
+    g.act(A.BuyDie(player="Cat", pool="Cat", count=2))
+    g.act(A.DeclarePool(player="Cat", side="C"))
+    g.act(A.DeclarePool(player="Cat", side="T"))
+    g.refused(A.DeclarePool(player="Cat", side="T"), "UA-OWN-1", "already declared")
+    g.call_and_agree("Cat")
+    assert g.pend.kind == "roll"
+    g.roll(C=[1, 2, 7, 8], Ann=[3, 4, 9], Cat=[5, 6])
+    res = g.last("complication_result")
+    assert res.data["winner"] == "T" and res.data["bonus"] == {"C": 4, "Ann": 3 + 4, "Cat": 5}
+    g.check()
+    # nobody built a bystander Pool: no declaration is asked for; the roll is the core one
+    h = _own_pools()
+    h.call_and_agree("Cat")
+    assert h.pend.kind == "roll" and dict(h.pend.dice) == {"C": 4, "Ann": 3, "Cat": 0}
+    seen("UA-OWN-1")
+
+
+def test_UA_OWN_1_a_core_table_has_no_bystander_pools_and_no_declarations():
+    """Without the option (core U-COMP-2, L1040) only C and the Target's Controller have Pools, and a
+    declaration is refused naming the add-on."""
+    g = _own_pools({})
+    assert [p.key for p in g.s.complication.pools] == ["C", "Ann"]
+    err = g.refused(A.DeclarePool(player="Cat", side="C"), "UA-OWN-1", "core rule")
+    assert "Own Pool per Participant" in str(err)
+    seen("UA-OWN-1")
+
+
 # --- cards in Pools (L2050-2052) ----------------------------------------------------------------------
 def test_UA_CARDS_4_face_cards_in_a_pool_L2052():
     """UA-CARDS-4 (L2052): a Jack cancels a Success; a King counts as an extra Success for deciding
@@ -308,3 +387,32 @@ def test_UA_FREEZE_2_climactic_only_bans_in_scenes_the_framer_marked_L2230():
     g.act(A.AddTrait(player="Ann", component=loc, text="Climactic Scene"))
     g.refused(A.AddTrait(player="Ann", component=sheriff, text="Brave after all"), "UA-FREEZE-2")
     seen('UA-FREEZE-2')
+
+
+def test_UA_OWN_1_the_model_is_told_its_move_and_each_pools_side_only_when_the_add_on_is_on():
+    """The LLM's state text (agents/llm/state_text.py): with Own Pool per Participant the add-on's line
+    names its move (declare_pool) and each Pool shows its side; a core table's text has neither, and
+    another add-on's line does not name it."""
+    from agents.llm.state_text import describe_state
+    g = _own_pools()
+    g.act(A.BuyDie(player="Cat", pool="Cat", count=2))
+    text = describe_state(g.s, "Cat")
+    assert "declare_pool" in text and "pool Cat (Cat, side not declared yet)" in text
+    assert "pool Ann (Ann, Targets' side)" in text and "pool C (Ben, Complication side)" in text
+    core = describe_state(_own_pools({}).s, "Cat")
+    assert "declare_pool" not in core and "Complication side" not in core and "Moves:" not in core
+    other = describe_state(_own_pools({"plot_pools": True}).s, "Cat")
+    assert "create_plot_pool" in other and "declare_pool" not in other
+    seen("UA-OWN-1")
+
+
+def test_every_add_on_move_line_names_a_registered_add_on_and_real_actions():
+    """The prompt's move lines (addon_registry.ACTIONS) belong to add-ons that exist and name action
+    types the engine has, so a model is never told of a move it cannot make."""
+    import re
+    from engine.universalis.actions import ACTION_TYPES
+    from engine.universalis.addon_registry import ACTIONS, BY_KEY
+    for key, line in ACTIONS.items():
+        assert key in BY_KEY, key
+        named = set(re.findall(r"\b[a-z]+(?:_[a-z]+)+\b", line))
+        assert named and named <= set(ACTION_TYPES), (key, named - set(ACTION_TYPES))

@@ -25,7 +25,9 @@ POOL = ["setting-phase", "setting-phase=3", "extra-refresh", "extra-refresh=\"re
         "player-character", "pc-endowment", "pc-protection", "losing-challenge-bids",
         "using-challenge-bids", "judgment", "no-new-traits-in-complications", "plot-pools", "dice-only-added", "d6",
         "multiple-targets=\"all_or_none\"", "multiple-targets=\"best_efforts\"", "plot-thread=\"holter\"",
-        "plot-thread=\"bradley\"", "pc-drivers"]
+        "plot-thread=\"bradley\"", "pc-drivers",
+        # addons-comp-3's
+        "pool-per-participant"]
 
 
 def random_addons(rng: random.Random):

@@ -35,6 +35,9 @@ def complication(live: store.Live) -> None:
         cols = st.columns(max(1, len(comp.pools)))
         for col, p in zip(cols, comp.pools):
             name = "Complication Pool" if p.key == "C" else f"{safe.text(p.key)}'s Pool"
+            if s.config.addons.pool_per_participant:  # Own Pool per Participant (UA-OWN-1): its side
+                from engine.universalis.addon_own_pools import side_of
+                name += {"C": " · Complication side", "T": " · Targets' side"}.get(side_of(s, comp, p) or "", " · no side yet")
             col.metric(name, f"{p.dice} dice", f"+{p.edge} Edge" if p.edge else None, delta_color="off")
         if comp.changes:
             lines = []

@@ -27,6 +27,7 @@ KIND_TEXT = {
     "fine_vote": "Vote in secret on the Fine.",
     "consent": "A player calls for resolution: agree to roll now, or keep building the Complication.",
     "narration": "Narrate the outcome with your bonus coins, then end your narration.",
+    "declare_side": "Before the roll, declare your own Pool for the Complication (C) or the Targets (T).",
     "dialog_answer": "A character speaks to yours: answer, or refuse (which starts a Complication).",
 }
 

@@ -25,6 +25,7 @@ LABELS = {
     "challenge_pass": "Pass in the bidding", "draw_trait": "Draw on a Trait", "buy_die": "Buy dice",
     "call_resolution": "Call for resolution", "answer_resolution": "Agree to roll?",
     "cancel_bonus": "Cancel a loser's bonus coins", "end_narration": "End my narration",
+    "declare_pool": "Declare my Pool's side",
 }
 BOOL_WORDS = {"fine": ("Fine them", "No fine"), "applies": ("It applies", "It does not apply"),
               "agree": ("Agree: roll", "Not yet"), "accept": ("Accept", "Refuse (a Complication)")}
@@ -37,6 +38,7 @@ FIELD_LABELS = {
     ("speak", "line"): "the line", ("end_scene", "fade"): "fade to black (1 coin)",
     ("challenge", "alternative"): "what should happen instead", ("challenge", "fact"): "the Fact it contradicts",
     ("challenge", "withdraw"): "it should not happen at all", ("bid", "amount"): "coins (secret)",
+    ("declare_pool", "side"): "side (C: the Complication, T: the Targets)", ("declare_pool", "text"): "why",
 }
 
 PENDING_WORDS = {
@@ -44,6 +46,7 @@ PENDING_WORDS = {
     "negotiation": "answer to a Challenge", "fact_vote": "vote on the Fact", "challenge_bid": "Challenge bid",
     "fine_vote": "vote on the Fine", "consent": "consent to roll", "roll": "roll of the dice",
     "narration": "narration with bonus coins", "dialog_answer": "answer to Dialog",
+    "declare_side": "declaration of a Pool's side",
 }
 
 # the fields' words where no action-specific label says more (FIELD_LABELS wins)
