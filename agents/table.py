@@ -302,7 +302,7 @@ class Table:
         pend = pending(self.state)
         if pend.kind == "roll":
             sides = 6 if self.state.config.addons.die == "d6" else 10  # the d6 add-on (UA-SIX-1)
-            faces = {k: self.dice.roll(n, sides) for k, n in pend.dice.items()}
+            faces = {k: self.dice.roll(n, sides) if n else [] for k, n in pend.dice.items()}  # an empty Pool asks nobody
             events = self.submit(A.Roll(faces=faces), {"decided_by": "dice"})
             return StepResult(True, events=events, player="dice")
         humans = []

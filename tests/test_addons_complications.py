@@ -285,6 +285,21 @@ def test_UA_OWN_1_a_pool_declared_for_the_targets_joins_them_and_an_empty_pool_t
     seen("UA-OWN-1")
 
 
+def test_UA_OWN_1_a_tie_gives_the_edge_die_to_the_side_pool_with_most_successes_U_COMP_8():
+    """UA-OWN-1 with a tie (U-COMP-8, L1114): C 0 + Cat 2 against Ann 2; the Complication side's sum
+    of Successes (5+4 = 9) beats the Targets' (1+2 = 3), so its Edge die goes to the Pool on that side
+    with the most Successes: Cat's, which rolls 3 dice next."""
+    g = _own_pools()
+    g.act(A.BuyDie(player="Cat", pool="Cat", count=2))
+    g.act(A.DeclarePool(player="Cat", side="C"))
+    g.call_and_agree("Cat")
+    g.roll(C=[7, 8, 9, 9], Ann=[1, 2, 9], Cat=[5, 4])
+    assert g.last("edge").data["gets"] == ["Cat"]
+    assert g.pend.kind == "roll" and dict(g.pend.dice) == {"C": 4, "Ann": 3, "Cat": 3}
+    g.check()
+    seen("UA-OWN-1")
+
+
 def test_UA_OWN_1_a_core_table_has_no_bystander_pools_and_no_declarations():
     """Without the option (core U-COMP-2, L1040) only C and the Target's Controller have Pools, and a
     declaration is refused naming the add-on."""

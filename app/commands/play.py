@@ -174,7 +174,13 @@ def situation(table, name: str) -> list[str]:
                          f"Importance {importance(s, cid)}: {traits}")
     if s.complication is not None:
         comp = s.complication
-        pools = ", ".join(f"{'Complication' if p.key == 'C' else p.key} ({p.owner}) {p.size} dice" for p in comp.pools)
+        side = {"C": ", Complication side", "T": ", Targets' side"}
+        own = s.config.addons.pool_per_participant  # Own Pool per Participant (UA-OWN-1): each Pool's side
+        if own:
+            from engine.universalis.addon_own_pools import side_of
+        pools = ", ".join(f"{'Complication' if p.key == 'C' else p.key} ({p.owner}"
+                          f"{side.get(side_of(s, comp, p) or '', ', no side yet') if own else ''}) {p.size} dice"
+                          for p in comp.pools)
         lines.append(f"Complication: {comp.source} - pools: {pools}")
     pend = pending(s)
     note = f" - {pend.note}" if pend.note else ""

@@ -152,6 +152,9 @@ def typed_roll(live: store.Live, token: str) -> None:
                "separated by spaces. A 0 counts as 10; 1 to 5 are successes.")
     typed: dict[str, str] = {}
     for key, n in pend.dice.items():
+        if n == 0:  # an empty Pool (Own Pool per Participant: a bystander who built none) rolls nothing
+            typed[key] = ""
+            continue
         name = "Complication Pool" if key == "C" else f"{safe.text(key)}'s Pool"
         typed[key] = st.text_input(f"{name}: {n} {'die' if n == 1 else 'dice'}", key=f"roll:{key}@{did}")
     if st.button("Enter the roll", key=f"do:roll@{did}", type="primary",

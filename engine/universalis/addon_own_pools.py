@@ -17,7 +17,7 @@ from engine.core.errors import RuleViolation
 from engine.core.seats import seats_left_of
 from engine.universalis import actions as A
 from engine.universalis.addon_complications import refuse
-from engine.universalis.rules import Ctx, blocking, handles, statement
+from engine.universalis.rules import Ctx, blocking, handles, require_turn, statement
 from engine.universalis.state import Complication, GameState, Pool
 
 OWN = "Own Pool per Participant"
@@ -95,11 +95,13 @@ def declare_pool(c: Ctx) -> None:
     comp = s.complication
     if comp is None:
         raise refuse("UA-OWN-1", OWN, "there is no open Complication")
-    b = blocking(s)
-    if b:
-        raise RuleViolation(b[0], f"not now: {b[1]}")
     if comp.rolls or s.narration is not None:
         raise refuse("UA-OWN-1", OWN, "the dice have been rolled; a Pool is declared before the roll")
+    b = blocking(s)
+    if b and not (b[0] == "U-COMP-7" and s.narration is None):  # the Pools waiting to roll wait for it
+        raise RuleViolation(b[0], f"not now: {b[1]}")
+    if not s.roll_pending:  # before the call for the roll: on one's own turn, like building a Pool
+        require_turn(c)
     if a.player == comp.originator:
         raise refuse("UA-OWN-1", OWN, f"{a.player} Originated the Complication: his Pool is the Complication Pool")
     if a.player in target_players(s, comp):
