@@ -431,3 +431,42 @@ def test_every_add_on_move_line_names_a_registered_add_on_and_real_actions():
         assert key in BY_KEY, key
         named = set(re.findall(r"\b[a-z]+(?:_[a-z]+)+\b", line))
         assert named and named <= set(ACTION_TYPES), (key, named - set(ACTION_TYPES))
+
+
+def _declare_obs(g):
+    from agents.base import Observation
+    s = g.s
+
+    def check(action) -> str | None:
+        try:
+            apply(s, action)
+        except RuleViolation as exc:
+            return str(exc)
+        return None
+
+    return Observation(player="Cat", state=s, pending=g.pend, options=legal_options(s, "Cat"), check=check)
+
+
+def test_UA_OWN_1_ai_seats_answer_the_declaration_heuristic_and_model():
+    """UA-OWN-1 for the AI seats: asked to declare (the declare_side decision), the heuristic backs
+    the side its dice were gathered for and a model's answer (prompts/declare_side.md) is applied."""
+    from agents.heuristic import HeuristicPlayer
+    from agents.llm.config import LLMSettings
+    from agents.llm.fake import ScriptedChatModel, tool_call
+    from agents.llm.player import LLMPlayer, prompt_name
+    g = _own_pools()
+    g.act(A.BuyDie(player="Cat", pool="Cat", count=2))
+    g.call_and_agree("Cat")
+    obs = _declare_obs(g)
+    d = HeuristicPlayer("Cat", seed=1).decide(obs)
+    assert d.action.type == "declare_pool" and d.action.side in ("C", "T") and obs.check(d.action) is None
+    chat = ScriptedChatModel(script=[tool_call("Choice", {"action": {"type": "declare_pool", "side": "C",
+                                                                     "text": "her blades serve the rival"},
+                                                          "why": "the rival paid her"})])
+    llm = LLMPlayer("Cat", LLMSettings(base_url="http://127.0.0.1:9/v1"), chat_model=chat)
+    assert prompt_name(obs) == "declare_side"
+    d = llm.decide(obs)
+    assert d.kind == "llm" and d.fallback is None and d.action == A.DeclarePool(
+        player="Cat", side="C", text="her blades serve the rival")
+    assert "declare your own Pool" in chat.calls[0][-1].content
+    seen("UA-OWN-1")
