@@ -470,3 +470,13 @@ def test_UA_OWN_1_ai_seats_answer_the_declaration_heuristic_and_model():
         player="Cat", side="C", text="her blades serve the rival")
     assert "declare your own Pool" in chat.calls[0][-1].content
     seen("UA-OWN-1")
+
+
+def test_UA_OWN_1_adopting_or_dropping_it_mid_complication_is_refused():
+    """UA-OWN-1 with UA-GIM-1: the option changes how an open Complication's Pools are sided, so a
+    Rules Gimmick adopting or dropping it waits until the Complication is over."""
+    g = _own_pools()
+    g.refused(A.AdoptAddon(player="Cat", addon="pool-per-participant", drop=True), "UA-OWN-1", "not while")
+    h = _own_pools({})
+    h.refused(A.AdoptAddon(player="Cat", addon="pool-per-participant"), "UA-OWN-1", "not while")
+    seen("UA-OWN-1")

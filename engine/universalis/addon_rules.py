@@ -691,6 +691,9 @@ def adopt_addon(c: Ctx) -> None:
     info = BY_KEY.get(key)
     if info is None:
         raise RuleViolation("UA-GIM-1", f"there is no add-on {a.addon[:40]!r}: `storytable addons` lists them")
+    if info.key == "pool-per-participant" and s.complication is not None:
+        raise RuleViolation("UA-OWN-1", "Own Pool per Participant: not while a Complication is open; its Pools "
+                                        "were built under the other rule (adopt or drop it after the roll)")
     base = s.config.addons.changed()
     if a.drop:
         if a.value is not None:
