@@ -30,9 +30,9 @@ POOL = ["setting-phase", "setting-phase=3", "extra-refresh", "extra-refresh=\"re
         "pool-per-participant"]
 
 
-def random_addons(rng: random.Random):
+def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
     for _ in range(50):
-        picks = rng.sample(POOL, rng.randint(1, 6))
+        picks = rng.sample(POOL, rng.randint(1, 6)) + [m for m in must]
         if "greater-control" in picks and rng.random() < 0.5:
             picks.append("royalty")
         if ("pc-endowment" in picks or "pc-protection" in picks) and "player-character" not in picks:
@@ -44,10 +44,14 @@ def random_addons(rng: random.Random):
     raise AssertionError("no valid combination drawn")
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_random_addon_games_conserve_coins_and_replay(seed, tmp_path):
+@pytest.mark.parametrize("seed, must", [(seed, ()) for seed in range(6)]
+                         + [(seed, ("pool-per-participant",)) for seed in (6, 7)])
+def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
+    """`must`: add-ons every drawn combination includes (Own Pool per Participant, UA-OWN-1, is rare
+    in six random draws from forty)."""
     rng = random.Random(seed)
-    adds = random_addons(rng)
+    adds = random_addons(rng, must)
+    assert adds.pool_per_participant == ("pool-per-participant" in must or adds.pool_per_participant)
     t = Table.new(heuristic_seats(["Ann", "Bob", "Cat"], seed), dice=SeededDice(seed), addons=adds,
                   log_path=tmp_path / "g.jsonl")
     rs = UniversalisRuleset()
