@@ -47,15 +47,21 @@ def test_UA_SIX_2_bonus_coins_on_a_d6_winner_sums_odd_faces_loser_counts_dice_L2
     seen('UA-SIX-2')
 
 
-def test_UA_SIX_1_the_engine_rolls_d6_pools_and_pays_by_odd_faces():
-    """UA-SIX-1/2 in play with fixed dice: the Hero's d6 Pool 3,5,2 (2 Successes, 3+5 = 8 coins)
-    beats the rival's 2,4,6,1 (1 Success; 4 dice = 4 coins)."""
-    g = framed(P3, {"Ann": 1}, addons=D6)
+def _rival(addons: dict, c: int = 4, t: int = 3):
+    """Ben's Event against Ann's Hero; Ben buys `c` dice for C and `t` for Ann's Pool."""
+    g = framed(P3, {"Ann": 1}, addons=addons)
     hero = g.create("Ann", "Hero")
     g.end_turn("Ann")
     g.event("Ben", "A rival challenges the hero.", receiver=hero)
-    g.act(A.BuyDie(player="Ben", pool="C", count=4))
-    g.act(A.BuyDie(player="Ben", pool="Ann", count=3))
+    g.act(A.BuyDie(player="Ben", pool="C", count=c))
+    g.act(A.BuyDie(player="Ben", pool="Ann", count=t))
+    return g
+
+
+def test_UA_SIX_1_the_engine_rolls_d6_pools_and_pays_by_odd_faces():
+    """UA-SIX-1/2 in play with fixed dice: the Hero's d6 Pool 3,5,2 (2 Successes, 3+5 = 8 coins)
+    beats the rival's 2,4,6,1 (1 Success; 4 dice = 4 coins)."""
+    g = _rival(D6)
     g.call_and_agree("Ben")
     rs = UniversalisRuleset()
     assert {d.sides for d in rs.pending(g.s).dice} == {6}
@@ -69,12 +75,7 @@ def test_UA_SIX_1_the_engine_rolls_d6_pools_and_pays_by_odd_faces():
 
 def test_UA_SIX_3_a_typed_d6_face_outside_1_to_6_is_refused_naming_the_add_on():
     """UA-SIX-3: physical dice typed in are read for the die in play: a d6 shows no 0 and no 7."""
-    g = framed(P3, {"Ann": 1}, addons=D6)
-    hero = g.create("Ann", "Hero")
-    g.end_turn("Ann")
-    g.event("Ben", "A rival challenges the hero.", receiver=hero)
-    g.act(A.BuyDie(player="Ben", pool="C", count=1))
-    g.act(A.BuyDie(player="Ben", pool="Ann", count=1))
+    g = _rival(D6, 1, 1)
     g.call_and_agree("Ben")
     err = g.refused(A.Roll(player="dice", faces={"C": [7], "Ann": [1]}), "UA-SIX-3")
     assert "d6 pools add-on" in str(err)
@@ -222,12 +223,7 @@ OWN = {"pool_per_participant": True}
 def _own_pools(addons: dict | None = None):
     """Ben's Event against Ann's Hero: Ben buys 4 dice for C and 3 for Ann's Pool; Cat, on her turn,
     buys 2 for her own Pool and calls for the roll."""
-    g = framed(P3, {"Ann": 1}, addons=OWN if addons is None else addons)
-    hero = g.create("Ann", "Hero")
-    g.end_turn("Ann")
-    g.event("Ben", "A rival challenges the hero.", receiver=hero)
-    g.act(A.BuyDie(player="Ben", pool="C", count=4))
-    g.act(A.BuyDie(player="Ben", pool="Ann", count=3))
+    g = _rival(OWN if addons is None else addons)
     g.end_turn("Ben")
     return g
 
