@@ -410,6 +410,10 @@ def test_UA_OWN_1_the_model_is_told_its_move_and_each_pools_side_only_when_the_a
     text = describe_state(g.s, "Cat")
     assert "declare_pool" in text and "pool Cat (Cat, side not declared yet)" in text
     assert "pool Ann (Ann, Targets' side)" in text and "pool C (Ben, Complication side)" in text
+    from types import SimpleNamespace
+    from app.commands.play import situation  # the terminal's table shows the same sides
+    shown = "\n".join(situation(SimpleNamespace(state=g.s), "Cat"))
+    assert "Cat (Cat, side not declared yet) 2 dice" in shown and "Ann (Ann, Targets' side) 3 dice" in shown
     core = describe_state(_own_pools({}).s, "Cat")
     assert "declare_pool" not in core and "Complication side" not in core and "Moves:" not in core
     other = describe_state(_own_pools({"plot_pools": True}).s, "Cat")

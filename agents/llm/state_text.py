@@ -77,11 +77,9 @@ def addon_lines(s: GameState) -> list[str]:
 
 def _side(s: GameState, comp, pool) -> str:
     """Own Pool per Participant (UA-OWN-1): the side a Pool is declared for; '' at a core table."""
-    if not s.config.addons.pool_per_participant:
-        return ""
-    from engine.universalis.addon_own_pools import side_of
-    side = side_of(s, comp, pool)
-    return {"C": ", Complication side", "T": ", Targets' side"}.get(side or "", ", side not declared yet")
+    from engine.universalis.addon_own_pools import side_label
+    label = side_label(s, comp, pool)
+    return f", {label}" if label else ""
 
 
 def describe_state(s: GameState, me: str | None) -> str:

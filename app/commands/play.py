@@ -174,13 +174,10 @@ def situation(table, name: str) -> list[str]:
                          f"Importance {importance(s, cid)}: {traits}")
     if s.complication is not None:
         comp = s.complication
-        side = {"C": ", Complication side", "T": ", Targets' side"}
-        own = s.config.addons.pool_per_participant  # Own Pool per Participant (UA-OWN-1): each Pool's side
-        if own:
-            from engine.universalis.addon_own_pools import side_of
+        from engine.universalis.addon_own_pools import side_label  # Own Pool per Participant (UA-OWN-1)
+        sides = {p.key: side_label(s, comp, p) for p in comp.pools}
         pools = ", ".join(f"{'Complication' if p.key == 'C' else p.key} ({p.owner}"
-                          f"{side.get(side_of(s, comp, p) or '', ', no side yet') if own else ''}) {p.size} dice"
-                          for p in comp.pools)
+                          f"{', ' + sides[p.key] if sides[p.key] else ''}) {p.size} dice" for p in comp.pools)
         lines.append(f"Complication: {comp.source} - pools: {pools}")
     pend = pending(s)
     note = f" - {pend.note}" if pend.note else ""

@@ -127,3 +127,10 @@ def may_declare(s: GameState, player: str) -> bool:
     if comp is None or not on(s) or comp.rolls or player == comp.originator or player in target_players(s, comp):
         return False
     return any(p.owner == player and p.key != "C" for p in comp.pools)
+
+
+def side_label(s: GameState, comp: Complication, pool: Pool) -> str:
+    """How a front end names a Pool's side: '' at a table without the option (the core Pools say it)."""
+    if not on(s):
+        return ""
+    return {"C": "Complication side", "T": "Targets' side"}.get(side_of(s, comp, pool) or "", "side not declared yet")
