@@ -114,6 +114,7 @@ class HeuristicPlayer:
         self._seen_complications: dict[int, set[int]] = {}  # scene -> Complications seen there
         self._withdrawn: set[str] = set()  # its own words a Challenge took back: not said again
         self._waited: set[int] = set()
+        self._own_sides: dict[tuple[int, str], str | None] = {}  # Own Pool per Participant: the side it backs
         self._dropped: list[str] = []  # this decision's statements dropped for contradicting the table  # Complications in which it held back its call for the roll once
 
     # -- entry point ---------------------------------------------------------------------------
@@ -173,6 +174,8 @@ class HeuristicPlayer:
             "narration": A.EndNarration(player=me), "session_break": A.StartSession(player=me),
             "frame_turn": A.FrameScene(player=me), "judgment": A.JudgeRuling(player=me, stands=True), "overrule_vote": A.OverruleVote(player=me, overrule=False),
         }
+        if k == "declare_side":  # Own Pool per Participant (UA-OWN-1)
+            return A.DeclarePool(player=me, side=heuristic_addons.own_side(self, s) or "T")
         if k == "prep_turn" and s.config.addons.seed_component is not None and not s.extra.seed_presented:
             return A.PresentSeed(player=me)
         if k in simple:
@@ -187,6 +190,9 @@ class HeuristicPlayer:
             if self._ok(obs, end):
                 return end
         return A.EndTurn(player=me)
+
+    def _declare_side(self, obs: Observation, words: Words) -> Plan:
+        return heuristic_addons.declare_plan(self, obs)
 
     def _fallback(self, obs: Observation, words: Words) -> Plan:
         return self._safe(obs), "no special plan"
@@ -553,12 +559,17 @@ class HeuristicPlayer:
             return None
         for p in comp.pools:
             if p.owner == self.name:
+                # Own Pool per Participant: a bystander's Pool only once it has a side to back
+                if p.key != "C" and s.config.addons.pool_per_participant and heuristic_addons.own_side(self, s) is None:
+                    return None
                 return p.key
         return None
 
     def _side_sizes(self, s: GameState, pool: str) -> tuple[int, int]:
         comp = s.complication
         assert comp is not None
+        if s.config.addons.pool_per_participant:
+            return heuristic_addons.own_side_sizes(self, s, pool)
         ours = sum(p.size for p in comp.pools if (p.key == "C") == (pool == "C"))
         other = sum(p.size for p in comp.pools if (p.key == "C") != (pool == "C"))
         return ours, other
@@ -567,6 +578,8 @@ class HeuristicPlayer:
         """The pool a bystander helps: the side of a component it created, else none."""
         comp = s.complication
         assert comp is not None
+        if s.config.addons.pool_per_participant:  # it backs a side with its own Pool (UA-OWN-1)
+            return None
         mine_targeted = [t for t in comp.targets if s.components[t].created_by == self.name]
         if mine_targeted:
             ctrl = s.controller(mine_targeted[0])

@@ -203,3 +203,59 @@ def fork_plan(hp: "HeuristicPlayer", obs: "Observation") -> "Plan | None":
     if hp._ok(obs, act):
         return act, f"splits off a reality where {lost[0].label} survives scene {sc.number}"
     return None
+
+
+# --- Own Pool per Participant (UA-OWN-1, L1040) ------------------------------------------------------
+def own_side(hp: "HeuristicPlayer", s) -> str | None:
+    """The side its own Pool backs: the engine's answer for the Originator and a Target's Controller
+    and for a declared Pool; else a bystander's choice made once per Complication, like the core
+    bystander's (it backs the Targets when one of them is its own creation, sometimes the
+    Complication for the conflict, else it stays out)."""
+    from engine.universalis.addon_own_pools import side_of
+    comp = s.complication
+    if comp is None:
+        return None
+    pool = next((p for p in comp.pools if p.owner == hp.name), None)
+    if pool is None:
+        return None
+    side = side_of(s, comp, pool)
+    if side is not None:
+        return side
+    key = (comp.id, "own")
+    if key not in hp._own_sides:
+        if any(s.components[t].created_by == hp.name for t in comp.targets):
+            hp._own_sides[key] = "T"
+        elif hp.rng.random() < hp.persona.conflict * 0.5:
+            hp._own_sides[key] = "C"
+        else:
+            hp._own_sides[key] = None
+    return hp._own_sides[key]
+
+
+def own_side_sizes(hp: "HeuristicPlayer", s, pool: str) -> tuple[int, int]:
+    """Dice on its side and on the other, counting declared Pools (its own by its intent)."""
+    from engine.universalis.addon_own_pools import side_of
+    comp = s.complication
+    sides = {}
+    for p in comp.pools:
+        sides[p.key] = own_side(hp, s) if p.owner == hp.name else side_of(s, comp, p)
+    mine = sides.get(pool)
+    ours = sum(p.size for p in comp.pools if mine is not None and sides[p.key] == mine)
+    other = sum(p.size for p in comp.pools if sides[p.key] not in (None, mine))
+    return ours, other
+
+
+def declare_plan(hp: "HeuristicPlayer", obs: "Observation") -> "Plan":
+    """Declare its own Pool for the side its dice were gathered for (@128224: "whichever side makes
+    sense"); a Pool built without a plan goes to the side with fewer dice, for suspense (L1728-1748)."""
+    s, me = obs.state, hp.name
+    side = own_side(hp, s)
+    why = "the side its dice were gathered for"
+    if side is None:
+        from engine.universalis.addon_own_pools import side_keys
+        comp = s.complication
+        c_keys, t_keys = side_keys(s, comp)
+        c = sum(comp.pool(k).size for k in c_keys)
+        t = sum(comp.pool(k).size for k in t_keys)
+        side, why = ("C" if c < t else "T"), "the side that is behind: it keeps the outcome in doubt"
+    return A.DeclarePool(player=me, side=side, text=why), f"declares its Pool for {side}: {why}"

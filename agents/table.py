@@ -311,7 +311,7 @@ class Table:
                 source = hands.deal_faces if hands.owed(self.state) else hands.roll_faces
                 faces = source(self.state, lambda k: self.dice.roll(1, k)[0])
             else:
-                faces = {k: self.dice.roll(n, sides) for k, n in pend.dice.items()}
+                faces = {k: self.dice.roll(n, sides) if n else [] for k, n in pend.dice.items()}  # an empty Pool asks nobody
             events = self.submit(A.Roll(faces=faces), {"decided_by": "dice"})
             return StepResult(True, events=events, player="dice")
         humans = []

@@ -6,7 +6,7 @@ import pytest
 
 from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
-from engine.universalis import apply
+from engine.universalis import apply, legal_options
 from engine.universalis.addon_complications import (
     JACK, KING, QUEEN, declared_sides, edge_pool, extended_stages, is_success, narration_order, pool_coins,
     read_face, resolution_order, score, split_c_coins, split_evenly, verdicts,
@@ -47,15 +47,21 @@ def test_UA_SIX_2_bonus_coins_on_a_d6_winner_sums_odd_faces_loser_counts_dice_L2
     seen('UA-SIX-2')
 
 
-def test_UA_SIX_1_the_engine_rolls_d6_pools_and_pays_by_odd_faces():
-    """UA-SIX-1/2 in play with fixed dice: the Hero's d6 Pool 3,5,2 (2 Successes, 3+5 = 8 coins)
-    beats the rival's 2,4,6,1 (1 Success; 4 dice = 4 coins)."""
-    g = framed(P3, {"Ann": 1}, addons=D6)
+def _rival(addons: dict, c: int = 4, t: int = 3):
+    """Ben's Event against Ann's Hero; Ben buys `c` dice for C and `t` for Ann's Pool."""
+    g = framed(P3, {"Ann": 1}, addons=addons)
     hero = g.create("Ann", "Hero")
     g.end_turn("Ann")
     g.event("Ben", "A rival challenges the hero.", receiver=hero)
-    g.act(A.BuyDie(player="Ben", pool="C", count=4))
-    g.act(A.BuyDie(player="Ben", pool="Ann", count=3))
+    g.act(A.BuyDie(player="Ben", pool="C", count=c))
+    g.act(A.BuyDie(player="Ben", pool="Ann", count=t))
+    return g
+
+
+def test_UA_SIX_1_the_engine_rolls_d6_pools_and_pays_by_odd_faces():
+    """UA-SIX-1/2 in play with fixed dice: the Hero's d6 Pool 3,5,2 (2 Successes, 3+5 = 8 coins)
+    beats the rival's 2,4,6,1 (1 Success; 4 dice = 4 coins)."""
+    g = _rival(D6)
     g.call_and_agree("Ben")
     rs = UniversalisRuleset()
     assert {d.sides for d in rs.pending(g.s).dice} == {6}
@@ -69,12 +75,7 @@ def test_UA_SIX_1_the_engine_rolls_d6_pools_and_pays_by_odd_faces():
 
 def test_UA_SIX_3_a_typed_d6_face_outside_1_to_6_is_refused_naming_the_add_on():
     """UA-SIX-3: physical dice typed in are read for the die in play: a d6 shows no 0 and no 7."""
-    g = framed(P3, {"Ann": 1}, addons=D6)
-    hero = g.create("Ann", "Hero")
-    g.end_turn("Ann")
-    g.event("Ben", "A rival challenges the hero.", receiver=hero)
-    g.act(A.BuyDie(player="Ben", pool="C", count=1))
-    g.act(A.BuyDie(player="Ben", pool="Ann", count=1))
+    g = _rival(D6, 1, 1)
     g.call_and_agree("Ben")
     err = g.refused(A.Roll(player="dice", faces={"C": [7], "Ann": [1]}), "UA-SIX-3")
     assert "d6 pools add-on" in str(err)
@@ -216,6 +217,95 @@ def test_UA_OWN_1_every_pool_declares_a_side_before_the_roll_L1040():
     seen('UA-OWN-1')
 
 
+OWN = {"pool_per_participant": True}
+
+
+def _own_pools(addons: dict | None = None):
+    """Ben's Event against Ann's Hero: Ben buys 4 dice for C and 3 for Ann's Pool; Cat, on her turn,
+    buys 2 for her own Pool and calls for the roll."""
+    g = _rival(OWN if addons is None else addons)
+    g.end_turn("Ben")
+    return g
+
+
+def test_UA_OWN_1_a_bystanders_own_pool_declared_for_the_complication_decides_the_roll_L1040():
+    """UA-OWN-1 (L1040, @128052 "every participating player keep their own Pool"; @128224 "before
+    they're rolled each player can declare his Pool for whichever side makes sense"): Cat, who
+    Controls no Target, keeps a Pool of her own; the roll waits for her declaration; declared for
+    the Complication, her 1 Success breaks what would be a 2-2 tie. Coins (U-COMP-9): Ben's C Pool
+    won with 1+2 = 3, Cat's won with 5, Ann's lost with 3 dice = 3."""
+    g = _own_pools()
+    assert [p.key for p in g.s.complication.pools] == ["C", "Ann", "Cat"]
+    g.act(A.BuyDie(player="Cat", pool="Cat", count=2, text="the rival's hired blades"))
+    assert g.wealth("Cat") == 25 - 2 and g.wealth("Ben") == 25 - 1 - 7
+    g.call_and_agree("Cat")
+    assert (g.pend.kind, g.pend.players) == ("declare_side", ("Cat",))
+    assert [o.type for o in legal_options(g.s, "Cat")] == ["declare_pool"]
+    err = g.refused(A.Roll(faces={"C": [1, 2, 7, 8], "Ann": [3, 4, 9], "Cat": [5, 6]}), "UA-OWN-1", "not been declared")
+    assert "Own Pool per Participant" in str(err)
+    g.refused(A.DeclarePool(player="Ann", side="C"), "UA-OWN-1", "Controls a Target")
+    g.refused(A.DeclarePool(player="Ben", side="T"), "UA-OWN-1", "Originated")
+    g.effect("UA-OWN-1", A.DeclarePool(player="Cat", side="C", text="her blades are the rival's"),
+             lambda b, a: a.complication.pool("Cat").side == "C")
+    assert g.pend.kind == "roll" and dict(g.pend.dice) == {"C": 4, "Ann": 3, "Cat": 2}
+    g.roll(C=[1, 2, 7, 8], Ann=[3, 4, 9], Cat=[5, 6])
+    res = g.last("complication_result")
+    assert res.data["winner"] == "C"
+    assert res.data["bonus"] == {"C": 3, "Ann": 3, "Cat": 5}
+    g.refused(A.DeclarePool(player="Cat", side="T"), "UA-OWN-1")
+    before = {p: g.wealth(p) for p in P3}
+    g.narrate_out()
+    assert {p: g.wealth(p) - before[p] for p in P3} == {"Ann": 3, "Ben": 3, "Cat": 5}
+    g.check()
+    seen("UA-OWN-1")
+
+
+def test_UA_OWN_1_a_pool_declared_for_the_targets_joins_them_and_an_empty_pool_takes_no_side():
+    """UA-OWN-1: declared for the Targets Cat's Success adds to Ann's (3 against 2: the Targets win:
+    Ann 3+4 = 7, Cat 5; C lost with 4 dice = 4); Cat may re-declare until the roll."""
+    g = _own_pools()
+    g.act(A.BuyDie(player="Cat", pool="Cat", count=2))
+    g.act(A.DeclarePool(player="Cat", side="C"))
+    g.act(A.DeclarePool(player="Cat", side="T"))
+    g.refused(A.DeclarePool(player="Cat", side="T"), "UA-OWN-1", "already declared")
+    g.call_and_agree("Cat")
+    assert g.pend.kind == "roll"
+    g.roll(C=[1, 2, 7, 8], Ann=[3, 4, 9], Cat=[5, 6])
+    res = g.last("complication_result")
+    assert res.data["winner"] == "T" and res.data["bonus"] == {"C": 4, "Ann": 3 + 4, "Cat": 5}
+    g.check()
+    # nobody built a bystander Pool: no declaration is asked for; the roll is the core one
+    h = _own_pools()
+    h.call_and_agree("Cat")
+    assert h.pend.kind == "roll" and dict(h.pend.dice) == {"C": 4, "Ann": 3, "Cat": 0}
+    seen("UA-OWN-1")
+
+
+def test_UA_OWN_1_a_tie_gives_the_edge_die_to_the_side_pool_with_most_successes_U_COMP_8():
+    """UA-OWN-1 with a tie (U-COMP-8, L1114): C 0 + Cat 2 against Ann 2; the Complication side's sum
+    of Successes (5+4 = 9) beats the Targets' (1+2 = 3), so its Edge die goes to the Pool on that side
+    with the most Successes: Cat's, which rolls 3 dice next."""
+    g = _own_pools()
+    g.act(A.BuyDie(player="Cat", pool="Cat", count=2))
+    g.act(A.DeclarePool(player="Cat", side="C"))
+    g.call_and_agree("Cat")
+    g.roll(C=[7, 8, 9, 9], Ann=[1, 2, 9], Cat=[5, 4])
+    assert g.last("edge").data["gets"] == ["Cat"]
+    assert g.pend.kind == "roll" and dict(g.pend.dice) == {"C": 4, "Ann": 3, "Cat": 3}
+    g.check()
+    seen("UA-OWN-1")
+
+
+def test_UA_OWN_1_a_core_table_has_no_bystander_pools_and_no_declarations():
+    """Without the option (core U-COMP-2, L1040) only C and the Target's Controller have Pools, and a
+    declaration is refused naming the add-on."""
+    g = _own_pools({})
+    assert [p.key for p in g.s.complication.pools] == ["C", "Ann"]
+    err = g.refused(A.DeclarePool(player="Cat", side="C"), "UA-OWN-1", "core rule")
+    assert "Own Pool per Participant" in str(err)
+    seen("UA-OWN-1")
+
+
 # --- cards in Pools (L2050-2052) ----------------------------------------------------------------------
 def test_UA_CARDS_4_face_cards_in_a_pool_L2052():
     """UA-CARDS-4 (L2052): a Jack cancels a Success; a King counts as an extra Success for deciding
@@ -308,3 +398,85 @@ def test_UA_FREEZE_2_climactic_only_bans_in_scenes_the_framer_marked_L2230():
     g.act(A.AddTrait(player="Ann", component=loc, text="Climactic Scene"))
     g.refused(A.AddTrait(player="Ann", component=sheriff, text="Brave after all"), "UA-FREEZE-2")
     seen('UA-FREEZE-2')
+
+
+def test_UA_OWN_1_the_model_is_told_its_move_and_each_pools_side_only_when_the_add_on_is_on():
+    """The LLM's state text (agents/llm/state_text.py): with Own Pool per Participant the add-on's line
+    names its move (declare_pool) and each Pool shows its side; a core table's text has neither, and
+    another add-on's line does not name it."""
+    from agents.llm.state_text import describe_state
+    g = _own_pools()
+    g.act(A.BuyDie(player="Cat", pool="Cat", count=2))
+    text = describe_state(g.s, "Cat")
+    assert "declare_pool" in text and "pool Cat (Cat, side not declared yet)" in text
+    assert "pool Ann (Ann, Targets' side)" in text and "pool C (Ben, Complication side)" in text
+    from types import SimpleNamespace
+    from app.commands.play import situation  # the terminal's table shows the same sides
+    shown = "\n".join(situation(SimpleNamespace(state=g.s), "Cat"))
+    assert "Cat (Cat, side not declared yet) 2 dice" in shown and "Ann (Ann, Targets' side) 3 dice" in shown
+    core = describe_state(_own_pools({}).s, "Cat")
+    assert "declare_pool" not in core and "Complication side" not in core and "Moves:" not in core
+    other = describe_state(_own_pools({"plot_pools": True}).s, "Cat")
+    assert "create_plot_pool" in other and "declare_pool" not in other
+    seen("UA-OWN-1")
+
+
+def test_every_add_on_move_line_names_a_registered_add_on_and_real_actions():
+    """The prompt's move lines (addon_registry.ACTIONS) belong to add-ons that exist and name action
+    types the engine has, so a model is never told of a move it cannot make."""
+    import re
+    from engine.universalis.actions import ACTION_TYPES
+    from engine.universalis.addon_registry import ACTIONS, BY_KEY
+    for key, line in ACTIONS.items():
+        assert key in BY_KEY, key
+        named = set(re.findall(r"\b[a-z]+(?:_[a-z]+)+\b", line))
+        assert named and named <= set(ACTION_TYPES), (key, named - set(ACTION_TYPES))
+
+
+def _declare_obs(g):
+    from agents.base import Observation
+    s = g.s
+
+    def check(action) -> str | None:
+        try:
+            apply(s, action)
+        except RuleViolation as exc:
+            return str(exc)
+        return None
+
+    return Observation(player="Cat", state=s, pending=g.pend, options=legal_options(s, "Cat"), check=check)
+
+
+def test_UA_OWN_1_ai_seats_answer_the_declaration_heuristic_and_model():
+    """UA-OWN-1 for the AI seats: asked to declare (the declare_side decision), the heuristic backs
+    the side its dice were gathered for and a model's answer (prompts/declare_side.md) is applied."""
+    from agents.heuristic import HeuristicPlayer
+    from agents.llm.config import LLMSettings
+    from agents.llm.fake import ScriptedChatModel, tool_call
+    from agents.llm.player import LLMPlayer, prompt_name
+    g = _own_pools()
+    g.act(A.BuyDie(player="Cat", pool="Cat", count=2))
+    g.call_and_agree("Cat")
+    obs = _declare_obs(g)
+    d = HeuristicPlayer("Cat", seed=1).decide(obs)
+    assert d.action.type == "declare_pool" and d.action.side in ("C", "T") and obs.check(d.action) is None
+    chat = ScriptedChatModel(script=[tool_call("Choice", {"action": {"type": "declare_pool", "side": "C",
+                                                                     "text": "her blades serve the rival"},
+                                                          "why": "the rival paid her"})])
+    llm = LLMPlayer("Cat", LLMSettings(base_url="http://127.0.0.1:9/v1"), chat_model=chat)
+    assert prompt_name(obs) == "declare_side"
+    d = llm.decide(obs)
+    assert d.kind == "llm" and d.fallback is None and d.action == A.DeclarePool(
+        player="Cat", side="C", text="her blades serve the rival")
+    assert "declare your own Pool" in chat.calls[0][-1].content
+    seen("UA-OWN-1")
+
+
+def test_UA_OWN_1_adopting_or_dropping_it_mid_complication_is_refused():
+    """UA-OWN-1 with UA-GIM-1: the option changes how an open Complication's Pools are sided, so a
+    Rules Gimmick adopting or dropping it waits until the Complication is over."""
+    g = _own_pools()
+    g.refused(A.AdoptAddon(player="Cat", addon="pool-per-participant", drop=True), "UA-OWN-1", "not while")
+    h = _own_pools({})
+    h.refused(A.AdoptAddon(player="Cat", addon="pool-per-participant"), "UA-OWN-1", "not while")
+    seen("UA-OWN-1")

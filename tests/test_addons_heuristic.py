@@ -76,3 +76,17 @@ def test_UA_SIX_1_UA_ADD_1_UA_FREEZE_1_random_addon_games_conserve_coins_and_rep
         rep = replay_records(r.table.header, r.table.records)
         assert rep.error is None
         assert rep.state.model_dump_json() == s.model_dump_json()
+
+
+def test_UA_OWN_1_heuristic_bystanders_keep_and_declare_their_own_pools():
+    """UA-OWN-1 in play (L1040): at a four-seat table with Own Pool per Participant, heuristic seats
+    that Control no Target build Pools of their own and declare them before the roll (never the
+    Originator or a Target's Controller); coins stay accounted for and the log replays."""
+    r = simulate_game(seats=4, scenes=3, seed=2, addons=Addons(pool_per_participant=True))
+    s = r.table.state
+    declared = [x for x in r.table.records if x.action["type"] == "declare_pool"]
+    assert declared, "no heuristic seat declared a Pool"
+    assert {x.action["side"] for x in declared} <= {"C", "T"}
+    assert conservation_problems(s) == []
+    rep = replay_records(r.table.header, r.table.records)
+    assert rep.error is None and rep.state.model_dump_json() == s.model_dump_json()

@@ -28,12 +28,14 @@ POOL = ["setting-phase", "setting-phase=3", "extra-refresh", "extra-refresh=\"re
         "plot-thread=\"bradley\"", "pc-drivers",
         # addons-table-3: played through apply now
         "open-scene-framing", "alternate-reality", "cards-as-coins", "cards-instead-of-dice",
-        "cards-instead-of-dice=\"cards_stack\""]
+        "cards-instead-of-dice=\"cards_stack\"",
+        # addons-comp-3's
+        "pool-per-participant"]
 
 
-def random_addons(rng: random.Random):
+def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
     for _ in range(50):
-        picks = rng.sample(POOL, rng.randint(1, 6))
+        picks = rng.sample(POOL, rng.randint(1, 6)) + [m for m in must]
         if "greater-control" in picks and rng.random() < 0.5:
             picks.append("royalty")
         if "open-scene-framing" in picks and rng.random() < 0.3:
@@ -47,10 +49,14 @@ def random_addons(rng: random.Random):
     raise AssertionError("no valid combination drawn")
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_random_addon_games_conserve_coins_and_replay(seed, tmp_path):
+@pytest.mark.parametrize("seed, must", [(seed, ()) for seed in range(6)]
+                         + [(seed, ("pool-per-participant",)) for seed in (6, 7)])
+def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
+    """`must`: add-ons every drawn combination includes (Own Pool per Participant, UA-OWN-1, is rare
+    in six random draws from forty)."""
     rng = random.Random(seed)
-    adds = random_addons(rng)
+    adds = random_addons(rng, must)
+    assert adds.pool_per_participant == ("pool-per-participant" in must or adds.pool_per_participant)
     t = Table.new(heuristic_seats(["Ann", "Bob", "Cat"], seed), dice=SeededDice(seed), addons=adds,
                   log_path=tmp_path / "g.jsonl")
     rs = UniversalisRuleset()

@@ -156,6 +156,21 @@ def test_ua_mult_1_no_same_trait_multiple_times():
              lambda b, a: sum(t.text == "Group (10 men)" for t in a.components[cid].traits) == 3)
 
 
+def test_ua_mult_1_any_trait_standing_for_a_number_repeats():
+    """UA-MULT-1 (L2252 "except to represent numbers"; the book wins over the digest's "Group (number)"):
+    the book's own "Shock Squad x3" (L1165) and "Numbers x3" (L1247) and a counted "Riders (12)" repeat,
+    each occurrence 1 coin; "Marksman" still may not."""
+    g = framed(addons={"allow_trait_multiples": False})
+    p = g.turn
+    cid = g.create(p, "Troopers")
+    for text in ("Shock Squad", "Numbers", "Riders (12)"):
+        before = g.wealth(p)
+        g.effect("UA-MULT-1", A.AddTrait(player=p, component=cid, text=text, times=3),
+                 lambda b, a, text=text: sum(t.text == text for t in a.components[cid].traits) == 3)
+        assert g.wealth(p) == before - 3
+    g.refused(A.AddTrait(player=p, component=cid, text="Eagle eye", times=2), "UA-MULT-1", "stands for a number")
+
+
 def test_ua_pmi_1_nobody_outranks_the_main_protagonist():
     """UA-PMI-1 (L2258-2262): no character's Importance may exceed the Main Protagonist's, the Main Antagonist excepted."""
     g = framed(addons={"importance_cap": "protagonist"})

@@ -71,8 +71,15 @@ def addon_lines(s: GameState) -> list[str]:
     """The active Universalis add-ons, one line each, for the prompt (engine/universalis/addon_registry.py)."""
     from engine.universalis.addon_registry import describe
 
-    text = describe(s.config.addons) if s.config.addons.any else ""
+    text = describe(s.config.addons, with_actions=True) if s.config.addons.any else ""
     return ["Add-ons in play (they change the core rules):\n" + text] if text else []
+
+
+def _side(s: GameState, comp, pool) -> str:
+    """Own Pool per Participant (UA-OWN-1): the side a Pool is declared for; '' at a core table."""
+    from engine.universalis.addon_own_pools import side_label
+    label = side_label(s, comp, pool)
+    return f", {label}" if label else ""
 
 
 def describe_state(s: GameState, me: str | None) -> str:
@@ -136,7 +143,8 @@ def describe_state(s: GameState, me: str | None) -> str:
         lines.append(f"You may spend now: {available(s, me)} coins.")
     comp = s.complication
     if comp is not None:
-        pools = ", ".join(f"pool {p.key} ({p.owner}): {p.dice} dice + {p.edge} edge" for p in comp.pools)
+        pools = ", ".join(f"pool {p.key} ({p.owner}{_side(s, comp, p)}): {p.dice} dice + {p.edge} edge"
+                          for p in comp.pools)
         lines.append(f"Complication {comp.id} started by {comp.originator}: “{comp.source}”. {pools}.")
         if comp.drawn:
             lines.append("Traits already drawn (trait@component): " + ", ".join(comp.drawn))

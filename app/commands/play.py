@@ -174,7 +174,10 @@ def situation(table, name: str) -> list[str]:
                          f"Importance {importance(s, cid)}: {traits}")
     if s.complication is not None:
         comp = s.complication
-        pools = ", ".join(f"{'Complication' if p.key == 'C' else p.key} ({p.owner}) {p.size} dice" for p in comp.pools)
+        from engine.universalis.addon_own_pools import side_label  # Own Pool per Participant (UA-OWN-1)
+        sides = {p.key: side_label(s, comp, p) for p in comp.pools}
+        pools = ", ".join(f"{'Complication' if p.key == 'C' else p.key} ({p.owner}"
+                          f"{', ' + sides[p.key] if sides[p.key] else ''}) {p.size} dice" for p in comp.pools)
         lines.append(f"Complication: {comp.source} - pools: {pools}")
     pend = pending(s)
     note = f" - {pend.note}" if pend.note else ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 from app.ui import safe, store
+from engine.universalis.addon_own_pools import side_label
 from engine.universalis.complications import is_success
 from engine.universalis.rules import effective_totals
 
@@ -35,6 +36,8 @@ def complication(live: store.Live) -> None:
         cols = st.columns(max(1, len(comp.pools)))
         for col, p in zip(cols, comp.pools):
             name = "Complication Pool" if p.key == "C" else f"{safe.text(p.key)}'s Pool"
+            side = side_label(s, comp, p)  # Own Pool per Participant (UA-OWN-1): its side
+            name += f" · {side}" if side else ""
             col.metric(name, f"{p.dice} dice", f"+{p.edge} Edge" if p.edge else None, delta_color="off")
         if comp.changes:
             lines = []

@@ -27,6 +27,7 @@ KIND_TEXT = {
     "fine_vote": "Vote in secret on the Fine.",
     "consent": "A player calls for resolution: agree to roll now, or keep building the Complication.",
     "narration": "Narrate the outcome with your bonus coins, then end your narration.",
+    "declare_side": "Before the roll, declare your own Pool for the Complication (C) or the Targets (T).",
     "dialog_answer": "A character speaks to yours: answer, or refuse (which starts a Complication).",
     "frame_turn": "No scene is active: frame the next one (Open Scene Framing: no bidding).",
     "judgment": "You are the Judge: decide by the Facts and Gimmicks in effect whether the statement stands.",
@@ -159,6 +160,9 @@ def typed_roll(live: store.Live, token: str) -> None:
                "separated by spaces. A 0 counts as 10; 1 to 5 are successes.")
     typed: dict[str, str] = {}
     for key, n in pend.dice.items():
+        if n == 0:  # an empty Pool (Own Pool per Participant: a bystander who built none) rolls nothing
+            typed[key] = ""
+            continue
         name = (f"{safe.text(key[5:])}'s cards drawn" if key.startswith("deal:") else
                 "New Judge" if pend.sides and key == "judge" else
                 "Complication Pool" if key == "C" else f"{safe.text(key)}'s Pool")

@@ -35,6 +35,7 @@ LABELS = {
     # Open Scene Framing (UA-OPEN-*)
     "frame_scene": "Frame a new scene", "switch_scene": "Switch to another scene",
     "close_scene": "Close a scene (Fade to Black)", "fork_scene": "Split off a mirror scene (Alternate Reality)",
+    "declare_pool": "Declare my Pool's side",
 }
 BOOL_WORDS = {"fine": ("Fine them", "No fine"), "applies": ("It applies", "It does not apply"),
               "agree": ("Agree: roll", "Not yet"), "accept": ("Accept", "Refuse (a Complication)"),
@@ -52,6 +53,7 @@ FIELD_LABELS = {
     ("make_component", "paid"): "story dice paid: one of each trait's size", ("claim_spotlight", "maker"): "whose card",
     ("make_component", "supported_by"): "your capability and technique traits (for a second one this act)",
     ("table_talk", "to"): "to whom (players neither narrating nor acting)",
+    ("declare_pool", "side"): "side (C: the Complication, T: the Targets)", ("declare_pool", "text"): "why",
 }
 
 PENDING_WORDS = {
@@ -61,6 +63,7 @@ PENDING_WORDS = {
     "narration": "narration with bonus coins", "dialog_answer": "answer to Dialog",
     "judgment": "Judge's ruling", "overrule_vote": "vote on overruling the Judge",
     "frame_turn": "framing of the next scene",
+    "declare_side": "declaration of a Pool's side",
 }
 
 # the fields' words where no action-specific label says more (FIELD_LABELS wins)

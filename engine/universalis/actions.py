@@ -498,6 +498,14 @@ class EndowDice(_A):
     text: str = ""
 
 
+class DeclarePool(_A):
+    """Own Pool per Participant (UA-OWN-1, L1040): before the roll, declare your Pool for a side."""
+
+    type: Literal["declare_pool"] = "declare_pool"
+    side: Literal["C", "T"] = Field(description="C: the Complication's side; T: the Targets' side")
+    text: str = Field(default="", max_length=300, description="why this side makes sense")
+
+
 class CreatePlotThread(_A):
     """Plot Thread (UA-THREAD-1, L2286): a Component that is an unresolved conflict, with its name; Holter's
     variant names the Components tied to it, 1 coin each."""
@@ -649,7 +657,7 @@ Action = Annotated[
         Interrupt, Obstacle, ChallengeStatement, ConcedeChallenge, ContestChallenge,
         WithdrawChallenge, DisputeFact, FactVote, ChallengeBid, ChallengePass, DrawTrait, BuyDie,
         CallResolution, AnswerResolution, Roll, CancelBonus, EndNarration,
-        AdoptCharacter, EndowTrait, EndowDice, CreatePlotPool, PlotPoolFact, ProtectComponent, SetDriver,
+        AdoptCharacter, EndowTrait, EndowDice, DeclarePool, CreatePlotPool, PlotPoolFact, ProtectComponent, SetDriver,
         DriverScene, ResolveDriver, CreatePlotThread, ResolvePlotThread,
         ProposeTenets, PresentSeed, CedeControl, RevealTrait, StartJob, EndJob, JobItem, EndSession, StartSession,
         AdoptAddon, InvokeJudgment, JudgeRuling, OverruleVote, FrameScene, SwitchScene, CloseScene,

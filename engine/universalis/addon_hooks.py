@@ -63,7 +63,14 @@ def redirect_removal(s: GameState, comp: Complication, pool: str, delta: int) ->
     """UA-ADD-1: with Dice Only Added a die that would come off `pool` goes onto the opposing Pool."""
     if opts(s).allow_dice_subtraction or delta >= 0:
         return pool, delta
-    return only_added(pool, delta, opposing_pool(comp, pool))
+    opposing = opposing_pool(comp, pool)
+    if opts(s).pool_per_participant:  # UA-OWN-1: a declared Pool's opposing side is the other one
+        from engine.universalis.addon_own_pools import side_keys, side_of
+        side = side_of(s, comp, comp.pool(pool))
+        c_keys, t_keys = side_keys(s, comp)
+        others = t_keys if side == "C" else c_keys if side == "T" else []
+        opposing = others[0] if others else opposing
+    return only_added(pool, delta, opposing)
 
 
 # --- No New Traits in Complications (UA-FREEZE-*) ---------------------------------------------
@@ -182,7 +189,7 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
      "one roll per Target Pool or the Originator's allocation of Successes"),
     ("UA-NEST-1", "Nested Complications", "a second Complication open inside the first"),
     ("UA-EXT-1", "Extended Complications", "rolling a Complication in stages"),
-    ("UA-OWN-1", "Own Pool per Participant", "each player's Pool and its declared side"),
+    # Own Pool per Participant (UA-OWN-1) is played: engine/universalis/addon_own_pools.py
 )
 
 
@@ -190,7 +197,7 @@ def unplayed(a: Addons) -> list[int]:
     """Indexes into UNPLAYED of the add-ons `a` turns on that the engine cannot enforce yet."""
     on = [a.bonus_cards_from == "bank_deck", a.cards_with_face_cards, a.face_card_gimmick is not None,
           a.multi_target_mode in ("independent", "split", "individual"), a.nested_complications,
-          a.allow_extended, a.pool_per_participant]
+          a.allow_extended]
     return [i for i, x in enumerate(on) if x]
 
 

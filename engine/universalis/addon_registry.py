@@ -199,10 +199,29 @@ def active(addons: Addons) -> list[AddonInfo]:
             and (a.key not in SHARED or changed.get(SHARED[a.key][0]) in SHARED[a.key][1])]
 
 
-def describe(addons: Addons) -> str:
-    """A short description of the active add-ons (for prompts and the log); '' without any."""
+# the moves an add-on gives a player, one line each (the prompt names them only when the add-on is on)
+ACTIONS: dict[str, str] = {
+    "metagame-jobs": "start_job / end_job (1 coin, a Rules Gimmick); job_item: the Bank pays a per-item job",
+    "multiple-tenets": "propose_tenets: several Tenets on one idea, 1 coin each",
+    "seed-element": "present_seed: the seed Component is the first Tenet",
+    "friendly-control": "cede_control: hand Control of your component to another player, free",
+    "player-character": "adopt_character: once, make a character your PC (Take Over for good)",
+    "pc-endowment": "endow_trait / endow_dice: Traits for your PC, dice when it is in a Complication, from its Endowment",
+    "pc-protection": "protect_component: buy protection for an important Component",
+    "pc-drivers": "set_driver; driver_scene (1 coin to the Endowment); resolve_driver",
+    "enigma": "add_trait with enigma=true: a secret Trait for 2; reveal_trait shows it",
+    "plot-pools": "create_plot_pool (the Bank gives 10-50 coins); plot_pool_fact: a plot Fact paid by its pool",
+    "plot-thread": "create_plot_thread; resolve_plot_thread takes its Weight in coins",
+    "pool-per-participant": "declare_pool: before the roll, your own Pool joins side C (Complication) or T (Targets)",
+}
+
+
+def describe(addons: Addons, with_actions: bool = False) -> str:
+    """A short description of the active add-ons (for prompts and the log); '' without any.
+    `with_actions`: each line also names the moves the add-on gives (for the model's prompt)."""
     on = active(addons)
-    return "\n".join(f"- {a.name}: {a.summary}" for a in on)
+    return "\n".join(f"- {a.name}: {a.summary}" + (f" Moves: {ACTIONS[a.key]}." if with_actions and a.key in ACTIONS
+                                                   else "") for a in on)
 
 
 def _value(raw: str) -> Any:

@@ -25,6 +25,19 @@ ANTAGONIST = "main antagonist"
 MAIN_CHARACTER = "main character"
 CLIMACTIC = "climactic scene"
 CONTROL_RE = re.compile(r"^\s*controlled by\s+(.+?)\s*$", re.IGNORECASE)
+# UA-MULT-1 (L2252): "except to represent numbers" — any Trait that stands for how many there are: the
+# core Group Trait (L1367), the book's own "Shock Squad x3" (L1165) and "Numbers x3" (L1247), a count
+# ("10 men", "a dozen riders") or a collective noun. Reading: the book names no list; these words are ours.
+NUMBER_TRAIT_RE = re.compile(
+    r"\d|\b(group|groups|numbers?|squad|squads|crowd|gang|horde|mob|army|armies|troops?|platoon|"
+    r"battalion|regiment|legion|fleet|swarm|herd|flock|throng|many|several|dozens?|"
+    r"scores?|hundreds?|thousands?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty)\b",
+    re.IGNORECASE)
+
+
+def stands_for_number(text: str) -> bool:
+    """UA-MULT-1 (L2252): a Trait that represents numbers may still be bought several times."""
+    return NUMBER_TRAIT_RE.search(text) is not None
 
 
 def adds(s: GameState) -> Addons:
@@ -299,12 +312,13 @@ def check_trait(c: Ctx, comp: Component, a: A.AddTrait) -> int:
                                                   f"{ad.control_traits_per_player} Control Trait(s)")
         if a.times != 1:
             raise RuleViolation("UA-GCTRL-1", "Greater Control: one Control Trait, once")
-    if not ad.allow_trait_multiples and not words.startswith("group"):
+    if not ad.allow_trait_multiples and not stands_for_number(words):
         same = [t for t in comp.traits if not t.removed and t.text.strip().lower() == words]
         if a.times > 1 or same:
             raise RuleViolation("UA-MULT-1", f"No Purchasing the Same Trait Multiple Times refuses: {comp.label} "
                                              f"{'already has' if same else 'would get'} “{a.text.strip()}” more than once; "
-                                             "only Group (number) Traits repeat (L2248)")
+                                             "only a Trait that stands for a number (a Group, a squad, "
+                                             "“10 men”) repeats (L2252)")
     if ad.max_positive_traits is not None and comp.kind == "character" and not a.negative:
         # in Game Prep one Tenet action buys one Trait a turn anyway; an ended scene is never written to
         # (its record is shared between states)
@@ -704,6 +718,9 @@ def adopt_addon(c: Ctx) -> None:
     info = BY_KEY.get(key)
     if info is None:
         raise RuleViolation("UA-GIM-1", f"there is no add-on {a.addon[:40]!r}: `storytable addons` lists them")
+    if info.key == "pool-per-participant" and s.complication is not None:
+        raise RuleViolation("UA-OWN-1", "Own Pool per Participant: not while a Complication is open; its Pools "
+                                        "were built under the other rule (adopt or drop it after the roll)")
     base = s.config.addons.changed()
     if a.drop:
         if a.value is not None:

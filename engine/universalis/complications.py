@@ -69,6 +69,7 @@ def originate(c: Ctx, originator: str, targets: list[str], players: list[str], s
     comp.pools.append(Pool(key="C", owner=originator))
     for p in players:
         comp.pools.append(Pool(key=p, owner=p))
+    own.add_pools(s, comp)  # UA-OWN-1: every other player's own Pool
     s.complication = comp
     names = ", ".join(s.components[t].label for t in targets) or "the narrator's Event"
     c.emit("complication", f"A Complication begins: {source} (Targets: {names}; against {', '.join(players)}).",
@@ -310,6 +311,7 @@ def roll(c: Ctx) -> None:
         b = blocking(s)
         raise RuleViolation(b[0], f"not now: {b[1]}")  # type: ignore[index]
     comp = s.complication
+    own.check_declared(s, comp)  # UA-OWN-1: every Pool with dice has taken a side
     wanted = roll_request(s)
     if set(a.faces) != set(wanted):
         raise RuleViolation("U-COMP-7", f"dice are needed for the Pools {sorted(wanted)}, got {sorted(a.faces)}")
@@ -327,15 +329,17 @@ def roll(c: Ctx) -> None:
             raise RuleViolation("U-COMP-7", f"the Pool {key}: {exc}") from None
     succ = {k: sum(1 for f in v if hooks.success(s, f)) for k, v in faces.items()}
     comp.rolls.append(RollRecord(faces=faces, edge={p.key: p.edge for p in comp.pools}, successes=succ))
+    # the sides: C against every Target Pool (core); declared Pools (UA-OWN-1)
+    c_keys, t_keys = own.side_keys(s, comp)
     # the Target Pools that count: all (core, Standard); the worst or the best one (UA-MT-6/7)
-    target_keys = hooks.compared_targets(s, comp, succ, [p.key for p in comp.pools if p.key != "C"])
+    target_keys = hooks.compared_targets(s, comp, succ, t_keys)
     t_succ = sum(succ[k] for k in target_keys)
-    c_succ = succ["C"]
+    c_succ = sum(succ[k] for k in c_keys)
     shown = "; ".join(f"{k}: {' '.join(str(f) for f in v) or '-'}" for k, v in faces.items())
     c.emit("roll", f"Roll: {shown}. Successes: Complication {c_succ}, Targets {t_succ}.", player="",
            faces={k: list(v) for k, v in faces.items()}, successes=succ)
     if t_succ == c_succ:
-        award_edge(c, comp, faces, succ, target_keys)
+        award_edge(c, comp, faces, succ, target_keys, c_keys)
         return
     s.roll_pending = False
     comp.winner_side = "T" if t_succ > c_succ else "C"
@@ -347,17 +351,19 @@ def success_sum(v: tuple[int, ...], die: str = "d10") -> int:
 
 
 def award_edge(c: Ctx, comp: Complication, faces: dict[str, tuple[int, ...]], succ: dict[str, int],
-               target_keys: list[str]) -> None:
+               target_keys: list[str], c_keys: list[str] | None = None) -> None:
     """A tie on Successes: the higher sum of Success dice gets an Edge die; equal sums, both (U-COMP-8)."""
     s = c.s
-    c_sum = success_sum(faces["C"], hooks.die(s))
+    c_keys = c_keys or ["C"]
+    c_sum = sum(success_sum(faces[k], hooks.die(s)) for k in c_keys)
     t_sum = sum(success_sum(faces[k], hooks.die(s)) for k in target_keys)
     order = seats_left_of(s.seat_names, comp.originator)
     best = max(target_keys, key=lambda k: (succ[k], -order.index(comp.pool(k).owner)))
     gets = []
     if c_sum >= t_sum:
-        comp.pool("C").edge += 1
-        gets.append("C")
+        c_best = own.edge_key(s, comp, c_keys, succ)
+        comp.pool(c_best).edge += 1
+        gets.append(c_best)
     if t_sum >= c_sum:
         comp.pool(best).edge += 1
         gets.append(best)
@@ -379,7 +385,7 @@ def start_narration(c: Ctx, comp: Complication, faces: dict[str, tuple[int, ...]
     s = c.s
     slots = []
     for p in comp.pools:
-        won = (p.key == "C") == (comp.winner_side == "C")
+        won = own.side_of(s, comp, p) == comp.winner_side
         slots.append(NarrationSlot(pool=p.key, player=p.owner, coins=bonus_for(p, faces[p.key], won, hooks.die(s)), won=won))
     s.narration = Narration(slots=slots, resume_player=comp.turn_player_at_call or comp.originator)
     side = "The Complication wins" if comp.winner_side == "C" else "The Targets win"
@@ -480,4 +486,5 @@ def end_narration(c: Ctx) -> None:
 
 
 from engine.universalis import addon_rules as _addon_rules  # noqa: E402
+from engine.universalis import addon_own_pools as own  # noqa: E402
 from engine.universalis.addons import CORE  # noqa: E402

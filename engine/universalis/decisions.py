@@ -19,7 +19,8 @@ class Pending:
     """A decision the game waits for.
 
     kind: prep_turn | bid | turn | reaction | negotiation | fact_vote | challenge_bid |
-    fine_vote | consent | roll | narration | dialog_answer (and, with Judgment, judgment | overrule_vote).
+    fine_vote | consent | declare_side | roll | narration | dialog_answer (and, with Judgment, judgment |
+    overrule_vote).
     `players` are the players asked, in the order they should be asked (priority order for
     reaction windows); `secret` means answers are hidden until all are in.
     """
@@ -74,6 +75,11 @@ def pending(s: GameState) -> Pending:
         return Pending("frame_turn", (next_framer(s),), note="no scene is active: frame the next one")
     if s.phase == "bidding":
         return Pending("bid", tuple(p for p in s.seat_names if p not in s.bids), secret=True)
+    if s.roll_pending and s.config.addons.pool_per_participant:  # UA-OWN-1: sides before the roll
+        from engine.universalis.addon_own_pools import undeclared
+        who = undeclared(s)
+        if who:
+            return Pending("declare_side", (who[0],), note="declare your Pool for the Complication or the Targets")
     if s.roll_pending:
         return Pending("roll", ("dice",), dice=roll_request(s))
     if s.consent is not None:
@@ -168,6 +174,8 @@ def legal_options(s: GameState, player: str) -> list[Option]:
         return [Option("fine_vote", "0")]
     if k == "consent":
         return [Option("answer_resolution", "0")]
+    if k == "declare_side":
+        return [Option("declare_pool", "0", "side C (the Complication) or T (the Targets) for your Pool")]
     if k == "dialog_answer":
         return [Option("answer_dialog", "0; 1 per Fact bought in the reply")]
     if k == "narration":
@@ -198,6 +206,10 @@ def legal_options(s: GameState, player: str) -> list[Option]:
     if s.complication is not None:
         opts.append(Option("draw_trait", "0"))
         opts.append(Option("call_resolution", "0"))
+        if ad.pool_per_participant:
+            from engine.universalis.addon_own_pools import may_declare
+            if may_declare(s, player):
+                opts.append(Option("declare_pool", "0", "declare your own Pool for a side (C or T)"))
         if money > 0:
             opts.append(Option("buy_die", "1 per die"))
     if s.turn.framing and sc is not None and sc.time_kind == "after" and not any(

@@ -1055,6 +1055,7 @@ def fine_vote(c: Ctx) -> None:
 from engine.universalis import complications as _complications  # noqa: E402,F401
 from engine.universalis import scene_actions as _scene_actions  # noqa: E402,F401
 from engine.universalis import addon_actions as _addon_actions  # noqa: E402,F401
+from engine.universalis import addon_own_pools as _addon_own_pools  # noqa: E402,F401
 from engine.universalis import addon_rules as _addon_rules  # noqa: E402
 from engine.universalis import addon_judgment as _addon_judgment  # noqa: E402
 from engine.universalis import addon_open as _addon_open  # noqa: E402

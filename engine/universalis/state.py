@@ -173,6 +173,7 @@ class Pool(Mutable):
     owner: str
     dice: int = 0
     edge: int = 0
+    side: Optional[Literal["C", "T"]] = None  # declared side (Own Pool per Participant, UA-OWN-1)
 
     @property
     def size(self) -> int:
