@@ -17,7 +17,7 @@ from typing import Any
 
 __all__ = ["DecisionLog", "DecisionRow", "RULE_ID"]
 
-RULE_ID = re.compile(r"\((U-[A-Z]+-\d+[a-z]?)\)\s*$")
+RULE_ID = re.compile(r"\((UA?-[A-Z]+-\d+[a-z]?)\)\s*$")  # core (U-) and add-on (UA-) rules
 SLOW_S = 30.0  # the ceiling for one decision
 
 

@@ -27,6 +27,8 @@ def _enum(node: dict) -> list:
     for branch in node.get("anyOf", [node]):
         if "enum" in branch:
             return branch["enum"]
+        if "const" in branch:  # a one-value Literal
+            return [branch["const"]]
     return []
 
 
@@ -117,7 +119,9 @@ def test_nothing_needing_a_place_is_offered_before_the_scene_has_one_u_frame_1()
     types = ("establish_location", "narrate_event", "buy_fact", "introduce_component", "create_component",
              "dialog", "add_trait")
     dead = unusable_types(g.s, types, action_choices(g.s, me))
-    assert dead == {"narrate_event", "buy_fact", "introduce_component", "dialog"}
+    # add_trait too: no component exists yet to carry a Trait (U-ACT-5), place or not
+    assert not g.s.components
+    assert dead == {"narrate_event", "buy_fact", "introduce_component", "dialog", "add_trait"}
     for action in (A.NarrateEvent(player=me, text="Rain."), A.BuyFact(player=me, text="It is cold.")):
         with pytest.raises(RuleViolation, match="U-FRAME-1"):
             apply(g.s, action)
@@ -135,3 +139,135 @@ def test_narrate_event_names_only_components_in_the_scene_u_act_1() -> None:
     assert g.s.scene().location in choices["narrate_event.receiver"]
     with pytest.raises(RuleViolation, match="U-ACT-1"):
         apply(g.s, A.NarrateEvent(player=me, text="He sails.", performer=away))
+
+
+# --- issue 27, third round: what SmolLM2 and Gemma 3 still chose and the engine refused ------------
+def _narration() -> tuple:
+    """Ben won a roll against Ann's Hero and narrates; Ann's Bystander is in the scene, not tied."""
+    g = framed(("Ann", "Ben", "Cat"), {"Ann": 1})
+    hero = g.create("Ann", "Hero")
+    bystander = g.create("Ann", "Bystander")
+    g.end_turn("Ann")
+    thug = g.create("Ben", "Thug")
+    g.event("Ben", "The thug punches the hero.", performer=thug, receiver=hero)
+    g.act(A.BuyDie(player="Ben", pool="C", count=2))
+    g.act(A.BuyDie(player="Ben", pool="Ann", count=3))
+    g.call_and_agree("Ben")
+    g.roll(C=[4, 5], Ann=[7, 8, 9])
+    assert g.pend.kind == "narration" and g.pend.players == ("Ben",)
+    return g, hero, bystander, thug
+
+
+def test_narration_names_only_what_is_tied_to_the_complication_u_comp_10() -> None:
+    """U-COMP-10 (line 1145): bonus coins change what is tied to the Complication (SmolLM2: 15 refusals)."""
+    g, hero, bystander, thug = _narration()
+    choices = field_choices(g.s, "Ben")
+    schema = choice_schema(("narrate_event", "add_trait", "cancel_bonus", "end_narration"), choices)
+    performers = _enum(_props(schema, "NarrateEvent")["performer"])
+    assert hero in performers and thug in performers and bystander not in performers
+    assert bystander not in _enum(_props(schema, "AddTrait")["component"])
+    with pytest.raises(RuleViolation, match="U-COMP-10"):
+        apply(g.s, A.NarrateEvent(player="Ben", text="x", performer=bystander, receiver=hero))
+    # cancel_bonus: only a losing Pool still to narrate, at most what it holds (Ann's 3 bonus coins)
+    assert _enum(_props(schema, "CancelBonus")["pool"]) == ["Ann"]
+    assert _enum(_props(schema, "CancelBonus")["coins"]) == [1, 2, 3]
+    with pytest.raises(RuleViolation, match="U-COMP-10"):
+        apply(g.s, A.CancelBonus(player="Ben", pool="Ann", coins=4))
+    ok = schema.model_validate({"action": {"type": "cancel_bonus", "pool": "Ann", "coins": 3}})
+    apply(g.s, to_engine_action(ok, "Ben", g.s))
+    # a loser narrating cannot cancel: the move is not offered at all
+    g.act(A.EndNarration(player="Ben"))
+    assert g.pend.players == ("Ann",)
+    ann = action_choices(g.s, "Ann")
+    assert "cancel_bonus" in unusable_types(g.s, ["cancel_bonus", "end_narration"], ann)
+
+
+def test_add_on_fields_are_not_offered_without_the_add_on_ua_dur_1() -> None:
+    """UA-DUR-1, UA-ENIGMA-1, UA-ROY-1: an add-on's field is refused unless the table plays it."""
+    g = framed()
+    me = g.turn
+    schema = choice_schema(("create_component", "add_trait", "take_over", "end_turn"), field_choices(g.s, me))
+    assert "durable" not in _props(schema, "CreateComponent")
+    assert "enigma" not in _props(schema, "AddTrait") and "royalty" not in _props(schema, "TakeOver")
+    with pytest.raises(RuleViolation, match="UA-DUR-1"):
+        apply(g.s, A.CreateComponent(player=me, role="Ship", durable=True))
+    ok = schema.model_validate({"action": {"type": "create_component", "role": "Ship", "durable": True}})
+    assert to_engine_action(ok, me, g.s).durable is False  # type: ignore[attr-defined]
+
+
+def test_a_sub_component_links_only_to_a_master_u_act_6() -> None:
+    """U-ACT-6 (lines 786, 796): Gemma 3 made every preparation Component a Sub of a character."""
+    g = game()
+    me = g.pend.players[0]
+    g.act(A.CreateComponent(player=me, role="Sailor"))
+    sailor = g.new_component()
+    me = g.pend.players[0]
+    with pytest.raises(RuleViolation, match="U-ACT-6"):
+        apply(g.s, A.CreateComponent(player=me, role="Mate", sub_of=sailor))
+    schema = choice_schema(("create_component", "add_trait", "pass_prep"), field_choices(g.s, me))
+    assert _props(schema, "CreateComponent")["sub_of"].get("type") == "null"
+    assert "sub" not in _enum(_props(schema, "AddTrait")["kind"])  # no Master to link to
+    with pytest.raises(ValidationError, match="sub_of"):
+        schema.model_validate({"action": {"type": "create_component", "role": "Mate", "sub_of": sailor}})
+
+
+def test_a_trait_relating_a_component_to_itself_is_read_as_ordinary_u_trait_2() -> None:
+    """U-TRAIT-2: a relationship names the *other* component; Gemma 3 named the same one."""
+    g = framed()
+    me = g.turn
+    cid = g.create(me, "Sailor")
+    with pytest.raises(RuleViolation, match="U-TRAIT-2"):
+        apply(g.s, A.AddTrait(player=me, component=cid, text="Brave", kind="name", other=cid))
+    schema = choice_schema(("add_trait", "end_turn"), field_choices(g.s, me))
+    for kind in ("name", "relationship"):
+        ok = schema.model_validate({"action": {"type": "add_trait", "component": cid, "text": "Brave",
+                                               "kind": kind, "other": cid}})
+        action = to_engine_action(ok, me, g.s)
+        assert action.other is None  # type: ignore[attr-defined]
+        apply(g.s, action)
+
+
+def test_a_new_location_is_named_and_not_introduced_u_frame_1_u_act_3() -> None:
+    """U-FRAME-1: the framer names one location (SmolLM2 left every field null); U-ACT-3: a location
+    enters a scene only as its location (SmolLM2 created one with introduce: true, 4 refusals)."""
+    g = to_scene()
+    me = g.turn
+    schema = choice_schema(("establish_location", "set_time"), field_choices(g.s, me))
+    assert "new_role" in schema.model_json_schema()["$defs"]["EstablishLocation"]["required"]
+    with pytest.raises(ValidationError, match="new_role"):
+        schema.model_validate({"action": {"type": "establish_location", "new_role": None, "text": "x"}})
+    with pytest.raises(ValidationError, match="new_role"):
+        schema.model_validate({"action": {"type": "establish_location", "new_role": "", "text": "x"}})
+    with pytest.raises(RuleViolation, match="U-FRAME-1"):
+        apply(g.s, A.EstablishLocation(player=me, proper_name="Rim"))
+    ok = schema.model_validate({"action": {"type": "establish_location", "new_role": "Harbour", "text": "Fog."}})
+    g.act(to_engine_action(ok, me, g.s))
+    with pytest.raises(RuleViolation, match="U-ACT-3"):
+        apply(g.s, A.CreateComponent(player=me, role="Cave", kind="location", introduce=True))
+    made = choice_schema(("create_component", "end_turn"), field_choices(g.s, me)).model_validate(
+        {"action": {"type": "create_component", "role": "Cave", "kind": "location", "introduce": True}})
+    action = to_engine_action(made, me, g.s)
+    assert action.introduce is False  # type: ignore[attr-defined]
+    g.act(action)
+
+
+def test_a_drawn_trait_is_drawn_from_its_own_component_u_comp_3() -> None:
+    """U-COMP-3: a Trait is drawn from a component in the scene that carries it (SmolLM2 named another)."""
+    g = framed(("Ann", "Ben", "Cat"), {"Ann": 1})
+    hero = g.create("Ann", "Hero")
+    g.end_turn("Ann")
+    g.event("Ben", "A rival challenges the hero.", receiver=hero)
+    me = g.turn
+    assert me == "Ben" and g.s.complication is not None
+    tid = g.trait(hero, "Hero")
+    loc = g.s.scene().location
+    choices = dict(field_choices(g.s, me))
+    assert tid in choices["draw_trait.trait"] and hero in choices["draw_trait.component"]
+    with pytest.raises(RuleViolation, match="U-COMP-3"):
+        apply(g.s, A.DrawTrait(player=me, trait=tid, component=loc, pool="C"))
+    schema = choice_schema(("draw_trait", "end_turn"), tuple(choices.items()))
+    ok = schema.model_validate({"action": {"type": "draw_trait", "trait": tid, "component": loc, "pool": "C"}})
+    action = to_engine_action(ok, me, g.s)
+    assert action.component == hero  # type: ignore[attr-defined]
+    g.act(action)
+    assert tid not in dict(field_choices(g.s, me))["draw_trait.trait"]  # drawn once per Complication
