@@ -271,3 +271,18 @@ def test_a_drawn_trait_is_drawn_from_its_own_component_u_comp_3() -> None:
     assert action.component == hero  # type: ignore[attr-defined]
     g.act(action)
     assert tid not in dict(field_choices(g.s, me))["draw_trait.trait"]  # drawn once per Complication
+
+
+def test_a_fact_is_about_a_component_that_exists_u_act_2() -> None:
+    """U-ACT-2: a Fact bought about a component names one in the game (SmolLM2 wrote a sentence there)."""
+    g = framed()
+    me = g.turn
+    cid = g.create(me, "Sailor")
+    with pytest.raises(RuleViolation, match="U-ACT-2"):
+        apply(g.s, A.BuyFact(player=me, text="It rains.", about="Decision: Ben. A tale of two players"))
+    schema = choice_schema(("buy_fact", "end_turn"), field_choices(g.s, me))
+    assert cid in _enum(_props(schema, "BuyFact")["about"])
+    with pytest.raises(ValidationError, match="about"):
+        schema.model_validate({"action": {"type": "buy_fact", "text": "It rains.", "about": "Decision: Ben."}})
+    g.act(to_engine_action(schema.model_validate({"action": {"type": "buy_fact", "text": "It rains.",
+                                                             "about": cid}}), me, g.s))

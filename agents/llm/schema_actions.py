@@ -30,7 +30,7 @@ __all__ = ["Choices", "NOT_FOR_PLAYERS", "choice_schema", "field_choices", "flat
 
 # (field name, allowed values) pairs: str values make an enum, one int makes a maximum
 Choices = tuple[tuple[str, tuple[Any, ...]], ...]
-COMPONENT_FIELDS = ("component", "performer", "receiver", "speaker", "listener", "other", "sub_of")
+COMPONENT_FIELDS = ("component", "performer", "receiver", "speaker", "listener", "other", "sub_of", "about")
 COIN_FIELDS = ("coins", "count", "dice", "times")  # paid one coin each
 # Words a model writes, capped: "one or two vivid sentences" fit, and a grammar-held small model
 # that rambles is made to close its string instead of running into the token limit.
