@@ -9,7 +9,7 @@ and that what it does admit the engine accepts.
 from __future__ import annotations
 
 import pytest
-from engine_helpers import framed, game, to_scene
+from engine_helpers import framed, game, rival_called, to_scene
 from pydantic import ValidationError
 
 from agents.llm.legal_now import action_choices, unusable_types
@@ -143,28 +143,22 @@ def test_narrate_event_names_only_components_in_the_scene_u_act_1() -> None:
 
 # --- issue 27, third round: what SmolLM2 and Gemma 3 still chose and the engine refused ------------
 def _narration() -> tuple:
-    """Ben won a roll against Ann's Hero and narrates; Ann's Bystander is in the scene, not tied."""
-    g = framed(("Ann", "Ben", "Cat"), {"Ann": 1})
-    hero = g.create("Ann", "Hero")
-    bystander = g.create("Ann", "Bystander")
-    g.end_turn("Ann")
-    thug = g.create("Ben", "Thug")
-    g.event("Ben", "The thug punches the hero.", performer=thug, receiver=hero)
-    g.act(A.BuyDie(player="Ben", pool="C", count=2))
-    g.act(A.BuyDie(player="Ben", pool="Ann", count=3))
-    g.call_and_agree("Ben")
+    """Ben won a roll against Ann's Hero and narrates; Ann's location is in the scene, not tied to it."""
+    g, hero = rival_called(complication_dice=2, hero_dice=3)
     g.roll(C=[4, 5], Ann=[7, 8, 9])
     assert g.pend.kind == "narration" and g.pend.players == ("Ben",)
-    return g, hero, bystander, thug
+    bystander = g.s.scene().location
+    assert g.s.controller(bystander) == "Ann"
+    return g, hero, bystander
 
 
 def test_narration_names_only_what_is_tied_to_the_complication_u_comp_10() -> None:
     """U-COMP-10 (line 1145): bonus coins change what is tied to the Complication (SmolLM2: 15 refusals)."""
-    g, hero, bystander, thug = _narration()
+    g, hero, bystander = _narration()
     choices = field_choices(g.s, "Ben")
     schema = choice_schema(("narrate_event", "add_trait", "cancel_bonus", "end_narration"), choices)
     performers = _enum(_props(schema, "NarrateEvent")["performer"])
-    assert hero in performers and thug in performers and bystander not in performers
+    assert hero in performers and bystander not in performers
     assert bystander not in _enum(_props(schema, "AddTrait")["component"])
     with pytest.raises(RuleViolation, match="U-COMP-10"):
         apply(g.s, A.NarrateEvent(player="Ben", text="x", performer=bystander, receiver=hero))
