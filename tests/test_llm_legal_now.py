@@ -280,3 +280,19 @@ def test_a_fact_is_about_a_component_that_exists_u_act_2() -> None:
         schema.model_validate({"action": {"type": "buy_fact", "text": "It rains.", "about": "Decision: Ben."}})
     g.act(to_engine_action(schema.model_validate({"action": {"type": "buy_fact", "text": "It rains.",
                                                              "about": cid}}), me, g.s))
+
+
+def test_eval_counts_refusals_by_their_rule_add_ons_and_pre_send_included() -> None:
+    """eval's refusal counts name add-on rules (UA-DUR-1 was 'other') and the pre-send check."""
+    from eval.decisions import refusal_key
+
+    g = framed()
+    me = g.turn
+    with pytest.raises(RuleViolation) as refused:
+        apply(g.s, A.CreateComponent(player=me, role="Ship", durable=True))
+    assert refusal_key(str(refused.value)) == "UA-DUR-1"
+    with pytest.raises(RuleViolation) as refused:
+        apply(g.s, A.IntroduceComponent(player=me, component=g.s.scene().location))
+    assert refusal_key(str(refused.value)) == "U-ACT-3"
+    assert refusal_key("not sent: it contradicts the Fact “Ben won” (numbers differ)") == "pre-send check"
+    assert refusal_key("not a valid action: 1 validation error") == "other"
