@@ -39,9 +39,10 @@ TARGET_SHARE = 0.95  # the issue's target, printed beside the figures; met near 
 # measured 1.0 near idle and 0.875 with one core busy (third pass); was 0.35 when it made 0.53-0.63
 MIN_SHARE = float(os.environ.get("STORYTABLE_TIER_MIN_SHARE", "0.7"))
 # On a machine whose cores are oversubscribed (load average above BUSY x cores, as when other test
-# runs share it) SmolLM2 gets a fraction of a core and most decisions meet the deadline: 0.19-0.25
-# made by the model at load 12-18 (eval/data/real_model.json). The floor then is BUSY_MIN_SHARE,
-# and the tier's line says so with the load; every other assertion is the same.
+# runs share it) SmolLM2 gets a fraction of a core and decisions meet the deadline: 0.19-0.25 made
+# by the model at load 12-18 in the second pass, 9/10 at load 9.8 in the third (median 12 s, the
+# miss a deadline; eval/data/real_model.json). Loads near 18 were not re-measured, so the floor
+# there stays BUSY_MIN_SHARE; the tier's line says so with the load; every other assertion is the same.
 BUSY = 2.0
 BUSY_MIN_SHARE = 0.1
 # why a decision may miss the model without anything being wrong with our requests

@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from typing import Annotated, Any, Iterable, Literal, Optional, Union, get_args, get_origin
 
-from annotated_types import Le, MaxLen, MinLen
+from annotated_types import MaxLen, MinLen
 from pydantic import BaseModel, ConfigDict, Field, create_model
 from pydantic.fields import FieldInfo
 
@@ -28,7 +28,8 @@ from .legal_now import MUST_WRITE, action_choices, fit_choice, normalise_choice
 
 __all__ = ["Choices", "NOT_FOR_PLAYERS", "choice_schema", "field_choices", "flat_action_model", "to_engine_action"]
 
-# (field name, allowed values) pairs: str values make an enum, one int makes a maximum
+# (field name, allowed values) pairs: str values make an enum, one int the most a count may be (an enum
+# of the counts up to it); MUST_WRITE makes a nullable text field required
 Choices = tuple[tuple[str, tuple[Any, ...]], ...]
 COMPONENT_FIELDS = ("component", "performer", "receiver", "speaker", "listener", "other", "sub_of", "about")
 COIN_FIELDS = ("coins", "count", "dice", "times")  # paid one coin each
