@@ -296,3 +296,25 @@ def test_eval_counts_refusals_by_their_rule_add_ons_and_pre_send_included() -> N
     assert refusal_key(str(refused.value)) == "U-ACT-3"
     assert refusal_key("not sent: it contradicts the Fact “Ben won” (numbers differ)") == "pre-send check"
     assert refusal_key("not a valid action: 1 validation error") == "other"
+
+
+def test_a_model_always_names_a_new_role_even_when_a_cut_back_is_possible_u_frame_5() -> None:
+    """U-FRAME-1 / U-FRAME-5: framing a later scene, a cut-back is legal, but a grammar-held model
+    writing every field null would be refused; a model names a place, and the heuristic cuts back."""
+    g = framed()
+    framer = g.turn
+    g.act(A.EndScene(player=framer))
+    while g.pend.kind not in ("turn",):
+        if g.pend.kind == "bid":
+            g.bids({p: 0 for p in g.pend.players})
+        else:
+            g.passes()
+    me = g.turn
+    sc = g.s.scene()
+    assert sc.location is None and any(o.ended and not o.faded for o in g.s.scenes)
+    schema = choice_schema(("establish_location", "set_time"), field_choices(g.s, me))
+    props = _props(schema, "EstablishLocation")
+    assert props["return_to_scene"].get("type") == "null"
+    assert "new_role" in schema.model_json_schema()["$defs"]["EstablishLocation"]["required"]
+    ok = schema.model_validate({"action": {"type": "establish_location", "new_role": "Quay", "text": "Dawn."}})
+    g.act(to_engine_action(ok, me, g.s))

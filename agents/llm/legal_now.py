@@ -110,12 +110,12 @@ def action_choices(s: GameState, me: str) -> list[tuple[str, tuple[Any, ...]]]:
     out += _complication_choices(s, me, sc)
     if sc.location is None:
         out.append(("create_component.introduce", ()))  # nothing enters a scene without a place
-    if not _can_cut_back(s, sc):
-        out.append(("establish_location.return_to_scene", ()))
-        # U-FRAME-1: name one location. A grammar-held model writes every field, and left free to
-        # write null everywhere it did (3 of 30 SmolLM2 decisions lost): without a scene to cut
-        # back to, a new Role is always written; an existing location named too is read as meant
-        out.append(("establish_location.new_role", MUST_WRITE))
+    # U-FRAME-1: name one location. A grammar-held model writes every field, and left free to write
+    # null everywhere it did (3 of 30 SmolLM2 decisions lost), so a new Role is always written and an
+    # existing location named too is read as meant (normalise_choice). A cut-back (U-FRAME-5) would
+    # then never be read: it is not offered to a model (the heuristic still makes it)
+    out.append(("establish_location.return_to_scene", ()))
+    out.append(("establish_location.new_role", MUST_WRITE))
     return out
 
 
@@ -220,12 +220,6 @@ def _fit_trait(out: dict[str, Any], s: GameState) -> dict[str, Any]:
 def _in_scene(s: GameState, cid: str) -> bool:
     sc = s.scene()
     return sc is not None and (cid in sc.present or cid == sc.location)
-
-
-def _can_cut_back(s: GameState, sc: Any) -> bool:
-    """U-FRAME-5: while framing, back to an ended scene that did not fade."""
-    framing = s.turn is not None and s.turn.framing and sc.location is None
-    return framing and any(o.ended and not o.faded and o.number != sc.number for o in s.scenes)
 
 
 def unusable_types(s: GameState, types: Iterable[str], choices: Iterable[tuple[str, tuple[Any, ...]]]) -> set[str]:
