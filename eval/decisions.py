@@ -15,9 +15,9 @@ from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["DecisionLog", "DecisionRow", "RULE_ID"]
+__all__ = ["DecisionLog", "DecisionRow", "RULE_ID", "refusal_key"]
 
-RULE_ID = re.compile(r"\((U-[A-Z]+-\d+[a-z]?)\)\s*$")
+RULE_ID = re.compile(r"\((UA?-[A-Z]+-\d+[a-z]?)\)\s*$")  # core (U-) and add-on (UA-) rules
 SLOW_S = 30.0  # the issue's ceiling for one decision
 
 
@@ -114,8 +114,7 @@ class DecisionLog:
         rules: Counter[str] = Counter()
         for r in asked:
             for refusal in r.refusals:
-                m = RULE_ID.search(refusal)
-                rules[m.group(1) if m else "other"] += 1
+                rules[refusal_key(refusal)] += 1
         reasons: Counter[str] = Counter(_reason(r.fallback) for r in asked if not r.by_model)
         return {
             "decisions": len(self.rows),
@@ -158,6 +157,15 @@ def _figures(rows: list[DecisionRow]) -> dict[str, Any]:
         "sent_tokens_max": max((r.sent_tokens for r in called), default=0),
         "largest_request_tokens": max((r.largest_request for r in called), default=0),
     }
+
+
+def refusal_key(refusal: str) -> str:
+    """The rule a refusal names (U-... or add-on UA-...); the table's pre-send check of an AI seat's
+    own words (issue 23: it contradicts a Fact, the roll) names none and is counted as such."""
+    m = RULE_ID.search(refusal)
+    if m:
+        return m.group(1)
+    return "pre-send check" if refusal.startswith("not sent") else "other"
 
 
 def _counts(stats: Any) -> dict[str, int]:

@@ -9,7 +9,7 @@ import pytest
 from engine_helpers import framed
 from pydantic import ValidationError
 
-from agents.llm.schema_actions import choice_schema, field_choices, to_engine_action
+from agents.llm.schema_actions import INT_CHOICES, choice_schema, field_choices, to_engine_action
 from engine.universalis.ledger import available
 
 
@@ -40,19 +40,26 @@ def test_component_and_trait_fields_offer_only_existing_ids() -> None:
 
 
 def test_coin_counts_are_capped_at_what_the_player_can_spend() -> None:
-    """U-ECO-3: nobody pays more than they have; U-BID-1: a bid is at most the bidder's wealth."""
+    """U-ECO-3: nobody pays more than they have; U-BID-1: a bid is at most the bidder's wealth.
+
+    Offered as an enum of the payable counts (at most INT_CHOICES of them): llama-cpp-python's
+    grammar ignores `maximum`, and SmolLM2 wrote 22 where 21 was the most it could pay.
+    """
     g = framed()
     me = g.turn
     spend = available(g.s, me)
+    assert 1 <= spend
     schema = choice_schema(("reduce_importance", "end_turn"), field_choices(g.s, me))
-    coins = schema.model_json_schema()["$defs"]["ReduceImportance"]["properties"]["coins"]
-    assert coins["maximum"] == spend and coins["minimum"] == 1
-    with pytest.raises(ValidationError, match="less than or equal"):
+    js = schema.model_json_schema()
+    assert _enum(js, "ReduceImportance", "coins") == list(range(1, min(spend, INT_CHOICES) + 1))
+    with pytest.raises(ValidationError, match="coins"):
         schema.model_validate({"action": {"type": "reduce_importance", "component": g.s.scene().location,
                                           "coins": spend + 1}})
     bid = choice_schema(("bid",), field_choices(g.s, me)).model_json_schema()
     wealth = next(p.wealth for p in g.s.players if p.name == me)
-    assert bid["$defs"]["Bid"]["properties"]["amount"]["maximum"] == wealth
+    assert _enum(bid, "Bid", "amount") == list(range(0, min(wealth, INT_CHOICES - 1) + 1))
+    poor = choice_schema(("bid",), (("amount", (2,)),)).model_json_schema()
+    assert _enum(poor, "Bid", "amount") == [0, 1, 2]
 
 
 def test_fine_and_fact_fields() -> None:

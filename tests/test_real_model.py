@@ -5,13 +5,15 @@ answer them, so these tests start llama-cpp-python's OpenAI-compatible server on
 registry model (nothing is downloaded), play LLM seats for a bounded number of decisions and
 assert the share the model made itself and that none took over 30 s.
 
-The issue's target is 95% of the decisions that call the model. It is NOT met yet: on this 2-core
-machine, near idle, SmolLM2 makes 0.53 to 0.63 of them (eval/data/real_model.json); the misses
-are moves the engine refuses three times (U-ACT-3, U-PREP-3, U-FRAME-1 ...) and the odd 20 s
-deadline, never a request the server refused. So the tier asserts what holds and would break on a
-regression: every miss is the rules or the clock (no HTTP error, no prose, no unreadable output),
-and the model makes at least MIN_SHARE of the decisions (STORYTABLE_TIER_MIN_SHARE overrides it);
-its figures and the target are printed at the end of the run either way. SmolLM2-135M runs in the default run; Gemma 3 270M (slower) runs when
+The issue's target is 95% of the decisions that call the model. Since the schemas offer only what
+the engine accepts now (agents/llm/legal_now.py, third round), it is met near idle: SmolLM2 20/20
+here at load 1-2, 30/30 in `storytable eval`; Gemma 3 24/24 (eval/data/real_model.json,
+third_pass). With one of the two cores busy (as under CI's two test workers) SmolLM2 made 14/16
+(load 3.2): the misses are the 22 s deadline and the odd move the engine refuses. So the tier
+asserts what holds there and would break on a regression: every miss is the rules or the clock (no
+HTTP error, no prose, no unreadable output), and the model makes at least MIN_SHARE of the
+decisions (STORYTABLE_TIER_MIN_SHARE overrides it); its figures and whether the target is met are
+printed at the end of the run either way. SmolLM2-135M runs in the default run; Gemma 3 270M (slower) runs when
 STORYTABLE_LARGE_MODEL=1 (opt-in; `.ci/run` does not set it). A `--ai local` test loads the GGUF in process.
 
 Without the `local-model` extra the tier is skipped with the reason in one line, unless
@@ -33,12 +35,14 @@ pytestmark = pytest.mark.real_model
 
 REQUIRED = os.environ.get("STORYTABLE_REQUIRE_LOCAL_MODEL") == "1"
 LARGE = os.environ.get("STORYTABLE_LARGE_MODEL") == "1"
-TARGET_SHARE = 0.95  # the target, printed beside the figures; not yet met (see the docstring)
-MIN_SHARE = float(os.environ.get("STORYTABLE_TIER_MIN_SHARE", "0.35"))  # measured 0.53-0.63 near idle
+TARGET_SHARE = 0.95  # the target, printed beside the figures; met near idle (see the docstring)
+# measured 1.0 near idle and 0.875 with one core busy (third pass); was 0.35 when it made 0.53-0.63
+MIN_SHARE = float(os.environ.get("STORYTABLE_TIER_MIN_SHARE", "0.7"))
 # On a machine whose cores are oversubscribed (load average above BUSY x cores, as when other test
-# runs share it) SmolLM2 gets a fraction of a core and most decisions meet the deadline: 0.19-0.25
-# made by the model at load 12-18 (eval/data/real_model.json). The floor then is BUSY_MIN_SHARE,
-# and the tier's line says so with the load; every other assertion is the same.
+# runs share it) SmolLM2 gets a fraction of a core and decisions meet the deadline: 0.19-0.25 made
+# by the model at load 12-18 in the second pass, 9/10 at load 9.8 in the third (median 12 s, the
+# miss a deadline; eval/data/real_model.json). Loads near 18 were not re-measured, so the floor
+# there stays BUSY_MIN_SHARE; the tier's line says so with the load; every other assertion is the same.
 BUSY = 2.0
 BUSY_MIN_SHARE = 0.1
 # why a decision may miss the model without anything being wrong with our requests

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from engine.universalis.complications import take_over_problem
+from engine.universalis.complications import take_over_problem, tied
+from engine.universalis.components import trait_ids_drawable
 from engine.universalis.state import GameState
 
-__all__ = ["NEEDS_LOCATION", "action_choices", "normalise_choice", "unusable_types"]
+__all__ = ["MUST_WRITE", "NEEDS_LOCATION", "action_choices", "fit_choice", "normalise_choice", "unusable_types"]
 
 # action types the engine refuses while the scene has no location (require_location, U-FRAME-1)
 NEEDS_LOCATION = frozenset({"introduce_component", "exit_component", "declare_absent", "narrate_event",
@@ -28,9 +29,19 @@ NEEDS_LOCATION = frozenset({"introduce_component", "exit_component", "declare_ab
 REQUIRED_IDS = {"introduce_component": ("component",), "exit_component": ("component",),
                 "declare_absent": ("component",), "speak": ("component",), "dialog": ("speaker", "listener"),
                 "take_over": ("component",), "return_component": ("component",),
-                "restore_importance": ("component",), "reduce_importance": ("component",), "restore_trait": ("trait",), "remove_trait": ("trait",)}
+                "restore_importance": ("component",), "reduce_importance": ("component",), "restore_trait": ("trait",),
+                "remove_trait": ("trait",), "add_trait": ("component",), "draw_trait": ("component", "trait"),
+                "cancel_bonus": ("pool",)}
 # in preparation one coin buys one Tenet action (U-PREP-3): a bare Role, a single Trait
 PREP_LEAVE_OUT = ("create_component.introduce", "create_component.proper_name", "add_trait.times")
+# a nullable text field the model must write now (schema_actions makes it a required, non-empty string)
+MUST_WRITE: tuple[str, ...] = ("<must write>",)
+# Trait kinds a model may buy; "negates" needs a Master Trait's id, a field models are not shown
+TRAIT_KINDS = ("plain", "name", "relationship", "possession", "master", "sub")
+# an add-on's own field, offered only while the table plays that add-on (else UA-DUR-1, UA-ENIGMA-1, UA-ROY-1)
+ADDON_FIELDS = {"create_component.durable": lambda ad: ad.durable_cost is not None,
+                "add_trait.enigma": lambda ad: ad.enigma_trait_cost is not None,
+                "take_over.royalty": lambda ad: bool(ad.royalty)}
 
 
 def _scene_ids(s: GameState) -> tuple[Any, set[str]]:
@@ -45,6 +56,13 @@ def action_choices(s: GameState, me: str) -> list[tuple[str, tuple[Any, ...]]]:
     """Per-action enums of the ids the engine accepts now, and fields the rules leave out now."""
     out: list[tuple[str, tuple[Any, ...]]] = []
     live = [c for c in s.components.values() if not c.eliminated]
+    out += [(key, ()) for key, on in ADDON_FIELDS.items() if not on(s.config.addons)]
+    masters = tuple(c.id for c in live if c.is_master)
+    # U-TRAIT-2 / U-ACT-6: a relationship needs another component, a Sub Component a Master to link to
+    out.append(("add_trait.kind", tuple(k for k in TRAIT_KINDS if (k != "sub" or masters)
+                                        and (k not in ("relationship", "possession") or len(live) > 1))))
+    # U-ACT-6: a Sub Component links to a Master Component (Gemma 3 named a character: 15 refusals)
+    out.append(("create_component.sub_of", masters))
     if s.phase == "prep":
         out += [(key, ()) for key in PREP_LEAVE_OUT]
         return out
@@ -67,8 +85,10 @@ def action_choices(s: GameState, me: str) -> list[tuple[str, tuple[Any, ...]]]:
     # U-FRAME-1 / U-ACT-3: a location other than the scene's own, never a Master (U-TRAIT-4)
     out.append(("establish_location.location",
                 tuple(c.id for c in placeable if c.kind == "location" and c.id != sc.location)))
-    # U-ACT-1: performer and receiver are in the scene; U-ACT-8: you speak with a character you control
-    out += [("narrate_event.performer", present), ("narrate_event.receiver", present),
+    # U-ACT-1: performer and receiver are in the scene; U-ACT-8: you speak with a character you control;
+    # U-COMP-10 / U-COMP-1: what another player controls only while doing it is allowed (_touchable)
+    acted_on = tuple(x for x in present if _touchable(s, me, x))
+    out += [("narrate_event.performer", acted_on), ("narrate_event.receiver", acted_on),
             ("speak.component", mine_here), ("dialog.speaker", mine_here),
             ("dialog.listener", tuple(x for x in sc.present if x in s.components))]
     # U-CTRL-3: take over what another player controls here (the engine's own test)
@@ -78,26 +98,128 @@ def action_choices(s: GameState, me: str) -> list[tuple[str, tuple[Any, ...]]]:
                                                     if c.eliminated and not c.is_master)))
     # U-CTRL-4: Traits and Importance are paid on components in the scene (Masters excepted; in a
     # Complication's narration its Targets and committed components too)
-    reach = [c for c in live if c.id in here or c.is_master
+    reach = [c for c in live if (c.id in here or c.is_master
              or (s.narration is not None and s.complication is not None
-                 and c.id in {*s.complication.targets, *s.complication.committed})]
+                 and c.id in {*s.complication.targets, *s.complication.committed}))
+             and _touchable(s, me, c.id)]
     out.append(("reduce_importance.component", tuple(c.id for c in reach)))
     out.append(("restore_importance.component", tuple(c.id for c in reach if c.reduced > 0)))
     out.append(("restore_trait.trait", tuple(tr.id for c in reach for tr in c.traits if tr.removed)))
     out.append(("remove_trait.trait", tuple(tr.id for c in reach for tr in c.traits if not tr.removed)))
-    # U-ACT-6: a Sub Component links to a Master Component
-    out.append(("create_component.sub_of", tuple(c.id for c in live if c.is_master)))
+    out.append(("add_trait.component", tuple(c.id for c in live if _touchable(s, me, c.id))))
+    out += _complication_choices(s, me, sc)
     if sc.location is None:
         out.append(("create_component.introduce", ()))  # nothing enters a scene without a place
-    if not _can_cut_back(s, sc):
-        out.append(("establish_location.return_to_scene", ()))
+    # U-FRAME-1: name one location. A grammar-held model writes every field, and left free to write
+    # null everywhere it did (3 of 30 SmolLM2 decisions lost), so a new Role is always written and an
+    # existing location named too is read as meant (normalise_choice). A cut-back (U-FRAME-5) would
+    # then never be read: it is not offered to a model (the heuristic still makes it)
+    out.append(("establish_location.return_to_scene", ()))
+    out.append(("establish_location.new_role", MUST_WRITE))
     return out
 
 
-def _can_cut_back(s: GameState, sc: Any) -> bool:
-    """U-FRAME-5: while framing, back to an ended scene that did not fade."""
-    framing = s.turn is not None and s.turn.framing and sc.location is None
-    return framing and any(o.ended and not o.faded and o.number != sc.number for o in s.scenes)
+def _touchable(s: GameState, me: str, cid: str) -> bool:
+    """Whether `me` may do something to `cid` now without the engine refusing it (complications.touch).
+
+    Another player's component: during a roll's narration only if tied to the Complication
+    (U-COMP-10); while a Complication is open, not at all (it would start a second, U-COMP-1).
+    """
+    if s.controller(cid) in (None, me):
+        return True
+    if s.narration is not None:
+        return cid in tied(s)
+    return s.complication is None
+
+
+def _complication_choices(s: GameState, me: str, sc: Any) -> list[tuple[str, tuple[Any, ...]]]:
+    """Drawing on Traits (U-COMP-3) and cancelling bonus coins (U-COMP-10): only what can be done now."""
+    out: list[tuple[str, tuple[Any, ...]]] = []
+    comp = s.complication
+    if comp is not None and s.narration is None:
+        pairs = _drawable(s, sc)
+        out.append(("draw_trait.component", tuple(dict.fromkeys(c for c, _ in pairs))))
+        out.append(("draw_trait.trait", tuple(dict.fromkeys(t for _, t in pairs))))
+        if not any(p.dice > 0 for p in comp.pools):
+            out += [("draw_trait.remove", ()), ("buy_die.remove", ())]  # no Pool holds a die to remove
+    if s.narration is not None:
+        slot = s.narration.slots[s.narration.current]
+        losers = [x for x in s.narration.slots if not x.won and not x.done and x.coins > 0]
+        most = min(slot.coins, max((x.coins for x in losers), default=0))
+        out.append(("cancel_bonus.pool", tuple(x.pool for x in losers) if slot.won and most > 0 else ()))
+        out.append(("cancel_bonus.coins", (most,)))
+    return out
+
+
+def _drawable(s: GameState, sc: Any) -> list[tuple[str, str]]:
+    """(component, Trait id) pairs that can be drawn on now: in the scene, not yet drawn (U-COMP-3)."""
+    comp = s.complication
+    if comp is None or sc is None:
+        return []
+    here = [*([sc.location] if sc.location else []), *sc.present]
+    out = []
+    for cid in dict.fromkeys(here):
+        holder = s.components.get(cid)
+        if holder is None or holder.eliminated:
+            continue
+        out += [(cid, t.id) for t, key in trait_ids_drawable(s, holder) if key not in comp.drawn]
+    return out
+
+
+def fit_choice(data: dict[str, Any], s: GameState, me: str) -> dict[str, Any]:
+    """The engine's reading of an answer whose fields the schema could not tie to each other.
+
+    An enum offers each field's legal values, not legal pairs: a drawable Trait with a component
+    that does not carry it, a relationship Trait without the other component, a new location
+    "introduced" (it enters a scene only as its location, U-ACT-3). The pair the engine accepts
+    is taken: the Trait's own component, an ordinary Trait, a location created and not introduced.
+    """
+    out = dict(data)
+    kind = out.get("type")
+    if kind == "create_component" and out.get("kind") == "location" and out.get("introduce"):
+        out["introduce"] = False  # U-ACT-3
+    elif kind == "draw_trait":
+        pairs = _drawable(s, s.scene())
+        if (out.get("component"), out.get("trait")) not in pairs:
+            holder = next((c for c, t in pairs if t == out.get("trait")), None)
+            if holder is not None:  # U-COMP-3: the Trait's own component (or a Sub drawing its Master's)
+                out["component"] = holder
+    elif kind == "add_trait":
+        out = _fit_trait(out, s)
+    elif kind == "cancel_bonus" and s.narration is not None:
+        target = next((x for x in s.narration.slots if x.pool == out.get("pool")), None)
+        if target is not None and isinstance(out.get("coins"), int) and out["coins"] > target.coins > 0:
+            out["coins"] = target.coins  # U-COMP-10: no more than the loser has
+    return out
+
+
+def _fit_trait(out: dict[str, Any], s: GameState) -> dict[str, Any]:
+    """A Trait kind the components cannot take is read as an ordinary Trait (U-TRAIT-2, U-ACT-6, U-TRAIT-4)."""
+    comp = s.components.get(str(out.get("component")))
+    other = s.components.get(str(out.get("other"))) if out.get("other") else None
+    kind = out.get("kind", "plain")
+    if other is not None and comp is not None and other.id == comp.id:
+        out["other"], other = None, None  # U-TRAIT-2: a component cannot relate to itself
+    plain = (
+        (kind in ("relationship", "possession", "sub") and (other is None or comp is None or other.id == comp.id))
+        or (kind == "sub" and other is not None and (not other.is_master or other.id in (comp.masters if comp else [])))
+        or (kind == "possession" and other is not None and (other.owner is not None or other.is_master))
+        or (kind == "master" and comp is not None and (comp.is_master or comp.owner is not None
+                                                      or any(t.kind == "name" and not t.removed for t in comp.traits)
+                                                      or _in_scene(s, comp.id)))
+        or (kind == "name" and comp is not None and comp.is_master)
+        or kind == "negates")
+    if plain:
+        out["kind"] = "plain"
+        out["other"] = None
+    if out.get("kind", "plain") != "plain" and out.get("times", 1) != 1:
+        out["times"] = 1  # U-COMP-0: only an ordinary Trait is bought several times
+    return out
+
+
+def _in_scene(s: GameState, cid: str) -> bool:
+    sc = s.scene()
+    return sc is not None and (cid in sc.present or cid == sc.location)
 
 
 def unusable_types(s: GameState, types: Iterable[str], choices: Iterable[tuple[str, tuple[Any, ...]]]) -> set[str]:

@@ -285,7 +285,7 @@ class LLMPlayer(ModelBreaker):
 
         def validate(choice: BaseModel) -> str | None:
             try:
-                action = to_engine_action(choice, self.name)
+                action = to_engine_action(choice, self.name, obs.state)
             except Exception as exc:  # noqa: BLE001 - the engine's schema said no
                 return f"not a valid action: {' '.join(str(exc).split())[:200]}"
             refusal = obs.check(action) if obs.check is not None else None

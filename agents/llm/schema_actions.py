@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from typing import Annotated, Any, Iterable, Literal, Optional, Union, get_args, get_origin
 
-from annotated_types import Le, MaxLen
+from annotated_types import MaxLen, MinLen
 from pydantic import BaseModel, ConfigDict, Field, create_model
 from pydantic.fields import FieldInfo
 
@@ -24,13 +24,14 @@ from engine.universalis.actions import ACTION_TYPES, parse_action
 from engine.universalis.ledger import available
 from engine.universalis.state import GameState
 
-from .legal_now import action_choices, normalise_choice
+from .legal_now import MUST_WRITE, action_choices, fit_choice, normalise_choice
 
 __all__ = ["Choices", "NOT_FOR_PLAYERS", "choice_schema", "field_choices", "flat_action_model", "to_engine_action"]
 
-# (field name, allowed values) pairs: str values make an enum, one int makes a maximum
+# (field name, allowed values) pairs: str values make an enum, one int the most a count may be (an enum
+# of the counts up to it); MUST_WRITE makes a nullable text field required
 Choices = tuple[tuple[str, tuple[Any, ...]], ...]
-COMPONENT_FIELDS = ("component", "performer", "receiver", "speaker", "listener", "other", "sub_of")
+COMPONENT_FIELDS = ("component", "performer", "receiver", "speaker", "listener", "other", "sub_of", "about")
 COIN_FIELDS = ("coins", "count", "dice", "times")  # paid one coin each
 # Words a model writes, capped: "one or two vivid sentences" fit, and a grammar-held small model
 # that rambles is made to close its string instead of running into the token limit.
@@ -120,6 +121,9 @@ def field_choices(s: GameState, me: str, fact_ids: Iterable[str] = ()) -> Choice
 
 
 ENUM_LIMIT = 40  # ids offered as an enum at most; more would cost more prompt than they save
+# a count is offered as an enum of its values, at most this many from its least: llama-cpp-python's
+# grammar ignores `maximum` (issue 27: SmolLM2 wrote times 22 with at most 21 payable) but holds an enum
+INT_CHOICES = 10
 LEAVE_OUT = object()  # a field the schema does not show: the engine's default applies
 
 
@@ -132,6 +136,8 @@ def _narrowed(info: FieldInfo, allowed: tuple[Any, ...]) -> tuple[Any, FieldInfo
     annotation = info.annotation
     optional = get_origin(annotation) is Union and type(None) in get_args(annotation)
     base = next((a for a in get_args(annotation) if a is not type(None)), annotation) if optional else annotation
+    if allowed == MUST_WRITE and base is str:
+        return Annotated[str, MinLen(1)], FieldInfo(description=info.description)
     if not allowed:
         if optional:
             return None, FieldInfo(default=None, description=info.description)
@@ -141,17 +147,24 @@ def _narrowed(info: FieldInfo, allowed: tuple[Any, ...]) -> tuple[Any, FieldInfo
     if base is str and allowed and all(isinstance(v, str) for v in allowed):
         enum: Any = Literal[allowed]  # type: ignore[valid-type]
         return (Optional[enum] if optional else enum), info
+    if get_origin(base) is Literal and all(isinstance(v, str) for v in allowed):
+        kept = tuple(v for v in get_args(base) if v in allowed)  # the engine's own choices, narrowed
+        return (Literal[kept], info) if kept and kept != get_args(base) else None  # type: ignore[valid-type]
     if base is int and len(allowed) == 1 and isinstance(allowed[0], int):
         low = next((m.ge for m in info.metadata if getattr(m, "ge", None) is not None), 0)
-        if allowed[0] < low:
+        high = next((m.le for m in info.metadata if getattr(m, "le", None) is not None), allowed[0])
+        most = min(allowed[0], high, low + INT_CHOICES - 1)
+        if most < low:
             return None  # cannot pay even the least: the engine will say so
-        return Annotated[annotation, Le(allowed[0])], info
+        values = Literal[tuple(range(low, most + 1))]  # type: ignore[misc]
+        return (Optional[values] if optional else values), FieldInfo(default=info.default, description=info.description)
     return None
 
 
 def _capped(annotation: Any, limit: int) -> Any:
-    """`str` (or `Optional[str]`) at most `limit` characters."""
-    capped = Annotated[str, MaxLen(limit)]
+    """`str` (or `Optional[str]`) at most `limit` characters (and at least one, if it must be written)."""
+    least = [m for m in getattr(annotation, "__metadata__", ()) if isinstance(m, MinLen)]
+    capped = Annotated[(str, *least, MaxLen(limit))]  # type: ignore[valid-type]
     return Optional[capped] if type(None) in get_args(annotation) else capped
 
 
@@ -222,8 +235,11 @@ def choice_schema(types: tuple[str, ...], choices: Choices = ()) -> type[BaseMod
     )
 
 
-def to_engine_action(choice: BaseModel, player: str) -> BaseModel:
-    """The engine action for a parsed Choice, acting as `player`."""
+def to_engine_action(choice: BaseModel, player: str, state: GameState | None = None) -> BaseModel:
+    """The engine action for a parsed Choice, acting as `player`; with `state`, fields the schema
+    could not tie to each other are read as the engine accepts them (legal_now.fit_choice)."""
     data = normalise_choice(choice.action.model_dump(mode="json"))  # type: ignore[attr-defined]
+    if state is not None:
+        data = fit_choice(data, state, player)
     data["player"] = player
     return parse_action(data)
