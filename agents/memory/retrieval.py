@@ -25,7 +25,8 @@ Speed (issue 26): everything read here comes from the index's retrieval cache (d
 each write updates in place and which is saved with the index, so nothing is rebuilt when a table
 opens or after a Fact; dense scores are exact products over the cached vectors, and the Facts'
 name-blind wordings were embedded when they were written. What a query pays for is embedding the
-question and, when it says a name, its `rest` (one call). Embedding the question's short phrases for
+question once: when it says a name, its `rest` is pooled from the same pass (`pooled_rest`), and
+the question and its rest each take one exact product over the Facts' vectors. Embedding the question's short phrases for
 linking (`HybridWeights.phrases`, `[memory] link_phrases`) is off by default: it made a query cost 3
 to 5 times brute force (each phrase is a MiniLM pass), for recall@10 0.983 against 0.966 without it on
 the blind retrieval set (eval/memory/blind.py, dense 0.862). Component profiles by meaning, which cost
