@@ -139,9 +139,10 @@ class HybridWeights:
     # The rest's vector pooled from the question's own pass over the tokens that are not the name (one
     # embedding per question), instead of the rest embedded as a text of its own (two). Issue 26: the
     # second pass made a question that says a name cost twice one that does not, and at 100k Facts the
-    # hybrid 2.05x brute force; pooled, 1.3-1.7x. Recall@10 measured with the weights fitted on the
-    # embedded rest: blind set 0.931 either way, the fitted probes 0.011 lower on average (-0.043 to
-    # +0.011; not refitted yet).
+    # hybrid 2.05x brute force; pooled, 1.2-1.6x (CPU time). Its cost in recall@10, with the weights
+    # fitted on the embedded rest (not refitted yet): blind set 0.931 either way, probe 11 (not fitted
+    # on) 0.765 against 0.797, the fitted played probes 0.014 lower on average (-0.043 to +0.011).
+    # False: the rest embedded as a text of its own, as before.
     pooled_rest: bool = True
     # The second embedder (e5, when the index has one: an option, off by default): its cosine with the
     # question, rescaled per question (see `_second_scores`). Not fitted (it needs the option installed):
