@@ -16,6 +16,9 @@ from typing import Any, Callable
 from eval.games import Progress, ProgressFn
 
 PARTS = ("speed", "scaling", "ai", "memory", "economy", "story")
+#: Parts run only when named in --only: `memory-latency` is the memory part's latency figures alone
+#: (1k, 10k, 100k Facts and 10k on a Chroma server; quick: 1k), without its recall comparisons.
+EXTRA_PARTS = ("memory-latency",)
 
 
 @dataclass
@@ -101,6 +104,7 @@ def run_all(preset: Preset, parts: tuple[str, ...] = PARTS, progress: ProgressFn
                                           preset.scaling_budget_s))
     part("ai", lambda: _ai(preset, progress))
     part("memory", lambda: _memory(preset))
+    part("memory-latency", lambda: _memory_latency(preset))
     part("economy", lambda: economy.run_economy(preset.economy_games, preset.seats, preset.scenes, jobs=preset.jobs,
                                                 budget_s=preset.economy_budget_s, progress=progress,
                                                 addons=preset.addons))
@@ -135,6 +139,14 @@ def _story(preset: Preset) -> dict[str, Any]:
 def _memory(preset: Preset) -> dict[str, Any]:
     from eval.memory.run import run
     return run(quick=preset.memory_quick, only=preset.memory_probes)
+
+
+def _memory_latency(preset: Preset) -> dict[str, Any]:
+    from eval.memory.run import FULL_SIZES, QUICK_SIZES, SERVER_SIZES, latency_targets
+    from eval.memory.latency import run_latency
+    latency = run_latency(QUICK_SIZES if preset.memory_quick else FULL_SIZES,
+                          () if preset.memory_quick else SERVER_SIZES)
+    return {"latency": latency, "targets": latency_targets(latency)}
 
 
 def meta(preset: Preset, parts: tuple[str, ...]) -> dict[str, Any]:

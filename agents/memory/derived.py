@@ -328,31 +328,42 @@ class Derived:
     def vectors_for(self, ids: Iterable[str]) -> dict[str, np.ndarray]:
         return {i: self.vectors[self.rows[i]] for i in ids if i in self.rows}
 
+    def similarities(self, qvecs: np.ndarray) -> np.ndarray:
+        """Cosine of each question vector (rows of `qvecs`) with every row's vector (questions x rows)."""
+        n = len(self.row_ids)
+        q = np.atleast_2d(np.asarray(qvecs, dtype=np.float32))
+        if n == 0 or self.dim == 0:
+            return np.zeros((len(q), n), dtype=np.float32)
+        # one matrix-vector product per question: with two or three questions a matrix product is slower
+        # here (OpenBLAS packs every Fact's vector first: 20 ms against 2 x 4.6 ms at 100k Facts)
+        return np.stack([self.vectors[:n] @ v for v in q])
+
     def nearest(self, qvec: np.ndarray, k: int, *, include_removed: bool = False,
-                allowed: Callable[[FactRecord], bool] | None = None) -> list[tuple[FactRecord, float]]:
-        """Exact cosine nearest Facts (vectors are unit length), best first."""
+                allowed: Callable[[FactRecord], bool] | None = None,
+                sims: np.ndarray | None = None) -> list[tuple[FactRecord, float]]:
+        """Exact cosine nearest Facts (vectors are unit length), best first.
+
+        `sims`: this vector's row of `similarities`, when the caller already has it.
+        """
         n = len(self.row_ids)
         if k <= 0 or not self.records:
             return []
-        sims = self.vectors[:n] @ np.asarray(qvec, dtype=np.float32)
+        if sims is None:
+            sims = self.similarities(qvec)[0]
         mask = (self.present if include_removed else self.live)[:n]
         if allowed is not None:
-            ids = list(self.rows)
             mask = mask.copy()
-            for fid in ids:
-                row = self.rows[fid]
+            for fid, row in self.rows.items():
                 if mask[row] and not allowed(self.records[fid]):
                     mask[row] = False
-        candidates = np.flatnonzero(mask)
-        if not len(candidates):
+        count = int(np.count_nonzero(mask))
+        if not count:
             return []
-        sims_c = sims[candidates]
-        if len(candidates) > k:
-            top = np.argpartition(-sims_c, k - 1)[:k]
-        else:
-            top = np.arange(len(candidates))
-        top = top[np.argsort(-sims_c[top], kind="stable")]
-        return [(self.records[self.row_ids[int(candidates[t])]], float(sims_c[t])) for t in top]  # type: ignore[index]
+        order = -sims if count == n else np.where(mask, -sims, np.inf)
+        k = min(int(k), count)
+        top = np.argpartition(order, k - 1)[:k] if k < n else np.arange(n)
+        top = top[np.argsort(order[top], kind="stable")][:k]
+        return [(self.records[self.row_ids[int(t)]], float(sims[t])) for t in top]  # type: ignore[index]
 
     def view(self, name: str, build: Callable[[], Any]) -> Any:
         """A value computed from the current Facts, kept until the next write."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 from chromadb.api.types import Documents, EmbeddingFunction, Embeddings, Space
@@ -116,6 +116,12 @@ class MiniLMEmbeddingFunction(EmbeddingFunction[Documents]):
         if not texts:
             return []
         return list(load_minilm().embed(texts))
+
+    def embed_with_rest(self, text: str, drop: Sequence[tuple[int, int]]) -> np.ndarray:
+        """The text's vector and its rest's from one pass (see `MiniLM.embed_with_rest`)."""
+        from .minilm import load_minilm
+
+        return load_minilm().embed_with_rest(text, drop)
 
     @staticmethod
     def name() -> str:

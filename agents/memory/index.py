@@ -655,6 +655,17 @@ class FactIndex:
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         return np.asarray(self.embedding_function(list(texts)), dtype=np.float32)
 
+    def embed_with_rest(self, text: str, drop: Sequence[tuple[int, int]], rest: str) -> np.ndarray:
+        """Vectors of a question and of its `rest` (the question without the `drop` character spans).
+
+        From one pass when the embedder can (MiniLM pools the rest from the question's pass), else
+        both embedded.
+        """
+        one_pass = getattr(self.embedding_function, "embed_with_rest", None)
+        if one_pass is not None:
+            return np.asarray(one_pass(text, drop), dtype=np.float32)
+        return self.embed([text, rest])
+
     def query(
         self,
         text: str,
@@ -674,16 +685,25 @@ class FactIndex:
         if int(k) <= 0 or not text.strip() and query_embedding is None:
             return []
         vec = query_embedding if query_embedding is not None else self.embed([text])[0]
-        allowed = None
-        if kind is not None or scene is not None or component_id is not None:
-            def one_of(value: Any) -> set[Any] | None:
-                return None if value is None else {value} if isinstance(value, (str, int)) else set(value)
-            kinds, scenes, comps = one_of(kind), one_of(scene), one_of(component_id)
+        return self.derived.nearest(vec, int(k), include_removed=include_removed,
+                                    allowed=_allowed(kind, scene, component_id))
 
-            def allowed(r: FactRecord) -> bool:
-                return ((kinds is None or r.kind in kinds) and (scenes is None or r.scene in scenes)
-                        and (comps is None or r.component_id in comps))
-        return self.derived.nearest(vec, int(k), include_removed=include_removed, allowed=allowed)
+    def query_vectors(self, vectors: np.ndarray, k: int, *, kind: str | Sequence[str] | None = None,
+                      include_removed: bool = False) -> tuple[list[list[tuple[FactRecord, float]]], np.ndarray]:
+        """Dense search for several question vectors at once, and every row's cosine with each.
+
+        Why: hybrid retrieval searches with the question and with its rest, and the cosines score
+        the candidates a search did not return (see `row_of`) without fetching their vectors.
+        Results as `query`'s, one list per vector.
+        """
+        sims = self.derived.similarities(vectors)
+        allowed = _allowed(kind, None, None)
+        return [self.derived.nearest(v, int(k), include_removed=include_removed, allowed=allowed, sims=s)
+                for v, s in zip(np.atleast_2d(vectors), sims)], sims
+
+    def row_of(self, fact_id: str) -> int | None:
+        """The Fact's column in `query_vectors`' cosines (None if it is not held)."""
+        return self.derived.rows.get(fact_id)
 
     def removed_count(self) -> int:
         """How many Facts are flagged removed."""
@@ -727,6 +747,22 @@ class FactIndex:
         except BaseException as exc:  # noqa: BLE001
             _reraise_if_fatal(exc)
             return 1000
+
+
+def _allowed(kind: str | Sequence[str] | None, scene: int | Sequence[int] | None,
+             component_id: str | Sequence[str] | None) -> Callable[[FactRecord], bool] | None:
+    """A metadata filter for dense search (None when nothing is filtered)."""
+    if kind is None and scene is None and component_id is None:
+        return None
+
+    def one_of(value: Any) -> set[Any] | None:
+        return None if value is None else {value} if isinstance(value, (str, int)) else set(value)
+    kinds, scenes, comps = one_of(kind), one_of(scene), one_of(component_id)
+
+    def allowed(r: FactRecord) -> bool:
+        return ((kinds is None or r.kind in kinds) and (scenes is None or r.scene in scenes)
+                and (comps is None or r.component_id in comps))
+    return allowed
 
 
 def build_where(

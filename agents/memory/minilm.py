@@ -250,6 +250,33 @@ class MiniLM:
         Rows of unequal length are padded and masked (`embed` does not need it; kept
         so any batch gives the right vectors, within float rounding).
         """
+        x, mask = self._hidden(batch)
+        return _pool(x, mask)
+
+    def embed_with_rest(self, text: str, drop: Sequence[tuple[int, int]]) -> np.ndarray:
+        """The text's vector and its rest's: the mean over the tokens outside the `drop` character spans.
+
+        Why: a question that says a name is also searched without it ("Can Thale swim?" -> "Can swim?",
+        see retrieval.py). Embedding the rest as a second text cost a second pass, as much again as the
+        question (issue 26: such questions took twice the median, and 2x brute force at 100k Facts);
+        pooled from the question's own pass, the rest costs nothing. Its tokens were read beside the name,
+        so its vector is not the one of the rest read alone; recall measured with it is in eval/README.md.
+        The question's own vector is `embed`'s, bit for bit (the same pass), and is cached as one.
+        """
+        enc = self.tokenizer.encode(text)
+        keep = np.array([[0.0 if s != e and any(s < b and a < e for a, b in drop) else 1.0
+                          for s, e in enc.offsets]], dtype=np.float32)
+        with self._blas_limit():
+            x, mask = self._hidden([enc.ids])
+        whole = _pool(x, mask)
+        with self._cache_lock:
+            self._cache[text] = whole[0]
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+        return np.concatenate([whole, _pool(x, mask * keep)])
+
+    def _hidden(self, batch: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+        """The encoder's last hidden states (n, length, dim) and the mask of real tokens (n, length)."""
         n, length = len(batch), max(len(ids) for ids in batch)
         tokens = np.zeros((n, length), dtype=np.int64)
         mask = np.zeros((n, length), dtype=np.float32)
@@ -278,6 +305,11 @@ class MiniLM:
             out += layer.down_b
             out += x
             x = _layer_norm(out, layer.ln2_g, layer.ln2_b)
-        pooled = (x * mask[..., None]).sum(1) / mask.sum(1, keepdims=True)
-        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-        return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
+        return x, mask
+
+
+def _pool(x: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Mean of the hidden states over the masked-in tokens, L2-normalised (one row per text)."""
+    pooled = (x * mask[..., None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1.0)
+    norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+    return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)

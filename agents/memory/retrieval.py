@@ -25,7 +25,8 @@ Speed (issue 26): everything read here comes from the index's retrieval cache (d
 each write updates in place and which is saved with the index, so nothing is rebuilt when a table
 opens or after a Fact; dense scores are exact products over the cached vectors, and the Facts'
 name-blind wordings were embedded when they were written. What a query pays for is embedding the
-question and, when it says a name, its `rest` (one call). Embedding the question's short phrases for
+question once: when it says a name, its `rest` is pooled from the same pass (`pooled_rest`), and
+the question and its rest each take one exact product over the Facts' vectors. Embedding the question's short phrases for
 linking (`HybridWeights.phrases`, `[memory] link_phrases`) is off by default: it made a query cost 3
 to 5 times brute force (each phrase is a MiniLM pass), for recall@10 0.983 against 0.966 without it on
 the blind retrieval set (eval/memory/blind.py, dense 0.862). Component profiles by meaning, which cost
@@ -135,6 +136,14 @@ class HybridWeights:
     # with them `about`, `named` and a linked `bearer` (issue 26: the phrases cost 3 to 4 question
     # embeddings, most of a query's time).
     phrases: bool = False
+    # The rest's vector pooled from the question's own pass over the tokens that are not the name (one
+    # embedding per question), instead of the rest embedded as a text of its own (two). Issue 26: the
+    # second pass made a question that says a name cost twice one that does not, and at 100k Facts the
+    # hybrid 2.05x brute force; pooled, 1.2-1.6x (CPU time). Its cost in recall@10, with the weights
+    # fitted on the embedded rest (not refitted yet): blind set 0.931 either way, probe 11 (not fitted
+    # on) 0.765 against 0.797, the fitted played probes 0.014 lower on average (-0.043 to +0.011).
+    # False: the rest embedded as a text of its own, as before.
+    pooled_rest: bool = True
     # The second embedder (e5, when the index has one: an option, off by default): its cosine with the
     # question, rescaled per question (see `_second_scores`). Not fitted (it needs the option installed):
     # 0.15 was chosen with the hand-tuned weights, and on probe 7, untouched, it did not help (0.798
@@ -265,6 +274,12 @@ def _drop_names(text: str, names: set[str]) -> str:
     """The text without the words whose stems (possessive or not) are in `names`."""
     words = re.findall(r"[A-Za-z0-9']+|[^A-Za-z0-9'\s]+", text)
     return " ".join(x for x in words if stem(x.lower().removesuffix("'s").removesuffix("’s")) not in names)
+
+
+def _name_spans(text: str, names: set[str]) -> list[tuple[int, int]]:
+    """Character spans of the words `_drop_names` drops from the text."""
+    return [m.span() for m in re.finditer(r"[A-Za-z0-9']+", text)
+            if stem(m.group().lower().removesuffix("'s").removesuffix("’s")) in names]
 
 
 def _without(query: str, names: set[str], phrases: Sequence[str]) -> str | None:
@@ -475,13 +490,20 @@ def hybrid_search(
     corpus = _corpus(index)
     kind_filter = list(kinds) if kinds else None
 
-    known: dict[str, np.ndarray] = {}  # texts embedded together ahead of their search
+    # text -> (its vector, its cosine with every row, its dense_pool nearest Facts with their cosines):
+    # texts known ahead are embedded in one call and searched in one pass over the Facts' vectors
+    searched: dict[str, tuple[np.ndarray, np.ndarray, dict[str, float]]] = {}
 
-    def nearest(text: str) -> tuple[np.ndarray, dict[str, float]]:
-        """The text's vector and its dense_pool nearest Facts with their cosines."""
-        vec = known[text] if text in known else index.embed([text])[0]
-        return vec, {r.id: s for r, s in index.query(text, w.dense_pool, include_removed=include_removed,
-                                                     kind=kind_filter, query_embedding=vec)}
+    def search(texts: Sequence[str], vecs: np.ndarray | None = None) -> None:
+        vecs = index.embed(texts) if vecs is None else vecs
+        found, sims = index.query_vectors(vecs, w.dense_pool, kind=kind_filter, include_removed=include_removed)
+        for text, vec, hits, row in zip(texts, vecs, found, sims):
+            searched[text] = (vec, row, {r.id: s for r, s in hits})
+
+    def nearest(text: str) -> tuple[np.ndarray, np.ndarray, dict[str, float]]:
+        if text not in searched:
+            search([text])
+        return searched[text]
 
     qterms = tokenize(query)
     order = _order_asked(query, qterms) if w.order > 0 else None
@@ -492,8 +514,9 @@ def hybrid_search(
     if not w.phrases and w.rest > 0:  # the rest is known before any embedding: one call embeds both
         rest_text = _without(query, said, [])
         if rest_text:
-            known = dict(zip([query, rest_text], index.embed([query, rest_text])))
-    qvec, dense = nearest(query)
+            search([query, rest_text],
+                   index.embed_with_rest(query, _name_spans(query, said), rest_text) if w.pooled_rest else None)
+    _, _, dense = nearest(query)
     mass = corpus.bm25.query_mass(words)
     expanded = corpus.bm25.expand(words)
     lexical_raw = sorted(corpus.bm25.weighted_scores(expanded).items(), key=lambda kv: -kv[1])[: w.lexical_pool]
@@ -535,19 +558,20 @@ def hybrid_search(
             candidates.update(identity)
     rewordings = {"rest": _without(query, said, [ln.phrase for ln in links.values()]) if w.rest > 0 else None,
                   "named": _named(query, links, corpus) if w.named > 0 else None}
-    channels: dict[str, tuple[np.ndarray, dict[str, float]]] = {"dense": (qvec, dense)}
+    channels: dict[str, tuple[np.ndarray, np.ndarray, dict[str, float]]] = {"dense": nearest(query)}
     for key, text in rewordings.items():
         if text:
             channels[key] = nearest(text)
-            candidates.update(channels[key][1])
-    missing = [i for i in candidates if any(i not in scores for _, scores in channels.values())]
-    if missing:
-        for i, vec in index.embeddings_for(missing).items():
-            for cvec, scores in channels.values():
-                if i not in scores:
-                    scores[i] = float(vec @ cvec)
+            candidates.update(channels[key][2])
+    for i in candidates:  # a candidate one search did not return is scored from that search's cosines
+        row = None
+        for _, sims, scores in channels.values():
+            if i not in scores:
+                row = index.row_of(i) if row is None else row
+                if row is not None:
+                    scores[i] = float(sims[row])
     second = _second_scores(index, corpus, query, candidates) if w.second > 0 and index.has_second else {}
-    rest = channels["rest"][1] if "rest" in channels else dense  # nothing reworded: the whole question
+    rest = channels["rest"][2] if "rest" in channels else dense  # nothing reworded: the whole question
     if "rest" in channels and w.blind > 0:  # the question said names: compare its rest with name-blind Facts
         rest = _blend_blind(rest, index, corpus, channels["rest"][0], candidates, w.blind)
     strength = {c: ln.strength for c, ln in links.items()}
@@ -578,7 +602,7 @@ def hybrid_search(
             "origin": max(wants.get(rec.origin or "", 0.0), wants.get(_origin_key(rec), 0.0)),
         }
         # nothing reworded: the question without its names (or the whole question) stands in
-        sources["named"] = channels["named"][1].get(fid, 0.0) if "named" in channels else sources["rest"]
+        sources["named"] = channels["named"][2].get(fid, 0.0) if "named" in channels else sources["rest"]
         # a question about two components ("What passed between Edric and the steward?") wants Facts about both
         sources["pair"] = 1.0 if len(asked) >= 2 and len(asked & set(about)) >= 2 else 0.0
         # "Where did the story begin?" is answered by a place: a Fact filed under a location

@@ -27,7 +27,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="print every figure's relative change, flagging the worse ones; runs nothing")
     p.add_argument("--threshold", type=float, default=0.10,
                    help="relative change beyond which --compare flags a figure (default 0.10)")
-    p.add_argument("--only", default="", help="comma-separated parts to run: speed,scaling,ai,economy,memory")
+    p.add_argument("--only", default="", help="comma-separated parts to run: speed,scaling,ai,economy,memory (memory-latency: only the "
+                        "memory part's latency figures)")
     p.add_argument("--games", type=int, default=None, help="economy games (default 1000; quick 6)")
     p.add_argument("--economy-budget", type=float, default=None, metavar="SECONDS",
                    help="stop the economy games after this long and say so (default: no limit)")
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from eval.games import Progress
-    from eval.harness import FULL, PARTS, QUICK, run_all
+    from eval.harness import EXTRA_PARTS, FULL, PARTS, QUICK, run_all
 
     preset = QUICK if args.quick else FULL
     changes = {}
@@ -87,9 +88,9 @@ def run(args: argparse.Namespace) -> int:
         changes["addons"] = addons_from_args(args.addon).changed()
     preset = replace(preset, **changes)
     parts = tuple(x.strip() for x in args.only.split(",") if x.strip()) or PARTS
-    unknown = [x for x in parts if x not in PARTS]
+    unknown = [x for x in parts if x not in PARTS + EXTRA_PARTS]
     if unknown:
-        raise UserError(f"unknown part {unknown[0]!r}: choose from {', '.join(PARTS)}")
+        raise UserError(f"unknown part {unknown[0]!r}: choose from {', '.join(PARTS + EXTRA_PARTS)}")
     def save(res: dict) -> None:
         """After every part, so a long run stopped half-way keeps what it measured."""
         if args.out:
@@ -181,11 +182,12 @@ def headline(res: dict) -> str:
         out += model_lines(ai.get("model") or {})
     elif ai.get("reason"):
         out.append(f"ai: not run: {ai['reason']}")
-    mem = res.get("memory", {})
-    if isinstance(mem, dict) and isinstance(mem.get("latency"), dict) and "sizes" in mem["latency"]:
-        from eval.memory.run import latency_lines
-        out += latency_lines(mem["latency"])
-    for name in ("speed", "scaling", "ai", "economy", "memory"):
+    for key in ("memory", "memory-latency"):
+        mem = res.get(key, {})
+        if isinstance(mem, dict) and isinstance(mem.get("latency"), dict) and "sizes" in mem["latency"]:
+            from eval.memory.run import latency_lines
+            out += latency_lines(mem["latency"])
+    for name in ("speed", "scaling", "ai", "economy", "memory", "memory-latency"):
         if isinstance(res.get(name), dict) and "error" in res[name]:
             out.append(f"{name}: FAILED {res[name]['error']}")
     return "\n".join(out)
