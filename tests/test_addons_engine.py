@@ -33,24 +33,31 @@ def test_UA_JUDGE_1_in_play_a_judgment_table_refuses_challenges_L1984():
     seen("UA-JUDGE-1")
 
 
+def two_targets(addons: dict, **faces: list[int]):
+    """D's Complication against A's Knight and B's Monk; D buys each Pool as many dice as it has
+    faces, and they are rolled: the game just after the roll."""
+    g = framed(P4, {"A": 1}, addons=addons)
+    knight = g.create("A", "Knight")
+    g.end_turn("A")
+    monk = g.create("B", "Monk")
+    g.end_turn("B")
+    g.end_turn("Cy")
+    g.event("D", "The knight is hurled into the monk.", performer=knight, receiver=monk)
+    assert [p.key for p in g.s.complication.pools] == ["C", "A", "B"]
+    for pool in ("C", "A", "B"):
+        g.act(A.BuyDie(player="D", pool=pool, count=len(faces[pool])))
+    g.call_and_agree("D")
+    g.roll(**faces)
+    return g
+
+
 def test_UA_MT_6_UA_MT_7_all_or_none_and_best_efforts_in_the_engine_roll_L2372_L2380():
     """UA-MT-6 / UA-MT-7 with fixed dice: D's Complication rolls 3 Successes against A's Pool (4) and
     B's Pool (2). Standard: 6 > 3, the Targets win. All or None: the worst, 2 < 3, every Target loses.
     Best Efforts: the best, 4 > 3, every Target wins. Each Pool earns by its own dice (U-COMP-9)."""
     results = {}
     for mode in ("standard", "all_or_none", "best_efforts"):
-        g = framed(P4, {"A": 1}, addons={"multi_target_mode": mode})
-        knight = g.create("A", "Knight")
-        g.end_turn("A")
-        monk = g.create("B", "Monk")
-        g.end_turn("B")
-        g.end_turn("Cy")
-        g.event("D", "The knight is hurled into the monk.", performer=knight, receiver=monk)
-        assert [p.key for p in g.s.complication.pools] == ["C", "A", "B"]
-        for pool, n in (("C", 3), ("A", 4), ("B", 2)):
-            g.act(A.BuyDie(player="D", pool=pool, count=n))
-        g.call_and_agree("D")
-        g.roll(C=[1, 2, 3], A=[1, 2, 3, 4], B=[1, 2])
+        g = two_targets({"multi_target_mode": mode}, C=[1, 2, 3], A=[1, 2, 3, 4], B=[1, 2])
         res = g.last("complication_result")
         results[mode] = (res.data["winner"], res.data["bonus"])
         g.check()
@@ -58,6 +65,29 @@ def test_UA_MT_6_UA_MT_7_all_or_none_and_best_efforts_in_the_engine_roll_L2372_L
     assert results["all_or_none"] == ("C", {"C": 6, "A": 4, "B": 2})
     assert results["best_efforts"] == ("T", {"C": 3, "A": 10, "B": 3})
     seen("UA-MT-6", "UA-MT-7")
+
+
+def test_UA_MT_8_a_tie_under_all_or_none_or_best_efforts_goes_to_the_complication_L2372_L2380():
+    """UA-MT-8 (the book is silent on ties, L2372-2384, and invites variations, L2326): with
+    worst_best_tie = "complication" a tie between C and the compared Target Pool is the Complication's,
+    with no Edge die. All or None: C 2 Successes, the worst Target Pool (B) 2: C wins and earns
+    1+2 = 3; A loses and earns 1 per die (4), B 2. Best Efforts: C 4, the best (A) 4: C earns
+    1+2+3+4 = 10, A 4, B 2. Under the core tie (the default) the same roll gives an Edge die instead."""
+    for mode, c_faces, c_coins in (("all_or_none", [1, 2], 3), ("best_efforts", [1, 2, 3, 4], 10)):
+        core = two_targets({"multi_target_mode": mode}, C=c_faces, A=[1, 2, 3, 4], B=[1, 2])
+        assert core.last("edge") is not None and core.s.roll_pending and core.s.narration is None
+        g = two_targets({"multi_target_mode": mode, "worst_best_tie": "complication"},
+                        C=c_faces, A=[1, 2, 3, 4], B=[1, 2])
+        assert "A tie goes to the Complication at this table (UA-MT-8)" in g.last("roll").text
+        res = g.last("complication_result")
+        assert (res.data["winner"], res.data["bonus"]) == ("C", {"C": c_coins, "A": 4, "B": 2})
+        assert not g.s.roll_pending and all(p.edge == 0 for p in g.s.complication.pools)
+        g.check()
+    # Standard with the option: refused at setup, not silently ignored
+    with pytest.raises(RuleViolation) as e:
+        framed(P4, {"A": 1}, addons={"worst_best_tie": "complication"})
+    assert e.value.rule == "UA-SETUP-7" and "All or None and Best Efforts" in str(e.value)
+    seen("UA-MT-8")
 
 
 def test_UA_PROT_3_protection_bought_for_any_component_L2132():

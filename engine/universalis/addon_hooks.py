@@ -49,6 +49,15 @@ def compared_targets(s: GameState, comp: Complication, succ: dict[str, int], key
     return [min(keys, key=lambda k: (sign * succ[k], order.index(comp.pool(k).owner)))]
 
 
+def tie_to_complication(s: GameState, t_keys: list[str]) -> bool:
+    """UA-MT-8: under All or None or Best Efforts with two Target Pools or more, a table that chose
+    `worst_best_tie = "complication"` gives a tie to the Complication side (no Edge die). The book
+    is silent on ties (L2372-2384) and invites variations (L2326); the default is the core tie."""
+    a = opts(s)
+    return (a.worst_best_tie == "complication" and a.multi_target_mode in ("all_or_none", "best_efforts")
+            and len(t_keys) >= 2)
+
+
 # --- Dice Only Added (UA-ADD-1) ----------------------------------------------------------------
 def opposing_pool(comp: Complication, key: str) -> str:
     """The Pool opposing `key`: the Complication Pool for a Target Pool; for the Complication Pool

@@ -336,9 +336,11 @@ def roll(c: Ctx) -> None:
     t_succ = sum(succ[k] for k in target_keys)
     c_succ = sum(succ[k] for k in c_keys)
     shown = "; ".join(f"{k}: {' '.join(str(f) for f in v) or '-'}" for k, v in faces.items())
-    c.emit("roll", f"Roll: {shown}. Successes: Complication {c_succ}, Targets {t_succ}.", player="",
+    tie_to_c = t_succ == c_succ and hooks.tie_to_complication(s, t_keys)
+    note = " A tie goes to the Complication at this table (UA-MT-8)." if tie_to_c else ""
+    c.emit("roll", f"Roll: {shown}. Successes: Complication {c_succ}, Targets {t_succ}.{note}", player="",
            faces={k: list(v) for k, v in faces.items()}, successes=succ)
-    if t_succ == c_succ:
+    if t_succ == c_succ and not tie_to_c:
         award_edge(c, comp, faces, succ, target_keys, c_keys)
         return
     s.roll_pending = False
