@@ -33,9 +33,9 @@ def test_UA_JUDGE_1_in_play_a_judgment_table_refuses_challenges_L1984():
     seen("UA-JUDGE-1")
 
 
-def two_targets(addons: dict, **faces: list[int]):
-    """D's Complication against A's Knight and B's Monk; D buys each Pool as many dice as it has
-    faces, and they are rolled: the game just after the roll."""
+def knight_and_monk(addons: dict, dice: dict[str, int]):
+    """D's Complication against A's Knight and B's Monk; D buys each Pool its `dice` and calls for
+    the roll: the game waiting for the dice."""
     g = framed(P4, {"A": 1}, addons=addons)
     knight = g.create("A", "Knight")
     g.end_turn("A")
@@ -44,9 +44,15 @@ def two_targets(addons: dict, **faces: list[int]):
     g.end_turn("Cy")
     g.event("D", "The knight is hurled into the monk.", performer=knight, receiver=monk)
     assert [p.key for p in g.s.complication.pools] == ["C", "A", "B"]
-    for pool in ("C", "A", "B"):
-        g.act(A.BuyDie(player="D", pool=pool, count=len(faces[pool])))
+    for pool, n in dice.items():
+        g.act(A.BuyDie(player="D", pool=pool, count=n))
     g.call_and_agree("D")
+    return g
+
+
+def two_targets(addons: dict, **faces: list[int]):
+    """knight_and_monk with as many dice per Pool as it has faces, rolled: the game just after the roll."""
+    g = knight_and_monk(addons, {k: len(v) for k, v in faces.items()})
     g.roll(**faces)
     return g
 
@@ -88,6 +94,47 @@ def test_UA_MT_8_a_tie_under_all_or_none_or_best_efforts_goes_to_the_complicatio
         framed(P4, {"A": 1}, addons={"worst_best_tie": "complication"})
     assert e.value.rule == "UA-SETUP-7" and "All or None and Best Efforts" in str(e.value)
     seen("UA-MT-8")
+
+
+def test_UA_MT_3_independent_each_target_pool_meets_the_complication_in_its_own_match_L2340():
+    """UA-MT-3 (L2340 "Each Target Pool rolls one at a time, and all Complication Pools ... is
+    re-rolled against each one"; L2342 most dice first): D's 3 dice meet A's 4 first, then B's 2.
+    Match 1: C [1,2,3] 3 Successes, A [1,2,3,4] 4: A wins 1+2+3+4 = 10, C lost 3 dice = 3; both
+    narrate before the next roll. Match 2: C [1,2,8] 2, B [1,9] 1: C wins 1+2 = 3, B lost 2 dice = 2.
+    D earns 3+3 = 6, A 10, B 2."""
+    g = knight_and_monk({"multi_target_mode": "independent"}, {"C": 3, "A": 4, "B": 2})
+    assert g.pend.kind == "roll" and dict(g.pend.dice) == {"C": 3, "A": 4}
+    before = {p: g.wealth(p) for p in P4}
+    g.refused(A.Roll(faces={"C": [1, 2, 3], "A": [1, 2, 3, 4], "B": [1, 2]}), "U-COMP-7", "dice are needed")
+    g.roll(C=[1, 2, 3], A=[1, 2, 3, 4])
+    res = g.last("complication_result")
+    assert (res.data["winner"], res.data["bonus"]) == ("T", {"C": 3, "A": 10})
+    assert res.text.startswith("Against A's Pool: the Targets win")
+    g.narrate_out()
+    assert g.s.complication is not None and g.pend.kind == "roll" and dict(g.pend.dice) == {"C": 3, "B": 2}
+    assert "against B's Pool" in g.last("next_match").text
+    g.roll(C=[1, 2, 8], B=[1, 9])
+    res = g.last("complication_result")
+    assert (res.data["winner"], res.data["bonus"]) == ("C", {"C": 3, "B": 2})
+    g.narrate_out()
+    assert g.s.complication is None
+    assert {p: g.wealth(p) - before[p] for p in P4} == {"A": 10, "B": 2, "Cy": 0, "D": 6}
+    g.check()
+    seen("UA-MT-3")
+
+
+def test_UA_MT_3_independent_an_edge_die_stays_in_its_match_U_COMP_8():
+    """UA-MT-3 with a tie (U-COMP-8): C [1,9,9] against A [2,9,9,9] ties at 1 Success; C's sum 1 <
+    A's 2, so A's Pool takes the Edge die and rerolls with C; A wins. C's next match, against B,
+    rolls its 3 dice with no Edge die."""
+    g = knight_and_monk({"multi_target_mode": "independent"}, {"C": 3, "A": 4, "B": 2})
+    g.roll(C=[1, 9, 9], A=[2, 9, 9, 9])
+    assert dict(g.pend.dice) == {"C": 3, "A": 5}
+    g.roll(C=[9, 9, 9], A=[2, 9, 9, 9, 7])
+    assert g.last("complication_result").data["winner"] == "T"
+    g.narrate_out()
+    assert dict(g.pend.dice) == {"C": 3, "B": 2}
+    g.check()
 
 
 def test_UA_PROT_3_protection_bought_for_any_component_L2132():
@@ -138,10 +185,10 @@ def test_UA_DRIVER_1_UA_DRIVER_2_UA_DRIVER_3_story_drivers_in_play_L2158_L2164()
 
 @pytest.mark.parametrize("addons, rule", [
     ({"open_scene_framing": True}, "UA-OPEN-1"), ({"alternate_realities": True}, "UA-ALT-1"),
-    ({"currency": "cards_bank"}, "UA-CARDS-1"), ({"multi_target_mode": "split"}, "UA-MT-3"),
+    ({"currency": "cards_bank"}, "UA-CARDS-1"), ({"multi_target_mode": "split"}, "UA-MT-4"),
     ({"nested_complications": True}, "UA-NEST-1"), ({"allow_extended": True}, "UA-EXT-1"),
 ])
-def test_UA_OPEN_1_UA_ALT_1_UA_CARDS_1_UA_MT_3_UA_NEST_1_UA_EXT_1_refused_at_setup(addons, rule):
+def test_UA_OPEN_1_UA_ALT_1_UA_CARDS_1_UA_MT_4_UA_NEST_1_UA_EXT_1_refused_at_setup(addons, rule):
     """An add-on whose table decisions the engine does not ask for yet is refused at setup in one line
     naming it, never silently ignored (the arithmetic of each is tested on its own)."""
     with pytest.raises(RuleViolation) as e:

@@ -192,18 +192,19 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
     ("UA-OPEN-1", "Open Scene Framing", "several active scenes and switching between them"),
     ("UA-ALT-1", "Alternate Reality", "forked scenes and per-branch Components"),
     ("UA-CARDS-1", "Cards as Coins / Cards instead of Dice", "decks, hands and card draws"),
-    ("UA-MT-3", "Multiple Targets (Independent, Split Allocation, Individual)",
-     "one roll per Target Pool or the Originator's allocation of Successes"),
+    ("UA-MT-4", "Multiple Targets (Split Allocation, Individual)",
+     "the Originator's allocation of Successes, or a Complication Pool per Target"),
     ("UA-NEST-1", "Nested Complications", "a second Complication open inside the first"),
     ("UA-EXT-1", "Extended Complications", "rolling a Complication in stages"),
     # Own Pool per Participant (UA-OWN-1) is played: engine/universalis/addon_own_pools.py
+    # Independent Target Pools (UA-MT-3) are played: engine/universalis/addon_independent.py
 )
 
 
 def unplayed(a: Addons) -> list[int]:
     """Indexes into UNPLAYED of the add-ons `a` turns on that the engine cannot enforce yet."""
     on = [a.open_scene_framing, a.alternate_realities, a.currency != "coins",
-          a.multi_target_mode in ("independent", "split", "individual"), a.nested_complications,
+          a.multi_target_mode in ("split", "individual"), a.nested_complications,
           a.allow_extended]
     return [i for i, x in enumerate(on) if x]
 
