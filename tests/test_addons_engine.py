@@ -137,6 +137,22 @@ def test_UA_MT_3_independent_an_edge_die_stays_in_its_match_U_COMP_8():
     g.check()
 
 
+def test_UA_MT_3_the_heuristic_sizes_a_pool_against_what_it_meets_in_its_match():
+    """UA-MT-3 and digest section 3 (size a Pool to what it must beat): under Independent, C (3 dice)
+    meets A's 4 and B's 2 one at a time, so C weighs itself against the largest (4), and B's Pool
+    against C alone (3); under Standard C meets both Pools summed (6) and B's side is 4+2."""
+    from agents.heuristic import HeuristicPlayer
+    hp = HeuristicPlayer("D", seed=1)
+    indep = knight_and_monk({"multi_target_mode": "independent"}, {"C": 3, "A": 4, "B": 2})
+    assert hp._side_sizes(indep.s, "C") == (3, 4) and hp._side_sizes(indep.s, "B") == (2, 3)
+    core = knight_and_monk({}, {"C": 3, "A": 4, "B": 2})
+    assert hp._side_sizes(core.s, "C") == (3, 6) and hp._side_sizes(core.s, "B") == (6, 3)
+    # the model's prompt names the method in play (agents/llm/state_text.addon_lines)
+    from agents.llm.state_text import addon_lines
+    assert "In play: Independent: each Target Pool rolls its own match" in "\n".join(addon_lines(indep.s))
+    assert "In play" not in "\n".join(addon_lines(core.s))
+
+
 def test_UA_PROT_3_protection_bought_for_any_component_L2132():
     """UA-PROT-3 (L2132 "Allow this Add-on to be purchased individually for any important Component"):
     at the table's price of 3, a villain's Importance then costs 2 a level; refused without the option,
