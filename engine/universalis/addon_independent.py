@@ -9,6 +9,10 @@ Engine choices (the book leaves them to the table): the order is the book's orde
 most dice first, then nearest the Originator's left (L2342), taken afresh before each match; every
 Complication die counts against every Target (the engine does not record dice "that only apply
 against limited Targets", L2340); an Edge die won in one match stays in that match.
+
+Not played yet: Target Pools built one at a time between matches (every Pool is built before the
+call for the roll, L2340 "all be built first"), and bonus Coins of an earlier match buying dice for
+a Pool still to roll (L2344); the bonus narration offers the core moves only.
 """
 from __future__ import annotations
 
