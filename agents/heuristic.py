@@ -570,6 +570,8 @@ class HeuristicPlayer:
         assert comp is not None
         if s.config.addons.pool_per_participant:
             return heuristic_addons.own_side_sizes(self, s, pool)
+        if s.config.addons.multi_target_mode == "independent":
+            return heuristic_addons.match_sizes(s, pool)
         ours = sum(p.size for p in comp.pools if (p.key == "C") == (pool == "C"))
         other = sum(p.size for p in comp.pools if (p.key == "C") != (pool == "C"))
         return ours, other

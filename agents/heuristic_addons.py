@@ -259,3 +259,16 @@ def declare_plan(hp: "HeuristicPlayer", obs: "Observation") -> "Plan":
         t = sum(comp.pool(k).size for k in t_keys)
         side, why = ("C" if c < t else "T"), "the side that is behind: it keeps the outcome in doubt"
     return A.DeclarePool(player=me, side=side, text=why), f"declares its Pool for {side}: {why}"
+
+
+def match_sizes(s, pool: str) -> tuple[int, int]:
+    """Independent Target Pools (UA-MT-3): each Target Pool meets the Complication side alone, so a
+    Target's Pool is sized against C, and C against the largest Target Pool it must beat (digest
+    section 3: size a Pool to what it must beat, no more)."""
+    from engine.universalis.addon_own_pools import side_keys
+    comp = s.complication
+    c_keys, t_keys = side_keys(s, comp)
+    c = sum(comp.pool(k).size for k in c_keys)
+    if pool in c_keys:
+        return c, max((comp.pool(k).size for k in t_keys), default=0)
+    return comp.pool(pool).size, c

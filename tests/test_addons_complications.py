@@ -8,7 +8,7 @@ from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
 from engine.universalis import apply, legal_options
 from engine.universalis.addon_complications import (
-    JACK, KING, QUEEN, declared_sides, edge_pool, extended_stages, is_success, narration_order, pool_coins,
+    JACK, KING, QUEEN, edge_pool, extended_stages, is_success, narration_order, pool_coins,
     read_face, resolution_order, score, split_c_coins, split_evenly, verdicts,
 )
 from engine.universalis.ruleset import UniversalisRuleset
@@ -204,19 +204,6 @@ def test_UA_EXT_2_too_many_stages_refused_naming_the_add_on():
 
 
 # --- own Pool per participant (L1040) -------------------------------------------------------------
-def test_UA_OWN_1_every_pool_declares_a_side_before_the_roll_L1040():
-    """UA-OWN-1 (L1040, @128224 "each player can declare his Pool for whichever side makes sense"):
-    all Pools declared; an undeclared Pool, or no Complication side, is refused."""
-    assert declared_sides({"Ann": "T", "Ben": "C", "Cat": "C"}, ["Ann", "Ben", "Cat"]) == {
-        "Ann": "T", "Ben": "C", "Cat": "C"}
-    with pytest.raises(RuleViolation) as e:
-        declared_sides({"Ann": "T"}, ["Ann", "Ben"])
-    assert e.value.rule == "UA-OWN-1" and "Own Pool per Participant" in str(e.value)
-    with pytest.raises(RuleViolation):
-        declared_sides({"Ann": "T", "Ben": "T"}, ["Ann", "Ben"])
-    seen('UA-OWN-1')
-
-
 OWN = {"pool_per_participant": True}
 
 

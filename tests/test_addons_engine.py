@@ -33,24 +33,37 @@ def test_UA_JUDGE_1_in_play_a_judgment_table_refuses_challenges_L1984():
     seen("UA-JUDGE-1")
 
 
+def knight_and_monk(addons: dict, dice: dict[str, int]):
+    """D's Complication against A's Knight and B's Monk; D buys each Pool its `dice` and calls for
+    the roll: the game waiting for the dice."""
+    g = framed(P4, {"A": 1}, addons=addons)
+    knight = g.create("A", "Knight")
+    g.end_turn("A")
+    monk = g.create("B", "Monk")
+    g.end_turn("B")
+    g.end_turn("Cy")
+    g.event("D", "The knight is hurled into the monk.", performer=knight, receiver=monk)
+    assert [p.key for p in g.s.complication.pools] == ["C", "A", "B"]
+    for pool, n in dice.items():
+        g.act(A.BuyDie(player="D", pool=pool, count=n))
+    g.call_and_agree("D")
+    return g
+
+
+def two_targets(addons: dict, **faces: list[int]):
+    """knight_and_monk with as many dice per Pool as it has faces, rolled: the game just after the roll."""
+    g = knight_and_monk(addons, {k: len(v) for k, v in faces.items()})
+    g.roll(**faces)
+    return g
+
+
 def test_UA_MT_6_UA_MT_7_all_or_none_and_best_efforts_in_the_engine_roll_L2372_L2380():
     """UA-MT-6 / UA-MT-7 with fixed dice: D's Complication rolls 3 Successes against A's Pool (4) and
     B's Pool (2). Standard: 6 > 3, the Targets win. All or None: the worst, 2 < 3, every Target loses.
     Best Efforts: the best, 4 > 3, every Target wins. Each Pool earns by its own dice (U-COMP-9)."""
     results = {}
     for mode in ("standard", "all_or_none", "best_efforts"):
-        g = framed(P4, {"A": 1}, addons={"multi_target_mode": mode})
-        knight = g.create("A", "Knight")
-        g.end_turn("A")
-        monk = g.create("B", "Monk")
-        g.end_turn("B")
-        g.end_turn("Cy")
-        g.event("D", "The knight is hurled into the monk.", performer=knight, receiver=monk)
-        assert [p.key for p in g.s.complication.pools] == ["C", "A", "B"]
-        for pool, n in (("C", 3), ("A", 4), ("B", 2)):
-            g.act(A.BuyDie(player="D", pool=pool, count=n))
-        g.call_and_agree("D")
-        g.roll(C=[1, 2, 3], A=[1, 2, 3, 4], B=[1, 2])
+        g = two_targets({"multi_target_mode": mode}, C=[1, 2, 3], A=[1, 2, 3, 4], B=[1, 2])
         res = g.last("complication_result")
         results[mode] = (res.data["winner"], res.data["bonus"])
         g.check()
@@ -58,6 +71,86 @@ def test_UA_MT_6_UA_MT_7_all_or_none_and_best_efforts_in_the_engine_roll_L2372_L
     assert results["all_or_none"] == ("C", {"C": 6, "A": 4, "B": 2})
     assert results["best_efforts"] == ("T", {"C": 3, "A": 10, "B": 3})
     seen("UA-MT-6", "UA-MT-7")
+
+
+def test_UA_MT_8_a_tie_under_all_or_none_or_best_efforts_goes_to_the_complication_L2372_L2380():
+    """UA-MT-8 (the book is silent on ties, L2372-2384, and invites variations, L2326): with
+    worst_best_tie = "complication" a tie between C and the compared Target Pool is the Complication's,
+    with no Edge die. All or None: C 2 Successes, the worst Target Pool (B) 2: C wins and earns
+    1+2 = 3; A loses and earns 1 per die (4), B 2. Best Efforts: C 4, the best (A) 4: C earns
+    1+2+3+4 = 10, A 4, B 2. Under the core tie (the default) the same roll gives an Edge die instead."""
+    for mode, c_faces, c_coins in (("all_or_none", [1, 2], 3), ("best_efforts", [1, 2, 3, 4], 10)):
+        core = two_targets({"multi_target_mode": mode}, C=c_faces, A=[1, 2, 3, 4], B=[1, 2])
+        assert core.last("edge") is not None and core.s.roll_pending and core.s.narration is None
+        g = two_targets({"multi_target_mode": mode, "worst_best_tie": "complication"},
+                        C=c_faces, A=[1, 2, 3, 4], B=[1, 2])
+        assert "A tie goes to the Complication at this table (UA-MT-8)" in g.last("roll").text
+        res = g.last("complication_result")
+        assert (res.data["winner"], res.data["bonus"]) == ("C", {"C": c_coins, "A": 4, "B": 2})
+        assert not g.s.roll_pending and all(p.edge == 0 for p in g.s.complication.pools)
+        g.check()
+    # Standard with the option: refused at setup, not silently ignored
+    with pytest.raises(RuleViolation) as e:
+        framed(P4, {"A": 1}, addons={"worst_best_tie": "complication"})
+    assert e.value.rule == "UA-SETUP-7" and "All or None and Best Efforts" in str(e.value)
+    seen("UA-MT-8")
+
+
+def test_UA_MT_3_independent_each_target_pool_meets_the_complication_in_its_own_match_L2340():
+    """UA-MT-3 (L2340 "Each Target Pool rolls one at a time, and all Complication Pools ... is
+    re-rolled against each one"; L2342 most dice first): D's 3 dice meet A's 4 first, then B's 2.
+    Match 1: C [1,2,3] 3 Successes, A [1,2,3,4] 4: A wins 1+2+3+4 = 10, C lost 3 dice = 3; both
+    narrate before the next roll. Match 2: C [1,2,8] 2, B [1,9] 1: C wins 1+2 = 3, B lost 2 dice = 2.
+    D earns 3+3 = 6, A 10, B 2."""
+    g = knight_and_monk({"multi_target_mode": "independent"}, {"C": 3, "A": 4, "B": 2})
+    assert g.pend.kind == "roll" and dict(g.pend.dice) == {"C": 3, "A": 4}
+    before = {p: g.wealth(p) for p in P4}
+    g.refused(A.Roll(faces={"C": [1, 2, 3], "A": [1, 2, 3, 4], "B": [1, 2]}), "U-COMP-7", "dice are needed")
+    g.roll(C=[1, 2, 3], A=[1, 2, 3, 4])
+    res = g.last("complication_result")
+    assert (res.data["winner"], res.data["bonus"]) == ("T", {"C": 3, "A": 10})
+    assert res.text.startswith("Against A's Pool: the Targets win")
+    g.narrate_out()
+    assert g.s.complication is not None and g.pend.kind == "roll" and dict(g.pend.dice) == {"C": 3, "B": 2}
+    assert "against B's Pool" in g.last("next_match").text
+    g.roll(C=[1, 2, 8], B=[1, 9])
+    res = g.last("complication_result")
+    assert (res.data["winner"], res.data["bonus"]) == ("C", {"C": 3, "B": 2})
+    g.narrate_out()
+    assert g.s.complication is None
+    assert {p: g.wealth(p) - before[p] for p in P4} == {"A": 10, "B": 2, "Cy": 0, "D": 6}
+    g.check()
+    seen("UA-MT-3")
+
+
+def test_UA_MT_3_independent_an_edge_die_stays_in_its_match_U_COMP_8():
+    """UA-MT-3 with a tie (U-COMP-8): C [1,9,9] against A [2,9,9,9] ties at 1 Success; C's sum 1 <
+    A's 2, so A's Pool takes the Edge die and rerolls with C; A wins. C's next match, against B,
+    rolls its 3 dice with no Edge die."""
+    g = knight_and_monk({"multi_target_mode": "independent"}, {"C": 3, "A": 4, "B": 2})
+    g.roll(C=[1, 9, 9], A=[2, 9, 9, 9])
+    assert dict(g.pend.dice) == {"C": 3, "A": 5}
+    g.roll(C=[9, 9, 9], A=[2, 9, 9, 9, 7])
+    assert g.last("complication_result").data["winner"] == "T"
+    g.narrate_out()
+    assert dict(g.pend.dice) == {"C": 3, "B": 2}
+    g.check()
+
+
+def test_UA_MT_3_the_heuristic_sizes_a_pool_against_what_it_meets_in_its_match():
+    """UA-MT-3 and digest section 3 (size a Pool to what it must beat): under Independent, C (3 dice)
+    meets A's 4 and B's 2 one at a time, so C weighs itself against the largest (4), and B's Pool
+    against C alone (3); under Standard C meets both Pools summed (6) and B's side is 4+2."""
+    from agents.heuristic import HeuristicPlayer
+    hp = HeuristicPlayer("D", seed=1)
+    indep = knight_and_monk({"multi_target_mode": "independent"}, {"C": 3, "A": 4, "B": 2})
+    assert hp._side_sizes(indep.s, "C") == (3, 4) and hp._side_sizes(indep.s, "B") == (2, 3)
+    core = knight_and_monk({}, {"C": 3, "A": 4, "B": 2})
+    assert hp._side_sizes(core.s, "C") == (3, 6) and hp._side_sizes(core.s, "B") == (6, 3)
+    # the model's prompt names the method in play (agents/llm/state_text.addon_lines)
+    from agents.llm.state_text import addon_lines
+    assert "In play: Independent: each Target Pool rolls its own match" in "\n".join(addon_lines(indep.s))
+    assert "In play" not in "\n".join(addon_lines(core.s))
 
 
 def test_UA_PROT_3_protection_bought_for_any_component_L2132():
@@ -110,10 +203,10 @@ def test_UA_DRIVER_1_UA_DRIVER_2_UA_DRIVER_3_story_drivers_in_play_L2158_L2164()
     ({"currency": "cards_hand", "bonus_cards_from": "bank_deck"}, "UA-CDICE-1"),
     ({"currency": "cards_hand", "cards_with_face_cards": True}, "UA-CDICE-1"),
     ({"face_card_gimmick": {"J": "right pays"}, "currency": "cards_bank"},
-                                                "UA-CARDS-4"), ({"multi_target_mode": "split"}, "UA-MT-3"),
+                                                "UA-CARDS-4"), ({"multi_target_mode": "split"}, "UA-MT-4"),
     ({"nested_complications": True}, "UA-NEST-1"), ({"allow_extended": True}, "UA-EXT-1"),
 ])
-def test_UA_CDICE_1_UA_CARDS_4_UA_MT_3_UA_NEST_1_UA_EXT_1_refused_at_setup(addons, rule):
+def test_UA_CDICE_1_UA_CARDS_4_UA_MT_4_UA_NEST_1_UA_EXT_1_refused_at_setup(addons, rule):
     """An add-on whose table decisions the engine does not ask for yet is refused at setup in one line
     naming it, never silently ignored (the arithmetic of each is tested on its own)."""
     with pytest.raises(RuleViolation) as e:

@@ -50,13 +50,19 @@ def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
 
 
 @pytest.mark.parametrize("seed, must", [(seed, ()) for seed in range(6)]
-                         + [(seed, ("pool-per-participant",)) for seed in (6, 7)])
+                         + [(seed, ("pool-per-participant",)) for seed in (6, 7)]
+                         # the multi-target methods on (heuristic games rarely give a Complication two Target
+                         # Pools: test_multi_target_matches_conserve_coins_and_replay plays those)
+                         + [(8, ('multiple-targets="independent"',)),
+                            (9, ('multiple-targets="all_or_none"', 'worst_best_tie="complication"'))])
 def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     """`must`: add-ons every drawn combination includes (Own Pool per Participant, UA-OWN-1, is rare
     in six random draws from forty)."""
     rng = random.Random(seed)
     adds = random_addons(rng, must)
     assert adds.pool_per_participant == ("pool-per-participant" in must or adds.pool_per_participant)
+    if must and must[0].startswith("multiple-targets"):
+        assert adds.multi_target_mode == must[0].split("=")[1].strip('"')
     t = Table.new(heuristic_seats(["Ann", "Bob", "Cat"], seed), dice=SeededDice(seed), addons=adds,
                   log_path=tmp_path / "g.jsonl")
     rs = UniversalisRuleset()
@@ -78,3 +84,34 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     if broke:
         kinds = [e.kind for e in again.events]
         assert "session_end" in kinds and "session_start" in kinds
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_multi_target_matches_conserve_coins_and_replay(seed):
+    """UA-MT-3, UA-MT-6/7/8 under random dice: two Target Pools of random sizes against a random
+    Complication Pool, rolled with random faces until the Complication is over. Coins are accounted
+    for after every action, every Target Pool plays exactly one match under Independent (one
+    result in all otherwise), and the actions replay to the same state."""
+    from engine.universalis import apply, new_game
+    from test_addons_engine import P4, knight_and_monk
+    rng = random.Random(seed)
+    addons = [{"multi_target_mode": "independent"}, {"multi_target_mode": "all_or_none", "worst_best_tie": "complication"},
+              {"multi_target_mode": "best_efforts"}][seed % 3]
+    g = knight_and_monk(addons, {"C": rng.randint(1, 4), "A": rng.randint(1, 4), "B": rng.randint(1, 4)})
+    for _ in range(40):
+        if g.s.complication is None:
+            break
+        if g.pend.kind == "roll":
+            g.roll(**{k: [rng.randint(1, 10) for _ in range(n)] for k, n in g.pend.dice.items()})
+        else:
+            g.narrate_out()
+        g.check()
+    assert g.s.complication is None
+    results = [e for e in g.events if e.kind == "complication_result"]
+    assert len(results) == (2 if addons["multi_target_mode"] == "independent" else 1)
+    if addons["multi_target_mode"] == "independent":
+        assert [sorted(r.data["bonus"]) for r in results] in ([["A", "C"], ["B", "C"]], [["B", "C"], ["A", "C"]])
+    state = new_game(P4, addons=addons)
+    for action in g.actions:
+        state, _ = apply(state, action)
+    assert state.model_dump_json() == g.s.model_dump_json()

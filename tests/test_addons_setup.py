@@ -60,6 +60,9 @@ def test_ua_setup_4_to_9_options_need_their_addon():
     refused("UA-SETUP-5", "Only 1 Trait per Turn", positive_traits_window="scene")
     refused("UA-SETUP-6", "Plot Pools", plot_pool_min=60)
     refused("UA-SETUP-7", "Using d6s refuses", die="d6", currency="cards_hand")
+    refused("UA-SETUP-7", "an option of All or None and Best Efforts", worst_best_tie="complication")
+    refused("UA-SETUP-7", "settings of Split Allocation need that method", split_tie="complication")
+    new_game(P3, addons={"multi_target_mode": "best_efforts", "worst_best_tie": "complication"})
     refused("UA-SETUP-8", "Open Scene Framing", frame_scene_cost=2)
     refused("UA-SETUP-9", "Introduce New Players", max_players_per_session=4)
 

@@ -17,7 +17,6 @@ from engine.core.seats import seats_left_of
 
 DieKind = Literal["d10", "d6", "cards"]
 MultiTargetMode = Literal["standard", "independent", "split", "individual", "all_or_none", "best_efforts"]
-Side = Literal["C", "T"]
 
 # cards are read as faces: Ace = 1 ... 10 = 10, Jack = 11, Queen = 12, King = 13 (§2.5a)
 JACK, QUEEN, KING = 11, 12, 13
@@ -202,22 +201,6 @@ def extended_stages(c_dice: int, t_dice: int, parts: int) -> list[tuple[int, int
     """UA-EXT-3: stages rolled smallest sub-pools first on both sides, paired in ascending size
     (the pairing of the rest is inferred, §2.3): 7 against 10 in 3 gives 2v3, 2v3, 3v4."""
     return list(zip(split_evenly(c_dice, parts), split_evenly(t_dice, parts)))
-
-
-# --- own Pool per participant (UA-OWN-*) -----------------------------------------------------------
-def declared_sides(declarations: Mapping[str, str], pools: Sequence[str]) -> dict[str, Side]:
-    """UA-OWN-1 (L1040, @128224): every participant's Pool is declared for a side before the roll.
-    A Pool with no declaration cannot roll."""
-    out: dict[str, Side] = {}
-    for p in pools:
-        side = declarations.get(p)
-        if side not in ("C", "T"):
-            raise refuse("UA-OWN-1", "Own Pool per Participant",
-                         f"{p}'s Pool has not been declared for the Complication or the Targets; it must be before the roll")
-        out[p] = side  # type: ignore[assignment]
-    if "C" not in out.values():
-        raise refuse("UA-OWN-1", "Own Pool per Participant", "no Pool was declared for the Complication side")
-    return out
 
 
 # --- Dice Only Added (UA-ADD-*) ---------------------------------------------------------------------

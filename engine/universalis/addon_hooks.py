@@ -49,6 +49,15 @@ def compared_targets(s: GameState, comp: Complication, succ: dict[str, int], key
     return [min(keys, key=lambda k: (sign * succ[k], order.index(comp.pool(k).owner)))]
 
 
+def tie_to_complication(s: GameState, t_keys: list[str]) -> bool:
+    """UA-MT-8: under All or None or Best Efforts with two Target Pools or more, a table that chose
+    `worst_best_tie = "complication"` gives a tie to the Complication side (no Edge die). The book
+    is silent on ties (L2372-2384) and invites variations (L2326); the default is the core tie."""
+    a = opts(s)
+    return (a.worst_best_tie == "complication" and a.multi_target_mode in ("all_or_none", "best_efforts")
+            and len(t_keys) >= 2)
+
+
 # --- Dice Only Added (UA-ADD-1) ----------------------------------------------------------------
 def opposing_pool(comp: Complication, key: str) -> str:
     """The Pool opposing `key`: the Complication Pool for a Target Pool; for the Complication Pool
@@ -185,18 +194,19 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
     ("UA-CDICE-1", "Cards instead of Dice with face cards kept", "Jacks, Queens and Kings in the decks (5 in 13 "
      "succeed): the rolls read Ace to 10"),
     ("UA-CARDS-4", "Cards as Coins with face cards kept", "the table's Gimmick for a face card spent or revealed"),
-    ("UA-MT-3", "Multiple Targets (Independent, Split Allocation, Individual)",
-     "one roll per Target Pool or the Originator's allocation of Successes"),
+    ("UA-MT-4", "Multiple Targets (Split Allocation, Individual)",
+     "the Originator's allocation of Successes, or a Complication Pool per Target"),
     ("UA-NEST-1", "Nested Complications", "a second Complication open inside the first"),
     ("UA-EXT-1", "Extended Complications", "rolling a Complication in stages"),
     # Own Pool per Participant (UA-OWN-1) is played: engine/universalis/addon_own_pools.py
+    # Independent Target Pools (UA-MT-3) are played: engine/universalis/addon_independent.py
 )
 
 
 def unplayed(a: Addons) -> list[int]:
     """Indexes into UNPLAYED of the add-ons `a` turns on that the engine cannot enforce yet."""
     on = [a.bonus_cards_from == "bank_deck", a.cards_with_face_cards, a.face_card_gimmick is not None,
-          a.multi_target_mode in ("independent", "split", "individual"), a.nested_complications,
+          a.multi_target_mode in ("split", "individual"), a.nested_complications,
           a.allow_extended]
     return [i for i, x in enumerate(on) if x]
 

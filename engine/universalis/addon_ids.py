@@ -71,6 +71,7 @@ RULE_IDS: dict[str, tuple[str, int]] = {
     "UA-MT-5": ("Multiple Targets, Individual Pools", 2362),
     "UA-MT-6": ("Multiple Targets, All or None: the worst Target Pool counts", 2372),
     "UA-MT-7": ("Multiple Targets, Best Efforts: the best Target Pool counts", 2380),
+    "UA-MT-8": ("Multiple Targets, All or None / Best Efforts: a tie goes to the Complication (table option)", 2372),
     "UA-EXT-1": ("Extended Complications: not enforced yet, refused at setup", 2416),
     "UA-NEST-1": ("Nested Complications: not enforced yet, refused at setup", 2390),
     "UA-EXT-2": ("Extended Complications: pools divided as evenly as possible", 2418),

@@ -216,12 +216,28 @@ ACTIONS: dict[str, str] = {
 }
 
 
+# which multi-target method is in play, in a player's words (the summary names them all, §2.1)
+MULTI_TARGET_WORDS: dict[str, str] = {
+    "independent": "Independent: each Target Pool rolls its own match against the Complication side, "
+                   "most dice first; each match is narrated before the next",
+    "all_or_none": "All or None: only the worst Target Pool is compared; every Target shares its result",
+    "best_efforts": "Best Efforts: only the best Target Pool is compared; every Target shares its result",
+}
+
+
+def _in_play(a: AddonInfo, addons: Addons) -> str:
+    if a.key != "multiple-targets" or addons.multi_target_mode not in MULTI_TARGET_WORDS:
+        return ""
+    tie = " A tie goes to the Complication." if addons.worst_best_tie == "complication" else ""
+    return f" In play: {MULTI_TARGET_WORDS[addons.multi_target_mode]}.{tie}"
+
+
 def describe(addons: Addons, with_actions: bool = False) -> str:
     """A short description of the active add-ons (for prompts and the log); '' without any.
     `with_actions`: each line also names the moves the add-on gives (for the model's prompt)."""
     on = active(addons)
-    return "\n".join(f"- {a.name}: {a.summary}" + (f" Moves: {ACTIONS[a.key]}." if with_actions and a.key in ACTIONS
-                                                   else "") for a in on)
+    return "\n".join(f"- {a.name}: {a.summary}" + _in_play(a, addons)
+                     + (f" Moves: {ACTIONS[a.key]}." if with_actions and a.key in ACTIONS else "") for a in on)
 
 
 def _value(raw: str) -> Any:

@@ -238,6 +238,10 @@ def check_addons(a: Addons, players: tuple[str, ...] | list[str] | None = None,
           "Cards instead of Dice: where bonus cards come from needs that add-on (L2428)")
     _need(a.die == "d10" or a.currency not in ("cards_hand", "cards_stack"), "UA-SETUP-7",
           "Using d6s refuses: Cards instead of Dice replaces the dice altogether (L2402, L2428)")
+    _need(a.multi_target_mode in ("all_or_none", "best_efforts") or a.worst_best_tie == "core", "UA-SETUP-7",
+          "Multiple Targets: giving ties to the Complication is an option of All or None and Best Efforts (L2370-2384)")
+    _need(a.multi_target_mode == "split" or (a.split_tie, a.split_c_coins) == ("core", "per_assigned"), "UA-SETUP-7",
+          "Multiple Targets: the tie and coin settings of Split Allocation need that method (L2350)")
     _need(a.allow_extended or (a.extend_cost, a.extended_divide) == (1, "side"), "UA-SETUP-7",
           "Extended Complications: its settings need the add-on itself (L2412)")
     _need(a.open_scene_framing or (a.frame_scene_cost, a.switch_scene_cost, a.max_active_scenes,

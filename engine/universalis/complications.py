@@ -293,6 +293,10 @@ def roll_request(s: GameState) -> dict[str, int]:
     comp = s.complication
     if comp is None or not s.roll_pending:
         return {}
+    c_keys, t_keys = own.side_keys(s, comp)
+    match = indep.current_match(s, comp, t_keys)
+    if match is not None:  # UA-MT-3: the Complication side against one Target Pool
+        return {k: comp.pool(k).size for k in c_keys + [match]}
     return {p.key: p.size for p in comp.pools}
 
 
@@ -331,14 +335,19 @@ def roll(c: Ctx) -> None:
     comp.rolls.append(RollRecord(faces=faces, edge={p.key: p.edge for p in comp.pools}, successes=succ))
     # the sides: C against every Target Pool (core); declared Pools (UA-OWN-1)
     c_keys, t_keys = own.side_keys(s, comp)
+    match = indep.current_match(s, comp, t_keys)
+    if match is not None:  # UA-MT-3: this match is the Complication side against one Target Pool
+        t_keys = [match]
     # the Target Pools that count: all (core, Standard); the worst or the best one (UA-MT-6/7)
     target_keys = hooks.compared_targets(s, comp, succ, t_keys)
     t_succ = sum(succ[k] for k in target_keys)
     c_succ = sum(succ[k] for k in c_keys)
     shown = "; ".join(f"{k}: {' '.join(str(f) for f in v) or '-'}" for k, v in faces.items())
-    c.emit("roll", f"Roll: {shown}. Successes: Complication {c_succ}, Targets {t_succ}.", player="",
+    tie_to_c = t_succ == c_succ and hooks.tie_to_complication(s, t_keys)
+    note = " A tie goes to the Complication at this table (UA-MT-8)." if tie_to_c else ""
+    c.emit("roll", f"Roll: {shown}. Successes: Complication {c_succ}, Targets {t_succ}.{note}", player="",
            faces={k: list(v) for k, v in faces.items()}, successes=succ)
-    if t_succ == c_succ:
+    if t_succ == c_succ and not tie_to_c:
         award_edge(c, comp, faces, succ, target_keys, c_keys)
         return
     s.roll_pending = False
@@ -385,10 +394,16 @@ def start_narration(c: Ctx, comp: Complication, faces: dict[str, tuple[int, ...]
     s = c.s
     slots = []
     for p in comp.pools:
+        if p.key not in faces:  # UA-MT-3: a Target Pool whose match is not this one
+            continue
         won = own.side_of(s, comp, p) == comp.winner_side
         slots.append(NarrationSlot(pool=p.key, player=p.owner, coins=bonus_for(p, faces[p.key], won, hooks.die(s)), won=won))
     s.narration = Narration(slots=slots, resume_player=comp.turn_player_at_call or comp.originator)
     side = "The Complication wins" if comp.winner_side == "C" else "The Targets win"
+    c_keys, t_keys = own.side_keys(s, comp)
+    match = indep.current_match(s, comp, t_keys)
+    if match is not None:
+        side = f"Against {pool_name(comp.pool(match))}: " + side[0].lower() + side[1:]
     earned = ", ".join(f"{sl.player} {sl.coins}" for sl in slots)
     c.emit("complication_result", f"{side}. Bonus coins: {earned}.", player="",
            winner=comp.winner_side, bonus={sl.pool: sl.coins for sl in slots})
@@ -427,6 +442,15 @@ def finish_complication(c: Ctx) -> None:
     comp = s.complication
     nar = s.narration
     assert comp is not None and nar is not None
+    c_keys, t_keys = own.side_keys(s, comp)
+    match = indep.current_match(s, comp, t_keys)
+    if match is not None and indep.next_match(s, comp, match, c_keys, t_keys) is not None:
+        s.narration = None  # UA-MT-3: the next Target Pool's match; the roll was agreed for all of them
+        s.roll_pending = True
+        nxt = indep.current_match(s, comp, t_keys)
+        c.emit("next_match", f"Next match: the Complication side rolls again, against {pool_name(comp.pool(nxt))}.",
+               player="", pool=nxt)
+        return
     s.complication = None
     s.narration = None
     s.complications_resolved += 1
@@ -487,4 +511,5 @@ def end_narration(c: Ctx) -> None:
 
 from engine.universalis import addon_rules as _addon_rules  # noqa: E402
 from engine.universalis import addon_own_pools as own  # noqa: E402
+from engine.universalis import addon_independent as indep  # noqa: E402
 from engine.universalis.addons import CORE  # noqa: E402

@@ -211,6 +211,7 @@ class Complication(Mutable):
     called_by: Optional[str] = None
     turn_player_at_call: Optional[str] = None
     winner_side: Optional[Literal["C", "T"]] = None
+    matched: list[str] = Field(default_factory=list)  # Independent Target Pools already played (UA-MT-3)
 
     def pool(self, key: str) -> Pool:
         for p in self.pools:
