@@ -12,8 +12,9 @@ After every accepted action:
 - when a Challenge ends with the statement replaced or withdrawn, the table as a whole holds no
   more than it held just before the statement, plus what the Bank paid out in between as
   Refreshment or bonus coins (the future-time sequence of issue 17 gave the table 2 coins);
-- when it ends withdrawn, every player who neither made the statement nor bid, nor took part in a
-  Fine in between, holds exactly what he held before the statement (coins it paid him go back).
+- when it ends withdrawn, every player who neither made the statement nor bid holds exactly what he
+  held before the statement (coins it paid him go back), less any Fine he paid in between: a Fine
+  stands whatever becomes of the statement (U-FINE-1, book lines 597-601).
 
 Run time: 60 games of up to 120 actions, about 15-25 s on one core.
 """
@@ -112,7 +113,7 @@ def candidates(s: GameState, rnd: random.Random, faces_for) -> list:
 def challenged_game(data, n_players, coins, seed):
     s = tp.new_game(tp.NAMES[:n_players], starting_coins=coins, refreshment=seed.randint(0, 6))
     stmt_before: GameState | None = None
-    fined: set[str] = set()
+    fined: dict[str, int] = {}  # coins each player paid in Fines since the statement
 
     def faces_for(key: str, n: int) -> list[int]:
         return data.draw(st.lists(st.integers(0, 10), min_size=n, max_size=n), label=f"roll {key}")
@@ -131,10 +132,10 @@ def challenged_game(data, n_players, coins, seed):
         kinds = {e.kind for e in events}
         if new.window is not None and (s.window is None or new.window.statement != s.window.statement) \
                 and s.challenge is None:
-            stmt_before, fined = s, set()  # a new statement: the state just before it
-        if "fine" in kinds or "fine_called" in kinds:
-            f = s.fine or new.fine
-            fined |= {f.accuser, f.accused} if f is not None else set(new.seat_names)
+            stmt_before, fined = s, {}  # a new statement: the state just before it
+        for e in events:
+            if e.kind == "fine" and e.player:
+                fined[e.player] = fined.get(e.player, 0) + e.cost
         if kinds & {"statement_withdrawn", "statement_changed"} and stmt_before is not None:
             ch = s.challenge
             assert ch is not None
@@ -143,10 +144,9 @@ def challenged_game(data, n_players, coins, seed):
             assert gained <= paid_out(new) - paid_out(stmt_before), (action, gained)
             if "statement_withdrawn" in kinds:
                 for n in new.seat_names:
-                    if n not in bidders and n != ch.statement.actor and n not in fined:
-                        assert held(new, n) == held(stmt_before, n), (n, action, ch.statement)
-                if ch.statement.actor not in bidders | fined:
-                    assert held(new, ch.statement.actor) == held(stmt_before, ch.statement.actor)
+                    if n not in bidders:  # a Fine takes what there is (U-ECO-3)
+                        expected = max(held(stmt_before, n) - fined.get(n, 0), 0)
+                        assert held(new, n) == expected, (n, action, ch.statement, fined)
             OUTCOMES.append("withdrawn" if "statement_withdrawn" in kinds else "changed")
             KINDS.add(ch.statement.kind)
         if isinstance(action, (A.ConcedeChallenge, A.ContestChallenge, A.WithdrawChallenge)):

@@ -262,3 +262,83 @@ def test_U_CHAL_4_withdrawing_a_future_time_takes_back_the_coins_it_paid_out_bid
     assert g2.s.scene().time_kind == "after"
     assert [g2.spendable(p) for p in P3] == [2, 0, 3]
     g2.check()
+
+
+def _tenet_fined_in_challenge(fine_up: bool = True, **challenge):
+    """Ann proposes a Tenet (1 coin), Cat challenges it, and in the negotiation Ann calls for a Fine
+    against Cat: all three vote up (Cat pays 3) or all down (Ann, the accuser, pays 3)."""
+    g = game(P3)
+    g.do(A.ProposeTenet(player="Ann", text="Zombies."))
+    g.react({"Cat": A.ChallengeStatement(player="Cat", reason="no zombies", **challenge)})
+    g.do(A.CallFine(player="Ann", accused="Cat", reason="sneering"))
+    for p in P3:
+        g.do(A.FineVote(player=p, fine=fine_up))
+    return g
+
+
+def _coins(g) -> list[int]:
+    return [g.spendable(p) for p in P3]
+
+
+def test_U_FINE_1_U_CHAL_4_a_fine_voted_during_a_challenge_stands_when_the_statement_is_withdrawn():
+    """Book L597-601: the loser pays the Bank when the table votes; L541-553 (U-CHAL-4): the
+    statement is withdrawn or replaced. Withdrawing the statement refunds it, not the Fine."""
+    total = 75
+    # fined, then conceded: the Tenet is withdrawn and refunded, Cat's Fine stays paid
+    g = _tenet_fined_in_challenge()
+    assert _coins(g) == [24, 25, 22]
+    g.do(A.ConcedeChallenge(player="Ann"))
+    assert g.s.tenets == [] and _coins(g) == [25, 25, 22]
+    assert sum(_coins(g)) + g.s.bank_in - g.s.bank_out - g.s.bank_refunds == total
+    g.check()
+    # the accuser loses the vote, then concedes: his 3 stay paid, his Tenet is refunded
+    g = _tenet_fined_in_challenge(fine_up=False)
+    g.do(A.ConcedeChallenge(player="Ann"))
+    assert g.s.tenets == [] and _coins(g) == [22, 25, 25]
+    g.check()
+    # fined, then withdrawn by the bidding: Cat 1 against Ann's nothing; Cat's bid and Fine stay paid
+    g = _tenet_fined_in_challenge()
+    g.do(A.ContestChallenge(player="Ann"))
+    g.do(A.ChallengeBid(player="Cat", option=1, coins=1))
+    for p in ["Ben", "Ann", "Cat"]:
+        g.do(A.ChallengePass(player=p))
+    assert g.last("statement_withdrawn") is not None
+    assert g.s.tenets == [] and _coins(g) == [25, 25, 21]
+    assert sum(_coins(g)) + g.s.bank_in - g.s.bank_out - g.s.bank_refunds == total
+    g.check()
+    # fined during the bidding this time, then withdrawn
+    g = game(P3)
+    g.do(A.ProposeTenet(player="Ann", text="Zombies."))
+    g.react({"Cat": A.ChallengeStatement(player="Cat", reason="no zombies")})
+    g.do(A.ContestChallenge(player="Ann"))
+    g.do(A.ChallengeBid(player="Cat", option=1, coins=2))
+    g.do(A.CallFine(player="Ben", accused="Ann", reason="stalling"))
+    for p, v in zip(P3, [False, True, True]):
+        g.do(A.FineVote(player=p, fine=v))
+    for p in ["Ben", "Ann", "Cat"]:
+        g.do(A.ChallengePass(player=p))
+    assert g.s.tenets == [] and _coins(g) == [23, 25, 23]  # Ann: refunded 1, fined 2
+    g.check()
+    # fined, then replaced: the reworded Tenet (1 coin) stands, Cat's Fine stays paid
+    g = _tenet_fined_in_challenge(alternative="Zombies, but slow ones.", alternative_cost=1, withdraw=False)
+    g.do(A.ConcedeChallenge(player="Ann"))
+    assert [t.text for t in g.s.tenets] == ["Zombies, but slow ones."]
+    assert _coins(g) == [24, 25, 22]
+    assert sum(_coins(g)) + g.s.bank_in - g.s.bank_out - g.s.bank_refunds == total
+    g.check()
+
+
+def test_U_FINE_1_a_fine_voted_in_the_reaction_window_stands_when_a_later_challenge_withdraws():
+    """Book L597-601: a Fine called on the statement's own reaction window (voted before anyone
+    challenges) is paid then; a Challenge that withdraws the statement afterwards keeps it paid."""
+    g = game(P3)
+    g.do(A.ProposeTenet(player="Ann", text="Zombies."))
+    # Ann, who made the statement, calls at once: the window stays open for the others' answers
+    g.do(A.CallFine(player="Ann", accused="Ben", reason="groaning"))
+    for p in P3:
+        g.do(A.FineVote(player=p, fine=True))
+    assert _coins(g) == [24, 22, 25]
+    g.react({"Cat": A.ChallengeStatement(player="Cat", reason="no zombies")})
+    g.do(A.ConcedeChallenge(player="Ann"))
+    assert g.s.tenets == [] and _coins(g) == [25, 22, 25]
+    g.check()

@@ -664,7 +664,8 @@ def challenge_case(challenger: str, a: A.ChallengeStatement | A.InvokeJudgment, 
                ChallengeOption(text=alt, cost=0 if withdraw else a.alternative_cost,
                                withdraw=withdraw, opened_by=challenger, instead=a.instead)]
     return Challenge(challenger=challenger, challenged=st.actor, statement=st.model_copy(deep=True),
-                     reason=a.reason, fact_id=a.fact, options=options, totals=[0, 0], before=w.before)
+                     reason=a.reason, fact_id=a.fact, options=options, totals=[0, 0], before=w.before,
+                     fines=list(w.fines))
 
 
 def open_challenge(c: Ctx, challenger: str, a: A.ChallengeStatement, w: Window) -> None:
@@ -974,11 +975,14 @@ def reprice(s: GameState, actor: str, diff: int, base: GameState) -> None:
 
 
 def restored(c: Ctx, ch: Challenge) -> GameState:
-    """The game just before the challenged statement, with the Challenge bids still paid (U-CHAL-3).
+    """The game just before the challenged statement, with the Challenge bids still paid (U-CHAL-3)
+    and the Fines voted since the statement still paid (U-FINE-1, lines 597-601: the loser pays
+    when the table votes; withdrawing the statement does not undo the vote).
 
     A bidder may have bid coins the statement gave him (framing into the future pays 1 coin to
     each other player, U-FRAME-3); back before the statement he may hold less than his bids, and
-    then, like a fine, they take what there is (U-ECO-3, engine choice).
+    then, like a fine, they take what there is (U-ECO-3, engine choice). Bids are charged first,
+    then Fines (engine choice: it only matters when that happens).
     """
     s = c.s
     before = ch.before
@@ -992,6 +996,8 @@ def restored(c: Ctx, ch: Challenge) -> GameState:
     for player, amount in owed.items():
         p = new.player(player)
         pay(new, player, min(amount, p.wealth + p.stake), "that Challenge bid", use_bonus=False)
+    for player, amount in ch.fines:
+        take_fine(new, player, amount)
     return new
 
 
@@ -1043,12 +1049,24 @@ def fine_vote(c: Ctx) -> None:
     s.fine = None
     if ups > downs:
         paid = take_fine(s, f.accused, ups)
+        note_fine(s, f.accused, paid)
         c.emit("fine", f"{f.accused} is fined {coins(paid)} ({ups} up, {downs} down).", paid, player=f.accused)
     elif downs > ups:
         paid = take_fine(s, f.accuser, downs)
+        note_fine(s, f.accuser, paid)
         c.emit("fine", f"The accuser {f.accuser} pays {coins(paid)} ({ups} up, {downs} down).", paid, player=f.accuser)
     else:
         c.emit("fine", f"A tie ({ups} up, {downs} down): nobody pays.", player="")
+
+
+def note_fine(s: GameState, name: str, paid: int) -> None:
+    """Remember a Fine paid while a statement may still be withdrawn, so `restored` keeps it paid."""
+    if paid <= 0:
+        return
+    if s.challenge is not None:
+        s.challenge.fines.append((name, paid))
+    elif s.window is not None:
+        s.window.fines.append((name, paid))
 
 
 # register the other handler modules

@@ -273,6 +273,8 @@ class Window(Mutable):
     # (logs written before these windows opened), the others are taken to have let it stand
     lapses: bool = False
     before: Optional["GameState"] = Field(default=None, exclude=True)  # for withdrawal (U-CHAL-4)
+    # coins Fines took since the statement, (player, coins): they stand if it is withdrawn (U-FINE-1)
+    fines: list[tuple[str, int]] = Field(default_factory=list, exclude=True)
 
     def __deepcopy__(self, memo: dict | None = None) -> "Window":
         # `before` is never mutated once stored: share it instead of copying a whole game.
@@ -280,7 +282,7 @@ class Window(Mutable):
             statement=self.statement.model_copy(deep=True),
             answers={k: dict(v) for k, v in self.answers.items()},
             allow_interrupt=self.allow_interrupt, allow_challenge=self.allow_challenge,
-            allow_fine=self.allow_fine, lapses=self.lapses, before=self.before)
+            allow_fine=self.allow_fine, lapses=self.lapses, before=self.before, fines=list(self.fines))
         return clone
 
 
@@ -312,6 +314,8 @@ class Challenge(Mutable):
     bids: list[tuple[str, int, int]] = Field(default_factory=list)  # (player, option, coins)
     votes: dict[str, bool] = Field(default_factory=dict)
     before: Optional["GameState"] = Field(default=None, exclude=True)
+    # coins Fines took since the statement, (player, coins), kept like the bids on withdrawal (U-FINE-1)
+    fines: list[tuple[str, int]] = Field(default_factory=list, exclude=True)
 
     def __deepcopy__(self, memo: dict | None = None) -> "Challenge":
         data = {k: getattr(self, k) for k in type(self).model_fields if k != "before"}
