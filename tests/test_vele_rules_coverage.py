@@ -20,7 +20,6 @@ NOT_YET: dict[str, str] = {}
 # calls the function; the heuristic and simulated games do not reach these rules yet
 FUNCTION_ONLY = {
     "V-38": "tactics.mass_targets/mass_power/resolve_mass: needs zones and the Area ability in state",
-    "V-44": "tactics.check_movement: the engine has no zones or map",
     "V-45": "in play: modes (set_mode, announce_mode), attaching (attach_cost) and aided targeting "
             "(aided_attack_difficulty); not yet: an integrated unit pooling its traits in a struggle, nor the "
             "damage split after an aided attack (tactics.check_aided_damage)",

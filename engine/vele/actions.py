@@ -84,6 +84,10 @@ class FrameScene(_A):
     text: str = Field("", max_length=2000)
     present: list[str]
     exclude: ExcludeIn | None = None
+    # V-44 (L413-415), with the `zones` option: the scene's zones in a row (neighbours are next to each other) and
+    # where components stand; a present component not placed starts in the first zone. None: no map
+    zones: list[Annotated[str, Field(min_length=1, max_length=80)]] | None = Field(None, max_length=12)
+    placed: dict[str, str] | None = None
 
 
 class AnswerExclusion(_A):
@@ -205,6 +209,16 @@ class SetMode(_A):
     unit: str = ""
     attach: bool = False
     fate: bool = False
+    text: str = Field("", max_length=300)
+
+
+class Move(_A):
+    """V-44 (L415): on your turn, with a map of zones, a component of yours moves to a neighbouring zone: one zone
+    before its struggle, free; or one more zone as its struggle (`as_struggle`), which takes the turn."""
+    type: Literal["move"] = "move"
+    component: str
+    to: str
+    as_struggle: bool = False
     text: str = Field("", max_length=300)
 
 
@@ -346,7 +360,7 @@ class EndAct(_A):
 
 Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo,
                          Challenge, Justify, TableTalk, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight,
-                         CounterStruggle, SetMode, MakeComponent, MakeTemporary, MakeGroup, Connect, Heal,
+                         CounterStruggle, SetMode, Move, MakeComponent, MakeTemporary, MakeGroup, Connect, Heal,
                          StateDifficulty, Wager, JoinAlly, SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine,
                          NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]

@@ -376,6 +376,9 @@ def frame_scene(c: Ctx) -> None:
     sc = Scene(number=len(s.scenes) + 1, act=s.act, narrator=s.narrator, place=a.place, text=a.text,
                present=list(dict.fromkeys(a.present)))
     s.scenes.append(sc)
+    if a.zones is not None or a.placed:
+        from engine.vele.movement import lay_zones
+        lay_zones(s, sc, a)
     c.emit("scene", f"Scene {sc.number} ({s.narrator} narrating): {a.place}. {a.text}".strip(), a.player)
     if s.groups:  # V-60 (L732): with no PC present, group members are handed out to the other players
         from engine.vele.group_play import hand_out
@@ -404,6 +407,8 @@ def start_turns(s: GameState) -> None:
     owners = {player_of(s, s.components[x]) for x in sc.present if not s.components[x].out}
     sc.turns = [n for n in s.order if n in owners and n != s.narrator] + [s.narrator]
     sc.turn = 0
+    if sc.moved:
+        sc.moved = {}
     s.allying = {}  # V-43: allying is for the round
     s.round_seq = s.seq  # V-45: what happens from here on is this round's
     s.phase = "scene"
@@ -476,6 +481,8 @@ def advance_turn(s: GameState) -> None:
     sc = s.scene
     assert sc is not None
     sc.turn += 1
+    if sc.moved:
+        sc.moved = {}  # V-44: moves are counted per turn
     s.phase = "scene" if sc.turn < len(sc.turns) else "narrator"
     fall_blocks(s)
 
@@ -510,7 +517,8 @@ def start_struggle(c: Ctx) -> None:
     # on that component's turn instead ("as soon as they walk over it"), and the turn stays theirs
     interrupt = actor.stationary and a.player != turn
     if interrupt:
-        may_attack_now(actor.id, True, target.id if player_of(s, target) == turn else "", target.id)
+        may_attack_now(actor.id, True, target.id if player_of(s, target) == turn else "", target.id,
+                       nearby=not sc.zones or sc.zone_of(actor.id) == sc.zone_of(target.id))  # V-44: its zone
     elif a.player != turn:
         raise RuleViolation("V-25", f"you may start a struggle on your turn; it is {turn}'s")
     if interrupt and (a.goal != "attack" or a.extended or a.head_to_head):
@@ -1168,3 +1176,4 @@ from engine.vele import mending as _mending  # noqa: E402,F401  (registers heal 
 from engine.vele import votes as _votes  # noqa: E402,F401  (registers the vote handlers on HANDLERS)
 from engine.vele import making as _making  # noqa: E402,F401  (registers make_component on HANDLERS)
 from engine.vele import group_play as _group_play  # noqa: E402,F401  (registers make_group, connect on HANDLERS)
+from engine.vele import movement as _movement  # noqa: E402,F401  (registers move on HANDLERS)
