@@ -2,24 +2,14 @@
 in a row; on your turn a component moves one zone before its struggle, or one more zone as its struggle."""
 from __future__ import annotations
 
-import pytest
-
 from agents.game_sim import simulate
-from engine.core.errors import RuleViolation
 from engine.core.ruleset import get_ruleset, replay_log_text
 from engine.vele import actions as A
 from engine.vele.decisions import legal_options
-from engine.vele.rules import apply, new_game
-from tests.vele_helpers import SEATS, build_action, built, comp_of, play, story
+from engine.vele.rules import new_game
+from tests.vele_helpers import SEATS, build_action, built, comp_of, play, refuses, story
 
 ZONES = ["the bank", "the ford", "the far shore"]
-
-
-def refuses(s, action, rule):
-    with pytest.raises(RuleViolation) as exc:
-        apply(s, action)
-    assert exc.value.rule == rule, str(exc.value)
-    return str(exc.value)
 
 
 def mapped_scene(s=None):

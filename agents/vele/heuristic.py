@@ -227,7 +227,8 @@ class VeleSeat:
             placed = {c["id"]: zones[1 if c.get("stationary") else 2] for c in foes}
         return _d(A.FrameScene(player=self.name, place=place, text=text, present=present, exclude=exclude,
                                zones=zones, placed=placed),
-                  "the other PCs against my own story components" + (", offering a d4 to keep one PC out" if exclude else "")
+                  "the other PCs against my own story components"
+                  + (", offering a d4 to keep one PC out" if exclude else "")
                   + (": the PCs at the near end of the map, my side at the far end (V-44)" if zones else ""))
 
     def _spotlight(self, v: dict) -> Decision | None:
@@ -718,7 +719,29 @@ class VeleSeat:
             return _d(A.TakeDamage(player=self.name, traits=mine, allies=theirs),
                       "the ally rounds first (one trait per trait each ally gave, V-35), smallest traits first")
         chosen = auto_damage(k_effect(obs.view), _healthy(c), k["target_trait"])
+        shield = self._shield(obs.view, k, c, chosen)
+        if shield is not None:
+            return shield
         return _d(A.TakeDamage(player=self.name, traits=chosen), "the attacked trait first, then my smallest traits")
+
+    def _shield(self, v: dict, k: dict, c: dict, chosen: list[str]) -> Decision | None:
+        """V-45 (L427): the components aiding mine take the rest of an attack's effect after its first trait,
+        their smallest traits first, when they can absorb all of it: the one they guard keeps its traits."""
+        here = v["scenes"][-1]["present"] if v["scenes"] else []
+        aides = [x for x in v["components"] if x.get("unit") == c["id"] and not x["out"] and x["id"] in here]
+        if k["goal"] != "attack" or not aides or len(chosen) < 2:
+            return None
+        left = k_effect(v) - POINTS[_healthy(c)[chosen[0]]]
+        pool = {f"{x['id']}/{t}": n for x in aides for t, n in _healthy(x).items()}
+        rest = auto_damage(left, pool)
+        if sum(POINTS[pool[r]] for r in rest) < left:
+            return None
+        unit: dict[str, list[str]] = {}
+        for r in rest:
+            cid, trait = r.split("/", 1)
+            unit.setdefault(cid, []).append(trait)
+        return _d(A.TakeDamage(player=self.name, traits=chosen[:1], unit=unit),
+                  f"the first trait is {c['name']}'s; its aides take the rest (V-45), so it stays on its feet")
 
     def _continue_fight(self, obs: GameObservation) -> Decision:
         v = obs.view

@@ -314,6 +314,8 @@ class TakeDamage(_A):
     traits: list[str]
     scene_only: bool = False
     allies: dict[str, list[str]] = Field(default_factory=dict)  # V-35: each ally's traits lost in the rounds
+    # V-45 (L427): after the first trait (the attacked component's), traits of components integrated with it, in order
+    unit: dict[str, list[str]] = Field(default_factory=dict)
 
 
 class ContinueFight(_A):

@@ -17,7 +17,8 @@ from engine.vele import economy as E
 from engine.vele import groups as G
 from engine.vele.adjudication import mechanics_may_affect
 from engine.vele.components import check_part_of, check_struggle_against, check_temporary_stakes, use_one_shot
-from engine.vele.tactics import aided_attack_difficulty, block_value, hidden_roll, may_attack_now
+from engine.vele.tactics import (aided_attack_difficulty, block_value, check_aided_damage, hidden_roll,
+                                  may_attack_now)
 from engine.vele import struggle as S
 from engine.vele.copying import state_copy
 from engine.vele.events import Event
@@ -950,18 +951,21 @@ def take_damage(c: Ctx) -> None:
     if set(a.allies) - set(ally_comps):
         raise RuleViolation("V-35", "only the defending side's allies lose traits in the ally rounds"
                             + (" (control attacks fall on the target alone, V-37)" if k.goal == "control" else ""))
-    if ally_comps:
+    if a.unit:
+        unit_damage(s, k, oc, a)
+    elif ally_comps:
         S.check_ally_damage(k.effect, oc.healthy(), a.traits, k.target_trait,
                             [(x, sum(1 for st in k.opponent.stakes if st.component == x), s.components[x].healthy(),
                               a.allies.get(x, [])) for x in ally_comps])
     else:
         S.check_damage(k.effect, oc.healthy(), a.traits, k.target_trait)
-    for x, names in a.allies.items():
+    for x, names in (*a.allies.items(), *a.unit.items()):
         xc = s.components[x]
         for name in names:
             xc.trait(name).damage = "S" if a.scene_only else "X"  # type: ignore[union-attr]
         if names:
-            c.emit("damage", f"{xc.name} (ally) loses {', '.join(names)}", a.player, traits=list(names))
+            c.emit("damage", f"{xc.name} ({'ally' if x in a.allies else 'integrated'}) loses {', '.join(names)}",
+                   a.player, traits=list(names))
         if not xc.healthy():
             xc.out = True
             c.emit("out", f"{xc.name} is taken out ({s.options.taken_out_meaning})", a.player)
@@ -973,7 +977,8 @@ def take_damage(c: Ctx) -> None:
         else:
             tr.damage = "S" if a.scene_only else "X"
     if ac.kind != "pc" and k.goal == "attack":  # V-35: the story owner gets 1 XP a trait, +1 if targeted
-        n = len(a.traits) + sum(len(x) for x in a.allies.values()) + (1 if k.target_trait in a.traits else 0)
+        n = len(a.traits) + sum(len(x) for x in (*a.allies.values(), *a.unit.values())) + \
+            (1 if k.target_trait in a.traits else 0)
         gain_xp(c, ac.owner, n, "traits disabled by a story component (V-35)")
     if s.records:
         s.records[-1].disabled = list(a.traits)
@@ -987,6 +992,33 @@ def take_damage(c: Ctx) -> None:
             oc.out = True
             c.emit("out", f"{oc.name} is taken out ({s.options.taken_out_meaning})", a.player)
     after_exchange(c)
+
+
+def unit_mates(s: GameState, oc: Component) -> list[str]:
+    """V-45: the components integrated with `oc` in the scene (the one it aids, and those aiding either)."""
+    sc = s.scene
+    head = oc.unit or oc.id
+    return [x.id for x in s.components.values() if x.id != oc.id and not x.out and sc is not None
+            and x.id in sc.present and (x.id == head or x.unit == head)]
+
+
+def unit_damage(s: GameState, k: Struggle, oc: Component, a: BaseModel) -> None:
+    """V-45 (L427): after a successful attack on a component of a unit, "the first trait disabled must come from
+    the targeted component, but for the rest of the effect, the owner can freely choose to use traits from other
+    components integrated with it" (tactics.check_aided_damage); the traits together absorb the effect (V-35)."""
+    if k.goal != "attack" or a.allies:  # type: ignore[attr-defined]
+        raise RuleViolation("V-45", "traits of the unit absorb an attack's effect only: not a control attack's, "
+                                    "nor alongside allies' rounds")
+    mates = unit_mates(s, oc)
+    stray = [x for x in a.unit if x not in mates]  # type: ignore[attr-defined]
+    if stray:
+        raise RuleViolation("V-45", f"{s.components[stray[0]].name if stray[0] in s.components else stray[0]} "
+                                    f"is not integrated with {oc.name}")
+    chosen = [(oc.id, t) for t in a.traits] + [(x, t) for x, ts in a.unit.items() for t in ts]  # type: ignore[attr-defined]
+    check_aided_damage(oc.id, chosen, [oc.id, *mates])
+    healthy = {f"{cid}/{t}": n for cid in (oc.id, *mates) for t, n in s.components[cid].healthy().items()}
+    S.check_damage(k.effect, healthy, [f"{cid}/{t}" for cid, t in chosen],
+                   f"{oc.id}/{k.target_trait}" if k.target_trait else None)
 
 
 def after_exchange(c: Ctx) -> None:
