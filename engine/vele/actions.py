@@ -315,7 +315,7 @@ class TakeDamage(_A):
     scene_only: bool = False
     allies: dict[str, list[str]] = Field(default_factory=dict)  # V-35: each ally's traits lost in the rounds
     # V-45 (L427): after the first trait (the attacked component's), traits of components integrated with it, in order
-    unit: dict[str, list[str]] = Field(default_factory=dict)
+    unit: dict[str, list[str]] | None = None  # None, not {}: logs of games without it keep their bytes
 
 
 class ContinueFight(_A):

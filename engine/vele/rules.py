@@ -959,7 +959,8 @@ def take_damage(c: Ctx) -> None:
                               a.allies.get(x, [])) for x in ally_comps])
     else:
         S.check_damage(k.effect, oc.healthy(), a.traits, k.target_trait)
-    for x, names in (*a.allies.items(), *a.unit.items()):
+    unit = a.unit or {}
+    for x, names in (*a.allies.items(), *unit.items()):
         xc = s.components[x]
         for name in names:
             xc.trait(name).damage = "S" if a.scene_only else "X"  # type: ignore[union-attr]
@@ -977,7 +978,7 @@ def take_damage(c: Ctx) -> None:
         else:
             tr.damage = "S" if a.scene_only else "X"
     if ac.kind != "pc" and k.goal == "attack":  # V-35: the story owner gets 1 XP a trait, +1 if targeted
-        n = len(a.traits) + sum(len(x) for x in (*a.allies.values(), *a.unit.values())) + \
+        n = len(a.traits) + sum(len(x) for x in (*a.allies.values(), *unit.values())) + \
             (1 if k.target_trait in a.traits else 0)
         gain_xp(c, ac.owner, n, "traits disabled by a story component (V-35)")
     if s.records:
@@ -1010,11 +1011,12 @@ def unit_damage(s: GameState, k: Struggle, oc: Component, a: BaseModel) -> None:
         raise RuleViolation("V-45", "traits of the unit absorb an attack's effect only: not a control attack's, "
                                     "nor alongside allies' rounds")
     mates = unit_mates(s, oc)
-    stray = [x for x in a.unit if x not in mates]  # type: ignore[attr-defined]
+    unit = a.unit or {}  # type: ignore[attr-defined]
+    stray = [x for x in unit if x not in mates]
     if stray:
         raise RuleViolation("V-45", f"{s.components[stray[0]].name if stray[0] in s.components else stray[0]} "
                                     f"is not integrated with {oc.name}")
-    chosen = [(oc.id, t) for t in a.traits] + [(x, t) for x, ts in a.unit.items() for t in ts]  # type: ignore[attr-defined]
+    chosen = [(oc.id, t) for t in a.traits] + [(x, t) for x, ts in unit.items() for t in ts]
     check_aided_damage(oc.id, chosen, [oc.id, *mates])
     healthy = {f"{cid}/{t}": n for cid in (oc.id, *mates) for t, n in s.components[cid].healthy().items()}
     S.check_damage(k.effect, healthy, [f"{cid}/{t}" for cid, t in chosen],
