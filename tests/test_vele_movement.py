@@ -100,3 +100,22 @@ def test_V_44_the_heuristic_table_moves_its_components_and_replays_byte_for_byte
     assert any(r.action["type"] == "frame_scene" and r.action.get("zones") for r in sim.table.records)
     rep = replay_log_text(out.read_text(encoding="utf-8"))
     assert rep.error is None and rep.state == s
+
+
+def test_V_44_the_app_shows_the_map_with_names_escaped(monkeypatch):
+    """V-44: the sheets panel shows the scene's zones in their row and who stands in each; zone and component
+    names are a player's words, escaped for Markdown."""
+    from app.ui.games import vele as panel
+    shown: list[str] = []
+    monkeypatch.setattr(panel.st, "caption", shown.append)
+    s, ben, cy, main = mapped_scene()
+    s = play(s, A.Move(player="Ben", component=ben.id, to="the ford"))
+    view = get_ruleset("vele").view(s, "Ben")
+    view["scenes"][-1]["zones"][2] = "*the far shore*"
+    view["scenes"][-1]["where"][main.id] = "*the far shore*"
+    panel.zones(view)
+    assert len(shown) == 1 and "the bank (Cy&#39;s hero)" in shown[0] and "the ford (Ben&#39;s hero)" in shown[0]
+    assert "\\*the far shore\\*" in shown[0] and "Ann&#39;s villain" in shown[0]
+    shown.clear()
+    panel.zones(get_ruleset("vele").view(built(), "Ben"))
+    assert shown == []
