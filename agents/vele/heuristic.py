@@ -448,7 +448,7 @@ class VeleSeat:
                                       text=f"{shot['name']} goes off in {target['name']}'s face"),
                       f"{shot['name']} works once (V-21): now, against {target['name']}")
         me_c = max(free, key=lambda c: sum(POINTS[s] for s in _healthy(c).values()))
-        step = self._step(scene, me_c, foes)
+        step = self._step(scene, me_c, [c for c in foes if (c["kind"] == "pc") == (self.name == v["narrator"])])
         if step is not None:
             return step
         if self.name == v["narrator"]:
@@ -494,7 +494,7 @@ class VeleSeat:
 
     def _step(self, scene: dict, me_c: dict, foes: list[dict]) -> Decision | None:
         """V-44: with a map, my component closes in: one free zone toward the nearest foe before it struggles,
-        when no foe stands in its zone."""
+        when no foe stands in its zone (`foes`: the PCs when I narrate, the story side's components otherwise)."""
         zones = scene.get("zones")
         if not zones or me_c.get("stationary") or scene["moved"].get(me_c["id"]) or not foes:
             return None
