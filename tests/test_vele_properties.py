@@ -25,13 +25,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), seats=st.integers(2, 4), acts=st.integers(1, 2),
-       bowl_sets=st.sampled_from([8, 12]), mix=st.integers(0, 2**31))
-def test_V_9_dice_are_conserved_over_random_games(seed, seats, acts, bowl_sets, mix):
+       bowl_sets=st.sampled_from([8, 12]), mix=st.integers(0, 2**31), zones=st.booleans())
+def test_V_9_dice_are_conserved_over_random_games(seed, seats, acts, bowl_sets, mix, zones):
     """V-9, V-10, V-11, V-27, V-1 (L322, L489, @49637): over random games, with random recombinations and
     random challenges thrown in between decisions, the table's dice points never change (every die is in a
     pool, on a sheet, in the bowl or a struggle's stake), and no invariant breaks."""
     rs = get_ruleset("vele")
-    sim = simulate("vele", seats=seats, seed=seed, options={"acts": acts, "bowl_sets": bowl_sets}, max_steps=1)
+    sim = simulate("vele", seats=seats, seed=seed, options={"acts": acts, "bowl_sets": bowl_sets, "zones": zones},
+                   max_steps=1)
     table = sim.table
     rng = random.Random(mix)
     for _ in range(3000):

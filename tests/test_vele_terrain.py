@@ -248,3 +248,52 @@ def test_V_45_a_mode_may_not_contradict_the_round_and_fate_buys_a_quick_change()
     s = play(s, A.SetMode(player="Ann", component=gang.id, unit=villain.id, attach=True, fate=True))
     assert s.players["Ann"].xp == 1 and s.scene.turns[s.scene.turn] == "Ann" and s.phase == "scene"
     refuses(s, A.SetMode(player="Ann", component=gang.id, unit=villain.id, attach=True), "V-45")
+
+
+def _guarded_villain_hit():
+    """Ann's gang aids her villain (V-45); Ben's PC hits the villain's Ruthless for an effect of 4."""
+    from tests.vele_helpers import in_scene
+    s = play(in_scene(), A.PassTurn(player="Ben"), A.PassTurn(player="Cy"))
+    gang, villain, ben = comp_of(s, "Ann", "normal"), comp_of(s, "Ann", "main"), comp_of(s, "Ben", "pc")
+    s = play(s, A.SetMode(player="Ann", component=gang.id, unit=villain.id), A.PassTurn(player="Ann"),
+             A.NextRound(player="Ann"),
+             A.StartStruggle(player="Ben", actor=ben.id, target=villain.id, goal="attack", target_trait="Ruthless"),
+             A.StateDifficulty(player="Ann", value=0),
+             A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8)]),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Ruthless", die=8)]),
+             A.RollDice(faces={"actor:0": [8], "opponent:0": [1]}))
+    return s, gang, villain
+
+
+def test_V_45_V_EX_14_after_the_first_trait_the_unit_absorbs_the_rest():
+    """V-45, V-EX-14 (L427: "If you succeed, the first trait disabled must come from the targeted component, but for
+    the rest of the effect, the owner can freely choose to use traits from other components integrated with it"):
+    Ann's gang aids her villain; Ben's PC hits the villain's Ruthless (d8, 3 points) for an effect of 4. The first
+    trait lost must be the villain's; then the gang's Menace (d4) takes the last point, and the villain keeps its
+    other traits. A component not integrated with the villain cannot take a share."""
+    s, gang, villain = _guarded_villain_hit()
+    cy = comp_of(s, "Cy", "pc")
+    assert s.struggle.stage == "damage" and s.struggle.effect == 4
+    refuses(s, A.TakeDamage(player="Ann", traits=[], unit={gang.id: ["Menace", "Numbers"]}), "V-45")
+    assert "not integrated" in refuses(s, A.TakeDamage(player="Ann", traits=["Ruthless"], unit={cy.id: ["Sneak"]}),
+                                       "V-45")
+    refuses(s, A.TakeDamage(player="Ann", traits=["Ruthless"], unit={gang.id: ["Menace", "Numbers"]}), "V-35")
+    refuses(s, A.TakeDamage(player="Ann", traits=["Connected"], unit={gang.id: ["Menace"]}), "V-34")
+    s = play(s, A.TakeDamage(player="Ann", traits=["Ruthless"], unit={gang.id: ["Menace"]}))
+    v, g = s.components[villain.id], s.components[gang.id]
+    assert v.trait("Ruthless").damage == "X" and v.trait("Connected").healthy and v.trait("Cunning").healthy
+    assert g.trait("Menace").damage == "X" and g.trait("Numbers").healthy and not g.out and not v.out
+    assert s.phase == "scene"
+
+
+def test_V_45_the_ai_owner_lets_the_aides_take_the_rest():
+    """V-45 (L427): an AI seat whose guarded component is hit names its first trait, then lets the aides absorb the
+    rest (their smallest traits first), so the one they guard keeps its other traits."""
+    from tests.test_vele_out_of_turn import table_at
+    s, gang, villain = _guarded_villain_hit()
+    table = table_at(s)
+    acted, _ = table.step()
+    rec = table.records[-1]
+    assert acted and rec.action["type"] == "take_damage" and rec.action["player"] == "Ann"
+    assert rec.action["traits"] == ["Ruthless"] and rec.action["unit"] == {gang.id: ["Menace"]}
+    assert "aides" in rec.meta["rationale"] and table.state.components[villain.id].trait("Connected").healthy

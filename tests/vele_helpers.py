@@ -1,6 +1,9 @@
 """Shared set-up for Vele tests: a table brought to its first scene by fixed actions and dice."""
 from __future__ import annotations
 
+import pytest
+
+from engine.core.errors import RuleViolation
 from engine.vele import actions as A
 from engine.vele.rules import apply, new_game
 from engine.vele.state import GameState
@@ -66,3 +69,11 @@ def in_scene(s: GameState | None = None) -> GameState:
 
 def roll(**faces) -> A.RollDice:
     return A.RollDice(faces={k.replace("__", ":"): [v] for k, v in faces.items()})
+
+
+def refuses(s: GameState, action, rule: str) -> str:
+    """`action` is refused at `s` by `rule`; returns the refusal's words."""
+    with pytest.raises(RuleViolation) as exc:
+        apply(s, action)
+    assert exc.value.rule == rule, str(exc.value)
+    return str(exc.value)

@@ -221,8 +221,15 @@ class VeleSeat:
         if len(pcs) > 2 and 4 in me["story_dice"] and self.rng.random() < 0.4:
             exclude = A.ExcludeIn(component=pcs[-1]["id"], die=4)
         text = f"{self.pick(words['times'], 'Night')}. {foes[0]['name']} is here."
-        return _d(A.FrameScene(player=self.name, place=place, text=text, present=present, exclude=exclude),
-                  "the other PCs against my own story components" + (", offering a d4 to keep one PC out" if exclude else ""))
+        zones = placed = None
+        if v["options"].get("zones"):  # V-44: a row of zones, the PCs at one end, my story side at the other
+            zones = [f"{place} (near)", f"{place} (middle)", f"{place} (far)"]
+            placed = {c["id"]: zones[1 if c.get("stationary") else 2] for c in foes}
+        return _d(A.FrameScene(player=self.name, place=place, text=text, present=present, exclude=exclude,
+                               zones=zones, placed=placed),
+                  "the other PCs against my own story components"
+                  + (", offering a d4 to keep one PC out" if exclude else "")
+                  + (": the PCs at the near end of the map, my side at the far end (V-44)" if zones else ""))
 
     def _spotlight(self, v: dict) -> Decision | None:
         """V-61: narrating, I claim another player's spotlight card once its PC has won a struggle this act: a
@@ -441,6 +448,9 @@ class VeleSeat:
                                       text=f"{shot['name']} goes off in {target['name']}'s face"),
                       f"{shot['name']} works once (V-21): now, against {target['name']}")
         me_c = max(free, key=lambda c: sum(POINTS[s] for s in _healthy(c).values()))
+        step = self._step(scene, me_c, [c for c in foes if (c["kind"] == "pc") == (self.name == v["narrator"])])
+        if step is not None:
+            return step
         if self.name == v["narrator"]:
             foes = [c for c in foes if c["kind"] == "pc"] or foes
             block = self._block(v, free, foes)
@@ -481,6 +491,22 @@ class VeleSeat:
         return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=target["id"], goal="attack",
                                   target_trait=weak, extended=True, text=f"{me_c['name']} takes on {target['name']}"),
                   "an extended fight against the main story component" + (f", aimed at its {weak}" if weak else ""))
+
+    def _step(self, scene: dict, me_c: dict, foes: list[dict]) -> Decision | None:
+        """V-44: with a map, my component closes in: one free zone toward the nearest foe before it struggles,
+        when no foe stands in its zone (`foes`: the PCs when I narrate, the story side's components otherwise)."""
+        zones = scene.get("zones")
+        if not zones or me_c.get("stationary") or scene["moved"].get(me_c["id"]) or not foes:
+            return None
+        where = scene["where"]
+        here = zones.index(where[me_c["id"]])
+        gaps = [zones.index(where[c["id"]]) - here for c in foes if c["id"] in where]
+        if not gaps or 0 in gaps:
+            return None
+        gap = min(gaps, key=abs)
+        to = zones[here + (1 if gap > 0 else -1)]
+        return _d(A.Move(player=self.name, component=me_c["id"], to=to, text=f"{me_c['name']} closes in"),
+                  f"no foe in {zones[here]}: one zone toward the nearest, free before the struggle (V-44)")
 
     def _make(self, v: dict, scene: dict, mine: list[dict]) -> Decision | None:
         """V-62, V-21: once an act, now and then, a player whose PC is in the scene makes the thing it needs: a
@@ -693,7 +719,29 @@ class VeleSeat:
             return _d(A.TakeDamage(player=self.name, traits=mine, allies=theirs),
                       "the ally rounds first (one trait per trait each ally gave, V-35), smallest traits first")
         chosen = auto_damage(k_effect(obs.view), _healthy(c), k["target_trait"])
+        shield = self._shield(obs.view, k, c, chosen)
+        if shield is not None:
+            return shield
         return _d(A.TakeDamage(player=self.name, traits=chosen), "the attacked trait first, then my smallest traits")
+
+    def _shield(self, v: dict, k: dict, c: dict, chosen: list[str]) -> Decision | None:
+        """V-45 (L427): the components aiding mine take the rest of an attack's effect after its first trait,
+        their smallest traits first, when they can absorb all of it: the one they guard keeps its traits."""
+        here = v["scenes"][-1]["present"] if v["scenes"] else []
+        aides = [x for x in v["components"] if x.get("unit") == c["id"] and not x["out"] and x["id"] in here]
+        if k["goal"] != "attack" or not aides or len(chosen) < 2:
+            return None
+        left = k_effect(v) - POINTS[_healthy(c)[chosen[0]]]
+        pool = {f"{x['id']}/{t}": n for x in aides for t, n in _healthy(x).items()}
+        rest = auto_damage(left, pool)
+        if sum(POINTS[pool[r]] for r in rest) < left:
+            return None
+        unit: dict[str, list[str]] = {}
+        for r in rest:
+            cid, trait = r.split("/", 1)
+            unit.setdefault(cid, []).append(trait)
+        return _d(A.TakeDamage(player=self.name, traits=chosen[:1], unit=unit),
+                  f"the first trait is {c['name']}'s; its aides take the rest (V-45), so it stays on its feet")
 
     def _continue_fight(self, obs: GameObservation) -> Decision:
         v = obs.view

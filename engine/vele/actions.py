@@ -84,6 +84,10 @@ class FrameScene(_A):
     text: str = Field("", max_length=2000)
     present: list[str]
     exclude: ExcludeIn | None = None
+    # V-44 (L413-415), with the `zones` option: the scene's zones in a row (neighbours are next to each other) and
+    # where components stand; a present component not placed starts in the first zone. None: no map
+    zones: list[Annotated[str, Field(min_length=1, max_length=80)]] | None = Field(None, max_length=12)
+    placed: dict[str, str] | None = None
 
 
 class AnswerExclusion(_A):
@@ -208,6 +212,16 @@ class SetMode(_A):
     text: str = Field("", max_length=300)
 
 
+class Move(_A):
+    """V-44 (L415): on your turn, with a map of zones, a component of yours moves to a neighbouring zone: one zone
+    before its struggle, free; or one more zone as its struggle (`as_struggle`), which takes the turn."""
+    type: Literal["move"] = "move"
+    component: str
+    to: str
+    as_struggle: bool = False
+    text: str = Field("", max_length=300)
+
+
 class MakeComponent(_A):
     """V-62, V-21 (L213, L221, L205): on your turn, make "just what you need": a normal component (a one-shot if
     `one_shot`), present at once, paid from your story dice with a die of each trait's size (V-15). Once an act
@@ -300,6 +314,8 @@ class TakeDamage(_A):
     traits: list[str]
     scene_only: bool = False
     allies: dict[str, list[str]] = Field(default_factory=dict)  # V-35: each ally's traits lost in the rounds
+    # V-45 (L427): after the first trait (the attacked component's), traits of components integrated with it, in order
+    unit: dict[str, list[str]] | None = None  # None, not {}: logs of games without it keep their bytes
 
 
 class ContinueFight(_A):
@@ -346,7 +362,7 @@ class EndAct(_A):
 
 Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo,
                          Challenge, Justify, TableTalk, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight,
-                         CounterStruggle, SetMode, MakeComponent, MakeTemporary, MakeGroup, Connect, Heal,
+                         CounterStruggle, SetMode, Move, MakeComponent, MakeTemporary, MakeGroup, Connect, Heal,
                          StateDifficulty, Wager, JoinAlly, SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine,
                          NextRound, EndScene, PassNarration, EndAct],
                    Field(discriminator="type")]

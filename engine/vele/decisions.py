@@ -120,6 +120,9 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
     side moves that do not move the game on."""
     pend = pending(s)
     out = list(KIND_OPTIONS.get(pend.kind, [])) if seat in pend.seats else []
+    if out and pend.kind == "turn" and s.scene is not None and s.scene.zones:
+        out.append(Option("move", "free; one more zone takes the turn",
+                          "a component of yours to a neighbouring zone, before its struggle or as it (V-44)"))
     if seat not in s.players or s.phase == "over":
         return out
     k = s.struggle

@@ -24,6 +24,8 @@ class VeleOptions(BaseModel):
         "middle", description="where a spotlight card goes once made: the middle of the table, for whoever "
                               "narrates (L737, the newer Additional Rules), or taken in turns by the other players "
                               "(L935, the older text; logs written before Vele rules version 2 read this way)")
+    zones: bool = Field(False, description="a map of zones for movement (V-44, L413-415): the narrator lays each scene's "
+                                          "zones in a row; otherwise movement stays in the fiction, as the book allows")
     tone: Literal["pulpy", "gritty", "heroic", "doomed"] = "pulpy"
     tone_fallback: Literal["pulpy", "gritty"] = Field("pulpy", description="fate order for PC v PC and story v story "
                                                                         "under a heroic or doomed tone (V-30)")

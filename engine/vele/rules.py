@@ -17,7 +17,8 @@ from engine.vele import economy as E
 from engine.vele import groups as G
 from engine.vele.adjudication import mechanics_may_affect
 from engine.vele.components import check_part_of, check_struggle_against, check_temporary_stakes, use_one_shot
-from engine.vele.tactics import aided_attack_difficulty, block_value, hidden_roll, may_attack_now
+from engine.vele.tactics import (aided_attack_difficulty, block_value, check_aided_damage, hidden_roll,
+                                  may_attack_now)
 from engine.vele import struggle as S
 from engine.vele.copying import state_copy
 from engine.vele.events import Event
@@ -376,6 +377,9 @@ def frame_scene(c: Ctx) -> None:
     sc = Scene(number=len(s.scenes) + 1, act=s.act, narrator=s.narrator, place=a.place, text=a.text,
                present=list(dict.fromkeys(a.present)))
     s.scenes.append(sc)
+    if a.zones is not None or a.placed:
+        from engine.vele.movement import lay_zones
+        lay_zones(s, sc, a)
     c.emit("scene", f"Scene {sc.number} ({s.narrator} narrating): {a.place}. {a.text}".strip(), a.player)
     if s.groups:  # V-60 (L732): with no PC present, group members are handed out to the other players
         from engine.vele.group_play import hand_out
@@ -404,6 +408,8 @@ def start_turns(s: GameState) -> None:
     owners = {player_of(s, s.components[x]) for x in sc.present if not s.components[x].out}
     sc.turns = [n for n in s.order if n in owners and n != s.narrator] + [s.narrator]
     sc.turn = 0
+    if sc.moved:
+        sc.moved = {}
     s.allying = {}  # V-43: allying is for the round
     s.round_seq = s.seq  # V-45: what happens from here on is this round's
     s.phase = "scene"
@@ -476,6 +482,8 @@ def advance_turn(s: GameState) -> None:
     sc = s.scene
     assert sc is not None
     sc.turn += 1
+    if sc.moved:
+        sc.moved = {}  # V-44: moves are counted per turn
     s.phase = "scene" if sc.turn < len(sc.turns) else "narrator"
     fall_blocks(s)
 
@@ -510,7 +518,8 @@ def start_struggle(c: Ctx) -> None:
     # on that component's turn instead ("as soon as they walk over it"), and the turn stays theirs
     interrupt = actor.stationary and a.player != turn
     if interrupt:
-        may_attack_now(actor.id, True, target.id if player_of(s, target) == turn else "", target.id)
+        may_attack_now(actor.id, True, target.id if player_of(s, target) == turn else "", target.id,
+                       nearby=not sc.zones or sc.zone_of(actor.id) == sc.zone_of(target.id))  # V-44: its zone
     elif a.player != turn:
         raise RuleViolation("V-25", f"you may start a struggle on your turn; it is {turn}'s")
     if interrupt and (a.goal != "attack" or a.extended or a.head_to_head):
@@ -942,18 +951,22 @@ def take_damage(c: Ctx) -> None:
     if set(a.allies) - set(ally_comps):
         raise RuleViolation("V-35", "only the defending side's allies lose traits in the ally rounds"
                             + (" (control attacks fall on the target alone, V-37)" if k.goal == "control" else ""))
-    if ally_comps:
+    if a.unit:
+        unit_damage(s, k, oc, a)
+    elif ally_comps:
         S.check_ally_damage(k.effect, oc.healthy(), a.traits, k.target_trait,
                             [(x, sum(1 for st in k.opponent.stakes if st.component == x), s.components[x].healthy(),
                               a.allies.get(x, [])) for x in ally_comps])
     else:
         S.check_damage(k.effect, oc.healthy(), a.traits, k.target_trait)
-    for x, names in a.allies.items():
+    unit = a.unit or {}
+    for x, names in (*a.allies.items(), *unit.items()):
         xc = s.components[x]
         for name in names:
             xc.trait(name).damage = "S" if a.scene_only else "X"  # type: ignore[union-attr]
         if names:
-            c.emit("damage", f"{xc.name} (ally) loses {', '.join(names)}", a.player, traits=list(names))
+            c.emit("damage", f"{xc.name} ({'ally' if x in a.allies else 'integrated'}) loses {', '.join(names)}",
+                   a.player, traits=list(names))
         if not xc.healthy():
             xc.out = True
             c.emit("out", f"{xc.name} is taken out ({s.options.taken_out_meaning})", a.player)
@@ -965,7 +978,8 @@ def take_damage(c: Ctx) -> None:
         else:
             tr.damage = "S" if a.scene_only else "X"
     if ac.kind != "pc" and k.goal == "attack":  # V-35: the story owner gets 1 XP a trait, +1 if targeted
-        n = len(a.traits) + sum(len(x) for x in a.allies.values()) + (1 if k.target_trait in a.traits else 0)
+        n = len(a.traits) + sum(len(x) for x in (*a.allies.values(), *unit.values())) + \
+            (1 if k.target_trait in a.traits else 0)
         gain_xp(c, ac.owner, n, "traits disabled by a story component (V-35)")
     if s.records:
         s.records[-1].disabled = list(a.traits)
@@ -979,6 +993,34 @@ def take_damage(c: Ctx) -> None:
             oc.out = True
             c.emit("out", f"{oc.name} is taken out ({s.options.taken_out_meaning})", a.player)
     after_exchange(c)
+
+
+def unit_mates(s: GameState, oc: Component) -> list[str]:
+    """V-45: the components integrated with `oc` in the scene (the one it aids, and those aiding either)."""
+    sc = s.scene
+    head = oc.unit or oc.id
+    return [x.id for x in s.components.values() if x.id != oc.id and not x.out and sc is not None
+            and x.id in sc.present and (x.id == head or x.unit == head)]
+
+
+def unit_damage(s: GameState, k: Struggle, oc: Component, a: BaseModel) -> None:
+    """V-45 (L427): after a successful attack on a component of a unit, "the first trait disabled must come from
+    the targeted component, but for the rest of the effect, the owner can freely choose to use traits from other
+    components integrated with it" (tactics.check_aided_damage); the traits together absorb the effect (V-35)."""
+    if k.goal != "attack" or a.allies:  # type: ignore[attr-defined]
+        raise RuleViolation("V-45", "traits of the unit absorb an attack's effect only: not a control attack's, "
+                                    "nor alongside allies' rounds")
+    mates = unit_mates(s, oc)
+    unit = a.unit or {}  # type: ignore[attr-defined]
+    stray = [x for x in unit if x not in mates]
+    if stray:
+        raise RuleViolation("V-45", f"{s.components[stray[0]].name if stray[0] in s.components else stray[0]} "
+                                    f"is not integrated with {oc.name}")
+    chosen = [(oc.id, t) for t in a.traits] + [(x, t) for x, ts in unit.items() for t in ts]
+    check_aided_damage(oc.id, chosen, [oc.id, *mates])
+    healthy = {f"{cid}/{t}": n for cid in (oc.id, *mates) for t, n in s.components[cid].healthy().items()}
+    S.check_damage(k.effect, healthy, [f"{cid}/{t}" for cid, t in chosen],
+                   f"{oc.id}/{k.target_trait}" if k.target_trait else None)
 
 
 def after_exchange(c: Ctx) -> None:
@@ -1168,3 +1210,4 @@ from engine.vele import mending as _mending  # noqa: E402,F401  (registers heal 
 from engine.vele import votes as _votes  # noqa: E402,F401  (registers the vote handlers on HANDLERS)
 from engine.vele import making as _making  # noqa: E402,F401  (registers make_component on HANDLERS)
 from engine.vele import group_play as _group_play  # noqa: E402,F401  (registers make_group, connect on HANDLERS)
+from engine.vele import movement as _movement  # noqa: E402,F401  (registers move on HANDLERS)

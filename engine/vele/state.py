@@ -138,6 +138,12 @@ class Scene(BaseModel):
     turns: list[str] = Field(default_factory=list)
     turn: int = 0
     ended: bool = False
+    zones: list[str] = Field(default_factory=list)  # V-44: the map, a row of zones ([]: movement in the fiction)
+    where: dict[str, str] = Field(default_factory=dict)  # V-44: component id -> zone (unplaced: the first zone)
+    moved: dict[str, int] = Field(default_factory=dict)  # V-44: zones moved this turn, per component
+
+    def zone_of(self, cid: str) -> str:
+        return self.where.get(cid, self.zones[0]) if self.zones else ""
 
 
 class Exclusion(BaseModel):

@@ -40,8 +40,22 @@ def sheets(view: dict[str, Any], events: list[Any] = ()) -> None:
                                   for tr in c.get("traits") or []))
             if c.get("aspects"):
                 st.caption("Aspects: " + ", ".join(t(a) for a in c["aspects"]))
+    zones(view)
     groups(view)
     spotlights(view)
+
+
+def zones(view: dict[str, Any]) -> None:
+    """V-44: the scene's map, when the table uses zones: each zone in its row with the components in it."""
+    scenes = view.get("scenes") or []
+    sc = scenes[-1] if scenes and not scenes[-1].get("ended") else {}
+    if not sc.get("zones"):
+        return
+    names = {c.get("id"): c.get("name") for c in view.get("components") or []}
+    where = sc.get("where") or {}
+    st.caption("Map: " + " → ".join(
+        f"{t(z)} ({', '.join(t(names.get(x, x)) for x, at in where.items() if at == z) or 'empty'})"
+        for z in sc["zones"]))
 
 
 def groups(view: dict[str, Any]) -> None:
