@@ -23,6 +23,19 @@ def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untype
         terminalreporter.write_line(f"real-model tier: {line}")
 
 
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the xdist_group marks
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under `--dist loadgroup` (the README's command), a module whose tests share a module-scoped
+    fixture (a simulated game, a loaded model, a server) runs on one worker, so the fixture is
+    built once, not once per worker; every other test is still dealt out one by one."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        if item.get_closest_marker("xdist_group") is not None or info is None:
+            continue
+        if any(defs and defs[-1].scope in ("module", "package") for defs in info.name2fixturedefs.values()):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
 # -- the browser tests' server (tests/browser_helpers.py) ---------------------------------------------
 
 @pytest.fixture(scope="module")
