@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -22,6 +21,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
+
+from eval.processes import free_port, stop
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,18 +55,12 @@ def need_browser() -> None:
     pytest.skip(f"no browser: {why}")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @contextmanager
 def streamlit_app(folder: Path) -> Iterator[AppServer]:
     """`streamlit run` of the app on a free 127.0.0.1 port, games under `folder`/games; up when
     /_stcore/health answers; stopped (and its output file closed) on exit."""
     home, log_path = folder / "games", folder / "streamlit.log"
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "STORYTABLE_HOME": str(home)}
     with open(log_path, "w") as log:
         proc = subprocess.Popen(
@@ -89,12 +84,7 @@ def streamlit_app(folder: Path) -> Iterator[AppServer]:
                 time.sleep(0.3)
             yield AppServer(url, home, log_path)
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=10)
+            stop(proc)
 
 
 def launch(pw: Any) -> Any:
@@ -110,7 +100,7 @@ _PAGE_STATE = """() => {
 }"""
 
 
-def settle(page: Any, calm_looks: int = 2, every_ms: int = 200) -> None:
+def settle(page: Any, calm_looks: int = 3, every_ms: int = 200) -> None:
     """Wait until the rerun a click started (and any it chained, AI turns included) is over:
     Streamlit's status widget gone, no element left over from the previous run (a stale form),
     and the page's text the same `calm_looks` looks in a row after that (so a rerun a click has
