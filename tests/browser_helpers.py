@@ -1,10 +1,9 @@
-"""What the Chromium tests share: one `streamlit run` per test module, and waits that end when the
+"""What the Chromium tests share: one `streamlit run` per test process, and waits that end when the
 page and the server's log are ready, not after a guessed number of seconds.
 
 Why: each browser test file started its own server per test and slept between clicks; under two
 test processes on two cores those sleeps were sometimes too short (a stale form clicked after a
-rerun, a log read before the server wrote it). The fixtures are in tests/conftest.py; the tests
-run in one xdist group ("browser"), so they never compete with each other for the server or CPU.
+rerun, a log read before the server wrote it). The fixtures are in tests/conftest.py.
 """
 from __future__ import annotations
 
@@ -144,6 +143,14 @@ def wait_for(what: str, check: Callable[[], Any], page: Any | None = None) -> An
             page.wait_for_timeout(250)
         else:
             time.sleep(0.25)
+
+
+def the_one(page: Any, role: str, name: str) -> Any:
+    """The one `role` named `name` on the page, once there is one: a rerun can leave the previous
+    decision's form beside the new one for a moment, and a page-wide lookup then finds two."""
+    found = page.get_by_role(role, name=name, exact=True)
+    wait_for(f"one {role} {name!r} on the page", lambda: found.count() == 1, page)
+    return found
 
 
 def table_code(page: Any) -> str:

@@ -23,24 +23,12 @@ def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untype
         terminalreporter.write_line(f"real-model tier: {line}")
 
 
-
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the xdist_group marks
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under `--dist loadgroup` (the README's command), a module whose tests share a module-scoped
-    fixture (a simulated game, a loaded model, a server) runs on one worker, so the fixture is
-    built once, not once per worker; every other test is still dealt out one by one."""
-    for item in items:
-        info = getattr(item, "_fixtureinfo", None)
-        if item.get_closest_marker("xdist_group") is not None or info is None:
-            continue
-        if any(defs and defs[-1].scope in ("module", "package") for defs in info.name2fixturedefs.values()):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
-
 # -- the browser tests' server (tests/browser_helpers.py) ---------------------------------------------
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def streamlit_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
-    """One `streamlit run` for a whole browser test module (each test makes its own tables)."""
+    """One `streamlit run` for every browser test this test process runs (each test makes its own
+    tables): under -n 2 each worker that gets a browser test starts one, once."""
     need_browser()
     pytest.importorskip("playwright.sync_api")
     with streamlit_app(tmp_path_factory.mktemp("streamlit")) as server:
@@ -49,7 +37,7 @@ def streamlit_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppSe
 
 @pytest.fixture
 def app_server(streamlit_server: AppServer, monkeypatch: pytest.MonkeyPatch) -> AppServer:
-    """The module's server, with this test process's STORYTABLE_HOME on its games (a table a test
+    """The browser tests' server, with this test process's STORYTABLE_HOME on its games (a table a test
     builds itself, for the server to play, goes where the server looks)."""
     monkeypatch.setenv("STORYTABLE_HOME", str(streamlit_server.home))
     return streamlit_server

@@ -1,6 +1,6 @@
 """The table in a real browser: Debian's headless Chromium (Playwright) against `streamlit run`.
 
-One server for the module (tests/conftest.py, `app_server`); each test sets up its own table,
+One server for the browser tests (tests/conftest.py, `app_server`); each test sets up its own table,
 plays a few steps with the mouse and keyboard, and leaves screenshots in the test's tmp dir.
 """
 from __future__ import annotations
@@ -9,10 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_helpers import AppServer, launch, quiet_log, settle, table_code, wait_for
+from browser_helpers import AppServer, launch, quiet_log, settle, table_code, the_one, wait_for
 
-# one worker runs every browser test (README: --dist loadgroup): they never race each other for CPU
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 
 def test_play_a_few_steps_in_chromium(app_server: AppServer, tmp_path: Path) -> None:
@@ -51,7 +50,7 @@ def _play(page, server: AppServer, tmp_path: Path) -> None:
     expect(box).to_be_visible()
     box.fill("The lighthouse keeper never sleeps")
     box.press("Control+Enter")
-    page.get_by_role("button", name="Propose a Tenet", exact=True).dblclick()  # a double click pays once
+    the_one(page, "button", "Propose a Tenet").dblclick()  # a double click pays once
     expect(page.get_by_text("The lighthouse keeper never sleeps").first).to_be_visible()
 
     def proposed() -> list[dict]:  # read the log itself: the server owns the table
@@ -158,7 +157,7 @@ def test_what_players_write_is_shown_as_text_in_every_browser(app_server: AppSer
                 box = host.get_by_label("the Tenet")
                 box.fill(text)
                 box.press("Control+Enter")
-                host.get_by_role("button", name="Propose a Tenet", exact=True).click()
+                the_one(host, "button", "Propose a Tenet").click()
                 expect(host.get_by_text(text, exact=True).first).to_be_visible()
                 settle(host)
                 _empty_form(host, "the Tenet")

@@ -2,7 +2,7 @@
 
 Sets up FUBAR on the setup page (the person a player, an AI GM), makes a character through the
 decision form, plays a few decisions with the mouse, and checks the sheet, the conflict panel and
-the log on disk. The server is the module's (tests/conftest.py, `app_server`).
+the log on disk. The server is the browser tests' one (tests/conftest.py, `app_server`).
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from browser_helpers import AppServer, launch, quiet_log, settle, table_code, wait_for
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 
 def test_fubar_a_few_steps_in_chromium(app_server: AppServer, tmp_path: Path) -> None:
