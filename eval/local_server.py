@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -21,6 +20,7 @@ from pathlib import Path
 from typing import Iterator
 
 from agents.llm.local import free_cores
+from eval.processes import free_port, stop
 
 __all__ = ["MODELS", "LocalModel", "Unavailable", "model_file", "serve"]
 
@@ -77,12 +77,6 @@ def model_file(key: str) -> Path:
     return path
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def server_command(model: Path, port: int, chat_format: str | None, threads: int, n_ctx: int,
                    cache: bool = False) -> list[str]:
     """The server's command line. n_ctx holds a prompt (about 1,000 tokens), a retry and the answer.
@@ -123,7 +117,7 @@ def serve(key: str, log_path: Path, ready_timeout_s: float = 120.0, threads: int
         raise Unavailable(f"llama-cpp-python's server is not installed ({EXTRA_HINT}): {exc}") from None
     model = MODELS[key]
     path = model_file(key)
-    port = _free_port()
+    port = free_port()
     threads = threads or free_cores()
     if cache is None:
         cache = os.environ.get("STORYTABLE_LLAMA_CACHE", "") == "1"
@@ -148,12 +142,7 @@ def serve(key: str, log_path: Path, ready_timeout_s: float = 120.0, threads: int
                 time.sleep(0.25)
             yield url
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=10)
+            stop(proc)
 
 
 def _tail(path: Path) -> str:

@@ -33,7 +33,7 @@ from agents.game_loop import GameObservation, GamePlayer
 
 from .config import ConfigError, LLMSettings, is_configured, load_settings
 from .decider import make_decider, redact
-from .player import COOLDOWN, LLMStats, ModelBreaker, SeatStatus, _reason_key
+from .player import COOLDOWN, LLMStats, ModelBreaker, SeatStatus
 from .retry import decide_with_retries
 from .schema_actions import WHY_LIMIT, _Lean
 
@@ -325,17 +325,10 @@ class GameLLMPlayer(ModelBreaker):
             deadline_s=self.settings.decision_deadline_s,
             max_tokens=max(32, int(TOKEN_BUDGETS.get(kind, DEFAULT_BUDGET) * self.settings.max_tokens_scale)))
         st = self.stats
-        st.model_decisions += 1
-        st.retries += outcome.retries
-        st.tokens_in += outcome.tokens_in
-        st.tokens_out += outcome.tokens_out
-        st.latency_s += outcome.latency_s
+        st.record(outcome)
         if outcome.action is not None and "action" in chosen:
             self._model_worked()
-            st.accepted += 1
-            st.by_model += 1
-            st.first_try_legal += outcome.attempts == 1
-            st.count_kind(kind, True)
+            st.accept(outcome, kind)
             why = redact(str(getattr(outcome.action, "why", "") or "")[:300], (self._redact_key,))
             return Decision(action=chosen["action"], kind="llm", rationale=why or "(the model gave no reason)",
                             facts_used=[f.id for f in facts], tokens_in=outcome.tokens_in,
@@ -408,9 +401,7 @@ class GameLLMPlayer(ModelBreaker):
         decision.rationale = f"the heuristic decided ({reason}): {decision.rationale}".strip()
         self.stats.count_kind(obs.pending.kind, False)
         if count:
-            self.stats.fallbacks += 1
-            key = _reason_key(reason)
-            self.stats.fallback_reasons[key] = self.stats.fallback_reasons.get(key, 0) + 1
+            self.stats.count_fallback(reason)
         return decision
 
 

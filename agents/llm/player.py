@@ -28,7 +28,7 @@ from engine.universalis.ledger import available
 from .config import LLMSettings
 from .decider import make_decider, redact, request_chars
 from .legal_now import action_choices, unusable_types
-from .retry import decide_with_retries
+from .retry import Outcome, decide_with_retries
 from .schema_actions import NOT_FOR_PLAYERS, choice_schema, field_choices, to_engine_action
 from .state_text import MAX_FACTS, describe_facts, describe_recent, describe_state
 
@@ -160,6 +160,27 @@ class LLMStats:
         row = self.by_kind.setdefault(kind, [0, 0])
         row[0] += 1
         row[1] += int(by_model)
+
+    def record(self, outcome: Outcome) -> None:
+        """One model call's cost (retries, tokens, time), the same for every kind of LLM seat."""
+        self.model_decisions += 1
+        self.retries += outcome.retries
+        self.tokens_in += outcome.tokens_in
+        self.tokens_out += outcome.tokens_out
+        self.latency_s += outcome.latency_s
+
+    def accept(self, outcome: Outcome, kind: str) -> None:
+        """The model's action was taken: a decision by the model, first try or after retries."""
+        self.accepted += 1
+        self.by_model += 1
+        self.count_kind(kind, True)
+        self.first_try_legal += outcome.attempts == 1
+
+    def count_fallback(self, reason: str) -> None:
+        """The heuristic decided instead of the model, counted by the reason's category."""
+        self.fallbacks += 1
+        key = _reason_key(reason)
+        self.fallback_reasons[key] = self.fallback_reasons.get(key, 0) + 1
 
     def share_by_kind(self) -> dict[str, float]:
         return {k: round(m / n, 3) for k, (n, m) in sorted(self.by_kind.items()) if n}
@@ -298,18 +319,11 @@ class LLMPlayer(ModelBreaker):
             deadline_s=self.settings.decision_deadline_s, spent_s=time.monotonic() - started,
             max_tokens=max_tokens_for(prompt_name(obs), self.settings.max_tokens_scale))
         st = self.stats
-        st.model_decisions += 1
-        st.retries += outcome.retries
-        st.tokens_in += outcome.tokens_in
-        st.tokens_out += outcome.tokens_out
-        st.latency_s += outcome.latency_s
+        st.record(outcome)
         if outcome.action is not None and "action" in chosen:
             self._model_worked()
             self._answered_at = st.model_decisions
-            st.accepted += 1
-            st.by_model += 1
-            st.count_kind(prompt_name(obs), True)
-            st.first_try_legal += outcome.attempts == 1
+            st.accept(outcome, prompt_name(obs))
             why = self._redact(str(getattr(outcome.action, "why", "") or "")[:300])
             act = chosen["action"]
             self._note_idle(obs, act)
@@ -388,9 +402,7 @@ class LLMPlayer(ModelBreaker):
         if count or reason == "no action a model could choose":
             self.stats.count_kind(prompt_name(obs), False)
         if count:
-            self.stats.fallbacks += 1
-            key = _reason_key(reason)
-            self.stats.fallback_reasons[key] = self.stats.fallback_reasons.get(key, 0) + 1
+            self.stats.count_fallback(reason)
         return decision
 
     def _heuristic_decision(self, obs: Observation) -> Decision:

@@ -15,14 +15,11 @@ import streamlit as st
 from app.ui import game_actions as GA
 from app.ui import game_seats, game_store, safe, seats
 from app.ui.games import panels
+from app.ui.sidebar import token as seat_token  # this browser's seat secret, read one way for every game
 from engine.core.errors import RuleViolation
 
 NOTE = "game:note"
 SHOWN = 150
-
-
-def _token() -> str:
-    return str(st.query_params.get("seat", "") or "")
 
 
 def _say(text: str) -> None:
@@ -34,7 +31,7 @@ def _say(text: str) -> None:
 
 def sidebar(live: game_store.GameLive) -> list[str]:
     """The table's code and link, the seats this browser holds, free seats, seat kinds."""
-    tok = _token()
+    tok = seat_token()
     with st.sidebar:
         st.markdown(f"### {safe.text(game_store.GAMES.get(live.config.ruleset, live.config.ruleset))} table")
         st.caption(f"dice: {live.config.dice} · seed {live.config.seed} · {len(live.table.records)} actions")
@@ -72,7 +69,7 @@ def sidebar(live: game_store.GameLive) -> list[str]:
                     current = game_store.open_table(live.code) or live
                     old = next(s for s in current.config.seats if s.name == name)
                     try:
-                        note = game_seats.switch(current, _token(), name, st.session_state[k])
+                        note = game_seats.switch(current, seat_token(), name, st.session_state[k])
                     except (seats.Refused, game_store.ReadOnly) as exc:
                         _say(str(exc))
                         st.session_state[k] = old.kind
@@ -255,7 +252,7 @@ def _watch(live: game_store.GameLive) -> None:
 
 
 def page(live: game_store.GameLive, mine: list[str]) -> None:
-    token = _token()
+    token = seat_token()
     view_seat = mine[0] if mine else None
     if live.read_only:
         st.warning(safe.text(live.read_only))

@@ -147,6 +147,86 @@ class Ruleset(Protocol):
     def is_over(self, state: Any) -> bool: ...
 
 
+# --- the shared adapter -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class GameRules:
+    """A game engine's own functions, as a ruleset adapter calls them (engine/<game>/rules.py,
+    decisions.py, actions.py and its summary)."""
+
+    new_game: Callable[..., Any]  # ([(name, role), ...], options) -> a fresh state
+    parse_action: Callable[[dict], BaseModel]
+    action_schema: Callable[[], dict[str, Any]]
+    apply: Callable[[Any, Any], tuple[Any, list[Any]]]
+    pending: Callable[[Any], Pending]
+    legal_options: Callable[[Any, str], list[Option]]
+    summary: Callable[..., dict[str, Any]]  # (state, seat=None): seat "" is a watcher, None sees all
+    roll_dice: Callable[..., BaseModel]  # the dice action, built with faces=...
+
+
+class GameRuleset:
+    """The part of a GM-ful game's Ruleset that only hands over to its engine (FUBAR, Paganini).
+
+    Why a base class: each game wrote the same one-line delegations, seat parsing and header
+    round trip; a game now names its engine's functions in `rules` and writes only what is its
+    own (its Facts and invariants). A phase named "over" ends the game.
+    """
+
+    name: str
+    version: str
+    roles: tuple[Role, ...]
+    die_sizes: tuple[int, ...]
+    options_model: type[BaseModel]
+    rules: GameRules
+
+    def new_game(self, seats: Sequence[SeatSpec | str], options: BaseModel | dict | None = None) -> Any:
+        specs = [x if isinstance(x, SeatSpec) else SeatSpec(str(x)) for x in seats]
+        if isinstance(options, BaseModel) and not isinstance(options, self.options_model):
+            options = options.model_dump()
+        return self.rules.new_game([(x.name, x.role) for x in specs], options)
+
+    def parse_action(self, data: dict) -> BaseModel:
+        return self.rules.parse_action(data)
+
+    def action_schema(self) -> dict[str, Any]:
+        return self.rules.action_schema()
+
+    def apply(self, state: Any, action: BaseModel | dict) -> tuple[Any, list[Any]]:
+        return self.rules.apply(state, action)
+
+    def pending(self, state: Any) -> Pending:
+        return self.rules.pending(state)
+
+    def legal_options(self, state: Any, seat: str) -> list[Option]:
+        return self.rules.legal_options(state, seat)
+
+    def view(self, state: Any, seat: str | None) -> dict[str, Any]:
+        """The GM's seat sees the GM's notes; players and watchers (None) do not."""
+        return self.rules.summary(state, seat if seat is not None else "")
+
+    def dice_action(self, state: Any, faces: dict[str, list[int]]) -> BaseModel:
+        return self.rules.roll_dice(faces=faces)
+
+    def header_config(self, state: Any) -> dict[str, Any]:
+        return {"seats": [{"name": x.name, "role": x.role} for x in state.seats],
+                "options": state.options.model_dump()}
+
+    def game_from_header(self, header: dict[str, Any]) -> Any:
+        cfg = header.get("config")
+        try:
+            seats = [SeatSpec(x["name"], x["role"]) for x in cfg["seats"]]  # type: ignore[index]
+            return self.new_game(seats, cfg.get("options") or {})  # type: ignore[union-attr]
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise LogError(1, f"the header's config is incomplete ({exc})") from None
+        except RuleViolation as exc:
+            raise LogError(1, f"the header's config is refused: {exc}") from None
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        return self.rules.summary(state)
+
+    def is_over(self, state: Any) -> bool:
+        return state.phase == "over"
+
+
 # --- registry -----------------------------------------------------------------------------------
 DEFAULT_RULESET = "universalis"  # logs written before headers named their ruleset are Universalis
 

@@ -1,12 +1,9 @@
-"""Paganini behind the ruleset protocol (engine/core/ruleset.py): views, Facts, invariants, header."""
+"""Paganini behind the ruleset protocol (engine/core/ruleset.py): views, Facts, invariants (the rest: GameRuleset)."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
 
-from pydantic import BaseModel
-
-from engine.core.errors import LogError, RuleViolation
-from engine.core.ruleset import MemoryFact, Option, Pending, SeatSpec
+from engine.core.ruleset import GameRules, GameRuleset, MemoryFact
 from engine.paganini import actions as A
 from engine.paganini import combat as C
 from engine.paganini.decisions import legal_options, pending
@@ -79,7 +76,7 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
     }
 
 
-class PaganiniRuleset:
+class PaganiniRuleset(GameRuleset):
     """Paganini: one GM seat, the rest players; d20 pools keeping the highest or the lowest."""
 
     name = "paganini"
@@ -87,34 +84,10 @@ class PaganiniRuleset:
     roles = ("gm", "player")
     options_model = PaganiniOptions
     die_sizes = (20,)  # d20s only (@2600)
-
-    def new_game(self, seats: Sequence[SeatSpec | str], options: BaseModel | dict | None = None) -> GameState:
-        specs = [x if isinstance(x, SeatSpec) else SeatSpec(str(x)) for x in seats]
-        if isinstance(options, BaseModel) and not isinstance(options, PaganiniOptions):
-            options = options.model_dump()
-        return new_game([(x.name, x.role) for x in specs], options)  # type: ignore[arg-type]
-
-    def parse_action(self, data: dict) -> BaseModel:
-        return A.parse_action(data)
-
-    def action_schema(self) -> dict[str, Any]:
-        return A.ACTION_ADAPTER.json_schema()
-
-    def apply(self, state: GameState, action: BaseModel | dict):
-        return apply(state, action)
-
-    def pending(self, state: GameState) -> Pending:
-        return pending(state)
-
-    def legal_options(self, state: GameState, seat: str) -> list[Option]:
-        return legal_options(state, seat)
-
-    def view(self, state: GameState, seat: str | None) -> dict[str, Any]:
-        """The GM sees NPC sheets; players and watchers see NPCs' names and wounds only."""
-        return summary(state, seat if seat is not None else "")
-
-    def dice_action(self, state: GameState, faces: dict[str, list[int]]) -> BaseModel:
-        return A.RollDice(faces=faces)
+    # view (GameRuleset.view): the GM sees NPC sheets; players and watchers see NPCs' names and wounds only
+    rules = GameRules(new_game=new_game, parse_action=A.parse_action, action_schema=A.ACTION_ADAPTER.json_schema,
+                      apply=apply, pending=pending, legal_options=legal_options, summary=summary,
+                      roll_dice=A.RollDice)
 
     def facts(self, state: GameState) -> list[MemoryFact]:
         """Narrated outcomes, scene framings, the situation, and who each character is."""
@@ -155,23 +128,3 @@ class PaganiniRuleset:
         if s.phase != "over" and not pend.seats:
             bad.append("the game waits for nobody")
         return bad
-
-    def header_config(self, state: GameState) -> dict[str, Any]:
-        return {"seats": [{"name": x.name, "role": x.role} for x in state.seats],
-                "options": state.options.model_dump()}
-
-    def game_from_header(self, header: dict[str, Any]) -> GameState:
-        cfg = header.get("config")
-        try:
-            seats = [SeatSpec(x["name"], x["role"]) for x in cfg["seats"]]  # type: ignore[index]
-            return self.new_game(seats, cfg.get("options") or {})  # type: ignore[union-attr]
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise LogError(1, f"the header's config is incomplete ({exc})") from None
-        except RuleViolation as exc:
-            raise LogError(1, f"the header's config is refused: {exc}") from None
-
-    def summary(self, state: GameState) -> dict[str, Any]:
-        return summary(state)
-
-    def is_over(self, state: GameState) -> bool:
-        return state.phase == "over"

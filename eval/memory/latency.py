@@ -29,7 +29,6 @@ import hashlib
 import os
 import random
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -47,6 +46,7 @@ from agents.memory.index import FactIndex, _evict_client
 from agents.memory.minilm import load_minilm
 from agents.memory.records import FactRecord
 from agents.memory.retrieval import hybrid_search
+from eval.processes import free_port, stop
 
 from .probe import PROBE_FILE, load_probe
 
@@ -254,12 +254,6 @@ def _targets(row: dict[str, Any]) -> dict[str, bool]:
     return out
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextmanager
 def chroma_server(say: Say = _stderr) -> Iterator[str]:
     """A real Chroma server process (the installed chromadb's `chroma run`) on 127.0.0.1; killed after."""
@@ -269,7 +263,7 @@ def chroma_server(say: Say = _stderr) -> Iterator[str]:
         if found is None:
             raise RuntimeError("the chroma command of the installed chromadb is missing")
         exe = Path(found)
-    port = _free_port()
+    port = free_port()
     data = Path(tempfile.mkdtemp(prefix="memlat-server-"))
     proc = subprocess.Popen([str(exe), "run", "--path", str(data), "--host", "127.0.0.1", "--port", str(port)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
@@ -289,12 +283,7 @@ def chroma_server(say: Say = _stderr) -> Iterator[str]:
         say(f"  chroma server running on {url} (pid {proc.pid})")
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc, grace_s=15)
         shutil.rmtree(data, ignore_errors=True)
 
 

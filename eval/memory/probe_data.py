@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -53,14 +54,22 @@ def load_questions(name: str | Path) -> dict[str, Any]:
     return data
 
 
-def build_probe(log: Path, questions: Sequence[tuple[str, Relevant, list[str]]], prefix: str, source: str,
-                asked_in_scene: int = 14) -> dict[str, Any]:
-    """Replay a played game's log into FactRecords and attach (question, relevant, tags); unknown ids raise."""
+@lru_cache(maxsize=16)
+def _replayed(log: Path, mtime_ns: int, size: int) -> tuple[str, tuple[Any, ...]]:
+    """A log's game id and FactRecords (frozen), replayed once per version of the file: the tests
+    build each probe again with other questions, and a replay is most of a build's time."""
     from agents.memory.game import records_from_state, replay_log
 
     rep = replay_log(log)
     game_id = str(rep.header.get("game_id") or log.stem)
-    facts = records_from_state(rep.state, game_id)
+    return game_id, tuple(records_from_state(rep.state, game_id))
+
+
+def build_probe(log: Path, questions: Sequence[tuple[str, Relevant, list[str]]], prefix: str, source: str,
+                asked_in_scene: int = 14) -> dict[str, Any]:
+    """Replay a played game's log into FactRecords and attach (question, relevant, tags); unknown ids raise."""
+    stat = log.stat()
+    game_id, facts = _replayed(log.resolve(), stat.st_mtime_ns, stat.st_size)
     ids = {f.id for f in facts}
     queries = []
     for i, (text, relevant, tags) in enumerate(questions, 1):
