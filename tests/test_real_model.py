@@ -13,7 +13,7 @@ third_pass). With one of the two cores busy (as under CI's two test workers) Smo
 asserts what holds there and would break on a regression: every miss is the rules or the clock (no
 HTTP error, no prose, no unreadable output), and the model makes at least MIN_SHARE of the
 decisions (STORYTABLE_TIER_MIN_SHARE overrides it); its figures and whether the target is met are
-printed at the end of the run either way. SmolLM2-135M runs in the default run; Gemma 3 270M (slower) runs when
+printed at the end of the run either way. SmolLM2-135M runs in the slow tier (`pytest -m slow`, which `.ci/run` runs); Gemma 3 270M (slower) runs when
 STORYTABLE_LARGE_MODEL=1 (opt-in; `.ci/run` does not set it). A `--ai local` test loads the GGUF in process.
 
 Without the `local-model` extra the tier is skipped with the reason in one line, unless
@@ -31,7 +31,9 @@ from tier_report import LINES
 
 from eval.local_server import MODELS, Unavailable, model_file
 
-pytestmark = pytest.mark.real_model
+# slow: CI runs it after the default run (`pytest -n 2 -m slow`), beside the long simulations; it
+# takes 2-3 minutes and kept the README's default run near its 10-minute budget
+pytestmark = [pytest.mark.real_model, pytest.mark.slow]
 
 REQUIRED = os.environ.get("STORYTABLE_REQUIRE_LOCAL_MODEL") == "1"
 LARGE = os.environ.get("STORYTABLE_LARGE_MODEL") == "1"
