@@ -31,7 +31,9 @@ TUNING_SEEDS = (1, 2, 3)  # the narration and spending were tuned on these
 HELD_OUT_SEEDS = (11, 12, 13, 14)  # looked at only to report; seen since, so tuning may now use them
 # Added 2026-11-27 BEFORE any tuning of that session (seeds 11-14 had been looked at, so were no
 # longer blind): nobody has run or read these games. Score them once at the end, never tune on them.
-BLIND_SEEDS = (21, 22, 23, 24, 25, 26)
+# Not 21 or 22: tests/test_eval_story.py plays seed 21 and a memory probe game seed 22 (and the
+# economy eval's seeds 0..N only in aggregate), so the blind seeds sit far from every seed in use.
+BLIND_SEEDS = (1001, 1002, 1003, 1004, 1005, 1006)
 FRAME_LIMIT = 0.03  # the issue's target: no frame in more than 3% of lines
 STAND_IN = "Ann"
 # lines whose words are all the engine's (the seat chose the move, not the wording): "calls for
