@@ -448,9 +448,10 @@ class HeuristicPlayer:
                     "the story needs this character here, absent or not"
         forgotten = self._forgotten(s, anyone)
         if forgotten and r.random() < 0.6:
-            comp = forgotten[0]
-            return A.IntroduceComponent(player=me, component=comp.id, text=words.arrival(comp, self._place(s))), \
-                f"brings back {comp.label}: named and not seen since"
+            for comp in forgotten:  # one the rules let it bring in (not another player's PC, UA-PC)
+                act = A.IntroduceComponent(player=me, component=comp.id, text=words.arrival(comp, self._place(s)))
+                if self._ok(obs, act):
+                    return act, f"brings back {comp.label}: named and not seen since"
         pool = own if own and r.random() < 0.7 else anyone
         new = words.new_character()
         if pool and (new is None or r.random() < 0.55):
