@@ -34,7 +34,8 @@ MAX_WOUNDS = 3  # wounds a component carries before bonus coins go to other outc
 # spent or cancelled rather than kept): the issue's sane range is 25-40 coins per seat over ten
 # scenes at four seats and Refreshment 5, and kept bonus coins are what let wealth run away
 # (winning Pools pay about 1.5 coins a die, so drawn and bought dice pay for themselves).
-RICH = 28
+RICH = 26
+POOR = 24  # below this many coins (wealth and the bonus in hand) a seat keeps most of its bonus
 
 
 def complication_sides(s: GameState, comp: Complication) -> dict[str, list[str]]:
@@ -411,18 +412,23 @@ class HeuristicPlayer:
             plan = self._bring_in(obs, words, sc, money)
             if plan is not None:
                 return plan
-        if cast and obs.turn_actions < 6 and money > p.reserve:
+        # the winning bid is lost to the Bank if the scene ends with it unspent (U-BID-3): the book's
+        # advice is to frame with part of it and "use the rest of those coins to create Facts that
+        # complement and supplement each other" while nobody may interrupt (L1780)
+        stake = s.player(me).stake
+        if cast and money > p.reserve and (obs.turn_actions < 6 or (stake > 0 and obs.turn_actions < 12)):
             # lay supporting Facts while nobody may interrupt (L1780): a Trait, a Tenet made concrete
             plan = self._premise_goal_plan(obs, words, cast)
             if plan is not None:
                 return plan
-            fresh = [c for c in cast if len(c.live_traits()) < 3]
-            if fresh and r.random() < p.build:
+            fresh = [c for c in cast if len(c.live_traits()) < (self.persona.max_traits if stake > 2 else 3)]
+            if fresh and (stake > 2 or r.random() < p.build):
                 plan = self._trait_plan(obs, words, fresh[0], cast)
                 if plan is not None:
                     return plan
             detail = words.detail(place)
-            if detail and not any(f.kind == "detail" and f.scene == sc.number for f in s.facts) and r.random() < 0.5:
+            if detail and (stake > 2 or not any(f.kind == "detail" and f.scene == sc.number for f in s.facts)
+                           and r.random() < 0.5):
                 act = A.BuyFact(player=me, text=detail)
                 if self._ok(obs, act):
                     return act, "makes a Tenet concrete in the scene"
@@ -455,6 +461,12 @@ class HeuristicPlayer:
                 return A.IntroduceComponent(player=me, component=back[0].id,
                                             text=f"{words.who(back[0], True)} turns up after all."), \
                     "the story needs this character here, absent or not"
+        forgotten = self._forgotten(s, anyone)
+        if forgotten and r.random() < 0.6:
+            for comp in forgotten:  # one the rules let it bring in (not another player's PC, UA-PC)
+                act = A.IntroduceComponent(player=me, component=comp.id, text=words.arrival(comp, self._place(s)))
+                if self._ok(obs, act):
+                    return act, f"brings back {comp.label}: named and not seen since"
         pool = own if own and r.random() < 0.7 else anyone
         new = words.new_character()
         if pool and (new is None or r.random() < 0.55):
@@ -467,6 +479,19 @@ class HeuristicPlayer:
         named = money > 3 and r.random() < 0.8
         return (A.CreateComponent(player=me, kind="character", role=role, proper_name=name if named else None,
                                   introduce=True), f"a new {role.lower()} for the story")
+
+    @staticmethod
+    def _forgotten(s: GameState, offstage: list[Component]) -> list[Component]:
+        """Named characters the story has left behind: seen in one scene at most, whoever made them
+        (a person's too), the longest unseen first. Without this a character named late in a
+        scene that is then cut never comes back (issue 23: seed 0 had one)."""
+        def seen(c: Component) -> list[int]:
+            return [x.number for x in s.scenes if c.id in x.present]
+
+        named = [c for c in offstage if c.kind == "character" and any(t.kind == "name" and not t.removed
+                                                                      for t in c.traits)]
+        left = [c for c in named if len(seen(c)) <= 1]
+        return sorted(left, key=lambda c: (max(seen(c), default=0), c.id))
 
     def _premise_goal_plan(self, obs: Observation, words: Words, cast: list[Component]) -> Plan | None:
         """The goal the premise's conflict gives one of its own people here, before anything else it
@@ -605,7 +630,13 @@ class HeuristicPlayer:
             place = self._place(s)
             if place is not None and s.controller(place.id) == me and self._my_pool(s):
                 sources.append(place)
-            for c in sources:
+            ours, other = self._side_sizes(s, pool)
+            # a side well ahead draws no more once the coins it would win (about a die each) would
+            # make its player rich: every die rolled is a bonus coin, and one side of twenty dice
+            # against two minted ~30 coins a fight that sat unspent (issue 23); a player's wealth
+            # is clout to balance, not hoard (L1550). A poor seat still draws all it can (L1153).
+            ahead = ours >= 2 * other + 3 and s.player(me).wealth + ours > RICH
+            for c in [] if ahead else sources:
                 for trait, key in trait_ids_drawable(s, c):
                     if key in comp.drawn:
                         continue
@@ -673,6 +704,7 @@ class HeuristicPlayer:
         start = self._bonus_start.setdefault(key, slot.coins)
         losers = [x for x in nar.slots if not x.won and not x.done and x.coins > 0]
         rich = s.player(me).wealth + slot.coins > RICH
+        poor = s.player(me).wealth + slot.coins < POOR
         if slot.won and losers and (comp.id, slot.pool) not in self._cancelled and slot.coins > 3:
             losers.sort(key=lambda x: -x.coins)
             if not rich or len(losers) == 1:
@@ -685,8 +717,10 @@ class HeuristicPlayer:
                         f"cancels {n} of {losers[0].player}'s bonus coins")
         # a rich seat, and every other narration, spends its whole bonus on the story (issue 23: bonus
         # kept as wealth made the table rich, and "keeps N coins of bonus" a line in thirty)
-        spend_all = rich or self._spend_all.setdefault(key, self.rng.random() < 0.5)
-        budget = start if spend_all else max(2, int(start * self.persona.bonus_spend))
+        spend_all = rich or (not poor and self._spend_all.setdefault(key, self.rng.random() < 0.5))
+        # a poor seat tells the outcome and keeps the rest: the book's way for a player short of coins
+        # to earn a few (L1153), and what keeps a table from running dry under 25 coins a seat
+        budget = start if spend_all else max(2, int(start * (0.3 if poor else self.persona.bonus_spend)))
         spent = start - slot.coins
         if slot.coins > 0 and spent < budget:
             first = key not in self._told

@@ -42,7 +42,7 @@ class Preset:
     local_model: str | None = None  # a registry model key (smollm2, gemma3) or a GGUF file: the ai part plays it
     ai_seats: int = 0  # 0: `seats`
     ai_max_asked: int | None = None  # stop the ai game after this many decisions that call the model
-    story_seeds: tuple[int, ...] | None = None  # None: eval/story.py's tuning and held-out seeds
+    story_seeds: tuple[int, ...] | None = None  # None: eval/story.py's tuning, held-out and blind seeds
     story_scenes: int = 10
     addons: dict | None = None  # Universalis add-ons the economy games play under (storytable eval --addon)
 
@@ -132,8 +132,8 @@ def _ai(preset: Preset, progress: ProgressFn) -> dict[str, Any]:
 
 
 def _story(preset: Preset) -> dict[str, Any]:
-    from eval.story import HELD_OUT_SEEDS, TUNING_SEEDS, run_story
-    return run_story(preset.story_seeds or TUNING_SEEDS + HELD_OUT_SEEDS, preset.seats, preset.story_scenes)
+    from eval.story import ALL_SEEDS, run_story
+    return run_story(preset.story_seeds or ALL_SEEDS, preset.seats, preset.story_scenes)
 
 
 def _memory(preset: Preset) -> dict[str, Any]:

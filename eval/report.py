@@ -160,7 +160,7 @@ def story_section(st: dict[str, Any]) -> list[str]:
         return []
     lines = [f"## Story ({st.get('seats')} seats, {st.get('scenes')} scenes, heuristic seats)", ""]
     lines += _error(st)
-    for label, key in (("tuning seeds", "tuning"), ("held-out seeds", "held_out")):
+    for label, key in (("tuning seeds", "tuning"), ("held-out seeds", "held_out"), ("blind seeds", "blind")):
         g = st.get(key) or {}
         if not g:
             continue
@@ -173,6 +173,8 @@ def story_section(st: dict[str, Any]) -> list[str]:
             ("frames over 3% per game, all seat lines", g["frames_over_limit"]),
             ("distinct-2 of the narration", g["distinct_2"]),
             ("mean coins per seat after each scene", curve),
+            ("coins per seat at the end, by seed (sane range 25-40)",
+             ", ".join(f"{k}: {v:.1f}" for k, v in (g.get("coins_per_seat_at_end_by_seed") or {}).items()) or "-"),
             ("Complications per game", g["complications_per_game"]),
             ("statements where an eliminated component acts", g["eliminated_acting"]),
             ("statements contradicting an earlier Fact (offline judge)", g.get("contradicting_statements", "-")),

@@ -28,7 +28,12 @@ from typing import Any
 from agents.simulation import HIDDEN, simulate_game
 
 TUNING_SEEDS = (1, 2, 3)  # the narration and spending were tuned on these
-HELD_OUT_SEEDS = (11, 12, 13, 14)  # looked at only to report
+HELD_OUT_SEEDS = (11, 12, 13, 14)  # looked at only to report; seen since, so tuning may now use them
+# Added 2026-11-27 BEFORE any tuning of that session (seeds 11-14 had been looked at, so were no
+# longer blind): nobody has run or read these games. Score them once at the end, never tune on them.
+# Not 21 or 22: tests/test_eval_story.py plays seed 21 and a memory probe game seed 22 (and the
+# economy eval's seeds 0..N only in aggregate), so the blind seeds sit far from every seed in use.
+BLIND_SEEDS = (1001, 1002, 1003, 1004, 1005, 1006)
 FRAME_LIMIT = 0.03  # the issue's target: no frame in more than 3% of lines
 STAND_IN = "Ann"
 # lines whose words are all the engine's (the seat chose the move, not the wording): "calls for
@@ -204,8 +209,12 @@ def game_story(seed: int, seats: int = 4, scenes: int = 10) -> dict[str, Any]:
     }
 
 
-def run_story(seeds: tuple[int, ...] = TUNING_SEEDS + HELD_OUT_SEEDS, seats: int = 4, scenes: int = 10) -> dict[str, Any]:
-    """Figures per seed, and means over the tuning and the held-out seeds separately."""
+ALL_SEEDS = TUNING_SEEDS + HELD_OUT_SEEDS + BLIND_SEEDS
+
+
+def run_story(seeds: tuple[int, ...] = ALL_SEEDS, seats: int = 4, scenes: int = 10) -> dict[str, Any]:
+    """Figures per seed, and means over the tuning, held-out and blind seeds separately (a seed
+    in none of them counts as held out)."""
     games = [game_story(sd, seats, scenes) for sd in seeds]
 
     def mean(group: tuple[int, ...]) -> dict[str, Any]:
@@ -216,7 +225,12 @@ def run_story(seeds: tuple[int, ...] = TUNING_SEEDS + HELD_OUT_SEEDS, seats: int
         curve_len = max(len(x["coins_per_seat_after_scene"]) for x in g)
         curve = [sum(x["coins_per_seat_after_scene"][i] for x in g if len(x["coins_per_seat_after_scene"]) > i)
                  / max(1, sum(1 for x in g if len(x["coins_per_seat_after_scene"]) > i)) for i in range(curve_len)]
+        finals = [x["coins_per_seat_after_scene"][-1] for x in g if x["coins_per_seat_after_scene"]]
         return {"games": k, "top_frame_share": sum(x["top_frame_share"] for x in g) / k,
+                "coins_per_seat_at_end_by_seed": {x["seed"]: round(x["coins_per_seat_after_scene"][-1], 2)
+                                                  for x in g if x["coins_per_seat_after_scene"]},
+                "seeds_outside_25_40": sum(1 for v in finals if not 25 <= v <= 40),
+                "max_seat_coins": max(x["max_seat_coins"] for x in g),
                 "worst_top_frame_share": max(x["top_frame_share"] for x in g),
                 "frames_over_limit": sum(x["frames_over_limit"] for x in g) / k,
                 "own_words_top_frame_share": sum(x["own_words_top_frame_share"] for x in g) / k,
@@ -232,7 +246,29 @@ def run_story(seeds: tuple[int, ...] = TUNING_SEEDS + HELD_OUT_SEEDS, seats: int
 
     return {"seats": seats, "scenes": scenes, "frame_limit": FRAME_LIMIT, "games": games,
             "tuning": mean(tuple(s for s in seeds if s in TUNING_SEEDS)),
-            "held_out": mean(tuple(s for s in seeds if s not in TUNING_SEEDS))}
+            "held_out": mean(tuple(s for s in seeds if s not in TUNING_SEEDS and s not in BLIND_SEEDS)),
+            "blind": mean(tuple(s for s in seeds if s in BLIND_SEEDS))}
+
+
+def story_lines(st: dict[str, Any]) -> list[str]:
+    """What `storytable eval` prints of the story figures: per seed group, the coins per seat after
+    each scene, the largest frame share, distinct-2, contradictions and the stand-in's components used."""
+    out = []
+    for label in ("tuning", "held_out", "blind"):
+        g = st.get(label) or {}
+        if not g:
+            continue
+        curve = " ".join(f"{x:.0f}" for x in g["coins_per_seat_after_scene"])
+        ends = ", ".join(f"{k}: {v:.1f}" for k, v in g["coins_per_seat_at_end_by_seed"].items())
+        out.append(f"story {label} ({g['games']} games of {st.get('seats')} seats x {st.get('scenes')} scenes): "
+                   f"coins per seat after each scene {curve}; at the end by seed {ends} "
+                   f"({g['seeds_outside_25_40']} outside 25-40)")
+        out.append(f"  largest frame share {100 * g['worst_top_frame_share']:.2f}% worst game "
+                   f"(mean {100 * g['top_frame_share']:.2f}%, limit {100 * st.get('frame_limit', FRAME_LIMIT):.0f}%), "
+                   f"distinct-2 {g['distinct_2']:.3f}, contradicting statements {g['contradicting_statements']}, "
+                   f"eliminated acting {g['eliminated_acting']}, other seats' lines naming {STAND_IN}'s components "
+                   f"{100 * g['stand_in_used_by_others']:.1f}%")
+    return out
 
 
 if __name__ == "__main__":  # python -m eval.story [seed ...]
@@ -243,4 +279,5 @@ if __name__ == "__main__":  # python -m eval.story [seed ...]
     out = run_story(chosen)
     for g in out["games"]:
         print(json.dumps({k: v for k, v in g.items()}, default=str))
-    print(json.dumps({"tuning": out["tuning"], "held_out": out["held_out"]}, indent=1))
+    print(json.dumps({"tuning": out["tuning"], "held_out": out["held_out"], "blind": out["blind"]}, indent=1))
+    print("\n".join(story_lines(out)))

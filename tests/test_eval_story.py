@@ -95,3 +95,30 @@ def test_statement_about_an_eliminated_component_is_dropped(game):
     assert state_clash(s, A.ReduceImportance(player="Ann", component=comp.id, coins=1, text="x")) is None
     alive = next(c for c in s.components.values() if c.kind == "character" and not c.eliminated)
     assert state_clash(s, A.NarrateEvent(player="Ann", text=f"{alive.label} waits.", performer=alive.id)) is None
+
+
+def test_engine_lines_vary_and_replay_to_the_same_words(game):
+    """The engine's fixed lines ("calls for resolution.") come in several wordings chosen by the
+    action's sequence number (issue 23: one frame a Complication); the log holds actions, so a
+    replay gives the same words, line for line."""
+    from engine.universalis.replay import replay_records
+
+    t = game.table
+    calls = {e.text for e in t.events if e.kind == "call_resolution"}
+    assert len(calls) >= 3, calls
+    rep = replay_records(t.header, t.records)
+    assert rep.error is None
+    assert [(e.kind, e.player, e.text) for e in rep.events] == [(e.kind, e.player, e.text) for e in t.events]
+
+
+def test_a_named_character_left_behind_comes_back(game):
+    """Every named character of the game still in it, whoever made it, is in the story in two
+    scenes or more, unless it was named in the last two scenes (issue 23: seed 0 had one named and never seen again)."""
+    s = game.table.state
+    last = s.scenes_ended
+    named = [c for c in s.components.values() if c.kind == "character" and not c.eliminated
+             and any(t.kind == "name" for t in c.traits)]
+    assert named
+    seen = {c.label: sorted({x.number for x in s.scenes if c.id in x.present}) for c in named}
+    left = [lab for lab, sc in seen.items() if len(sc) < 2 and min(sc, default=last) < last - 1]
+    assert not left, seen

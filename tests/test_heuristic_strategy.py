@@ -134,7 +134,9 @@ def test_what_a_winner_learned_about_the_loser_is_a_one_sided_relationship_trait
     from agents.simulation import simulate_game
 
     checked = 0
-    for seed in (51, 52, 53):  # not every 6-scene game has a winner who learns about a named loser
+    for seed in (51, 52, 53, 54, 55):  # not every 6-scene game has a winner who learns about a named loser
+        if checked >= 2:
+            break
         s = simulate_game(seats=4, scenes=6, seed=seed).table.state
         lessons = [t for c in s.components.values() for t in c.traits
                    if t.text.startswith(("Knows what ", "Will not trust ", "Swore to settle things with "))]

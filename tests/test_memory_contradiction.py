@@ -45,6 +45,12 @@ SWIM = fact("m4", "Marissa cannot swim.", "Marissa Tournou")
     ("Clara Voss wins this round against Ivy Pell.", "Clara Voss lost the crucifix.", "Clara Voss", False),
     ("Clara Voss won the duel at the mill.", "Clara Voss lost the duel at the mill.", "Clara Voss", True),
     ("Clara Voss wins this round against Ivy Pell.", "Clara Voss loses to Ivy Pell.", "Clara Voss", True),
+    # a killing done is not a death suffered: the killer lives; a named victim is dead
+    ("Jack Malone killed the sheriff.", "Jack Malone is alive.", "Jack Malone", False),
+    ("Jack Malone murdered Vera Lisle in the alley.", "Jack Malone still lives.", "Jack Malone", False),
+    ("The fever killed Jack Malone.", "Jack Malone is alive.", "Jack Malone", True),
+    ("Jack Malone was killed by the sheriff.", "Jack Malone is alive and well.", "Jack Malone", True),
+    ("Jack Malone drowned in the river.", "Jack Malone survives.", "Jack Malone", True),
 ])
 def test_heuristic_examples(statement: str, fact_text: str, name: str | None, expected: bool) -> None:
     verdict = HeuristicJudge().judge(statement, fact("f", fact_text, name))

@@ -126,6 +126,7 @@ class _Reading:
     words: list[str]
     text: str
     names: set[str]
+    victims: set[str] = field(default_factory=set)  # names killed in it ("The fever killed Tom": tom)
 
     @property
     def terms(self) -> set[str]:
@@ -183,8 +184,22 @@ def _clauses(norm: str) -> list[tuple[str, bool]]:
     return out
 
 
+def _kills_someone(words: Sequence[str], k: int, names: set[str]) -> bool:
+    """`words[k]` is a killing done BY the subject to an object ("killed the sheriff", "murdered
+    Vane"), not a death suffered ("was killed", "drowned in the mere", "killed by a fever")."""
+    if words[k] not in W.KILLING:
+        return False
+    prev = words[k - 1] if k else ""
+    if prev in W.COPULAS or prev in ("got", "gets", "getting", "get", "had", "has", "have", "being"):
+        return prev in ("had", "has", "have") and k + 1 < len(words) and (words[k + 1] in W.OBJECT_OPENERS
+                                                                         or _term(words[k + 1]) in names)
+    nxt = words[k + 1] if k + 1 < len(words) else ""
+    return nxt in W.OBJECT_OPENERS or (bool(nxt) and _term(nxt) in names)
+
+
 def _read(text: str) -> _Reading:
     norm = _normalise(text)
+    names = _proper_nouns(text)
     clauses: list[_Clause] = []
     carry = 0  # a negation left open at a clause's end ("does not" + "want to leave")
     for raw, wish in _clauses(norm):
@@ -237,6 +252,8 @@ def _read(text: str) -> _Reading:
                                 and nxt not in W.PLACE_PREPS and nxt not in W.LEMMAS)
             if w in W.STATE_WORDS and naming:
                 t = "attr:" + w  # "the drowned girl", "the dead": who is meant, not what is said of them
+            elif _kills_someone(words, k, names):
+                t = "deed:" + w  # "killed the sheriff": the sheriff died, not the one who did it
             elif w in W.WEAK:
                 t = "weak:" + w
             else:
@@ -253,7 +270,10 @@ def _read(text: str) -> _Reading:
                 scope -= 1
         clauses.append(clause)
         carry = scope if not clause.terms or not seen_content or scope else 0
-    return _Reading(clauses, _WORD.findall(norm), text, _proper_nouns(text))
+    words = _WORD.findall(norm)
+    victims = {_term(words[k + 1]) for k in range(len(words) - 1)
+               if _kills_someone(words, k, names) and _term(words[k + 1]) in names}
+    return _Reading(clauses, words, text, names, victims)
 
 
 def _proper_nouns(text: str) -> set[str]:
@@ -470,6 +490,8 @@ class HeuristicJudge:
     def _antonym(self, s: _Reading, f: _Reading, predicates: set[str], name: set[str]) -> str | None:
         sa, sn = _concepts(s)
         fa, fn = _concepts(f)
+        sa |= {"dead"} if name & s.victims else set()  # "The fever killed Tom" about Tom: Tom is dead
+        fa |= {"dead"} if name & f.victims else set()
         for pair in W.ANTONYMS:
             s_side, f_side = (sa | sn) & pair, (fa | fn) & pair
             if len(s_side) == 1 and len(f_side) == 1 and s_side != f_side:

@@ -83,6 +83,13 @@ DENYING: dict[str, str] = {"illiterate": "read", "unarmed": "weapon", "childless
                            "fatherless": "father", "motherless": "mother", "unmarried": "married",
                            "nameless": "name", "faithless": "loyal", "powerless": "power"}
 LEMMAS: dict[str, str] = {w: concept for concept, words in _GROUPS.items() for w in words}
+# Death words that are deeds done to someone: "Vane killed the sheriff" says the sheriff is dead,
+# not Vane. Read as "dead" only when passive ("was killed") or with no object ("drowned in the river").
+KILLING = frozenset({"killed", "kills", "kill", "murdered", "murders", "slew", "slays", "slain", "executed",
+                     "executes", "hanged", "hangs", "drowned", "drowns"})
+OBJECT_OPENERS = frozenset({"the", "a", "an", "his", "her", "their", "its", "my", "your", "our", "him", "them",
+                            "this", "that", "these", "those", "every", "each", "both", "two", "three", "one", "all",
+                            "anyone", "everyone", "someone", "somebody", "nobody", "himself", "herself"})
 
 # Phrases folded before anything else, so "sails away" is leaving and "came back" returning.
 PHRASES: tuple[tuple[str, str], ...] = (

@@ -182,12 +182,16 @@ def headline(res: dict) -> str:
         out += model_lines(ai.get("model") or {})
     elif ai.get("reason"):
         out.append(f"ai: not run: {ai['reason']}")
+    st = res.get("story", {})
+    if isinstance(st, dict) and "games" in st:
+        from eval.story import story_lines
+        out += story_lines(st)
     for key in ("memory", "memory-latency"):
         mem = res.get(key, {})
         if isinstance(mem, dict) and isinstance(mem.get("latency"), dict) and "sizes" in mem["latency"]:
             from eval.memory.run import latency_lines
             out += latency_lines(mem["latency"])
-    for name in ("speed", "scaling", "ai", "economy", "memory", "memory-latency"):
+    for name in ("speed", "scaling", "ai", "economy", "memory", "memory-latency", "story"):
         if isinstance(res.get(name), dict) and "error" in res[name]:
             out.append(f"{name}: FAILED {res[name]['error']}")
     return "\n".join(out)

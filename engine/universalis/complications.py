@@ -127,7 +127,10 @@ def take_over_effect(c: Ctx, who: str, cid: str, st: Statement | None, royalty: 
     for x in [cid] + [p.id for p in possessions(s, cid)]:
         if x in sc.present or x == sc.location:
             sc.control[x] = who
-    c.emit("take_over", f"takes over {s.components[cid].mention}" + (" paying Royalty" if royalty else "") + ".",
+    royal = " paying Royalty" if royalty else ""
+    m = s.components[cid].mention
+    c.emit("take_over", c.say(f"takes over {m}{royal}.", f"takes control of {m}{royal}.",
+                              f"takes {m} in hand{royal}.", f"now speaks for {m}{royal}."),
            paid + (1 if royalty else 0), player=who, component=cid)
     if st is not None and st.is_event and cid in st.components and who != st.actor:
         if s.complication is None:
@@ -257,7 +260,8 @@ def call_resolution(c: Ctx) -> None:
     comp = open_complication(c)
     s.consent = Consent(caller=a.player)  # type: ignore[attr-defined]
     comp.called_by = a.player  # type: ignore[attr-defined]
-    c.emit("call_resolution", "calls for resolution.")
+    c.emit("call_resolution", c.say("calls for resolution.", "is ready to roll the dice.", "calls for the roll.",
+                                    "asks the table to roll.", "wants the dice to decide it now."))
 
 
 @handles(A.AnswerResolution)
@@ -274,7 +278,9 @@ def answer_resolution(c: Ctx) -> None:
     con.answers[a.player] = a.agree
     if not a.agree:
         s.consent = None
-        c.emit("resolution_declined", "declines: the Complication stays open and play goes on.")
+        c.emit("resolution_declined", c.say("declines: the Complication stays open and play goes on.",
+                                            "is not ready to roll: the Complication stays open.",
+                                            "says not yet; play goes on with the Complication open."))
         assert s.turn is not None
         finish_turn(c, next_seat(s, con.caller))
         return
@@ -493,7 +499,11 @@ def cancel_bonus(c: Ctx) -> None:
         raise RuleViolation("U-COMP-10", f"{target.player} has only {coins(target.coins)} of bonus to cancel")
     pay(s, a.player, a.coins, "cancelling bonus coins")
     target.coins -= a.coins
-    c.emit("cancel_bonus", f"spends {coins(a.coins)} to cancel as many of {target.player}'s bonus coins.", a.coins,
+    n, who = coins(a.coins), target.player
+    c.emit("cancel_bonus", c.say(f"spends {n} to cancel as many of {who}'s bonus coins.",
+                                 f"pays {n} to take as many bonus coins away from {who}.",
+                                 f"cancels {n} of {who}'s bonus at a cost of as many.",
+                                 f"gives up {n} of bonus to cut {who}'s by as much."), a.coins,
            pool=a.pool)
 
 
@@ -505,7 +515,12 @@ def end_narration(c: Ctx) -> None:
     sl.coins = 0
     sl.done = True
     from_bank(s.player(sl.player), s, kept, "bonus")
-    c.emit("end_narration", f"keeps {coins(kept)} of bonus as wealth." if kept else "ends the narration.", kept=kept)
+    k = coins(kept)
+    words = c.say(f"keeps {k} of bonus as wealth.", f"puts {k} of bonus away for later.",
+                  f"saves {k} of bonus for another day.", f"banks the remaining {k} of bonus.",
+                  f"holds on to {k} of bonus.") if kept else \
+        c.say("ends the narration.", "has said all there is to say.", "is done narrating.", "leaves it there.")
+    c.emit("end_narration", words, kept=kept)
     advance_narration(c)
 
 

@@ -40,6 +40,16 @@ class Ctx:
         who = self.a.player if player is None else player  # type: ignore[attr-defined]
         self.events.append(Event(seq=self.s.seq, kind=kind, player=who, text=text, cost=cost, data=data))
 
+    def say(self, *forms: str) -> str:
+        """One of several wordings of a fixed engine line, chosen by the action's sequence number.
+
+        Why: lines such as "calls for resolution." recur once or twice per Complication and read
+        as one sentence said over and over (issue 23). The choice is pure (no clock, no
+        randomness), and logs hold actions, not these words: replaying a log gives the same state
+        and the same lines every time.
+        """
+        return forms[self.s.seq % len(forms)]
+
 
 Handler = Callable[[Ctx], None]
 HANDLERS: dict[str, Handler] = {}
@@ -696,7 +706,8 @@ def negotiate(c: Ctx) -> None:
     if a.player != ch.challenged:  # type: ignore[attr-defined]
         raise RuleViolation("U-CHAL-1", f"{ch.challenged}, who was challenged, answers the Challenge")
     if isinstance(a, A.ConcedeChallenge):
-        c.emit("challenge_conceded", "accepts the challenger's version.")
+        c.emit("challenge_conceded", c.say("accepts the challenger's version.", "gives way: the challenger's version stands.",
+                                           "lets the challenger's version stand."))
         challenge_outcome(c, 1)
     elif isinstance(a, A.DisputeFact):
         if ch.fact_id is None:
@@ -783,7 +794,9 @@ def challenge_bid(c: Ctx) -> None:
     ch.totals[option] += a.coins
     ch.bids.append((a.player, option, a.coins))
     ch.passes_in_row = 0
-    c.emit("challenge_bid", f"bids {coins(a.coins)} for “{ch.options[option].text}”.", a.coins, option=option)
+    n, what = coins(a.coins), ch.options[option].text
+    c.emit("challenge_bid", c.say(f"bids {n} for “{what}”.", f"puts {n} behind “{what}”.",
+                                  f"backs “{what}” with {n}.", f"adds {n} for “{what}”."), a.coins, option=option)
     ch.next_index = (ch.next_index + 1) % len(ch.order)
 
 

@@ -405,7 +405,9 @@ def answer_dialog(c: Ctx) -> None:
             text = " ".join(f.text for f in bought)
             statement(c, "fact", text, len(bought), fact_id=bought[0].id, components=[d.listener])
         return
-    c.emit("dialog_refused", f"refuses the Dialog; it becomes a Complication.")
+    c.emit("dialog_refused", c.say("refuses the Dialog; it becomes a Complication.",
+                                   "will not have it: the Dialog becomes a Complication.",
+                                   "answers no, and the Dialog turns into a Complication."))
     complication_rules.originate(c, d.initiator, [d.listener], [d.other], f"Dialog: {d.line}", None, [d.speaker])
 
 
