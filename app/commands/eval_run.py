@@ -27,7 +27,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="print every figure's relative change, flagging the worse ones; runs nothing")
     p.add_argument("--threshold", type=float, default=0.10,
                    help="relative change beyond which --compare flags a figure (default 0.10)")
-    p.add_argument("--only", default="", help="comma-separated parts to run: speed,scaling,ai,economy,memory (memory-latency: only the "
+    p.add_argument("--only", default="", help="comma-separated parts to run: speed,scaling,ai,economy,memory,story (memory-latency: only the "
                         "memory part's latency figures)")
     p.add_argument("--games", type=int, default=None, help="economy games (default 1000; quick 6)")
     p.add_argument("--economy-budget", type=float, default=None, metavar="SECONDS",
