@@ -13,14 +13,8 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 from browser_helpers import AppServer, need_browser, streamlit_app  # noqa: E402 (needs the path above)
-
-
-def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
-    """The real-model tier's figures, one line per model (tests/tier_report.py)."""
-    from tier_report import LINES
-
-    for line in LINES:
-        terminalreporter.write_line(f"real-model tier: {line}")
+# the real-model tier's figures at the end of a run, with or without xdist (hooks, hence "unused")
+from tier_report import pytest_sessionfinish, pytest_terminal_summary, pytest_testnodedown  # noqa: E402,F401
 
 
 # -- the browser tests' server (tests/browser_helpers.py) ---------------------------------------------
