@@ -582,6 +582,8 @@ class HeuristicPlayer:
         comp = s.complication
         if comp is None:
             return None
+        if comp.originator == self.name and s.config.addons.multi_target_mode == "individual":
+            return heuristic_addons.weakest_c_pool(s)  # UA-MT-5: the Complication Pool furthest behind
         for p in comp.pools:
             if p.owner == self.name:
                 # Own Pool per Participant: a bystander's Pool only once it has a side to back
@@ -597,6 +599,8 @@ class HeuristicPlayer:
             return heuristic_addons.own_side_sizes(self, s, pool)
         if s.config.addons.multi_target_mode == "independent":
             return heuristic_addons.match_sizes(s, pool)
+        if s.config.addons.multi_target_mode == "individual":
+            return heuristic_addons.pair_sizes(s, pool)
         ours = sum(p.size for p in comp.pools if (p.key == "C") == (pool == "C"))
         other = sum(p.size for p in comp.pools if (p.key == "C") != (pool == "C"))
         return ours, other

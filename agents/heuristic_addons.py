@@ -272,3 +272,18 @@ def match_sizes(s, pool: str) -> tuple[int, int]:
     if pool in c_keys:
         return c, max((comp.pool(k).size for k in t_keys), default=0)
     return comp.pool(pool).size, c
+
+
+def pair_sizes(s, pool: str) -> tuple[int, int]:
+    """Individual Pools (UA-MT-5): every Pool is sized against the one Pool across its own match."""
+    from engine.universalis.addon_individual import paired
+    comp = s.complication
+    return comp.pool(pool).size, comp.pool(paired(s, comp, pool)).size
+
+
+def weakest_c_pool(s) -> str:
+    """Individual Pools (UA-MT-5): the Originator builds the Complication Pool furthest behind the
+    Target Pool it faces (digest section 3: size a Pool to what it must beat)."""
+    from engine.universalis.addon_individual import is_c_key
+    keys = [p.key for p in s.complication.pools if is_c_key(p.key)]
+    return min(keys, key=lambda k: pair_sizes(s, k)[0] - pair_sizes(s, k)[1])

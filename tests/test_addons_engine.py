@@ -33,9 +33,8 @@ def test_UA_JUDGE_1_in_play_a_judgment_table_refuses_challenges_L1984():
     seen("UA-JUDGE-1")
 
 
-def knight_and_monk(addons: dict, dice: dict[str, int]):
-    """D's Complication against A's Knight and B's Monk; D buys each Pool its `dice` and calls for
-    the roll: the game waiting for the dice."""
+def knight_and_monk_open(addons: dict):
+    """D's Complication against A's Knight and B's Monk, just begun: its Pools empty."""
     g = framed(P4, {"A": 1}, addons=addons)
     knight = g.create("A", "Knight")
     g.end_turn("A")
@@ -43,7 +42,16 @@ def knight_and_monk(addons: dict, dice: dict[str, int]):
     g.end_turn("B")
     g.end_turn("Cy")
     g.event("D", "The knight is hurled into the monk.", performer=knight, receiver=monk)
-    assert [p.key for p in g.s.complication.pools] == ["C", "A", "B"]
+    # Individual Pools (UA-MT-5): the Complication Pool "C:B" faces B's Pool; "C" faces A's
+    extra = ["C:B"] if addons.get("multi_target_mode") == "individual" else []
+    assert [p.key for p in g.s.complication.pools] == ["C", "A", "B"] + extra
+    return g
+
+
+def knight_and_monk(addons: dict, dice: dict[str, int]):
+    """knight_and_monk_open, then D buys each Pool its `dice` and calls for the roll: the game
+    waiting for the dice."""
+    g = knight_and_monk_open(addons)
     for pool, n in dice.items():
         g.act(A.BuyDie(player="D", pool=pool, count=n))
     g.call_and_agree("D")
@@ -96,6 +104,15 @@ def test_UA_MT_8_a_tie_under_all_or_none_or_best_efforts_goes_to_the_complicatio
     seen("UA-MT-8")
 
 
+def match(g, faces: dict[str, list[int]], winner: str, bonus: dict[str, int]):
+    """Roll one match with `faces`, check its winning side and bonus coins, narrate it out; the result."""
+    g.roll(**faces)
+    res = g.last("complication_result")
+    assert (res.data["winner"], res.data["bonus"]) == (winner, bonus)
+    g.narrate_out()
+    return res
+
+
 def test_UA_MT_3_independent_each_target_pool_meets_the_complication_in_its_own_match_L2340():
     """UA-MT-3 (L2340 "Each Target Pool rolls one at a time, and all Complication Pools ... is
     re-rolled against each one"; L2342 most dice first): D's 3 dice meet A's 4 first, then B's 2.
@@ -106,17 +123,11 @@ def test_UA_MT_3_independent_each_target_pool_meets_the_complication_in_its_own_
     assert g.pend.kind == "roll" and dict(g.pend.dice) == {"C": 3, "A": 4}
     before = {p: g.wealth(p) for p in P4}
     g.refused(A.Roll(faces={"C": [1, 2, 3], "A": [1, 2, 3, 4], "B": [1, 2]}), "U-COMP-7", "dice are needed")
-    g.roll(C=[1, 2, 3], A=[1, 2, 3, 4])
-    res = g.last("complication_result")
-    assert (res.data["winner"], res.data["bonus"]) == ("T", {"C": 3, "A": 10})
+    res = match(g, {"C": [1, 2, 3], "A": [1, 2, 3, 4]}, "T", {"C": 3, "A": 10})
     assert res.text.startswith("Against A's Pool: the Targets win")
-    g.narrate_out()
     assert g.s.complication is not None and g.pend.kind == "roll" and dict(g.pend.dice) == {"C": 3, "B": 2}
     assert "against B's Pool" in g.last("next_match").text
-    g.roll(C=[1, 2, 8], B=[1, 9])
-    res = g.last("complication_result")
-    assert (res.data["winner"], res.data["bonus"]) == ("C", {"C": 3, "B": 2})
-    g.narrate_out()
+    match(g, {"C": [1, 2, 8], "B": [1, 9]}, "C", {"C": 3, "B": 2})
     assert g.s.complication is None
     assert {p: g.wealth(p) - before[p] for p in P4} == {"A": 10, "B": 2, "Cy": 0, "D": 6}
     g.check()
@@ -151,6 +162,67 @@ def test_UA_MT_3_the_heuristic_sizes_a_pool_against_what_it_meets_in_its_match()
     from agents.llm.state_text import addon_lines
     assert "In play: Independent: each Target Pool rolls its own match" in "\n".join(addon_lines(indep.s))
     assert "In play" not in "\n".join(addon_lines(core.s))
+
+
+def test_UA_MT_5_individual_each_target_pool_meets_its_own_complication_pool_L2362():
+    """UA-MT-5 (L2362 "there is a separate Complication Pool facing each Target. All Targets make
+    their own roll opposed by their own Complication Pool"; L2364 order as for Independent, most dice
+    first): D builds C (2 dice) against A's 3 and C:B (4 dice) against B's 2.
+    Match 1: C [1,9] 1 Success, A [1,2,9] 2: A wins 1+2 = 3, C lost 2 dice = 2. Match 2: C:B [1,2,3,9]
+    3, B [1,9] 1: C:B wins 1+2+3 = 6, B lost 2 dice = 2. D earns 2+6 = 8, A 3, B 2."""
+    g = knight_and_monk({"multi_target_mode": "individual"}, {"C": 2, "A": 3, "C:B": 4, "B": 2})
+    assert g.pend.kind == "roll" and dict(g.pend.dice) == {"C": 2, "A": 3}
+    # the model's state text names the method and which Pool faces which (agents/llm/state_text.py)
+    from agents.llm.state_text import describe_state
+    text = describe_state(g.s, "D")
+    assert "In play: Individual: each Target Pool rolls its own match against a Complication Pool of its own" in text
+    assert "pool C (D, facing A): 2 dice" in text and "pool C:B (D, facing B): 4 dice" in text
+    assert "pool B (B, facing C:B): 2 dice" in text
+    before = {p: g.wealth(p) for p in P4}
+    match(g, {"C": [1, 9], "A": [1, 2, 9]}, "T", {"C": 2, "A": 3})
+    assert g.pend.kind == "roll" and dict(g.pend.dice) == {"C:B": 4, "B": 2}
+    match(g, {"C:B": [1, 2, 3, 9], "B": [1, 9]}, "C", {"C:B": 6, "B": 2})
+    assert g.s.complication is None
+    assert {p: g.wealth(p) - before[p] for p in P4} == {"A": 3, "B": 2, "Cy": 0, "D": 8}
+    g.check()
+    seen("UA-MT-5")
+
+
+def test_UA_MT_5_individual_a_tie_is_played_inside_its_own_match_U_COMP_8():
+    """UA-MT-5 with a tie (U-COMP-8): C [1,9] against A [2,9,9] ties at 1 Success; C's sum 1 < A's 2,
+    so A's Pool takes the Edge die and rerolls with C alone; C:B, whose match is next, takes no die."""
+    g = knight_and_monk({"multi_target_mode": "individual"}, {"C": 2, "A": 3, "C:B": 4, "B": 2})
+    g.roll(C=[1, 9], A=[2, 9, 9])
+    assert dict(g.pend.dice) == {"C": 2, "A": 4}
+    g.roll(C=[9, 9], A=[2, 9, 9, 7])
+    assert g.last("complication_result").data["winner"] == "T"
+    g.narrate_out()
+    assert dict(g.pend.dice) == {"C:B": 4, "B": 2}
+    g.check()
+
+
+def test_UA_MT_5_individual_refusals_name_the_pool_and_the_addon():
+    """A die for a Pool that does not exist is refused naming the Pools (U-COMP-2); Individual with
+    Own Pool per Participant is refused at setup (declared Pools face no Complication Pool of their
+    own); "C:..." is refused as a player's name, since it keys a Complication Pool."""
+    g = framed(P4, {"A": 1}, addons={"multi_target_mode": "individual"})
+    knight = g.create("A", "Knight")
+    g.end_turn("A")
+    g.end_turn("B")
+    g.end_turn("Cy")
+    g.event("D", "The knight falls.", receiver=knight)
+    assert [p.key for p in g.s.complication.pools] == ["C", "A"]  # one Target Pool: a core Complication
+    g.refused(A.BuyDie(player="D", pool="C:A"), "U-COMP-2", "there is no Pool 'C:A'")
+    # the method is a Rules Gimmick (L2326), but not mid-Complication: its Pools were built under it
+    g.refused(A.AdoptAddon(player="D", addon="multiple-targets", value='"standard"'), "UA-MT-5", "not while")
+    h = knight_and_monk({}, {"C": 1})
+    h.refused(A.AdoptAddon(player="D", addon="multiple-targets", value='"individual"'), "UA-MT-5", "not while")
+    with pytest.raises(RuleViolation) as exc:
+        new_game(P4, addons={"multi_target_mode": "individual", "pool_per_participant": True})
+    assert exc.value.rule == "UA-SETUP-7" and "Individual Pools" in str(exc.value)
+    with pytest.raises(RuleViolation) as exc:
+        new_game(["A", "C:B"])
+    assert exc.value.rule == "U-PREP-1" and "reserved" in str(exc.value)
 
 
 def test_UA_PROT_3_protection_bought_for_any_component_L2132():

@@ -90,3 +90,39 @@ def test_UA_OWN_1_heuristic_bystanders_keep_and_declare_their_own_pools():
     assert conservation_problems(s) == []
     rep = replay_records(r.table.header, r.table.records)
     assert rep.error is None and rep.state.model_dump_json() == s.model_dump_json()
+
+
+def test_UA_MT_5_the_heuristic_originator_builds_the_complication_pool_furthest_behind():
+    """UA-MT-5 in play (digest section 3: size a Pool to what it must beat): under Individual Pools
+    the Originator's Pool is the Complication Pool furthest behind the Target Pool it faces, and it
+    buys dice there. A has 3 dice against C's 0, B none against C:B's 0: D builds C; once C has 4
+    (one ahead) and B has 2, C:B is furthest behind."""
+    from agents.base import Observation
+    from agents.heuristic import HeuristicPlayer
+    from agents.heuristic_addons import pair_sizes
+    from engine.core.errors import RuleViolation
+    from engine.universalis import actions as A
+    from engine.universalis import apply
+    from engine.universalis.decisions import legal_options
+    from test_addons_engine import knight_and_monk_open
+    g = knight_and_monk_open({"multi_target_mode": "individual"})
+    g.act(A.BuyDie(player="D", pool="A", count=3))
+    d = HeuristicPlayer("D", seed=1)
+    assert d._my_pool(g.s) == "C" and pair_sizes(g.s, "C") == (0, 3) and pair_sizes(g.s, "B") == (0, 0)
+
+    def check(action) -> str | None:
+        try:
+            apply(g.s, action)
+        except RuleViolation as exc:
+            return str(exc)
+        return None
+
+    choice = d.decide(Observation(player="D", state=g.s, pending=g.pend, options=legal_options(g.s, "D"), check=check))
+    assert choice.action.type in ("buy_die", "draw_trait") and choice.action.pool == "C"
+    g.act(A.BuyDie(player="D", pool="C", count=4))
+    g.act(A.BuyDie(player="D", pool="B", count=2))
+    assert d._my_pool(g.s) == "C:B" and pair_sizes(g.s, "C:B") == (0, 2)
+    choice = d.decide(Observation(player="D", state=g.s, pending=g.pend, options=legal_options(g.s, "D"), check=check))
+    assert choice.action.type in ("buy_die", "draw_trait") and choice.action.pool == "C:B"
+    g.act(choice.action)
+    g.check()

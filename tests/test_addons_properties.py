@@ -54,7 +54,8 @@ def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
                          # the multi-target methods on (heuristic games rarely give a Complication two Target
                          # Pools: test_multi_target_matches_conserve_coins_and_replay plays those)
                          + [(8, ('multiple-targets="independent"',)),
-                            (9, ('multiple-targets="all_or_none"', 'worst_best_tie="complication"'))])
+                            (9, ('multiple-targets="all_or_none"', 'worst_best_tie="complication"')),
+                            (10, ('multiple-targets="individual"',))])
 def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     """`must`: add-ons every drawn combination includes (Own Pool per Participant, UA-OWN-1, is rare
     in six random draws from forty)."""
@@ -86,18 +87,22 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
         assert "session_end" in kinds and "session_start" in kinds
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(16))
 def test_multi_target_matches_conserve_coins_and_replay(seed):
-    """UA-MT-3, UA-MT-6/7/8 under random dice: two Target Pools of random sizes against a random
-    Complication Pool, rolled with random faces until the Complication is over. Coins are accounted
-    for after every action, every Target Pool plays exactly one match under Independent (one
-    result in all otherwise), and the actions replay to the same state."""
+    """UA-MT-3, UA-MT-5, UA-MT-6/7/8 under random dice: two Target Pools of random sizes against a
+    random Complication Pool (under Individual, seeds 12-15, each against its own), rolled with random
+    faces until the Complication is over. Coins are accounted for after every action, every Target
+    Pool plays exactly one match under Independent and Individual (one result in all otherwise), and
+    the actions replay to the same state."""
     from engine.universalis import apply, new_game
     from test_addons_engine import P4, knight_and_monk
     rng = random.Random(seed)
     addons = [{"multi_target_mode": "independent"}, {"multi_target_mode": "all_or_none", "worst_best_tie": "complication"},
-              {"multi_target_mode": "best_efforts"}][seed % 3]
-    g = knight_and_monk(addons, {"C": rng.randint(1, 4), "A": rng.randint(1, 4), "B": rng.randint(1, 4)})
+              {"multi_target_mode": "best_efforts"}][seed % 3] if seed < 12 else {"multi_target_mode": "individual"}
+    dice = {"C": rng.randint(1, 4), "A": rng.randint(1, 4), "B": rng.randint(1, 4)}
+    if seed >= 12:
+        dice["C:B"] = rng.randint(1, 4)
+    g = knight_and_monk(addons, dice)
     for _ in range(40):
         if g.s.complication is None:
             break
@@ -108,9 +113,12 @@ def test_multi_target_matches_conserve_coins_and_replay(seed):
         g.check()
     assert g.s.complication is None
     results = [e for e in g.events if e.kind == "complication_result"]
-    assert len(results) == (2 if addons["multi_target_mode"] == "independent" else 1)
+    matches = addons["multi_target_mode"] in ("independent", "individual")
+    assert len(results) == (2 if matches else 1)
     if addons["multi_target_mode"] == "independent":
         assert [sorted(r.data["bonus"]) for r in results] in ([["A", "C"], ["B", "C"]], [["B", "C"], ["A", "C"]])
+    if addons["multi_target_mode"] == "individual":
+        assert [sorted(r.data["bonus"]) for r in results] in ([["A", "C"], ["B", "C:B"]], [["B", "C:B"], ["A", "C"]])
     state = new_game(P4, addons=addons)
     for action in g.actions:
         state, _ = apply(state, action)

@@ -518,10 +518,10 @@ class LLMPlayer(ModelBreaker):
         comp = s.complication
         if comp is None:
             return "(none)"
-        for p in comp.pools:
-            if p.owner == self.name:
-                return p.key
-        return "(you have no pool in this Complication)"
+        mine = [p.key for p in comp.pools if p.owner == self.name]
+        if len(mine) > 1:  # Individual Pools (UA-MT-5): the Originator holds a Complication Pool per Target
+            return ", ".join(mine)
+        return mine[0] if mine else "(you have no pool in this Complication)"
 
     @staticmethod
     def _challenge_text(s: Any) -> str:

@@ -76,10 +76,12 @@ def addon_lines(s: GameState) -> list[str]:
 
 
 def _side(s: GameState, comp, pool) -> str:
-    """Own Pool per Participant (UA-OWN-1): the side a Pool is declared for; '' at a core table."""
+    """Own Pool per Participant (UA-OWN-1): the side a Pool is declared for; Individual Pools
+    (UA-MT-5): the Pool across its match; '' at a core table."""
+    from engine.universalis.addon_individual import facing_label
     from engine.universalis.addon_own_pools import side_label
-    label = side_label(s, comp, pool)
-    return f", {label}" if label else ""
+    labels = [x for x in (side_label(s, comp, pool), facing_label(s, comp, pool)) if x]
+    return "".join(f", {x}" for x in labels)
 
 
 def describe_state(s: GameState, me: str | None) -> str:

@@ -5,6 +5,7 @@ sense for a field right now, each with a label, so forms never ask anyone to typ
 """
 from __future__ import annotations
 
+from engine.universalis.addon_individual import pool_label
 from engine.universalis.complications import take_over_problem
 from engine.universalis.components import importance, trait_ids_drawable
 from engine.universalis.facts import all_facts
@@ -49,7 +50,7 @@ def pools(s: GameState) -> Choices:
     comp = s.complication
     if comp is None:
         return []
-    return [(p.key, "Complication Pool" if p.key == "C" else f"{p.key}'s Pool") for p in comp.pools]
+    return [(p.key, pool_label(p.key)) for p in comp.pools]
 
 
 def facts(s: GameState) -> Choices:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 from app.ui import safe, store
+from engine.universalis.addon_individual import pool_label
 from engine.universalis.addon_own_pools import side_label
 from engine.universalis.complications import is_success
 from engine.universalis.rules import effective_totals
@@ -35,7 +36,7 @@ def complication(live: store.Live) -> None:
                     f"<small>Targets: {targets or '—'}</small>", unsafe_allow_html=True)
         cols = st.columns(max(1, len(comp.pools)))
         for col, p in zip(cols, comp.pools):
-            name = "Complication Pool" if p.key == "C" else f"{safe.text(p.key)}'s Pool"
+            name = pool_label(p.key, safe.text)  # "Complication Pool facing B" under Individual (UA-MT-5)
             side = side_label(s, comp, p)  # Own Pool per Participant (UA-OWN-1): its side
             name += f" · {side}" if side else ""
             col.metric(name, f"{p.dice} dice", f"+{p.edge} Edge" if p.edge else None, delta_color="off")
@@ -59,7 +60,8 @@ def complication(live: store.Live) -> None:
         for i, r in enumerate(comp.rolls, 1):
             parts = []
             for key, faces in r.faces.items():
-                name = "Complication" if key == "C" else safe.text(key)
+                name = ("Complication" if key == "C" else pool_label(key, safe.text) if key.startswith("C:")
+                        else safe.text(key))  # "C:B": the Complication Pool facing B (UA-MT-5)
                 parts.append(f"{name}: {dice_html(faces, r.edge.get(key, 0))} → {r.successes.get(key, 0)} successes")
             st.markdown(f"Roll {i}: " + " &nbsp; ".join(parts), unsafe_allow_html=True)
     narration(live)

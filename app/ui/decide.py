@@ -15,6 +15,7 @@ from engine.core.dice import normalize_face
 from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
 from engine.universalis import legal_options, pending
+from engine.universalis.addon_individual import pool_label
 
 KIND_TEXT = {
     "prep_turn": "Preparation: propose a Tenet, create a component, add a Trait, or pass.",
@@ -165,7 +166,7 @@ def typed_roll(live: store.Live, token: str) -> None:
             continue
         name = (f"{safe.text(key[5:])}'s cards drawn" if key.startswith("deal:") else
                 "New Judge" if pend.sides and key == "judge" else
-                "Complication Pool" if key == "C" else f"{safe.text(key)}'s Pool")
+                pool_label(key, safe.text))
         typed[key] = st.text_input(f"{name}: {n} {'die' if n == 1 else 'dice'}", key=f"roll:{key}@{did}")
     if st.button("Enter the roll", key=f"do:roll@{did}", type="primary",
                  on_click=functools.partial(stale_check, live.code), args=(did,)):

@@ -422,7 +422,8 @@ class DrawTrait(_A):
     type: Literal["draw_trait"] = "draw_trait"
     trait: str
     component: str
-    pool: str = Field(description='"C" for the Complication Pool, else a Target player')
+    pool: str = Field(description='"C" for the Complication Pool, else a Target player (Individual Pools, '
+                                  'UA-MT-5: "C:<player>" for the Complication Pool facing that player)')
     remove: bool = False
     text: str = ""
 

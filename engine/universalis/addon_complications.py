@@ -128,12 +128,13 @@ def verdicts(mode: MultiTargetMode, c_successes: int, t_successes: Mapping[str, 
                  "best_efforts": max(t_successes.values())}[mode]
         res = "won" if total > c_successes else "lost" if total < c_successes else "tie"
         return [Verdict(k, res, c_successes) for k in keys]  # type: ignore[arg-type]
+    rule = {"split": "UA-MT-4", "individual": "UA-MT-5"}.get(mode, "UA-MT-3")
     if allocation is None:
-        raise refuse("UA-MT-4" if mode == "split" else "UA-MT-3", "Multiple Targets",
+        raise refuse(rule, "Multiple Targets",
                      f"the {mode.replace('_', ' ')} method needs the Complication's Successes against each Target Pool")
     missing = [k for k in keys if k not in allocation]
     if missing:
-        raise refuse("UA-MT-4" if mode == "split" else "UA-MT-3", "Multiple Targets",
+        raise refuse(rule, "Multiple Targets",
                      f"no Complication Successes were set against {missing[0]}'s Pool")
     if mode == "split":
         check_allocation(c_successes, allocation)

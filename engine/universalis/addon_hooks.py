@@ -73,6 +73,9 @@ def redirect_removal(s: GameState, comp: Complication, pool: str, delta: int) ->
     if opts(s).allow_dice_subtraction or delta >= 0:
         return pool, delta
     opposing = opposing_pool(comp, pool)
+    if opts(s).multi_target_mode == "individual" and len(comp.pools) > 2:  # UA-MT-5: the Pool across its match
+        from engine.universalis.addon_individual import paired
+        opposing = paired(s, comp, pool)
     if opts(s).pool_per_participant:  # UA-OWN-1: a declared Pool's opposing side is the other one
         from engine.universalis.addon_own_pools import side_keys, side_of
         side = side_of(s, comp, comp.pool(pool))
@@ -194,19 +197,19 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
     ("UA-CDICE-1", "Cards instead of Dice with face cards kept", "Jacks, Queens and Kings in the decks (5 in 13 "
      "succeed): the rolls read Ace to 10"),
     ("UA-CARDS-4", "Cards as Coins with face cards kept", "the table's Gimmick for a face card spent or revealed"),
-    ("UA-MT-4", "Multiple Targets (Split Allocation, Individual)",
-     "the Originator's allocation of Successes, or a Complication Pool per Target"),
+    ("UA-MT-4", "Multiple Targets (Split Allocation)", "the Originator's allocation of Successes"),
     ("UA-NEST-1", "Nested Complications", "a second Complication open inside the first"),
     ("UA-EXT-1", "Extended Complications", "rolling a Complication in stages"),
     # Own Pool per Participant (UA-OWN-1) is played: engine/universalis/addon_own_pools.py
     # Independent Target Pools (UA-MT-3) are played: engine/universalis/addon_independent.py
+    # Individual Pools (UA-MT-5) are played: engine/universalis/addon_individual.py
 )
 
 
 def unplayed(a: Addons) -> list[int]:
     """Indexes into UNPLAYED of the add-ons `a` turns on that the engine cannot enforce yet."""
     on = [a.bonus_cards_from == "bank_deck", a.cards_with_face_cards, a.face_card_gimmick is not None,
-          a.multi_target_mode in ("split", "individual"), a.nested_complications,
+          a.multi_target_mode == "split", a.nested_complications,
           a.allow_extended]
     return [i for i, x in enumerate(on) if x]
 

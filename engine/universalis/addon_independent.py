@@ -21,7 +21,8 @@ from engine.universalis.state import Complication, GameState
 
 
 def on(s: GameState, t_keys: list[str]) -> bool:
-    return s.config.addons.multi_target_mode == "independent" and len(t_keys) >= 2
+    """Independent (UA-MT-3), or Individual (UA-MT-5: the same matches, each against its own Pool)."""
+    return s.config.addons.multi_target_mode in ("independent", "individual") and len(t_keys) >= 2
 
 
 def current_match(s: GameState, comp: Complication, t_keys: list[str]) -> str | None:

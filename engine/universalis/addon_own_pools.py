@@ -17,6 +17,7 @@ from engine.core.errors import RuleViolation
 from engine.core.seats import seats_left_of
 from engine.universalis import actions as A
 from engine.universalis.addon_complications import refuse
+from engine.universalis.addon_individual import is_c_key
 from engine.universalis.rules import Ctx, blocking, handles, require_turn, statement
 from engine.universalis.state import Complication, GameState, Pool
 
@@ -34,7 +35,7 @@ def target_players(s: GameState, comp: Complication) -> set[str]:
 
 def side_of(s: GameState, comp: Complication, pool: Pool) -> str | None:
     """'C', 'T', or None (a bystander's Pool not declared yet). Core: every Pool but C is a Target Pool."""
-    if pool.key == "C":
+    if is_c_key(pool.key):  # "C", or under Individual (UA-MT-5) a "C:k" facing one Target Pool
         return "C"
     if not on(s) or pool.owner in target_players(s, comp):
         return "T"

@@ -220,6 +220,8 @@ ACTIONS: dict[str, str] = {
 MULTI_TARGET_WORDS: dict[str, str] = {
     "independent": "Independent: each Target Pool rolls its own match against the Complication side, "
                    "most dice first; each match is narrated before the next",
+    "individual": "Individual: each Target Pool rolls its own match against a Complication Pool of its own "
+                  "(C, C:B, ...), most dice first; each match is narrated before the next",
     "all_or_none": "All or None: only the worst Target Pool is compared; every Target shares its result",
     "best_efforts": "Best Efforts: only the best Target Pool is compared; every Target shares its result",
 }

@@ -587,7 +587,7 @@ def admit_players(c: Ctx, a: A.StartSession) -> list[str]:
         return []
     if ad.new_player_admission == "off":
         raise RuleViolation("UA-NEW-1", "new players join only under the Introduce New Players add-on (L2468)")
-    bad = [n for n in names if n in s.seat_names or n in ("C", "dice") or len(n) > MAX_NAME]
+    bad = [n for n in names if n in s.seat_names or n in ("C", "dice") or n.startswith("C:") or len(n) > MAX_NAME]
     if bad or len(set(names)) != len(names):
         raise RuleViolation("UA-NEW-1", f"Introduce New Players: {(bad or names)[0][:40]!r} cannot join under that name")
     if ad.max_players_per_story is not None and len(s.players) + len(names) > ad.max_players_per_story:
@@ -739,6 +739,10 @@ def adopt_addon(c: Ctx) -> None:
         new = addons_from_args([key + ("=" + a.value if a.value is not None else "")], s.seat_names, base)
         if new == s.config.addons:
             raise RuleViolation("UA-GIM-1", f"{info.name} is already in play as asked")
+    switches = (new.multi_target_mode == "individual") != (s.config.addons.multi_target_mode == "individual")
+    if s.complication is not None and switches:
+        raise RuleViolation("UA-MT-5", "Individual Pools: not while a Complication is open; its Complication Pools "
+                                       "were built under the other method (adopt or drop it after the roll)")
     prep = prep_or_turn(c, narration_ok=True)
     if not prep:
         assert s.turn is not None

@@ -70,6 +70,7 @@ def originate(c: Ctx, originator: str, targets: list[str], players: list[str], s
     for p in players:
         comp.pools.append(Pool(key=p, owner=p))
     own.add_pools(s, comp)  # UA-OWN-1: every other player's own Pool
+    indiv.add_pools(s, comp)  # UA-MT-5: a Complication Pool facing each further Target Pool
     s.complication = comp
     names = ", ".join(s.components[t].label for t in targets) or "the narrator's Event"
     c.emit("complication", f"A Complication begins: {source} (Targets: {names}; against {', '.join(players)}).",
@@ -84,6 +85,7 @@ def add_target(c: Ctx, cid: str, player: str) -> None:
         comp.committed.append(cid)
     if all(p.key != player for p in comp.pools) and player != comp.originator:
         comp.pools.append(Pool(key=player, owner=player))
+        indiv.add_pools(c.s, comp)  # UA-MT-5
 
 
 # --- take overs (U-CTRL-3, U-COMP-1b, U-COMP-4) ------------------------------------------------------
@@ -226,6 +228,8 @@ def dice(n: int) -> str:
 
 def pool_name(pool: Pool) -> str:
     """How a player names a Pool: "the Complication Pool", "Ann's Pool"."""
+    if pool.key.startswith(indiv.PREFIX):  # UA-MT-5: a Complication Pool facing one Target Pool
+        return f"the Complication Pool facing {pool.key[len(indiv.PREFIX):]}"
     return "the Complication Pool" if pool.key == "C" else f"{pool.key}'s Pool"
 
 
@@ -301,8 +305,8 @@ def roll_request(s: GameState) -> dict[str, int]:
         return {}
     c_keys, t_keys = own.side_keys(s, comp)
     match = indep.current_match(s, comp, t_keys)
-    if match is not None:  # UA-MT-3: the Complication side against one Target Pool
-        return {k: comp.pool(k).size for k in c_keys + [match]}
+    if match is not None:  # UA-MT-3: the Complication side against one Target Pool (UA-MT-5: its own)
+        return {k: comp.pool(k).size for k in indiv.facing(s, comp, match, c_keys) + [match]}
     return {p.key: p.size for p in comp.pools}
 
 
@@ -344,6 +348,7 @@ def roll(c: Ctx) -> None:
     match = indep.current_match(s, comp, t_keys)
     if match is not None:  # UA-MT-3: this match is the Complication side against one Target Pool
         t_keys = [match]
+        c_keys = indiv.facing(s, comp, match, c_keys)  # UA-MT-5: the Pool facing it
     # the Target Pools that count: all (core, Standard); the worst or the best one (UA-MT-6/7)
     target_keys = hooks.compared_targets(s, comp, succ, t_keys)
     t_succ = sum(succ[k] for k in target_keys)
@@ -527,4 +532,5 @@ def end_narration(c: Ctx) -> None:
 from engine.universalis import addon_rules as _addon_rules  # noqa: E402
 from engine.universalis import addon_own_pools as own  # noqa: E402
 from engine.universalis import addon_independent as indep  # noqa: E402
+from engine.universalis import addon_individual as indiv  # noqa: E402
 from engine.universalis.addons import CORE  # noqa: E402

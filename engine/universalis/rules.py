@@ -78,7 +78,7 @@ def new_game(players: list[str] | tuple[str, ...], starting_coins: int = 25, ref
         raise RuleViolation("U-PREP-1", "every player needs a distinct, non-empty name")
     # "C" keys the Complication Pool (a Target player's Pool is keyed by his name) and "dice"
     # is who hands in a Roll: a player with either name would be confused with them.
-    reserved = [n for n in names if n in ("C", "dice")]
+    reserved = [n for n in names if n in ("C", "dice") or n.startswith("C:")]  # "C:k": UA-MT-5
     if reserved:
         raise RuleViolation("U-PREP-1", f"{reserved[0]!r} is reserved by the engine; choose another name")
     if len(names) > MAX_PLAYERS:
