@@ -19,12 +19,9 @@ NOT_YET: dict[str, str] = {}
 # components) and its test, but not yet called by `apply`'s action flow: a table (or a later action)
 # calls the function; the heuristic and simulated games do not reach these rules yet
 FUNCTION_ONLY = {
-    "V-38": "tactics.mass_targets/mass_power/resolve_mass: zones are in play (V-44, the zones option), but not the "
-            "Area ability nor a struggle with several opponents, each wagering and resolving separately",
     "V-45": "in play: modes (set_mode, announce_mode), attaching (attach_cost), aided targeting "
             "(aided_attack_difficulty) and the damage split after an attack on a unit (TakeDamage.unit, "
             "check_aided_damage); not yet: an integrated unit pooling its members' traits in its struggle",
-    "V-EX-18": "tactics.mass_power: no mass struggles (see V-38)",
 }
 
 

@@ -3,6 +3,8 @@ fixed dice: mass struggles, blocks, terrain, allies, movement, modes and aides, 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.core.errors import RuleViolation
 from engine.vele import tactics as T
@@ -62,6 +64,30 @@ def test_V_38_mass_struggle_won_against_all_pays_bowl_fees_per_defender():
     assert set(f.winners.values()) == {"actor"} and not f.from_bowl
     assert sorted(f.to_bowl) == [6, 6, 8] and sorted(f.to_player["Ann"]) == [4, 10]
     assert flow_points(f) == points([10, 6, 8, 4, 6])
+
+
+@settings(max_examples=200, deadline=None)
+@given(actor=st.integers(1, 12), own=st.lists(st.sampled_from([4, 6, 8, 10, 12]), min_size=0, max_size=3),
+       bowl=st.lists(st.sampled_from([4, 6, 8, 10, 12]), min_size=0, max_size=2),
+       defenders=st.lists(st.tuples(st.integers(1, 12), st.lists(st.sampled_from([4, 6, 8, 10, 12]), min_size=1,
+                                                                    max_size=3)), min_size=1, max_size=4))
+def test_V_38_mass_struggle_conserves_dice_for_any_roll(actor, own, bowl, defenders):
+    """V-38, V-9 (L433-435): whatever the rolls, every die wagered in a mass struggle lands in a pool or the
+    bowl, and the only dice that appear are the bowl's copies for the second and later winning defenders;
+    the actor keeps its own dice only if it beats every defender."""
+    if not own and not bowl:
+        own = [6]
+    ds = {f"D{i}": (Side(faces=(face,)), dice) for i, (face, dice) in enumerate(defenders)}
+    f = T.resolve_mass("Ann", Side(faces=(actor,)), own=own, bowl_used=bowl, defenders=ds)
+    wagered = [*own, *bowl, *(d for _, dice in ds.values() for d in dice)]
+    assert flow_points(f) == points(wagered) + points(f.from_bowl)
+    winners = [n for n, w in f.winners.items() if w == "opponent"]
+    assert len(f.from_bowl) == len([*own, *bowl]) * max(0, len(winners) - 1)
+    for n in winners:  # each winning defender keeps its own dice and gets a full set of the actor's
+        assert sorted(f.to_player[n]) == sorted([*ds[n][1], *own, *bowl])
+    if not winners:
+        assert sorted(d for d in f.to_bowl) == sorted([*bowl, *(
+            d for _, dice in ds.values() for d in sorted(dice, reverse=True)[:len(bowl)])])
 
 
 def test_V_39_block_must_be_exceeded_and_reused_until_the_blockers_next_turn():

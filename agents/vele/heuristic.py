@@ -428,6 +428,9 @@ class VeleSeat:
             text = f"{rev['text'] or 'I act'}, the way this scene has set it up"
             return _d(A.Justify(player=self.name, text=text[:1000]),
                       "the table turned my claim down: I tell it again, closer to what is established (V-4)")
+        mass = self._mass(scene, [c for c in mine if c["id"] not in v["forfeit"]], present)
+        if mass is not None:
+            return mass
         mend = self._heal(v, scene, mine)
         if mend is not None:
             return mend
@@ -491,6 +494,27 @@ class VeleSeat:
         return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=target["id"], goal="attack",
                                   target_trait=weak, extended=True, text=f"{me_c['name']} takes on {target['name']}"),
                   "an extended fight against the main story component" + (f", aimed at its {weak}" if weak else ""))
+
+    def _mass(self, scene: dict, free: list[dict], present: list[dict]) -> Decision | None:
+        """V-38: a component of mine with Area, in a zone with two or more others and none of mine, hits them all
+        at once (Selective Area picks the others' components there). No die is drawn unless one has Area."""
+        zones = scene.get("zones")
+        for c in free:
+            area = next((ab for ab in c["abilities"] if ab["effect"] in ("area", "selective_area")), None)
+            if area is None or not zones or area["trait"] not in _healthy(c):
+                continue
+            here = [x for x in present if x["id"] != c["id"] and not x["out"]
+                    and scene["where"].get(x["id"]) == scene["where"].get(c["id"])
+                    and not (x.get("unit") and x.get("attached"))]
+            theirs = [x for x in here if (x["controller"] or x["owner"]) != self.name]
+            selective = area["effect"] == "selective_area"
+            if len(theirs) >= 2 and (selective or len(theirs) == len(here)):
+                return _d(A.StartMassStruggle(player=self.name, actor=c["id"],
+                                              targets=[x["id"] for x in theirs] if selective else [],
+                                              text=f"{c['name']} lets loose on everyone around it"),
+                          f"{c['name']}'s Area hits all {len(theirs)} of them in its zone with one wager and one "
+                          "roll (V-38)")
+        return None
 
     def _step(self, scene: dict, me_c: dict, foes: list[dict]) -> Decision | None:
         """V-44: with a map, my component closes in: one free zone toward the nearest foe before it struggles,
@@ -609,6 +633,10 @@ class VeleSeat:
         names = sorted(healthy, key=lambda t: -healthy[t])
         big = [t for t in names if healthy[t] > 4]
         names = (big or names)[:1 if cautious else 2]
+        mass = k.get("mass") and k["stage"] == "wager_actor"
+        area = next((ab["trait"] for ab in c["abilities"] if ab["effect"] in ("area", "selective_area")), None)
+        if mass and area in healthy:  # V-38: the mass struggle comes from the Area trait: it is pushed first
+            names = [area, *[t for t in names if t != area]][:1 if cautious else 2]
         bowl = {int(d): n for d, n in v["bowl"].items()}
         stakes = []
         for i, t in enumerate(names):
@@ -630,13 +658,14 @@ class VeleSeat:
         for ab in c["abilities"]:
             if ab["effect"] == effect and ab["trait"] in used:
                 fit = [d for d in c["allocated"] if d <= ab["size"]]
-                if fit:
-                    power.append(max(fit))
+                n = 1 + len(k["others"]) if mass else 1  # V-EX-18: power for every target, or none
+                if len(fit) >= n:
+                    power += sorted(fit, reverse=True)[:n]
                     break
         best = max((s.die for s in stakes), default=0)
         if k.get("hidden"):  # V-31: nothing is wagered on a hidden roll: bowl dice only, no power, no allies
             return A.Wager(player=self.name, stakes=stakes)
-        allies = [] if cautious else self._allies(v, k, c)
+        allies = [] if cautious or k.get("mass") else self._allies(v, k, c)  # V-38: no allies in a mass struggle
         return A.Wager(player=self.name, stakes=stakes, power=power, average=best < 6 and bowl.get(6, 0) > 0,
                        allies=allies)
 
@@ -729,7 +758,7 @@ class VeleSeat:
         their smallest traits first, when they can absorb all of it: the one they guard keeps its traits."""
         here = v["scenes"][-1]["present"] if v["scenes"] else []
         aides = [x for x in v["components"] if x.get("unit") == c["id"] and not x["out"] and x["id"] in here]
-        if k["goal"] != "attack" or not aides or len(chosen) < 2:
+        if k["goal"] != "attack" or not aides or len(chosen) < 2 or k.get("mass"):  # V-38: each absorbs its own
             return None
         left = k_effect(v) - POINTS[_healthy(c)[chosen[0]]]
         pool = {f"{x['id']}/{t}": n for x in aides for t, n in _healthy(x).items()}
@@ -823,7 +852,11 @@ def _fill(bowl: dict[int, int], pts: int) -> list[int]:
 
 
 def k_effect(view: dict) -> int:
-    """The effect waiting to be absorbed: the last struggle record's."""
+    """The effect waiting to be absorbed: the last struggle record's (a mass struggle's: the defender's now
+    absorbing, V-38)."""
+    k = view.get("struggle")
+    if k and k.get("mass"):
+        return next((r["effect"] for r in reversed(view["struggles"]) if r["opponent"] == k["opponent"]["component"]), 0)
     return view["struggles"][-1]["effect"] if view["struggles"] else 0
 
 

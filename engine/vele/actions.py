@@ -34,7 +34,7 @@ class TraitIn(BaseModel):
 class AbilityIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     trait: str
-    effect: Literal["power_attack", "power_defense", "heal"]
+    effect: Literal["power_attack", "power_defense", "heal", "area", "selective_area"]
     size: int
     dice: list[int] = Field(default_factory=list)  # allocated dice (V-24, V-AMB-17)
 
@@ -110,6 +110,18 @@ class StartStruggle(_A):
     head_to_head: bool = False  # two actors (a race, a contest): only for maneuvers (V-26, L338)
     hidden: bool = False  # V-31 (L690): failure yields uncertainty: the other side hides its roll; no wagering
     prevents: str = ""  # V-39 (L479): a block's stated aim: the component the target may not act against ('': any)
+    text: str = Field("", max_length=1000)
+
+
+class StartMassStruggle(_A):
+    """V-38 (L433-435; Area 8 / Selective Area 10, L667-668): on your turn, a component with Area attacks
+    everything else in its zone at once (Selective Area: the `targets` you pick there). The actor wagers and
+    rolls once; each defender wagers, rolls and resolves separately. A new action, so logs without it replay
+    as before."""
+    type: Literal["start_mass_struggle"] = "start_mass_struggle"
+    actor: str
+    goal: Literal["attack", "control"] = "attack"
+    targets: list[str] = Field(default_factory=list)
     text: str = Field("", max_length=1000)
 
 
@@ -360,7 +372,8 @@ class EndAct(_A):
     text: str = Field("", max_length=1000)
 
 
-Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle, NarratorNo,
+Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle,
+                         StartMassStruggle, NarratorNo,
                          Challenge, Justify, TableTalk, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight,
                          CounterStruggle, SetMode, Move, MakeComponent, MakeTemporary, MakeGroup, Connect, Heal,
                          StateDifficulty, Wager, JoinAlly, SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine,

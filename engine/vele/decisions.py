@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.core.ruleset import DICE_SEAT, DiceRequest, Option, Pending
 from engine.vele import economy as E
-from engine.vele.rules import counter_target, current_turn, player_of
+from engine.vele.rules import counter_target, current_turn, player_of, roll_sides
 from engine.vele.state import GameState
 
 
@@ -69,7 +69,7 @@ def pending(s: GameState) -> Pending:
                            note="join the struggle as an ally or decline (V-43)")
         if k.stage == "roll":
             reqs = []
-            for side, key in ((k.actor, "actor"), (k.opponent, "opponent")):
+            for side, key in roll_sides(k):
                 dice = [x.die for x in side.stakes] + ([6] if side.average else [])
                 reqs += [DiceRequest(f"{key}:{i}", 1, d) for i, d in enumerate(dice)]
                 reqs += [DiceRequest(f"{key}_power:{i}", 1, d) for i, d in enumerate(side.power)]
@@ -123,6 +123,12 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
     if out and pend.kind == "turn" and s.scene is not None and s.scene.zones:
         out.append(Option("move", "free; one more zone takes the turn",
                           "a component of yours to a neighbouring zone, before its struggle or as it (V-44)"))
+    if out and pend.kind == "turn" and s.scene is not None and s.scene.zones and any(
+            player_of(s, s.components[x]) == seat and not s.components[x].out
+            and any(ab.effect in ("area", "selective_area") for ab in s.components[x].abilities)
+            for x in s.scene.present):
+        out.append(Option("start_mass_struggle", "wager and roll once",
+                          "your component's Area hits everything else in its zone at once (V-38)"))
     if seat not in s.players or s.phase == "over":
         return out
     k = s.struggle

@@ -695,6 +695,9 @@ def wager(c: Ctx) -> None:
         raise RuleViolation("V-27", "one die per trait used")
     if cp.temporary:  # V-22 (L187)
         check_temporary_stakes([x.source for x in a.stakes])
+    if k.mass:  # V-38 (L433): the Area trait is used; power is paid for every target or not at all
+        from engine.vele.mass import check_mass_wager
+        check_mass_wager(k, side, cp, a)
     if k.hidden and (any(x.source != "bowl" for x in a.stakes) or a.power or a.allies or a.average):
         raise RuleViolation("V-31", "no wagering on a hidden roll: roll bowl dice for your traits, with no power, "
                                     "average die or allies; they all go back to the bowl")
@@ -727,7 +730,7 @@ def wager(c: Ctx) -> None:
         if ab is None:
             raise RuleViolation("V-24", f"no {goal_effect.replace('_', ' ')} ability on a trait used can take a d{d}")
         alloc = E.remove_dice(alloc, [d], "V-27", "the ability's allocated dice")
-    if len(a.power) > len(a.stakes):
+    if len(a.power) > len(a.stakes) * (1 + len(k.others) if side is k.actor else 1):
         raise RuleViolation("V-27", "one power die per powered trait")
     if not s.options.unlimited_bowl:
         need = bowl_dice + ([6] if a.average else [])
@@ -751,9 +754,16 @@ def wager(c: Ctx) -> None:
 
 
 def after_wager(k: Struggle, side: SideState) -> None:
-    """The side's called allies answer first (V-43), then the other side pushes, then the roll."""
+    """The side's called allies answer first (V-43), then the other side pushes, then the roll. In a mass
+    struggle (V-38) each defender pushes in turn: the next one takes the `opponent` seat."""
     if side.called:
         k.stage = "ally"
+        return
+    waiting = [o for o in k.others if not o.wagered]
+    if side is k.opponent and waiting:  # the defender who pushed goes to the back: the zone's order is kept
+        k.others = [o for o in k.others if o is not waiting[0]] + [k.opponent]
+        k.opponent = waiting[0]
+        k.stage = "wager_opponent"
         return
     other = k.opponent if side is k.actor else k.actor
     k.stage = "roll" if other.wagered else ("wager_opponent" if side is k.actor else "wager_actor")
@@ -791,7 +801,7 @@ def struggle_roll(c: Ctx) -> None:
     s, f = c.s, c.a.faces
     k = s.struggle
     assert k is not None
-    for side, key in ((k.actor, "actor"), (k.opponent, "opponent")):
+    for side, key in roll_sides(k):
         dice = [x.die for x in side.stakes] + ([6] if side.average else [])
         faces = [f.get(f"{key}:{i}", [0])[0] if len(f.get(f"{key}:{i}", [])) == 1 else 0 for i in range(len(dice))]
         pf = [f.get(f"{key}_power:{i}", [0])[0] if len(f.get(f"{key}_power:{i}", [])) == 1 else 0
@@ -810,7 +820,13 @@ def struggle_roll(c: Ctx) -> None:
     k.fate_queue = fate_order(s, k)
     k.stage = "fate"
     c.emit("rolled", f"rolled: {s.components[k.actor.component].name} {faces_of(k.actor)}, "
-           f"{s.components[k.opponent.component].name} {faces_of(k.opponent)}; fate may be spent now")
+           + ", ".join(f"{s.components[x.component].name} {faces_of(x)}" for x in (k.opponent, *k.others))
+           + "; fate may be spent now")
+
+
+def roll_sides(k: Struggle) -> list[tuple[SideState, str]]:
+    """The sides that roll and the keys of their dice: a mass struggle's further defenders are other0, other1..."""
+    return [(k.actor, "actor"), (k.opponent, "opponent"), *((o, f"other{j}") for j, o in enumerate(k.others))]
 
 
 def faces_of(side: SideState) -> list[int]:
@@ -829,6 +845,9 @@ def fate_order(s: GameState, k: Struggle) -> list[str]:
         actor_first = (not a_pc) == story_first
     else:
         actor_first = (tone if tone in ("pulpy", "gritty") else s.options.tone_fallback) == "pulpy"
+    if k.others:  # V-38: every defending player once, on the defenders' side of the order
+        d = [x for x in dict.fromkeys(x.player for x in (k.opponent, *k.others)) if x != a]
+        return [a, *d] if actor_first else [*d, a]
     return [a, o] if actor_first else [o, a]
 
 
@@ -845,8 +864,9 @@ def spend_fate(c: Ctx) -> None:
                             (f": {who} decides now" if who else ""))
     k.fate_queue.pop(0)
     side = k.actor if a.player == k.actor.player else k.opponent
+    sides = [side] if side is k.actor else [x for x in (k.opponent, *k.others) if x.player == a.player]
     if not a.skip:
-        comp_ = s.components[side.component]
+        comp_ = s.components[side.component if side.player == a.player else sides[0].component]
         p = s.players[a.player]
         scene_no = s.scene.number if s.scene else 0
         tag = next((x for x in s.aspects if x.text == a.aspect and x.free_tags > 0), None) if a.aspect else None
@@ -863,7 +883,8 @@ def spend_fate(c: Ctx) -> None:
             p.xp -= 1
             p.fate_scene = scene_no
             how = "1 XP"
-        side.bonus += 2 if a.aspect else 1
+        for x in sides:  # V-38: a defending player's fate counts for each of its components hit (reading)
+            x.bonus += 2 if a.aspect else 1
         c.emit("fate", f"{a.player} spends {how}" + (f" on '{a.aspect}'" if a.aspect else "") +
                f": +{2 if a.aspect else 1}", a.player)
     if not k.fate_queue:
@@ -875,6 +896,10 @@ def resolve(c: Ctx) -> None:
     s = c.s
     k = s.struggle
     assert k is not None
+    if k.mass:
+        from engine.vele.mass import resolve_mass_struggle
+        resolve_mass_struggle(c)
+        return
     act = S.Side(tuple(k.actor.faces), tuple(k.actor.power_faces), k.actor.difficulty, k.actor.bonus)
     opp = S.Side(tuple(k.opponent.faces), tuple(k.opponent.power_faces), k.opponent.difficulty, k.opponent.bonus)
     out = S.decide("head_to_head" if k.head_to_head else "offensive", act, opp)
@@ -951,6 +976,9 @@ def take_damage(c: Ctx) -> None:
     if set(a.allies) - set(ally_comps):
         raise RuleViolation("V-35", "only the defending side's allies lose traits in the ally rounds"
                             + (" (control attacks fall on the target alone, V-37)" if k.goal == "control" else ""))
+    if k.mass and (a.unit or a.allies):
+        raise RuleViolation("V-38", "each component a mass struggle beats absorbs its own effect: no allies or "
+                                    "integrated components take it for it")
     if a.unit:
         unit_damage(s, k, oc, a)
     elif ally_comps:
@@ -981,8 +1009,9 @@ def take_damage(c: Ctx) -> None:
         n = len(a.traits) + sum(len(x) for x in (*a.allies.values(), *unit.values())) + \
             (1 if k.target_trait in a.traits else 0)
         gain_xp(c, ac.owner, n, "traits disabled by a story component (V-35)")
-    if s.records:
-        s.records[-1].disabled = list(a.traits)
+    rec = next((r for r in reversed(s.records) if r.opponent == oc.id), None)  # V-38: one record per defender
+    if rec is not None:
+        rec.disabled = list(a.traits)
     c.emit("damage", f"{oc.name} loses {', '.join(a.traits)}" + (" (control)" if k.goal == "control" else ""),
            a.player, traits=list(a.traits))
     if not oc.healthy():
@@ -1028,6 +1057,9 @@ def after_exchange(c: Ctx) -> None:
     s = c.s
     k = s.struggle
     assert k is not None
+    if k.hits:  # V-38: the next defender the mass struggle beat absorbs its effect
+        next_hit(k)
+        return
     s.struggle = None
     ex = s.extended
     if ex is None:
@@ -1052,6 +1084,16 @@ def after_exchange(c: Ctx) -> None:
     ex.next_actor = k.opponent.component  # the other side strikes back
     s.phase = "struggle"
     s.struggle = None
+
+
+def next_hit(k: Struggle) -> None:
+    """V-38: seat the next beaten defender of a mass struggle as `opponent` to absorb its own effect."""
+    cid = k.hits.pop(0)
+    i = next(j for j, o in enumerate(k.others) if o.component == cid) if k.opponent.component != cid else -1
+    if i >= 0:
+        k.others[i], k.opponent = k.opponent, k.others[i]
+    k.effect = k.hit_effects[cid]
+    k.stage = "damage"
 
 
 def end_extended(c: Ctx, loser: Component) -> None:
@@ -1198,7 +1240,7 @@ def dice_in_play(s: GameState) -> int:
     for k in s.components.values():
         total += E.points(k.allocated)
     if s.struggle is not None and s.struggle.stage != "damage":  # at "damage" the dice have moved already
-        for side in (s.struggle.actor, s.struggle.opponent):
+        for side in (s.struggle.actor, s.struggle.opponent, *s.struggle.others):
             total += E.points([x.die for x in side.stakes]) + E.points(side.power) + (2 if side.average else 0)
     if s.exclusion is not None:
         total += E.points([s.exclusion.narrator_die] + ([s.exclusion.owner_die] if s.exclusion.owner_die else []))
@@ -1211,3 +1253,4 @@ from engine.vele import votes as _votes  # noqa: E402,F401  (registers the vote 
 from engine.vele import making as _making  # noqa: E402,F401  (registers make_component on HANDLERS)
 from engine.vele import group_play as _group_play  # noqa: E402,F401  (registers make_group, connect on HANDLERS)
 from engine.vele import movement as _movement  # noqa: E402,F401  (registers move on HANDLERS)
+from engine.vele import mass as _mass  # noqa: E402,F401  (registers start_mass_struggle on HANDLERS)

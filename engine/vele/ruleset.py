@@ -78,7 +78,9 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
         "struggle": None if k is None else {"goal": k.goal, "stage": k.stage, "target_trait": k.target_trait,
                                             "text": k.text, "situational": k.situational,
                                             "head_to_head": k.head_to_head, "hidden": k.hidden,
-                                            "actor": side_view(k, k.actor, seat), "opponent": side_view(k, k.opponent, seat)},
+                                            "actor": side_view(k, k.actor, seat), "opponent": side_view(k, k.opponent, seat),
+                                            **({"mass": True, "others": [side_view(k, x, seat) for x in k.others]}
+                                               if k.mass else {})},
         "extended": None if s.extended is None else s.extended.model_dump(),
         "vote": None if s.vote is None else s.vote.model_dump(),
         "revising": revising_view(s),

@@ -25,7 +25,7 @@ class Trait(BaseModel):
 
 class Ability(BaseModel):
     trait: str
-    effect: Literal["power_attack", "power_defense", "heal"]
+    effect: Literal["power_attack", "power_defense", "heal", "area", "selective_area"]
     size: int
 
 
@@ -117,6 +117,10 @@ class Struggle(BaseModel):
     prevents: str = ""  # V-39: a block's stated aim (a component id; '': any struggle)
     effect: int = 0
     winner: str | None = None
+    mass: bool = False  # V-38 (L433): an Area struggle; `opponent` is the defender now wagering or absorbing
+    others: list[SideState] = Field(default_factory=list)  # V-38: the other defenders of a mass struggle
+    hits: list[str] = Field(default_factory=list)  # V-38: beaten defenders still to absorb their effect, in order
+    hit_effects: dict[str, int] = Field(default_factory=dict)  # V-38: each beaten defender's effect
 
 
 class Extended(BaseModel):

@@ -52,6 +52,7 @@ class MassFlow:
     from_bowl: list[int] = field(default_factory=list)
     winners: dict[str, Literal["actor", "opponent"]] = field(default_factory=dict)
     effects: dict[str, int] = field(default_factory=dict)
+    results: dict[str, tuple[int, int]] = field(default_factory=dict)  # (actor's result, defender's result)
 
     def give(self, who: str, dice: Sequence[int]) -> None:
         if dice:
@@ -59,7 +60,8 @@ class MassFlow:
 
 
 def resolve_mass(actor_name: str, actor: Side, own: Sequence[int], bowl_used: Sequence[int],
-                 defenders: Mapping[str, tuple[Side, Sequence[int]]]) -> MassFlow:
+                 defenders: Mapping[str, tuple[Side, Sequence[int]]],
+                 powered: Mapping[str, Side] | None = None) -> MassFlow:
     """V-38 (L433-435): the actor wagers once and rolls once; each defender resolves separately.
 
     - Against each defender, decide() as an offensive struggle.
@@ -68,11 +70,13 @@ def resolve_mass(actor_name: str, actor: Side, own: Sequence[int], bowl_used: Se
     - Each beaten defender's wager goes to the actor, less one die (the highest left) per bowl die the
       actor used: "any bowl dice they used subtract from the winnings for each opponent".
     - Winning defenders keep their own dice; the actor's bowl dice go back to the bowl once.
-    `defenders` maps a defender's player to (its roll, its wagered own dice)."""
+    `defenders` maps a defender's player to (its roll, its wagered own dice); `powered` gives the actor's roll
+    against a defender when power dice were paid for that target (V-EX-18)."""
     f = MassFlow()
     stake = [*own, *bowl_used]
     for name, (side, dice) in defenders.items():
-        out = decide("offensive", actor, side)
+        out = decide("offensive", (powered or {}).get(name, actor), side)
+        f.results[name] = (out.actor_result, out.opponent_result)
         f.winners[name] = out.winner or "opponent"
         f.effects[name] = out.effect if out.winner == "actor" else 0
     lost = any(w == "opponent" for w in f.winners.values())

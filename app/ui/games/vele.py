@@ -107,7 +107,8 @@ def struggle(view: dict[str, Any], events: list[Any] = ()) -> None:
     if s:
         with st.container(border=True):
             st.markdown(f"**Struggle** ({t(s.get('goal'))}, stage {t(s.get('stage'))}): {t(s.get('text'))}")
-            st.markdown(f"- {_side(s.get('actor'), names)}\n- {_side(s.get('opponent'), names)}")
+            st.markdown(f"- {_side(s.get('actor'), names)}\n- {_side(s.get('opponent'), names)}"
+                        + "".join(f"\n- {_side(o, names)}" for o in s.get("others") or []))  # V-38: a mass struggle
             ext = view.get("extended")
             if ext:
                 st.caption(f"Extended struggle: exchange {int(ext.get('exchanges', 0))}, failures "
