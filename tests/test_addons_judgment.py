@@ -214,3 +214,27 @@ def test_UA_JUDGE_1_a_tenet_judged_in_game_prep_and_a_fine_during_the_case():
     g.passes()
     g.check()
     seen("UA-JUDGE-1")
+
+
+def test_UA_JUDGE_2_U_FINE_1_a_fine_voted_during_the_case_stands_when_the_ruling_goes_against():
+    """U-FINE-1 (L597-601: the Fine is paid when the table votes it) with UA-JUDGE-2 (L1986): a Fine
+    voted while the case is open stays paid when the Judge rules the statement down and the case is
+    settled as a won Challenge (found in review: the case kept only the Fines voted before it opened).
+    Cat accuses Ben and the table votes the Fine down 0 to 3, so Cat pays 3; Ann rules against Ben's
+    Tenet and Ben does not overrule: Cat keeps paying, Cat 22, and the coins still balance."""
+    from engine_helpers import game
+    g = game(P3, addons=JUDGMENT)
+    g.act(A.ProposeTenet(player="Ann", text="Magic is rare."))
+    g.do(A.ProposeTenet(player="Ben", text="Dragons rule the sky."))
+    g.react({"Cat": A.InvokeJudgment(player="Cat", reason="it breaks 'Magic is rare'")})
+    g.do(A.CallFine(player="Cat", accused="Ben", reason="shouting"))
+    for p in P3:
+        g.do(A.FineVote(player=p, fine=False))
+    assert g.wealth("Cat") == 22
+    g.do(A.JudgeRuling(player="Ann", stands=False, text="dragons everywhere break it"))
+    g.do(A.OverruleVote(player="Ben", overrule=False))
+    assert g.s.extra.judgment is None and not any(t.text == "Dragons rule the sky." for t in g.s.tenets)
+    assert g.wealth("Cat") == 22
+    g.check()
+    seen("UA-JUDGE-2")
+    seen("U-FINE-1")

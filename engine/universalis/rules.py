@@ -1078,6 +1078,8 @@ def note_fine(s: GameState, name: str, paid: int) -> None:
         return
     if s.challenge is not None:
         s.challenge.fines.append((name, paid))
+    elif s.extra.judgment is not None:  # a Judgment's case is a Challenge settled by a Judge (UA-JUDGE-1)
+        s.extra.judgment.case.fines.append((name, paid))
     elif s.window is not None:
         s.window.fines.append((name, paid))
 
