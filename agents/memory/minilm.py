@@ -16,7 +16,7 @@ import contextlib
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -209,13 +209,18 @@ class MiniLM:
         if not todo:
             return out
         fresh = self._embed_uncached(list(todo))
+        for rows, vec in zip(todo.values(), fresh):
+            out[rows] = vec
+        self._remember(zip(todo, fresh))
+        return out
+
+    def _remember(self, pairs: Iterable[tuple[str, np.ndarray]]) -> None:
+        """Cache freshly embedded texts, oldest out first past CACHE_SIZE (embed and embed_with_rest)."""
         with self._cache_lock:
-            for (text, rows), vec in zip(todo.items(), fresh):
-                out[rows] = vec
+            for text, vec in pairs:
                 self._cache[text] = vec
             while len(self._cache) > CACHE_SIZE:
                 self._cache.popitem(last=False)
-        return out
 
     def clear_cache(self) -> None:
         """Forget every cached vector (benchmarks time a question's embedding, not a cache hit)."""
@@ -269,10 +274,7 @@ class MiniLM:
         with self._blas_limit():
             x, mask = self._hidden([enc.ids])
         whole = _pool(x, mask)
-        with self._cache_lock:
-            self._cache[text] = whole[0]
-            while len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
+        self._remember([(text, whole[0])])
         return np.concatenate([whole, _pool(x, mask * keep)])
 
     def _hidden(self, batch: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
