@@ -107,10 +107,10 @@ class HeuristicPlayer:
         self.rng = random.Random(f"{seed}:{name}")
         self._declined: set[int] = set()
         self._cancelled: set[tuple[int, str]] = set()
-        self._bonus_start: dict[tuple[int, str, int], int] = {}
-        self._told: set[tuple[int, str, int]] = set()  # narrations in which it told the outcome
+        self._bonus_start: dict[tuple[int, str, bool, int], int] = {}
+        self._told: set[tuple[int, str, bool, int]] = set()  # narrations in which it told the outcome
         self._changed: set[tuple[int, int, int, str]] = set()  # (scene, Complication, roll, hero) that changed its hero
-        self._spend_all: dict[tuple[int, str, int], bool] = {}  # narrations in which it spends its whole bonus
+        self._spend_all: dict[tuple[int, str, bool, int], bool] = {}  # narrations in which it spends its whole bonus
         self._took_over: set[int] = set()  # scenes in which it already took a component over
         self._seen_complications: dict[int, set[int]] = {}  # scene -> Complications seen there
         self._withdrawn: set[str] = set()  # its own words a Challenge took back: not said again
@@ -175,6 +175,8 @@ class HeuristicPlayer:
             "narration": A.EndNarration(player=me), "session_break": A.StartSession(player=me),
             "frame_turn": A.FrameScene(player=me), "judgment": A.JudgeRuling(player=me, stands=True), "overrule_vote": A.OverruleVote(player=me, overrule=False),
         }
+        if k == "allocate":  # Split Allocation (UA-MT-4)
+            return heuristic_addons.allocate_plan(s, me)[0]
         if k == "declare_side":  # Own Pool per Participant (UA-OWN-1)
             return A.DeclarePool(player=me, side=heuristic_addons.own_side(self, s) or "T")
         if k == "prep_turn" and s.config.addons.seed_component is not None and not s.extra.seed_presented:
@@ -191,6 +193,9 @@ class HeuristicPlayer:
             if self._ok(obs, end):
                 return end
         return A.EndTurn(player=me)
+
+    def _allocate(self, obs: Observation, words: Words) -> Plan:  # Split Allocation (UA-MT-4)
+        return heuristic_addons.allocate_plan(obs.state, self.name)
 
     def _declare_side(self, obs: Observation, words: Words) -> Plan:
         return heuristic_addons.declare_plan(self, obs)
@@ -704,7 +709,7 @@ class HeuristicPlayer:
         nar, comp = s.narration, s.complication
         assert nar is not None and comp is not None
         slot = nar.slots[nar.current]
-        key = (comp.id, slot.pool, len(comp.rolls))
+        key = (comp.id, slot.pool, slot.won, len(comp.rolls))  # the won and lost parts of a split (UA-MT-4)
         start = self._bonus_start.setdefault(key, slot.coins)
         losers = [x for x in nar.slots if not x.won and not x.done and x.coins > 0]
         rich = s.player(me).wealth + slot.coins > RICH
@@ -742,6 +747,9 @@ class HeuristicPlayer:
         comp = s.complication
         assert comp is not None
         originator_won = comp.winner_side == "C"
+        if comp.split is not None and s.narration is not None:  # Split Allocation (UA-MT-4): this match's side
+            slot = s.narration.slots[s.narration.current]
+            originator_won = slot.won == (slot.pool == "C")
         sides = complication_sides(s, comp)
         ours_key = "C" if comp.originator == me else "T"
         theirs_key = "T" if ours_key == "C" else "C"

@@ -287,3 +287,31 @@ def weakest_c_pool(s) -> str:
     from engine.universalis.addon_individual import is_c_key
     keys = [p.key for p in s.complication.pools if is_c_key(p.key)]
     return min(keys, key=lambda k: pair_sizes(s, k)[0] - pair_sizes(s, k)[1])
+
+
+def split_counts(s) -> list[int]:
+    """Split Allocation (UA-MT-4): the Originator beats the weakest Target Pools it can (each needs one
+    Success more than it rolled), then sets what is left to tie a Pool it could not beat (a tie is a
+    reroll with an Edge die to win), else on a Pool it beats (there it earns the dice's sum, U-COMP-9),
+    else on the weakest. Counts in Pool order, every Success once."""
+    from engine.universalis.addon_hooks import success
+    from engine.universalis.addon_split import target_keys
+    comp = s.complication
+    keys = target_keys(comp)
+    t = {k: sum(1 for f in comp.split.faces[k] if success(s, f)) for k in keys}
+    left = sum(1 for f in comp.split.faces["C"] if success(s, f))
+    counts = dict.fromkeys(keys, 0)
+    for k in sorted(keys, key=lambda k: (t[k], keys.index(k))):
+        if t[k] + 1 <= left:
+            counts[k], left = t[k] + 1, left - t[k] - 1
+    unbeaten = [k for k in keys if counts[k] == 0]
+    tie = next((k for k in unbeaten if t[k] == left), None)
+    beaten = [k for k in keys if counts[k] > 0]
+    spot = tie or (beaten[0] if beaten else min(keys, key=lambda k: (t[k], keys.index(k))))
+    counts[spot] += left
+    return [counts[k] for k in keys]
+
+
+def allocate_plan(s, me: str) -> "Plan":
+    counts = split_counts(s)
+    return A.AllocateSuccesses(player=me, counts=counts), f"allocates the Complication's Successes {counts}"

@@ -275,7 +275,8 @@ def test_UA_DRIVER_1_UA_DRIVER_2_UA_DRIVER_3_story_drivers_in_play_L2158_L2164()
     ({"currency": "cards_hand", "bonus_cards_from": "bank_deck"}, "UA-CDICE-1"),
     ({"currency": "cards_hand", "cards_with_face_cards": True}, "UA-CDICE-1"),
     ({"face_card_gimmick": {"J": "right pays"}, "currency": "cards_bank"},
-                                                "UA-CARDS-4"), ({"multi_target_mode": "split"}, "UA-MT-4"),
+                                                "UA-CARDS-4"),
+    ({"multi_target_mode": "split", "split_c_coins": "whole_roll"}, "UA-MT-4"),  # the played reading pays by match
     ({"nested_complications": True}, "UA-NEST-1"), ({"allow_extended": True}, "UA-EXT-1"),
 ])
 def test_UA_CDICE_1_UA_CARDS_4_UA_MT_4_UA_NEST_1_UA_EXT_1_refused_at_setup(addons, rule):

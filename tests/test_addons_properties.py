@@ -55,7 +55,7 @@ def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
                          # Pools: test_multi_target_matches_conserve_coins_and_replay plays those)
                          + [(8, ('multiple-targets="independent"',)),
                             (9, ('multiple-targets="all_or_none"', 'worst_best_tie="complication"')),
-                            (10, ('multiple-targets="individual"',))])
+                            (10, ('multiple-targets="individual"',)), (11, ('multiple-targets="split"',))])
 def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     """`must`: add-ons every drawn combination includes (Own Pool per Participant, UA-OWN-1, is rare
     in six random draws from forty)."""
@@ -87,20 +87,22 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
         assert "session_end" in kinds and "session_start" in kinds
 
 
-@pytest.mark.parametrize("seed", range(16))
+@pytest.mark.parametrize("seed", range(20))
 def test_multi_target_matches_conserve_coins_and_replay(seed):
-    """UA-MT-3, UA-MT-5, UA-MT-6/7/8 under random dice: two Target Pools of random sizes against a
-    random Complication Pool (under Individual, seeds 12-15, each against its own), rolled with random
-    faces until the Complication is over. Coins are accounted for after every action, every Target
-    Pool plays exactly one match under Independent and Individual (one result in all otherwise), and
-    the actions replay to the same state."""
+    """UA-MT-3, UA-MT-4, UA-MT-5, UA-MT-6/7/8 under random dice: two Target Pools of random sizes against
+    a random Complication Pool (under Individual, seeds 12-15, each against its own; under Split
+    Allocation, seeds 16-19, the Originator allocating its Successes at random, every one once), rolled
+    with random faces until the Complication is over. Coins are accounted for after every action, every
+    Target Pool plays exactly one match under Independent and Individual (one result in all otherwise),
+    and the actions replay to the same state."""
     from engine.universalis import apply, new_game
     from test_addons_engine import P4, knight_and_monk
     rng = random.Random(seed)
     addons = [{"multi_target_mode": "independent"}, {"multi_target_mode": "all_or_none", "worst_best_tie": "complication"},
-              {"multi_target_mode": "best_efforts"}][seed % 3] if seed < 12 else {"multi_target_mode": "individual"}
+              {"multi_target_mode": "best_efforts"}][seed % 3] if seed < 12 else \
+        {"multi_target_mode": "individual"} if seed < 16 else {"multi_target_mode": "split"}
     dice = {"C": rng.randint(1, 4), "A": rng.randint(1, 4), "B": rng.randint(1, 4)}
-    if seed >= 12:
+    if 12 <= seed < 16:
         dice["C:B"] = rng.randint(1, 4)
     g = knight_and_monk(addons, dice)
     for _ in range(40):
@@ -108,6 +110,10 @@ def test_multi_target_matches_conserve_coins_and_replay(seed):
             break
         if g.pend.kind == "roll":
             g.roll(**{k: [rng.randint(1, 10) for _ in range(n)] for k, n in g.pend.dice.items()})
+        elif g.pend.kind == "allocate":  # UA-MT-4: a random split of the Successes, every one once
+            total = sum(1 for f in g.s.complication.split.faces["C"] if f <= 5)
+            to_a = rng.randint(0, total)
+            g.act(A.AllocateSuccesses(player="D", counts=[to_a, total - to_a]))
         else:
             g.narrate_out()
         g.check()
@@ -119,6 +125,8 @@ def test_multi_target_matches_conserve_coins_and_replay(seed):
         assert [sorted(r.data["bonus"]) for r in results] in ([["A", "C"], ["B", "C"]], [["B", "C"], ["A", "C"]])
     if addons["multi_target_mode"] == "individual":
         assert [sorted(r.data["bonus"]) for r in results] in ([["A", "C"], ["B", "C:B"]], [["B", "C:B"], ["A", "C"]])
+    if addons["multi_target_mode"] == "split":
+        assert sorted(results[0].data["results"]) == ["A", "B"] and sorted(results[0].data["bonus"]) == ["A", "B", "C"]
     state = new_game(P4, addons=addons)
     for action in g.actions:
         state, _ = apply(state, action)

@@ -150,6 +150,9 @@ def describe_state(s: GameState, me: str | None) -> str:
         lines.append(f"Complication {comp.id} started by {comp.originator}: “{comp.source}”. {pools}.")
         if comp.drawn:
             lines.append("Traits already drawn (trait@component): " + ", ".join(comp.drawn))
+        if comp.split is not None:  # Split Allocation (UA-MT-4): the Successes to allocate, or the matches
+            from engine.universalis.addon_split import state_line
+            lines.append(state_line(s, comp))
     if s.window is not None:
         st = s.window.statement
         lines.append(f"Open statement by {st.actor} ({st.kind}, cost {st.cost}): “{st.text}”"

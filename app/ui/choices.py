@@ -53,6 +53,17 @@ def pools(s: GameState) -> Choices:
     return [(p.key, pool_label(p.key)) for p in comp.pools]
 
 
+def split_targets(s: GameState) -> Choices:
+    """Split Allocation (UA-MT-4): the Target Pools an allocation's counts follow, in order, with what each rolled."""
+    from engine.universalis.addon_hooks import success
+    from engine.universalis.addon_split import target_keys
+    comp = s.complication
+    if comp is None or comp.split is None:
+        return []
+    return [(k, f"{pool_label(k)} ({sum(1 for f in comp.split.faces[k] if success(s, f))} Successes rolled)")
+            for k in target_keys(comp)]
+
+
 def facts(s: GameState) -> Choices:
     return [(f.id, f"{f.kind}: {f.text}"[:90]) for f in all_facts(s) if not f.removed]
 

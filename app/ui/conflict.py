@@ -6,6 +6,7 @@ import streamlit as st
 from app.ui import safe, store
 from engine.universalis.addon_individual import pool_label
 from engine.universalis.addon_own_pools import side_label
+from engine.universalis.addon_split import state_line
 from engine.universalis.complications import is_success
 from engine.universalis.rules import effective_totals
 
@@ -64,6 +65,8 @@ def complication(live: store.Live) -> None:
                         else safe.text(key))  # "C:B": the Complication Pool facing B (UA-MT-5)
                 parts.append(f"{name}: {dice_html(faces, r.edge.get(key, 0))} → {r.successes.get(key, 0)} successes")
             st.markdown(f"Roll {i}: " + " &nbsp; ".join(parts), unsafe_allow_html=True)
+        if comp.split is not None:  # Split Allocation (UA-MT-4): the Successes to allocate, or each match
+            st.caption(safe.text(state_line(s, comp)))
     narration(live)
 
 

@@ -29,6 +29,7 @@ KIND_TEXT = {
     "consent": "A player calls for resolution: agree to roll now, or keep building the Complication.",
     "narration": "Narrate the outcome with your bonus coins, then end your narration.",
     "declare_side": "Before the roll, declare your own Pool for the Complication (C) or the Targets (T).",
+    "allocate": "Split Allocation: set the Complication's Successes against the Target Pools, every one once.",
     "dialog_answer": "A character speaks to yours: answer, or refuse (which starts a Complication).",
     "frame_turn": "No scene is active: frame the next one (Open Scene Framing: no bidding).",
     "judgment": "You are the Judge: decide by the Facts and Gimmicks in effect whether the statement stands.",

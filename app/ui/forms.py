@@ -72,6 +72,10 @@ def inputs(s: GameState, opt: Option, player: str, prefix: str, did: str = "") -
         pick = _select(f"{prefix}:pick{end}", "Trait in the scene", C.drawable(s), False)
         if pick:
             data["trait"], data["component"] = pick.split("@", 1)
+    if opt.type == "allocate_successes":  # Split Allocation (UA-MT-4): one count per Target Pool, in Pool order
+        data["counts"] = [int(st.number_input(f"against {safe.text(label)}", min_value=0, step=1, key=f"{prefix}:{k}{end}"))
+                          for k, label in C.split_targets(s)]
+        return data
     for name, f in fields(model).items():
         if opt.type == "draw_trait" and name in ("trait", "component"):
             continue

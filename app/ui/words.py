@@ -35,7 +35,7 @@ LABELS = {
     # Open Scene Framing (UA-OPEN-*)
     "frame_scene": "Frame a new scene", "switch_scene": "Switch to another scene",
     "close_scene": "Close a scene (Fade to Black)", "fork_scene": "Split off a mirror scene (Alternate Reality)",
-    "declare_pool": "Declare my Pool's side",
+    "declare_pool": "Declare my Pool's side", "allocate_successes": "Allocate the Successes",
 }
 BOOL_WORDS = {"fine": ("Fine them", "No fine"), "applies": ("It applies", "It does not apply"),
               "agree": ("Agree: roll", "Not yet"), "accept": ("Accept", "Refuse (a Complication)"),
@@ -63,7 +63,7 @@ PENDING_WORDS = {
     "narration": "narration with bonus coins", "dialog_answer": "answer to Dialog",
     "judgment": "Judge's ruling", "overrule_vote": "vote on overruling the Judge",
     "frame_turn": "framing of the next scene",
-    "declare_side": "declaration of a Pool's side",
+    "declare_side": "declaration of a Pool's side", "allocate": "allocation of the Complication's Successes",
 }
 
 # the fields' words where no action-specific label says more (FIELD_LABELS wins)

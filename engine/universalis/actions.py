@@ -507,6 +507,14 @@ class DeclarePool(_A):
     text: str = Field(default="", max_length=300, description="why this side makes sense")
 
 
+class AllocateSuccesses(_A):
+    """Split Allocation (UA-MT-4, L2352): after the roll the Originator assigns the Complication's Successes."""
+
+    type: Literal["allocate_successes"] = "allocate_successes"
+    counts: list[int] = Field(max_length=20, description="one count per Target Pool, in the order the table "
+                              "lists them: how many Complication Successes it faces; every Success once")
+
+
 class CreatePlotThread(_A):
     """Plot Thread (UA-THREAD-1, L2286): a Component that is an unresolved conflict, with its name; Holter's
     variant names the Components tied to it, 1 coin each."""
@@ -658,7 +666,7 @@ Action = Annotated[
         Interrupt, Obstacle, ChallengeStatement, ConcedeChallenge, ContestChallenge,
         WithdrawChallenge, DisputeFact, FactVote, ChallengeBid, ChallengePass, DrawTrait, BuyDie,
         CallResolution, AnswerResolution, Roll, CancelBonus, EndNarration,
-        AdoptCharacter, EndowTrait, EndowDice, DeclarePool, CreatePlotPool, PlotPoolFact, ProtectComponent, SetDriver,
+        AdoptCharacter, EndowTrait, EndowDice, DeclarePool, AllocateSuccesses, CreatePlotPool, PlotPoolFact, ProtectComponent, SetDriver,
         DriverScene, ResolveDriver, CreatePlotThread, ResolvePlotThread,
         ProposeTenets, PresentSeed, CedeControl, RevealTrait, StartJob, EndJob, JobItem, EndSession, StartSession,
         AdoptAddon, InvokeJudgment, JudgeRuling, OverruleVote, FrameScene, SwitchScene, CloseScene,

@@ -197,19 +197,21 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
     ("UA-CDICE-1", "Cards instead of Dice with face cards kept", "Jacks, Queens and Kings in the decks (5 in 13 "
      "succeed): the rolls read Ace to 10"),
     ("UA-CARDS-4", "Cards as Coins with face cards kept", "the table's Gimmick for a face card spent or revealed"),
-    ("UA-MT-4", "Multiple Targets (Split Allocation)", "the Originator's allocation of Successes"),
+    ("UA-MT-4", "Multiple Targets (Split Allocation), the Complication's whole roll scored once",
+     "split_c_coins=\"whole_roll\": the played reading pays the Complication by match"),
     ("UA-NEST-1", "Nested Complications", "a second Complication open inside the first"),
     ("UA-EXT-1", "Extended Complications", "rolling a Complication in stages"),
     # Own Pool per Participant (UA-OWN-1) is played: engine/universalis/addon_own_pools.py
     # Independent Target Pools (UA-MT-3) are played: engine/universalis/addon_independent.py
     # Individual Pools (UA-MT-5) are played: engine/universalis/addon_individual.py
+    # Split Allocation (UA-MT-4) is played: engine/universalis/addon_split.py
 )
 
 
 def unplayed(a: Addons) -> list[int]:
     """Indexes into UNPLAYED of the add-ons `a` turns on that the engine cannot enforce yet."""
     on = [a.bonus_cards_from == "bank_deck", a.cards_with_face_cards, a.face_card_gimmick is not None,
-          a.multi_target_mode == "split", a.nested_complications,
+          a.split_c_coins == "whole_roll", a.nested_complications,
           a.allow_extended]
     return [i for i, x in enumerate(on) if x]
 

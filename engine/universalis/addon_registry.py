@@ -216,12 +216,21 @@ ACTIONS: dict[str, str] = {
 }
 
 
+# the multi-target methods that give the players a move of their own
+MULTI_TARGET_MOVES: dict[str, str] = {
+    "split": "allocate_successes: after the roll the Originator gives one count per Target Pool, in Pool order",
+}
+
+
 # which multi-target method is in play, in a player's words (the summary names them all, §2.1)
 MULTI_TARGET_WORDS: dict[str, str] = {
     "independent": "Independent: each Target Pool rolls its own match against the Complication side, "
                    "most dice first; each match is narrated before the next",
     "individual": "Individual: each Target Pool rolls its own match against a Complication Pool of its own "
                   "(C, C:B, ...), most dice first; each match is narrated before the next",
+    "split": "Split Allocation: every Pool rolls once; then the Originator assigns each Complication Success "
+             "to a Target Pool (allocate_successes: one count per Target Pool, every Success once); a Target "
+             "Pool wins if it rolled more Successes than it faces",
     "all_or_none": "All or None: only the worst Target Pool is compared; every Target shares its result",
     "best_efforts": "Best Efforts: only the best Target Pool is compared; every Target shares its result",
 }
@@ -230,7 +239,8 @@ MULTI_TARGET_WORDS: dict[str, str] = {
 def _in_play(a: AddonInfo, addons: Addons) -> str:
     if a.key != "multiple-targets" or addons.multi_target_mode not in MULTI_TARGET_WORDS:
         return ""
-    tie = " A tie goes to the Complication." if addons.worst_best_tie == "complication" else ""
+    tie = " A tie goes to the Complication." if "complication" in (addons.worst_best_tie, addons.split_tie) else \
+        " A tie rolls that match again, with an Edge die." if addons.multi_target_mode == "split" else ""
     return f" In play: {MULTI_TARGET_WORDS[addons.multi_target_mode]}.{tie}"
 
 
@@ -239,7 +249,14 @@ def describe(addons: Addons, with_actions: bool = False) -> str:
     `with_actions`: each line also names the moves the add-on gives (for the model's prompt)."""
     on = active(addons)
     return "\n".join(f"- {a.name}: {a.summary}" + _in_play(a, addons)
-                     + (f" Moves: {ACTIONS[a.key]}." if with_actions and a.key in ACTIONS else "") for a in on)
+                     + (f" Moves: {_moves(a, addons)}." if with_actions and _moves(a, addons) else "") for a in on)
+
+
+def _moves(a: AddonInfo, addons: Addons) -> str:
+    """The moves an add-on gives: ACTIONS, or the multi-target method's own (Split Allocation, UA-MT-4)."""
+    if a.key == "multiple-targets":
+        return MULTI_TARGET_MOVES.get(addons.multi_target_mode, "")
+    return ACTIONS.get(a.key, "")
 
 
 def _value(raw: str) -> Any:

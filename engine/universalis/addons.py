@@ -242,6 +242,9 @@ def check_addons(a: Addons, players: tuple[str, ...] | list[str] | None = None,
           "Multiple Targets: giving ties to the Complication is an option of All or None and Best Efforts (L2370-2384)")
     _need(a.multi_target_mode == "split" or (a.split_tie, a.split_c_coins) == ("core", "per_assigned"), "UA-SETUP-7",
           "Multiple Targets: the tie and coin settings of Split Allocation need that method (L2350)")
+    _need(a.multi_target_mode != "split" or not a.pool_per_participant, "UA-SETUP-7",
+          "Multiple Targets: Split Allocation is played with the one Complication Pool; Own Pool per "
+          "Participant's declared Pools on its side are not allocated yet (L2352, L1040)")
     _need(a.multi_target_mode != "individual" or not a.pool_per_participant, "UA-SETUP-7",
           "Multiple Targets: Individual Pools give each Target player's Pool a Complication Pool; "
           "Own Pool per Participant's declared Pools have none (L2360, L1040)")

@@ -304,6 +304,8 @@ def roll_request(s: GameState) -> dict[str, int]:
     if comp is None or not s.roll_pending:
         return {}
     c_keys, t_keys = own.side_keys(s, comp)
+    if comp.split is not None:  # UA-MT-4: a tied match of a Split Allocation rolls alone
+        return split.roll_request(s, comp) or {}
     match = indep.current_match(s, comp, t_keys)
     if match is not None:  # UA-MT-3: the Complication side against one Target Pool (UA-MT-5: its own)
         return {k: comp.pool(k).size for k in indiv.facing(s, comp, match, c_keys) + [match]}
@@ -345,6 +347,8 @@ def roll(c: Ctx) -> None:
     comp.rolls.append(RollRecord(faces=faces, edge={p.key: p.edge for p in comp.pools}, successes=succ))
     # the sides: C against every Target Pool (core); declared Pools (UA-OWN-1)
     c_keys, t_keys = own.side_keys(s, comp)
+    if split.on(s, t_keys):  # UA-MT-4: the Originator allocates the Successes; a tied match rolls alone
+        return split.rolled(c, comp, faces, succ)
     match = indep.current_match(s, comp, t_keys)
     if match is not None:  # UA-MT-3: this match is the Complication side against one Target Pool
         t_keys = [match]
@@ -533,4 +537,5 @@ from engine.universalis import addon_rules as _addon_rules  # noqa: E402
 from engine.universalis import addon_own_pools as own  # noqa: E402
 from engine.universalis import addon_independent as indep  # noqa: E402
 from engine.universalis import addon_individual as indiv  # noqa: E402
+from engine.universalis import addon_split as split  # noqa: E402
 from engine.universalis.addons import CORE  # noqa: E402

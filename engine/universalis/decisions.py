@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.core.seats import seats_left_of
+from engine.universalis.addon_split import awaiting as awaiting_allocation, note as allocation_note
 from engine.universalis.complications import roll_request
 from engine.universalis.ledger import available
 from engine.universalis.rules import must_establish_location, narrator, prep_player
@@ -19,7 +20,7 @@ class Pending:
     """A decision the game waits for.
 
     kind: prep_turn | bid | turn | reaction | negotiation | fact_vote | challenge_bid |
-    fine_vote | consent | declare_side | roll | narration | dialog_answer (and, with Judgment, judgment |
+    fine_vote | consent | declare_side | roll | allocate | narration | dialog_answer (and, with Judgment, judgment |
     overrule_vote).
     `players` are the players asked, in the order they should be asked (priority order for
     reaction windows); `secret` means answers are hidden until all are in.
@@ -75,6 +76,8 @@ def pending(s: GameState) -> Pending:
         return Pending("frame_turn", (next_framer(s),), note="no scene is active: frame the next one")
     if s.phase == "bidding":
         return Pending("bid", tuple(p for p in s.seat_names if p not in s.bids), secret=True)
+    if awaiting_allocation(s):  # Split Allocation (UA-MT-4): the Originator assigns the Successes rolled
+        return Pending("allocate", (s.complication.originator,), note=allocation_note(s))  # type: ignore[union-attr]
     if s.roll_pending and s.config.addons.pool_per_participant:  # UA-OWN-1: sides before the roll
         from engine.universalis.addon_own_pools import undeclared
         who = undeclared(s)
@@ -174,6 +177,8 @@ def legal_options(s: GameState, player: str) -> list[Option]:
         return [Option("fine_vote", "0")]
     if k == "consent":
         return [Option("answer_resolution", "0")]
+    if k == "allocate":
+        return [Option("allocate_successes", "0", "one count per Target Pool: the Complication's Successes it faces")]
     if k == "declare_side":
         return [Option("declare_pool", "0", "side C (the Complication) or T (the Targets) for your Pool")]
     if k == "dialog_answer":

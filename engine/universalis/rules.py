@@ -231,6 +231,8 @@ def blocking(s: GameState) -> tuple[str, str] | None:
         return "U-TURN-3", "the players are answering the last statement"
     if s.roll_pending:
         return "U-COMP-7", "the Pools must be rolled"
+    if s.complication is not None and s.complication.split is not None and not s.complication.split.matches:
+        return "UA-MT-4", f"{s.complication.originator} is allocating the Complication's Successes (Split Allocation)"
     if s.consent is not None:
         return "U-COMP-6", "the players are answering a call for resolution"
     if s.dialog is not None:

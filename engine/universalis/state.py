@@ -196,6 +196,23 @@ class RollRecord(Frozen):
     successes: dict[str, int]
 
 
+class SplitMatch(Mutable):
+    """Split Allocation (UA-MT-4, addon_split.py): one Target Pool against the Successes assigned to it."""
+
+    assigned: list[int]  # the Complication's Success faces the Originator set against this Pool
+    c_edge: int = 0  # the Complication's Edge dice in this match (U-COMP-8)
+    t_won: Optional[bool] = None  # None: tied, to be rolled again
+    c_faces: list[int] = Field(default_factory=list)  # the Complication's dice of the deciding roll
+    t_faces: list[int] = Field(default_factory=list)
+
+
+class SplitRoll(Mutable):
+    """Split Allocation (UA-MT-4): the one roll of every Pool, then a match per Target Pool once allocated."""
+
+    faces: dict[str, list[int]]
+    matches: dict[str, SplitMatch] = Field(default_factory=dict)
+
+
 class Complication(Mutable):
     id: int
     originator: str
@@ -212,6 +229,7 @@ class Complication(Mutable):
     turn_player_at_call: Optional[str] = None
     winner_side: Optional[Literal["C", "T"]] = None
     matched: list[str] = Field(default_factory=list)  # Independent Target Pools already played (UA-MT-3)
+    split: Optional[SplitRoll] = None  # Split Allocation (UA-MT-4): the roll and its allocation
 
     def pool(self, key: str) -> Pool:
         for p in self.pools:

@@ -1,0 +1,245 @@
+"""Split Allocation (UA-MT-4, book L2350-2356) played through `apply` with fixed dice: every Pool rolls
+once, the Originator allocates the Complication's Successes to the Target Pools, each Target Pool
+wins or loses against its count; ties and the Complication's coins by the digest's suggested reading
+(§2.1: a core tie per match; the sum of the assigned dice where C won, 1 per assigned die where it lost)."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import RuleViolation
+from engine.universalis import actions as A
+from engine.universalis import legal_options, new_game
+
+from engine_helpers import framed
+from test_addons_engine import P4, knight_and_monk, seen
+
+SPLIT = {"multi_target_mode": "split"}
+
+
+def narrators(g) -> list[tuple[str, int]]:
+    """Who narrated, in order, with the coins each narration began with."""
+    out = []
+    while g.pend.kind == "narration":
+        sl = g.s.narration.slots[g.s.narration.current]
+        out.append((sl.player, sl.coins))
+        g.act(A.EndNarration(player=sl.player))
+    return out
+
+
+def test_UA_MT_4_split_allocation_mixed_results_exact_coins_L2352():
+    """UA-MT-4 (L2352 "all of the Pools are rolled at the same time. The Originator then takes the
+    Successes ... and allocates them against each of the Target Pools in whatever manner he chooses"):
+    C [1,2,5,9] rolls 3 Successes, A [1,2,9] 2, B [3,9] 1. D sets 1 against A and 2 against B: A wins
+    (2 > 1), B loses (1 < 2). The engine gives D's highest dice to the match he wins: 5+2 = 7 against B,
+    and the 1 against A, where he lost, earns 1 (digest §2.1's reading). A won 1+2 = 3; B lost 2 dice
+    = 2. Winners narrate first, most coins first (D's 7, then A's 3), then the losers (B 2, D 1)."""
+    g = knight_and_monk(SPLIT, {"C": 4, "A": 3, "B": 2})
+    assert g.pend.kind == "roll" and dict(g.pend.dice) == {"C": 4, "A": 3, "B": 2}  # all roll at once
+    before = {p: g.wealth(p) for p in P4}
+    g.roll(C=[1, 2, 5, 9], A=[1, 2, 9], B=[3, 9])
+    assert g.pend.kind == "allocate" and g.pend.players == ("D",)
+    assert "in this order: A (2 rolled), B (1 rolled)" in g.pend.note
+    assert [o.type for o in legal_options(g.s, "D")] == ["allocate_successes"]
+    assert legal_options(g.s, "A") == []
+    g.act(A.AllocateSuccesses(player="D", counts=[1, 2]))
+    assert "1 against A's Pool (2 rolled: wins); 2 against B's Pool (1 rolled: loses)" in g.last("allocate_successes").text
+    res = g.last("complication_result")
+    assert res.data["results"] == {"A": "won", "B": "lost"}
+    assert res.data["bonus"] == {"C": 8, "A": 3, "B": 2}
+    assert [(sl.pool, sl.coins, sl.won) for sl in g.s.narration.slots] == [
+        ("C", 1, False), ("C", 7, True), ("A", 3, True), ("B", 2, False)]
+    assert narrators(g) == [("D", 7), ("A", 3), ("B", 2), ("D", 1)]
+    assert g.s.complication is None
+    assert {p: g.wealth(p) - before[p] for p in P4} == {"A": 3, "B": 2, "Cy": 0, "D": 8}
+    g.check()
+    seen("UA-MT-4")
+
+
+def test_UA_MT_4_a_winner_cancels_the_complications_losing_coins_U_COMP_10():
+    """Mixed results: A, who beat the Complication, may cancel D's coins from the match D lost (U-COMP-10),
+    and D's winning part may cancel B's; each C part is its own narration."""
+    g = knight_and_monk(SPLIT, {"C": 4, "A": 4, "B": 2})
+    g.roll(C=[1, 2, 5, 9], A=[1, 2, 3, 9], B=[3, 9])  # C 3, A 3, B 1
+    g.act(A.AllocateSuccesses(player="D", counts=[1, 2]))  # A wins, B loses; C: 7 won, 1 lost
+    assert [(sl.pool, sl.coins, sl.won) for sl in g.s.narration.slots] == [
+        ("C", 1, False), ("C", 7, True), ("A", 6, True), ("B", 2, False)]
+    g.act(A.CancelBonus(player="D", pool="B", coins=2))  # D's 7 (won) narrates first
+    g.act(A.EndNarration(player="D"))
+    g.act(A.CancelBonus(player="A", pool="C", coins=1))  # A's 6: cancels D's losing coin
+    assert [sl.coins for sl in g.s.narration.slots] == [0, 0, 5, 0]
+    g.narrate_out()
+    g.check()
+
+
+def test_UA_MT_4_a_tie_is_a_core_tie_in_its_own_match_U_COMP_8():
+    """Ties (the book is silent; the digest suggests a core tie per match, U-COMP-8): C [1,4,9,9] rolls
+    2 Successes, A [2,9,9] 1, B [3,9] 1; D sets 1 against each: both tie. Against A the Complication's
+    4 beats A's 2 (an Edge die for C); against B, B's 3 beats C's 1 (an Edge die for B). The tied matches
+    roll one at a time, the Target Pool with most dice first, then nearest D's left (A, 3 dice, before
+    B's 2+1). A's match: C [9,9] (1 assigned + Edge) 0, A [2,9,9] 1: A wins 2; C lost 2 dice plus its
+    Edge die's 9 = 11 (U-COMP-9). B's match: C [3] against B [1,9,9] ties again; C's 3 beats 1: an Edge
+    die for C; then C [1,2] 2 beats B [9,9,4] 0: C won 1+2 = 3; B lost 3 dice plus its Edge 4 = 7."""
+    g = knight_and_monk(SPLIT, {"C": 4, "A": 3, "B": 2})
+    before = {p: g.wealth(p) for p in P4}
+    g.roll(C=[1, 4, 9, 9], A=[2, 9, 9], B=[3, 9])
+    g.act(A.AllocateSuccesses(player="D", counts=[1, 1]))
+    edges = [e.text for e in g.events if e.kind == "edge"]
+    assert edges == ["A tie against A's Pool. Sums of Successes: Complication 4, A 2: an Edge die for the "
+                     "Complication Pool.",
+                     "A tie against B's Pool. Sums of Successes: Complication 1, B 3: an Edge die for B's Pool."]
+    assert g.pend.kind == "roll" and dict(g.pend.dice) == {"C": 2, "A": 3}
+    g.refused(A.Roll(faces={"C": [9, 9], "A": [2, 9, 9], "B": [1, 9, 9]}), "U-COMP-7", "dice are needed")
+    g.roll(C=[9, 9], A=[2, 9, 9])
+    assert g.s.narration is None and dict(g.pend.dice) == {"C": 1, "B": 3}
+    g.roll(C=[3], B=[1, 9, 9])
+    assert g.last("edge").data["gets"] == ["C"] and dict(g.pend.dice) == {"C": 2, "B": 3}
+    g.roll(C=[1, 2], B=[9, 9, 4])
+    res = g.last("complication_result")
+    assert res.data["results"] == {"A": "won", "B": "lost"} and res.data["bonus"] == {"C": 14, "A": 2, "B": 7}
+    assert narrators(g) == [("D", 3), ("A", 2), ("D", 11), ("B", 7)]
+    assert {p: g.wealth(p) - before[p] for p in P4} == {"A": 2, "B": 7, "Cy": 0, "D": 14}
+    g.check()
+
+
+def test_UA_MT_4_split_tie_complication_gives_a_tie_to_the_complication():
+    """With `split_tie = "complication"` (the digest's alternative) the same roll needs no reroll: both
+    ties are the Complication's. D's dice: 4 against A, 1 against B, C won both: 4+1 = 5; A lost 3 dice
+    = 3, B 2."""
+    g = knight_and_monk({**SPLIT, "split_tie": "complication"}, {"C": 4, "A": 3, "B": 2})
+    g.roll(C=[1, 4, 9, 9], A=[2, 9, 9], B=[3, 9])
+    g.act(A.AllocateSuccesses(player="D", counts=[1, 1]))
+    assert "A tie goes to the Complication at this table." in g.last("allocate_successes").text
+    res = g.last("complication_result")
+    assert res.data["results"] == {"A": "lost", "B": "lost"} and res.data["bonus"] == {"C": 5, "A": 3, "B": 2}
+    assert res.data["winner"] == "C" and not any(e.kind == "edge" for e in g.events)
+    g.narrate_out()
+    g.check()
+
+
+def test_UA_MT_4_no_successes_to_allocate_and_one_target_pool_play_as_before():
+    """A Complication that rolled no Success has nothing to allocate: every Target Pool faces 0 (A with
+    1 Success wins; B with none ties 0-0, equal sums, an Edge die for both). With one Target Pool the
+    method changes nothing: the core roll."""
+    g = knight_and_monk(SPLIT, {"C": 2, "A": 2, "B": 1})
+    g.roll(C=[9, 9], A=[1, 9], B=[9])
+    assert g.pend.kind == "roll" and dict(g.pend.dice) == {"C": 1, "B": 2}
+    assert g.last("allocate_successes").data["counts"] == {"A": 0, "B": 0}
+    g.roll(C=[9], B=[4, 9])
+    assert g.last("complication_result").data["results"] == {"A": "won", "B": "won"}
+    g.narrate_out()
+    g.check()
+    one = framed(P4, {"A": 1}, addons=SPLIT)
+    knight = one.create("A", "Knight")
+    one.end_turn("A"), one.end_turn("B"), one.end_turn("Cy")
+    one.event("D", "The knight falls.", receiver=knight)
+    one.act(A.BuyDie(player="D", pool="C", count=1))
+    one.call_and_agree("D")
+    one.roll(C=[1], A=[])
+    assert one.last("complication_result").data["winner"] == "C" and one.s.complication.split is None
+
+
+def test_UA_MT_4_split_allocation_refusals_name_the_addon_and_rule():
+    """Only the Originator allocates, once the dice are rolled, one count per Target Pool, every Success
+    once, none below 0; nothing else is done while he allocates; the method with Own Pool per Participant
+    is refused at setup (its other Complication Pools are not allocated yet)."""
+    g = knight_and_monk(SPLIT, {"C": 4, "A": 3, "B": 2})
+    g.refused(A.AllocateSuccesses(player="D", counts=[1, 2]), "UA-MT-4", "no Complication Successes waiting")
+    g.roll(C=[1, 2, 5, 9], A=[1, 2, 9], B=[3, 9])
+    g.refused(A.AllocateSuccesses(player="A", counts=[1, 2]), "UA-MT-4", "only D, who Originated")
+    g.refused(A.AllocateSuccesses(player="D", counts=[3]), "UA-MT-4", "one count per Target Pool, in this order: A, B")
+    g.refused(A.AllocateSuccesses(player="D", counts=[2, 0]), "UA-MT-4", "rolled 3 and 2 were assigned")
+    g.refused(A.AllocateSuccesses(player="D", counts=[3, 1]), "UA-MT-4", "rolled only 3")
+    g.refused(A.AllocateSuccesses(player="D", counts=[4, -1]), "UA-MT-4", "fewer than 0")
+    err = g.refused(A.EndTurn(player="D"), "UA-MT-4", "D is allocating")
+    assert "Split Allocation" in str(err)
+    g.refused(A.Roll(faces={"C": [1], "A": [1], "B": [1]}), "U-COMP-7")
+    with pytest.raises(RuleViolation) as exc:
+        new_game(P4, addons={**SPLIT, "pool_per_participant": True})
+    assert exc.value.rule == "UA-SETUP-7" and "Split Allocation" in str(exc.value)
+    with pytest.raises(RuleViolation) as exc:
+        new_game(P4, addons={"split_tie": "complication"})
+    assert exc.value.rule == "UA-SETUP-7"
+
+
+def test_UA_MT_4_the_heuristic_beats_the_weakest_targets_it_can():
+    """Digest section 3 for Split Allocation: beat the weakest Target Pools first (each needs one Success
+    more than it rolled), then use what is left to tie a Pool it could not beat, else pile it where it
+    wins (there its dice pay their sum)."""
+    from agents.heuristic_addons import split_counts
+    cases = [  # (C faces, A faces, B faces) -> counts for A, B
+        (([1, 2, 3, 4, 5], [1, 9], [1, 2, 3]), [2, 3]),  # 5: beat A (2), tie B (3)
+        (([1, 2, 3], [1, 2], [1, 2]), [3, 0]),  # 3: beat A (3); B keeps its 2
+        (([1, 9], [1, 2], [1]), [0, 1]),  # 1: beats nobody; ties B
+        (([1, 2, 3, 4], [1], [9]), [3, 1]),  # 4: beat B with 1, A with 2, the last where it wins (A)
+    ]
+    for (c, a, b), want in cases:
+        g = knight_and_monk(SPLIT, {"C": len(c), "A": len(a), "B": len(b)})
+        g.roll(C=c, A=a, B=b)
+        assert split_counts(g.s) == want, (c, a, b)
+        g.act(A.AllocateSuccesses(player="D", counts=want))  # always a legal allocation
+    from agents.base import Observation
+    from agents.heuristic import HeuristicPlayer
+    from engine.universalis import pending
+    g = knight_and_monk(SPLIT, {"C": 3, "A": 2, "B": 2})
+    g.roll(C=[1, 2, 3], A=[1, 9], B=[1, 2])  # 3 against A's 1 and B's 2: beat A with 2, the last on A
+    obs = Observation(player="D", state=g.s, pending=pending(g.s), options=legal_options(g.s, "D"))
+    assert HeuristicPlayer("D", seed=1).decide(obs).action == A.AllocateSuccesses(player="D", counts=[3, 0])
+
+
+def test_UA_MT_4_the_models_prompt_describes_the_allocation():
+    """The model's state text names the method, its move and, once rolled, what to allocate and in
+    which order; after the allocation, each match."""
+    from agents.llm.state_text import addon_lines, describe_state
+    g = knight_and_monk(SPLIT, {"C": 4, "A": 3, "B": 2})
+    head = "\n".join(addon_lines(g.s))
+    assert "In play: Split Allocation: every Pool rolls once" in head
+    assert "Moves: allocate_successes: after the roll the Originator gives one count per Target Pool" in head
+    assert "A tie rolls that match again, with an Edge die." in head
+    g.roll(C=[1, 2, 5, 9], A=[1, 2, 9], B=[3, 9])
+    text = describe_state(g.s, "D")
+    assert ("Split Allocation (UA-MT-4): assign the Complication's 3 Successes with allocate_successes, one count "
+            "per Target Pool in this order: A (2 rolled), B (1 rolled)") in text
+    g.act(A.AllocateSuccesses(player="D", counts=[1, 2]))
+    assert "A's Pool faces 1 Successes (won); B's Pool faces 2 Successes (lost)" in describe_state(g.s, "A")
+
+
+def test_UA_MT_4_heuristic_players_play_a_split_complication_to_its_end():
+    """Heuristic players answer every decision of a Split Allocation under random dice (the allocation,
+    rerolled ties, the won and lost parts of the Complication's narration, cancelled coins): coins stay
+    accounted for after every action and the Complication ends. Random heuristic games seldom give a
+    Complication two Target Pools (test_addons_properties plays split with random allocations)."""
+    import random
+
+    from agents.base import Observation
+    from agents.heuristic import HeuristicPlayer
+    from engine.universalis import apply
+    seats = {p: HeuristicPlayer(p, seed=i) for i, p in enumerate(P4)}
+    allocated = mixed = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        g = knight_and_monk(SPLIT, {"C": rng.randint(2, 5), "A": rng.randint(1, 4), "B": rng.randint(1, 4)})
+        kinds = set()
+        for _ in range(80):
+            if g.s.complication is None:
+                break
+            pend = g.pend
+            kinds.add(pend.kind)
+            if pend.kind == "roll":
+                g.roll(**{k: [rng.randint(1, 10) for _ in range(n)] for k, n in pend.dice.items()})
+                continue
+            who = pend.players[0]
+
+            def check(action, s=g.s) -> str | None:
+                try:
+                    apply(s, action)
+                except RuleViolation as exc:
+                    return str(exc)
+                return None
+            obs = Observation(player=who, state=g.s, pending=pend, options=legal_options(g.s, who), check=check)
+            g.act(seats[who].decide(obs).action)
+            g.check()
+        assert g.s.complication is None and "narration" in kinds, (seed, kinds)
+        allocated += "allocate" in kinds  # a roll with no Complication Success has nothing to allocate
+        results = {r for e in g.events if e.kind == "complication_result" for r in e.data["results"].values()}
+        mixed += results == {"won", "lost"}
+    assert allocated >= 4 and mixed >= 1, (allocated, mixed)
