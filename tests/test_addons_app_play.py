@@ -1,6 +1,7 @@
 """The Streamlit table under the add-ons played through the engine (AppTest): Judgment (the Judge's ruling
 form, the overrule buttons, the new Judge's die typed in with physical dice), Open Scene Framing (the
-frame form with no scene active) and Cards as Coins (the decks on the panel); player text escaped."""
+frame form with no scene active), Cards as Coins (the decks on the panel) and Split Allocation (the
+Originator's counts per Target Pool); player text escaped."""
 from __future__ import annotations
 
 
@@ -96,3 +97,25 @@ def test_UA_OPEN_1_UA_CARDS_1_the_page_frames_without_bids_and_shows_the_decks(h
     assert "Bank 15, discards 0" in text and "no scene is active" in text
     press(at, "do:A:frame_scene")
     assert lv.table.state.current_scene == 1 and lv.table.state.player("A").wealth == 24
+
+
+def test_UA_MT_4_the_originator_allocates_the_successes_on_the_page(home):
+    """Split Allocation in the app: after the roll the Originator's form has one number per Target Pool
+    (named with what it rolled, escaped); the counts he types are the allocation the engine plays."""
+    from test_addons_engine import knight_and_monk
+    g = knight_and_monk({"multi_target_mode": "split"}, {"C": 4, "A": 3, "B": 2})
+    g.roll(C=[1, 2, 5, 9], A=[1, 2, 9], B=[3, 9])
+    lv = people(Addons(multi_target_mode="split"))
+    for a in g.actions:
+        submit(lv, a)
+    lv.synced()
+    assert pending(lv.table.state).kind == "allocate"
+    at = seated(lv)
+    boxes = [w for w in at.number_input if (w.key or "").startswith("f:D:allocate_successes:")]
+    assert [w.label for w in boxes] == ["against A&#39;s Pool \\(2 Successes rolled\\)",  # escaped (safe.text)
+                                        "against B&#39;s Pool \\(1 Success rolled\\)"]
+    boxes[0].set_value(1).run()
+    [w for w in at.number_input if (w.key or "").startswith("f:D:allocate_successes:B")][0].set_value(2).run()
+    press(at, "do:D:allocate_successes")
+    assert lv.table.state.narration is not None
+    assert [e for e in lv.table.events if e.kind == "allocate_successes"][-1].data["counts"] == {"A": 1, "B": 2}

@@ -200,7 +200,7 @@ def test_UA_MT_4_the_models_prompt_describes_the_allocation():
     assert ("Split Allocation (UA-MT-4): assign the Complication's 3 Successes with allocate_successes, one count "
             "per Target Pool in this order: A (2 rolled), B (1 rolled)") in text
     g.act(A.AllocateSuccesses(player="D", counts=[1, 2]))
-    assert "A's Pool faces 1 Successes (won); B's Pool faces 2 Successes (lost)" in describe_state(g.s, "A")
+    assert "A's Pool faces 1 Success (won); B's Pool faces 2 Successes (lost)" in describe_state(g.s, "A")
 
 
 def test_UA_MT_4_heuristic_players_play_a_split_complication_to_its_end():

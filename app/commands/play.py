@@ -204,6 +204,8 @@ def _field_hint(name: str, ann: Any) -> tuple[str, list[str] | None]:
         return "one of " + "/".join(map(str, vals)) + ", or empty", [str(a) for a in vals]
     if ann is bool:
         return "y/n", None
+    if origin is list and args == (int,):  # Split Allocation's counts (UA-MT-4)
+        return "numbers separated by spaces", None
     if ann is int or int in args:
         return "a number", None
     return "words" if name in ("text", "line", "reason", "role", "alternative", "new_option") else "", None
@@ -273,6 +275,8 @@ def ask_action(table, name: str, type_name: str, ask: InputFn, say: OutputFn) ->
                     value = raw.lower() in ("y", "yes", "true", "1")
                 elif hint.startswith("a number"):
                     value = int(raw)
+                elif hint.startswith("numbers"):
+                    value = [int(x) for x in raw.replace(",", " ").split()]
                 if choices and str(value) not in choices:
                     say(f"  choose one of {', '.join(choices)}")
                     continue

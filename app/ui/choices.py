@@ -60,8 +60,8 @@ def split_targets(s: GameState) -> Choices:
     comp = s.complication
     if comp is None or comp.split is None:
         return []
-    return [(k, f"{pool_label(k)} ({sum(1 for f in comp.split.faces[k] if success(s, f))} Successes rolled)")
-            for k in target_keys(comp)]
+    rolled = {k: sum(1 for f in comp.split.faces[k] if success(s, f)) for k in target_keys(comp)}
+    return [(k, f"{pool_label(k)} ({n} {'Success' if n == 1 else 'Successes'} rolled)") for k, n in rolled.items()]
 
 
 def facts(s: GameState) -> Choices:

@@ -83,7 +83,7 @@ def note(s: GameState) -> str:
     assert comp is not None and comp.split is not None
     c = len(_succ(s, comp.split.faces["C"]))
     t = ", ".join(f"{k} ({len(_succ(s, comp.split.faces[k]))} rolled)" for k in target_keys(comp))
-    return (f"Split Allocation (UA-MT-4): assign the Complication's {c} Successes with allocate_successes, "
+    return (f"Split Allocation (UA-MT-4): assign the Complication's {_n(c)} with allocate_successes, "
             f"one count per Target Pool in this order: {t}; every Success once. A Target Pool wins if it "
             "rolled more Successes than it faces, loses if fewer")
 
@@ -96,7 +96,11 @@ def state_line(s: GameState, comp: Complication) -> str:
         return note(s) + "."
     res = {True: "won", False: "lost", None: "tied, to roll again"}
     return "Split Allocation (UA-MT-4): " + "; ".join(
-        f"{k}'s Pool faces {len(m.assigned)} Successes ({res[m.t_won]})" for k, m in comp.split.matches.items()) + "."
+        f"{k}'s Pool faces {_n(len(m.assigned))} ({res[m.t_won]})" for k, m in comp.split.matches.items()) + "."
+
+
+def _n(n: int) -> str:
+    return f"{n} Success" if n == 1 else f"{n} Successes"
 
 
 # --- the roll -------------------------------------------------------------------------------------
