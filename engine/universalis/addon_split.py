@@ -65,7 +65,8 @@ def current_match(s: GameState, comp: Complication) -> str | None:
     left = [k for k, m in comp.split.matches.items() if m.t_won is None]
     if not left:
         return None
-    return resolution_order({k: comp.pool(k).size for k in left}, {k: comp.pool(k).owner for k in left}, s.seat_names, comp.originator)[0]
+    owners = {k: comp.pool(k).owner for k in left}
+    return resolution_order({k: comp.pool(k).size for k in left}, owners, s.seat_names, comp.originator)[0]
 
 
 def roll_request(s: GameState, comp: Complication) -> dict[str, int] | None:
