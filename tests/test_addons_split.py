@@ -243,3 +243,27 @@ def test_UA_MT_4_heuristic_players_play_a_split_complication_to_its_end():
         results = {r for e in g.events if e.kind == "complication_result" for r in e.data["results"].values()}
         mixed += results == {"won", "lost"}
     assert allocated >= 4 and mixed >= 1, (allocated, mixed)
+
+
+@pytest.mark.parametrize("seed", [0, 4])
+def test_UA_MT_4_a_table_plays_split_with_its_dice_source_and_the_log_replays(seed, tmp_path):
+    """The Complication of knight_and_monk played on by a Table of heuristic seats with seeded dice (seed
+    4 ties a match: its reroll comes from the dice source too): coins accounted for after every step, and
+    the log, reloaded, gives the same state byte for byte."""
+    from agents.table import Table, heuristic_seats
+    from engine.core.dice import SeededDice
+    from engine.universalis.addons import Addons
+    from engine_helpers import check_invariants
+    g = knight_and_monk(SPLIT, {"C": 3, "A": 2, "B": 2})
+    t = Table.new(heuristic_seats(P4, seed), dice=SeededDice(seed), addons=Addons(**SPLIT), log_path=tmp_path / "g.jsonl")
+    for a in g.actions:
+        t.submit(a)
+    for _ in range(60):
+        if t.state.complication is None:
+            break
+        t.step()
+        check_invariants(t.state)
+    kinds = [e.kind for e in t.events]
+    assert t.state.complication is None and "allocate_successes" in kinds and ("edge" in kinds) == (seed == 4)
+    again = Table.load_file(tmp_path / "g.jsonl")
+    assert again.damage is None and again.state.model_dump_json() == t.state.model_dump_json()
