@@ -150,6 +150,9 @@ def describe_state(s: GameState, me: str | None) -> str:
         lines.append(f"Complication {comp.id} started by {comp.originator}: “{comp.source}”. {pools}.")
         if comp.drawn:
             lines.append("Traits already drawn (trait@component): " + ", ".join(comp.drawn))
+        if comp.extension is not None and comp.extension.by:  # Extended Complications (UA-EXT-1)
+            from engine.universalis.addon_extended import in_play_line
+            lines.append(in_play_line(s) + ".")
     if s.window is not None:
         st = s.window.statement
         lines.append(f"Open statement by {st.actor} ({st.kind}, cost {st.cost}): “{st.text}”"

@@ -199,8 +199,8 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
     ("UA-CARDS-4", "Cards as Coins with face cards kept", "the table's Gimmick for a face card spent or revealed"),
     ("UA-MT-4", "Multiple Targets (Split Allocation)", "the Originator's allocation of Successes"),
     ("UA-NEST-1", "Nested Complications", "a second Complication open inside the first"),
-    ("UA-EXT-1", "Extended Complications", "rolling a Complication in stages"),
     # Own Pool per Participant (UA-OWN-1) is played: engine/universalis/addon_own_pools.py
+    # Extended Complications (UA-EXT-1) are played: engine/universalis/addon_extended.py
     # Independent Target Pools (UA-MT-3) are played: engine/universalis/addon_independent.py
     # Individual Pools (UA-MT-5) are played: engine/universalis/addon_individual.py
 )
@@ -209,8 +209,7 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
 def unplayed(a: Addons) -> list[int]:
     """Indexes into UNPLAYED of the add-ons `a` turns on that the engine cannot enforce yet."""
     on = [a.bonus_cards_from == "bank_deck", a.cards_with_face_cards, a.face_card_gimmick is not None,
-          a.multi_target_mode == "split", a.nested_complications,
-          a.allow_extended]
+          a.multi_target_mode == "split", a.nested_complications]
     return [i for i, x in enumerate(on) if x]
 
 
