@@ -30,7 +30,9 @@ POOL = ["setting-phase", "setting-phase=3", "extra-refresh", "extra-refresh=\"re
         "open-scene-framing", "alternate-reality", "cards-as-coins", "cards-instead-of-dice",
         "cards-instead-of-dice=\"cards_stack\"",
         # addons-comp-3's
-        "pool-per-participant"]
+        "pool-per-participant",
+        # extended-6's
+        "extended-complications"]
 
 
 def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
@@ -55,7 +57,8 @@ def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
                          # Pools: test_multi_target_matches_conserve_coins_and_replay plays those)
                          + [(8, ('multiple-targets="independent"',)),
                             (9, ('multiple-targets="all_or_none"', 'worst_best_tie="complication"')),
-                            (10, ('multiple-targets="individual"',))])
+                            (10, ('multiple-targets="individual"',)),
+                            (11, ("extended-complications",)), (12, ("extended-complications", "extend_cost=0"))])
 def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     """`must`: add-ons every drawn combination includes (Own Pool per Participant, UA-OWN-1, is rare
     in six random draws from forty)."""
@@ -64,6 +67,7 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     assert adds.pool_per_participant == ("pool-per-participant" in must or adds.pool_per_participant)
     if must and must[0].startswith("multiple-targets"):
         assert adds.multi_target_mode == must[0].split("=")[1].strip('"')
+    assert adds.allow_extended == ("extended-complications" in must or adds.allow_extended)
     t = Table.new(heuristic_seats(["Ann", "Bob", "Cat"], seed), dice=SeededDice(seed), addons=adds,
                   log_path=tmp_path / "g.jsonl")
     rs = UniversalisRuleset()
@@ -82,6 +86,8 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     assert again.damage is None
     assert again.state.config.addons == adds
     assert again.state.model_dump_json() == t.state.model_dump_json()
+    if "extended-complications" in must:  # UA-EXT-1: the heuristic did extend, and the stages replayed
+        assert {"extend_complication", "next_stage"} <= {e.kind for e in again.events}
     if broke:
         kinds = [e.kind for e in again.events]
         assert "session_end" in kinds and "session_start" in kinds
