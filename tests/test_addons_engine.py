@@ -7,7 +7,7 @@ import pytest
 
 from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
-from engine.universalis import new_game
+from engine.universalis import apply, new_game
 
 from engine_helpers import P3, framed, observed
 
@@ -111,6 +111,28 @@ def match(g, faces: dict[str, list[int]], winner: str, bonus: dict[str, int]):
     assert (res.data["winner"], res.data["bonus"]) == (winner, bonus)
     g.narrate_out()
     return res
+
+
+def roll_out(g, rng, rounds: int = 60) -> None:
+    """Random faces for every roll and every narrator keeps his bonus, until the Complication is over;
+    coins accounted for after each step."""
+    for _ in range(rounds):
+        if g.s.complication is None:
+            break
+        if g.pend.kind == "roll":
+            g.roll(**{k: [rng.randint(1, 10) for _ in range(n)] for k, n in g.pend.dice.items()})
+        else:
+            g.narrate_out()
+        g.check()
+    assert g.s.complication is None
+
+
+def assert_replays(g, addons: dict) -> None:
+    """The game's actions, applied to a new game under `addons`, give the same state."""
+    state = new_game(P4, addons=addons)
+    for action in g.actions:
+        state, _ = apply(state, action)
+    assert state.model_dump_json() == g.s.model_dump_json()
 
 
 def test_UA_MT_3_independent_each_target_pool_meets_the_complication_in_its_own_match_L2340():

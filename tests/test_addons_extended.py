@@ -6,10 +6,9 @@ from __future__ import annotations
 import random
 
 from engine.universalis import actions as A
-from engine.universalis import apply, new_game
 
 from engine_helpers import observed
-from test_addons_engine import P4, knight_and_monk, knight_and_monk_open
+from test_addons_engine import P4, assert_replays, knight_and_monk, knight_and_monk_open, roll_out
 
 EXT = {"allow_extended": True}
 
@@ -200,17 +199,6 @@ def test_UA_EXT_2_UA_EXT_4_random_extended_complications_conserve_coins_and_repl
         from engine.universalis.addon_extended import most_stages
         n = rng.randint(2, most_stages(g.s, g.s.complication))
         g.act(A.ExtendComplication(player=rng.choice(P4), stages=n))
-        for _ in range(60):
-            if g.s.complication is None:
-                break
-            if g.pend.kind == "roll":
-                g.roll(**{k: [rng.randint(1, 10) for _ in range(m)] for k, m in g.pend.dice.items()})
-            else:
-                g.narrate_out()
-            g.check()
-        assert g.s.complication is None
+        roll_out(g, rng)
         assert len([e for e in g.events if e.kind == "complication_result"]) == n
-        state = new_game(P4, addons=addons)
-        for action in g.actions:
-            state, _ = apply(state, action)
-        assert state.model_dump_json() == g.s.model_dump_json()
+        assert_replays(g, addons)

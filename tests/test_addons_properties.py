@@ -100,8 +100,7 @@ def test_multi_target_matches_conserve_coins_and_replay(seed):
     faces until the Complication is over. Coins are accounted for after every action, every Target
     Pool plays exactly one match under Independent and Individual (one result in all otherwise), and
     the actions replay to the same state."""
-    from engine.universalis import apply, new_game
-    from test_addons_engine import P4, knight_and_monk
+    from test_addons_engine import assert_replays, knight_and_monk, roll_out
     rng = random.Random(seed)
     addons = [{"multi_target_mode": "independent"}, {"multi_target_mode": "all_or_none", "worst_best_tie": "complication"},
               {"multi_target_mode": "best_efforts"}][seed % 3] if seed < 12 else {"multi_target_mode": "individual"}
@@ -109,15 +108,7 @@ def test_multi_target_matches_conserve_coins_and_replay(seed):
     if seed >= 12:
         dice["C:B"] = rng.randint(1, 4)
     g = knight_and_monk(addons, dice)
-    for _ in range(40):
-        if g.s.complication is None:
-            break
-        if g.pend.kind == "roll":
-            g.roll(**{k: [rng.randint(1, 10) for _ in range(n)] for k, n in g.pend.dice.items()})
-        else:
-            g.narrate_out()
-        g.check()
-    assert g.s.complication is None
+    roll_out(g, rng, 40)
     results = [e for e in g.events if e.kind == "complication_result"]
     matches = addons["multi_target_mode"] in ("independent", "individual")
     assert len(results) == (2 if matches else 1)
@@ -125,7 +116,4 @@ def test_multi_target_matches_conserve_coins_and_replay(seed):
         assert [sorted(r.data["bonus"]) for r in results] in ([["A", "C"], ["B", "C"]], [["B", "C"], ["A", "C"]])
     if addons["multi_target_mode"] == "individual":
         assert [sorted(r.data["bonus"]) for r in results] in ([["A", "C"], ["B", "C:B"]], [["B", "C:B"], ["A", "C"]])
-    state = new_game(P4, addons=addons)
-    for action in g.actions:
-        state, _ = apply(state, action)
-    assert state.model_dump_json() == g.s.model_dump_json()
+    assert_replays(g, addons)
