@@ -164,8 +164,8 @@ def test_UA_EXT_1_a_challenge_won_against_the_extension_puts_it_back_whole():
 
 def test_UA_EXT_1_the_heuristic_extends_when_its_side_is_behind():
     """Digest section 3 applied (project design): the heuristic extends into 3 stages when its own
-    side has fewer dice (7 against 10: the Complication's side, D), and lets a side that is ahead
-    (A's Targets) or a player with no Pool (Cy) roll whole. The model's prompt names the move and
+    side is 2 dice behind or more (7 against 10: the Complication's side, D), and lets a side that is
+    ahead (A's Targets), a player with no Pool (Cy) or a nearly even fight (4 against 5) roll whole. The model's prompt names the move and
     the stages."""
     from agents.base import Observation
     from agents.heuristic import HeuristicPlayer
@@ -180,6 +180,8 @@ def test_UA_EXT_1_the_heuristic_extends_when_its_side_is_behind():
     assert isinstance(d.action, A.ExtendComplication) and d.action.stages == 3
     for who in ("A", "Cy"):
         assert isinstance(HeuristicPlayer(who, seed=1).decide(obs(g.s)).action, A.DeclineExtend)
+    even = knight_and_monk(EXT, {"C": 4, "A": 5})  # one die apart: a fair fight keeps its single roll
+    assert isinstance(HeuristicPlayer("D", seed=1).decide(obs(even.s)).action, A.DeclineExtend)
     opts = [o.type for o in legal_options(g.s, "D")]
     assert opts == ["extend_complication", "decline_extend"]
     assert "extend_complication (stages=N)" in "\n".join(addon_lines(g.s))
