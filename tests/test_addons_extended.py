@@ -204,3 +204,18 @@ def test_UA_EXT_2_UA_EXT_4_random_extended_complications_conserve_coins_and_repl
         roll_out(g, rng)
         assert len([e for e in g.events if e.kind == "complication_result"]) == n
         assert_replays(g, addons)
+
+
+def test_UA_EXT_1_with_cards_is_refused_at_setup_naming_the_add_on():
+    """Engine limit, not a book rule: a card laid in a Pool is a card of one player's deck (UA-CARDS-3);
+    the engine does not divide those cards into stages, so Extended Complications with Cards as Coins or
+    Cards instead of Dice is refused at setup in one line, never played with miscounted decks."""
+    import pytest
+    from engine.core.errors import RuleViolation
+    from engine.universalis import new_game
+    for currency in ("cards_bank", "cards_hand", "cards_stack"):
+        with pytest.raises(RuleViolation) as e:
+            new_game(P4, addons={**EXT, "currency": currency})
+        assert e.value.rule == "UA-SETUP-7" and "Extended Complications refuses cards" in str(e.value)
+        assert "\n" not in str(e.value)
+    assert new_game(P4, addons=EXT).config.addons.allow_extended
