@@ -219,3 +219,34 @@ def test_UA_EXT_1_with_cards_is_refused_at_setup_naming_the_add_on():
         assert e.value.rule == "UA-SETUP-7" and "Extended Complications refuses cards" in str(e.value)
         assert "\n" not in str(e.value)
     assert new_game(P4, addons=EXT).config.addons.allow_extended
+
+
+def test_UA_EXT_1_UA_OWN_1_declared_pools_are_divided_with_their_side():
+    """UA-EXT-1 with Own Pool per Participant (UA-OWN-1, L1040): the offer comes once every Pool has
+    taken its side; Cat's Pool declared for the Targets is divided with Ann's (3 + 3 against Ben's 2,
+    in 2 stages: 1v3 with Ann's dice, 1v3 with Cat's), each die earning for its own Pool's roller;
+    once extended, a Pool cannot change sides."""
+    from engine_helpers import P3, framed
+    g = framed(P3, {"Ann": 1}, addons={"pool_per_participant": True, **EXT})
+    hero = g.create("Ann", "Hero")
+    g.end_turn("Ann")
+    g.event("Ben", "A rival challenges the hero.", receiver=hero)
+    for pool, n in (("C", 2), ("Ann", 3), ("Cat", 3)):
+        g.act(A.BuyDie(player="Ben", pool=pool, count=n))
+    g.call_and_agree("Ben")
+    assert g.pend.kind == "declare_side"
+    g.act(A.DeclarePool(player="Cat", side="T"))
+    assert g.pend.kind == "extend" and "2 dice against 6" in g.pend.note
+    before = {p: g.wealth(p) for p in P3}
+    g.act(A.ExtendComplication(player="Ben", stages=2))
+    assert g.s.complication.extension.stages == [{"C": 1, "Ann": 3}, {"C": 1, "Cat": 3}]
+    g.refused(A.DeclarePool(player="Cat", side="C"), "UA-OWN-1", "already divided into stages")
+    g.roll(C=[1], Ann=[9, 9, 9])
+    assert g.last("complication_result").data["bonus"] == {"C": 1, "Ann": 3}
+    g.narrate_out()
+    g.roll(C=[9], Cat=[1, 2, 3])
+    assert g.last("complication_result").data["bonus"] == {"C": 1, "Cat": 6}
+    g.narrate_out()
+    assert g.s.complication is None
+    assert {p: g.wealth(p) - before[p] for p in P3} == {"Ann": 3, "Ben": 1 + 1 - 1, "Cat": 6}
+    g.check()
