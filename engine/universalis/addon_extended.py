@@ -29,6 +29,7 @@ from engine.core.errors import RuleViolation
 from engine.core.seats import seats_left_of
 from engine.universalis import actions as A
 from engine.universalis.addon_complications import refuse, split_evenly
+from engine.universalis.addon_own_pools import side_keys, undeclared
 from engine.universalis.ledger import available, coins, pay
 from engine.universalis.rules import Ctx, blocking, handles, statement
 from engine.universalis.state import Complication, Extension, GameState
@@ -46,19 +47,19 @@ def staged(comp: Complication | None) -> bool:
     return comp is not None and comp.extension is not None and comp.extension.by is not None
 
 
-def _sides(s: GameState, comp: Complication) -> tuple[list[str], list[str]]:
-    from engine.universalis.addon_own_pools import side_keys
-    return side_keys(s, comp)
+def side_dice(s: GameState, comp: Complication) -> dict[str, int]:
+    """The dice of each side, {"C": ..., "T": ...} (the Pools declared for it, UA-OWN-1)."""
+    c_keys, t_keys = side_keys(s, comp)
+    return {"C": sum(comp.pool(k).dice for k in c_keys), "T": sum(comp.pool(k).dice for k in t_keys)}
 
 
 def most_stages(s: GameState, comp: Complication) -> int:
     """The most stages this Complication can be divided into: the dice of its smaller side (side
-    division), or the smallest stage count leaving every stage a die on each side (Pool division)."""
-    c_keys, t_keys = _sides(s, comp)
-    sizes = [sum(comp.pool(k).dice for k in keys) for keys in (c_keys, t_keys)]
+    division), or the most that leave every stage a die on each side: each side's largest Pool (Pool
+    division)."""
     if s.config.addons.extended_divide == "pool":
-        return min((max((comp.pool(k).dice for k in keys), default=0) for keys in (c_keys, t_keys)))
-    return min(sizes)
+        return min(max((comp.pool(k).dice for k in keys), default=0) for keys in side_keys(s, comp))
+    return min(side_dice(s, comp).values())
 
 
 def problem(s: GameState, player: str, stages: int | None = None) -> RuleViolation | None:
@@ -81,22 +82,23 @@ def problem(s: GameState, player: str, stages: int | None = None) -> RuleViolati
     b = blocking(s)
     if b and b[0] != "U-COMP-7":
         return RuleViolation(b[0], f"not now: {b[1]}")
-    c_keys, t_keys = _sides(s, comp)
     mode = s.config.addons.multi_target_mode
+    t_keys = side_keys(s, comp)[1]
     if mode != "standard" and len(t_keys) >= 2:
         return refuse("UA-EXT-1", EXT, f"this Complication has {len(t_keys)} Target Pools and the table's "
                                        f"Multiple Targets method ({mode.replace('_', ' ')}) decides them; "
                                        "only a Standard roll can be extended")
-    from engine.universalis.addon_own_pools import undeclared
     if undeclared(s, comp):
         return refuse("UA-EXT-1", EXT, "every Pool with dice must take a side before the Complication is extended")
     most = most_stages(s, comp)
     if most < 2:
-        return refuse("UA-EXT-2", EXT, "a side has fewer than 2 dice: there is nothing to divide into stages")
+        what = "a side has fewer than 2 dice" if s.config.addons.extended_divide == "side" else \
+            "no Pool of one side has 2 dice (each Pool is divided on its own)"
+        return refuse("UA-EXT-2", EXT, f"{what}: there is nothing to divide into stages")
     if stages is not None and stages > most:
-        small = min(("C", "T"), key=lambda x: sum(comp.pool(k).dice for k in (c_keys if x == "C" else t_keys)))
-        n = sum(comp.pool(k).dice for k in (c_keys if small == "C" else t_keys))
-        how = (f"{SIDE_WORDS[small]} has only {n} dice" if s.config.addons.extended_divide == "side"
+        dice = side_dice(s, comp)
+        small = min(dice, key=lambda x: dice[x])
+        how = (f"{SIDE_WORDS[small]} has only {dice[small]} dice" if s.config.addons.extended_divide == "side"
                else f"with each Pool divided on its own, at most {most} stages leave a die on each side")
         return refuse("UA-EXT-2", EXT, f"{how}: it cannot be divided into {stages} stages (at most {most})")
     cost = s.config.addons.extend_cost
@@ -120,10 +122,8 @@ def to_ask(s: GameState) -> list[str]:
 def offer_note(s: GameState) -> str:
     comp = s.complication
     assert comp is not None
-    c_keys, t_keys = _sides(s, comp)
-    c = sum(comp.pool(k).dice for k in c_keys)
-    t = sum(comp.pool(k).dice for k in t_keys)
-    return (f"extend the Complication ({c} dice against {t}) into 2 to {most_stages(s, comp)} stages for "
+    dice = side_dice(s, comp)
+    return (f"extend the Complication ({dice['C']} dice against {dice['T']}) into 2 to {most_stages(s, comp)} stages for "
             f"{coins(s.config.addons.extend_cost)}, or let it roll whole")
 
 
@@ -135,7 +135,7 @@ def divide(s: GameState, comp: Complication, stages: int) -> list[dict[str, int]
     each side (the pairing of the rest in ascending size is inferred, §2.3). Pool division: each
     Pool is divided on its own (a Pool smaller than the stage count has none in the first ones)."""
     out: list[dict[str, int]] = [{} for _ in range(stages)]
-    for keys in _sides(s, comp):
+    for keys in side_keys(s, comp):
         pools = [(k, comp.pool(k).dice) for k in keys if comp.pool(k).dice > 0]
         if s.config.addons.extended_divide == "pool":
             for k, n in pools:
@@ -166,9 +166,9 @@ def _stage_words(s: GameState, comp: Complication, i: int) -> str:
     ext = comp.extension
     assert ext is not None
     parts = []
-    for keys in _sides(s, comp):
+    for keys in side_keys(s, comp):
         dice = {k: n for k, n in ext.stages[i].items() if k in keys}
-        who = ", ".join(f"{'C' if k == 'C' else k} {n}" for k, n in dice.items())
+        who = ", ".join(f"{k} {n}" for k, n in dice.items())
         parts.append(f"{sum(dice.values())} ({who})")
     return f"{parts[0]} against {parts[1]}"
 
@@ -192,8 +192,7 @@ def extend_complication(c: Ctx) -> None:
     ext.stages = divide(s, comp, a.stages)
     ext.stage = 0
     _set_stage(comp)
-    c_keys, t_keys = _sides(s, comp)
-    split = [", ".join(str(sum(n for k, n in st.items() if k in keys)) for st in ext.stages) for keys in (c_keys, t_keys)]
+    split = [", ".join(str(sum(n for k, n in st.items() if k in keys)) for st in ext.stages) for keys in side_keys(s, comp)]
     text = a.text.strip()
     words = (f"extends the Complication into {a.stages} stages: the Complication's dice in sub-pools of "
              f"{split[0]}, the Targets' of {split[1]}; stage 1 rolls {_stage_words(s, comp, 0)}"
