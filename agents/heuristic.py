@@ -177,6 +177,8 @@ class HeuristicPlayer:
         }
         if k == "allocate":  # Split Allocation (UA-MT-4)
             return heuristic_addons.allocate_plan(s, me)[0]
+        if k == "extend":  # Extended Complications (UA-EXT-1)
+            return A.DeclineExtend(player=me)
         if k == "declare_side":  # Own Pool per Participant (UA-OWN-1)
             return A.DeclarePool(player=me, side=heuristic_addons.own_side(self, s) or "T")
         if k == "prep_turn" and s.config.addons.seed_component is not None and not s.extra.seed_presented:
@@ -199,6 +201,9 @@ class HeuristicPlayer:
 
     def _declare_side(self, obs: Observation, words: Words) -> Plan:
         return heuristic_addons.declare_plan(self, obs)
+
+    def _extend(self, obs: Observation, words: Words) -> Plan:
+        return heuristic_addons.extend_plan(self, obs)
 
     def _fallback(self, obs: Observation, words: Words) -> Plan:
         return self._safe(obs), "no special plan"

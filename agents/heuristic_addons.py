@@ -315,3 +315,42 @@ def split_counts(s) -> list[int]:
 def allocate_plan(s, me: str) -> "Plan":
     counts = split_counts(s)
     return A.AllocateSuccesses(player=me, counts=counts), f"allocates the Complication's Successes {counts}"
+EXTEND_STAGES = 3  # a few stages: enough to trade blows (L2422), few enough to narrate each
+EXTEND_RESERVE = 2  # coins kept after paying, for the narration that follows
+EXTEND_GAP = 2  # "behind": at least this many dice fewer; a nearly even fight keeps its single roll
+
+
+def extend_plan(hp: "HeuristicPlayer", obs: "Observation") -> "Plan":
+    """Extended Complications (UA-EXT-1): extend when its own side is behind by EXTEND_GAP dice or more.
+
+    Why this rule: one roll of a smaller side against a larger one mostly loses everything; in stages
+    the smaller side wins some of them, and the fight trades back and forth as the book wants (L2422).
+    Measured with the engine's coin arithmetic (addon_complications.pool_coins; 40,000 seeded trials
+    each, core ties with Edge dice): 7 dice against 10 win at least one stage 66% of the time in 3
+    stages against 20% in one roll, and earn 14.4 coins on average instead of 9.1; 3 against 5: 71%
+    against 19%; 2 against 4 in 2 stages: 42% against 16%. A nearly even fight (fewer than EXTEND_GAP
+    dice apart), a side that is ahead, a player with no Pool in it and a player short of coins keep
+    the single roll; so in seeded heuristic games about one Complication in five is extended (5 of
+    27 over 8 seeds). The stages are 3, or fewer when a side cannot be split so far."""
+    from engine.universalis.addon_extended import most_stages
+    from engine.universalis.addon_own_pools import side_keys, side_of
+    s, me = obs.state, hp.name
+    comp = s.complication
+    decline = A.DeclineExtend(player=me), "lets the Complication roll whole"
+    if comp is None:
+        return decline
+    mine = [p for p in comp.pools if p.owner == me and p.dice > 0]
+    side = side_of(s, comp, mine[0]) if mine else None
+    if side is None:
+        return decline
+    c_keys, t_keys = side_keys(s, comp)
+    ours, theirs = (c_keys, t_keys) if side == "C" else (t_keys, c_keys)
+    n_ours, n_theirs = (sum(comp.pool(k).dice for k in keys) for keys in (ours, theirs))
+    cost = s.config.addons.extend_cost
+    if n_ours + EXTEND_GAP > n_theirs or n_ours < 2 or available(s, me) < cost + EXTEND_RESERVE:
+        return decline
+    stages = min(EXTEND_STAGES, most_stages(s, comp))
+    act = A.ExtendComplication(player=me, stages=stages, text="the weaker side trades blows, stage by stage")
+    if stages < 2 or not hp._ok(obs, act):
+        return decline
+    return act, f"its side is behind ({n_ours} dice against {n_theirs}): {stages} stages spread the risk"

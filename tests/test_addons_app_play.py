@@ -119,3 +119,39 @@ def test_UA_MT_4_the_originator_allocates_the_successes_on_the_page(home):
     press(at, "do:D:allocate_successes")
     assert lv.table.state.narration is not None
     assert [e for e in lv.table.events if e.kind == "allocate_successes"][-1].data["counts"] == {"A": 1, "B": 2}
+def test_UA_EXT_1_the_page_offers_the_extension_and_shows_the_stages(home):
+    """UA-EXT-1 in the app: once the roll is agreed, the page asks D (the Originator) first whether to
+    extend; "Roll it whole" is one button and the offer passes to A; after A extends (and the virtual
+    dice roll stage 1), the Complication panel names the stages, escaped like all table text."""
+    lv = people(Addons(allow_extended=True), dice="virtual")
+    t = lv.table
+    while t.state.phase == "prep":
+        submit(lv, A.PassPrep(player=pending(t.state).players[0]))
+    for n in NAMES:
+        submit(lv, A.Bid(player=n, amount=1 if n == "A" else 0))
+    steps = [A.EstablishLocation(player="A", new_role="Tavern"), A.NarrateEvent(player="A", text="Lamps are lit."),
+             A.CreateComponent(player="A", role="Knight", introduce=True), A.EndTurn(player="A"),
+             A.CreateComponent(player="B", role="Monk", introduce=True), A.EndTurn(player="B"), A.EndTurn(player="Cy")]
+    for a in steps:
+        submit(lv, a)
+        passes(lv)
+    knight, monk = (c.id for c in t.state.components.values() if c.label in ("Knight", "Monk"))
+    submit(lv, A.NarrateEvent(player="D", text="The knight is hurled into the monk.", performer=knight, receiver=monk))
+    passes(lv)
+    for pool, n in (("C", 7), ("A", 6), ("B", 4)):
+        submit(lv, A.BuyDie(player="D", pool=pool, count=n))
+        passes(lv)
+    submit(lv, A.CallResolution(player="D"))
+    for p in list(pending(t.state).players):
+        submit(lv, A.AnswerResolution(player=p, agree=True))
+    lv.synced()
+    assert pending(t.state).kind == "extend" and pending(t.state).players == ("D",)
+    at = seated(lv)
+    press(at, "do:D:decline_extend")
+    assert pending(lv.table.state).kind == "extend" and pending(lv.table.state).players == ("A",)
+    submit(lv, A.ExtendComplication(player="A", stages=3))
+    passes(lv)
+    at.run()
+    shown = " ".join(c.value for c in at.caption).replace("\\", "")  # the caption is escaped Markdown
+    # virtual dice: the table rolled stage 1 at once, and its narration is under way
+    assert "Extended by A into 3 stages: stage 1 (2 (C 2) against 3 (A 3)) is being narrated; 2 more" in shown, shown

@@ -10,7 +10,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ENGINE = HERE.parent / "engine" / "universalis"
 MODULES = ["addon_complications.py", "addon_cards.py", "addon_pcs.py", "addon_scenes.py", "addon_hooks.py",
-           "addon_challenges.py", "addon_actions.py"]
+           "addon_challenges.py", "addon_actions.py", "addon_extended.py"]
 ID = re.compile(r"UA-([A-Z0-9]+)-(\d+)")
 
 

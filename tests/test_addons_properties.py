@@ -30,7 +30,9 @@ POOL = ["setting-phase", "setting-phase=3", "extra-refresh", "extra-refresh=\"re
         "open-scene-framing", "alternate-reality", "cards-as-coins", "cards-instead-of-dice",
         "cards-instead-of-dice=\"cards_stack\"",
         # addons-comp-3's
-        "pool-per-participant"]
+        "pool-per-participant",
+        # extended-6's
+        "extended-complications"]
 
 
 def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
@@ -55,7 +57,8 @@ def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
                          # Pools: test_multi_target_matches_conserve_coins_and_replay plays those)
                          + [(8, ('multiple-targets="independent"',)),
                             (9, ('multiple-targets="all_or_none"', 'worst_best_tie="complication"')),
-                            (10, ('multiple-targets="individual"',)), (11, ('multiple-targets="split"',))])
+                            (10, ('multiple-targets="individual"',)), (11, ('multiple-targets="split"',)),
+                            (12, ("extended-complications",)), (13, ("extended-complications", "extend_cost=0"))])
 def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     """`must`: add-ons every drawn combination includes (Own Pool per Participant, UA-OWN-1, is rare
     in six random draws from forty)."""
@@ -64,6 +67,7 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     assert adds.pool_per_participant == ("pool-per-participant" in must or adds.pool_per_participant)
     if must and must[0].startswith("multiple-targets"):
         assert adds.multi_target_mode == must[0].split("=")[1].strip('"')
+    assert adds.allow_extended or "extended-complications" not in must
     t = Table.new(heuristic_seats(["Ann", "Bob", "Cat"], seed), dice=SeededDice(seed), addons=adds,
                   log_path=tmp_path / "g.jsonl")
     rs = UniversalisRuleset()
@@ -82,6 +86,8 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     assert again.damage is None
     assert again.state.config.addons == adds
     assert again.state.model_dump_json() == t.state.model_dump_json()
+    if "extended-complications" in must:  # UA-EXT-1: the heuristic did extend, and the stages replayed
+        assert {"extend_complication", "next_stage"} <= {e.kind for e in again.events}
     if broke:
         kinds = [e.kind for e in again.events]
         assert "session_end" in kinds and "session_start" in kinds
@@ -95,8 +101,7 @@ def test_multi_target_matches_conserve_coins_and_replay(seed):
     with random faces until the Complication is over. Coins are accounted for after every action, every
     Target Pool plays exactly one match under Independent and Individual (one result in all otherwise),
     and the actions replay to the same state."""
-    from engine.universalis import apply, new_game
-    from test_addons_engine import P4, knight_and_monk
+    from test_addons_engine import assert_replays, knight_and_monk, roll_out
     rng = random.Random(seed)
     addons = [{"multi_target_mode": "independent"}, {"multi_target_mode": "all_or_none", "worst_best_tie": "complication"},
               {"multi_target_mode": "best_efforts"}][seed % 3] if seed < 12 else \
@@ -105,19 +110,7 @@ def test_multi_target_matches_conserve_coins_and_replay(seed):
     if 12 <= seed < 16:
         dice["C:B"] = rng.randint(1, 4)
     g = knight_and_monk(addons, dice)
-    for _ in range(40):
-        if g.s.complication is None:
-            break
-        if g.pend.kind == "roll":
-            g.roll(**{k: [rng.randint(1, 10) for _ in range(n)] for k, n in g.pend.dice.items()})
-        elif g.pend.kind == "allocate":  # UA-MT-4: a random split of the Successes, every one once
-            total = sum(1 for f in g.s.complication.split.faces["C"] if f <= 5)
-            to_a = rng.randint(0, total)
-            g.act(A.AllocateSuccesses(player="D", counts=[to_a, total - to_a]))
-        else:
-            g.narrate_out()
-        g.check()
-    assert g.s.complication is None
+    roll_out(g, rng, 40)
     results = [e for e in g.events if e.kind == "complication_result"]
     matches = addons["multi_target_mode"] in ("independent", "individual")
     assert len(results) == (2 if matches else 1)
@@ -127,7 +120,4 @@ def test_multi_target_matches_conserve_coins_and_replay(seed):
         assert [sorted(r.data["bonus"]) for r in results] in ([["A", "C"], ["B", "C:B"]], [["B", "C:B"], ["A", "C"]])
     if addons["multi_target_mode"] == "split":
         assert sorted(results[0].data["results"]) == ["A", "B"] and sorted(results[0].data["bonus"]) == ["A", "B", "C"]
-    state = new_game(P4, addons=addons)
-    for action in g.actions:
-        state, _ = apply(state, action)
-    assert state.model_dump_json() == g.s.model_dump_json()
+    assert_replays(g, addons)

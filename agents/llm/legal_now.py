@@ -142,6 +142,9 @@ def _complication_choices(s: GameState, me: str, sc: Any) -> list[tuple[str, tup
         out.append(("draw_trait.trait", tuple(dict.fromkeys(t for _, t in pairs))))
         if not any(p.dice > 0 for p in comp.pools):
             out += [("draw_trait.remove", ()), ("buy_die.remove", ())]  # no Pool holds a die to remove
+    if comp is not None and s.roll_pending and s.config.addons.allow_extended:  # UA-EXT-2: at most the smaller side
+        from engine.universalis.addon_extended import most_stages
+        out.append(("extend_complication.stages", (max(2, most_stages(s, comp)),)))
     if s.narration is not None:
         slot = s.narration.slots[s.narration.current]
         losers = [x for x in s.narration.slots if not x.won and not x.done and x.coins > 0]

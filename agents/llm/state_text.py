@@ -153,6 +153,9 @@ def describe_state(s: GameState, me: str | None) -> str:
         if comp.split is not None:  # Split Allocation (UA-MT-4): the Successes to allocate, or the matches
             from engine.universalis.addon_split import state_line
             lines.append(state_line(s, comp))
+        if comp.extension is not None and comp.extension.by:  # Extended Complications (UA-EXT-1)
+            from engine.universalis.addon_extended import in_play_line
+            lines.append(in_play_line(s) + ".")
     if s.window is not None:
         st = s.window.statement
         lines.append(f"Open statement by {st.actor} ({st.kind}, cost {st.cost}): “{st.text}”"

@@ -4,6 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 from app.ui import safe, store
+from engine.universalis.addon_extended import in_play_line
 from engine.universalis.addon_individual import pool_label
 from engine.universalis.addon_own_pools import side_label
 from engine.universalis.addon_split import state_line
@@ -41,6 +42,9 @@ def complication(live: store.Live) -> None:
             side = side_label(s, comp, p)  # Own Pool per Participant (UA-OWN-1): its side
             name += f" · {side}" if side else ""
             col.metric(name, f"{p.dice} dice", f"+{p.edge} Edge" if p.edge else None, delta_color="off")
+        stages = in_play_line(s)  # Extended Complications (UA-EXT-1): the Pools above are this stage's
+        if stages:
+            st.caption(safe.text(stages))
         if comp.changes:
             lines = []
             for ch in comp.changes:

@@ -30,6 +30,8 @@ KIND_TEXT = {
     "narration": "Narrate the outcome with your bonus coins, then end your narration.",
     "declare_side": "Before the roll, declare your own Pool for the Complication (C) or the Targets (T).",
     "allocate": "Split Allocation: set the Complication's Successes against the Target Pools, every one once.",
+    "extend": "Before the roll: pay to extend the Complication into stages (each side split into sub-pools that "
+              "roll and are narrated one pair at a time, smallest first), or let it roll whole.",
     "dialog_answer": "A character speaks to yours: answer, or refuse (which starts a Complication).",
     "frame_turn": "No scene is active: frame the next one (Open Scene Framing: no bidding).",
     "judgment": "You are the Judge: decide by the Facts and Gimmicks in effect whether the statement stands.",

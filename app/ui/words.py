@@ -36,6 +36,7 @@ LABELS = {
     "frame_scene": "Frame a new scene", "switch_scene": "Switch to another scene",
     "close_scene": "Close a scene (Fade to Black)", "fork_scene": "Split off a mirror scene (Alternate Reality)",
     "declare_pool": "Declare my Pool's side", "allocate_successes": "Allocate the Successes",
+    "extend_complication": "Extend: roll it in stages", "decline_extend": "Roll it whole",
 }
 BOOL_WORDS = {"fine": ("Fine them", "No fine"), "applies": ("It applies", "It does not apply"),
               "agree": ("Agree: roll", "Not yet"), "accept": ("Accept", "Refuse (a Complication)"),
@@ -54,6 +55,7 @@ FIELD_LABELS = {
     ("make_component", "supported_by"): "your capability and technique traits (for a second one this act)",
     ("table_talk", "to"): "to whom (players neither narrating nor acting)",
     ("declare_pool", "side"): "side (C: the Complication, T: the Targets)", ("declare_pool", "text"): "why",
+    ("extend_complication", "stages"): "stages (sub-pools per side)", ("extend_complication", "text"): "why",
 }
 
 PENDING_WORDS = {
@@ -64,6 +66,7 @@ PENDING_WORDS = {
     "judgment": "Judge's ruling", "overrule_vote": "vote on overruling the Judge",
     "frame_turn": "framing of the next scene",
     "declare_side": "declaration of a Pool's side", "allocate": "allocation of the Complication's Successes",
+    "extend": "offer to extend the Complication",
 }
 
 # the fields' words where no action-specific label says more (FIELD_LABELS wins)

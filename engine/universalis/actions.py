@@ -515,6 +515,21 @@ class AllocateSuccesses(_A):
                               "lists them: how many Complication Successes it faces; every Success once")
 
 
+class ExtendComplication(_A):
+    """Extended Complications (UA-EXT-1, L2416): after the Pools are built and before the roll, pay to
+    roll the Complication in stages: each side's dice split as evenly as possible into `stages` sub-pools."""
+
+    type: Literal["extend_complication"] = "extend_complication"
+    stages: int = Field(ge=2, le=50, description="how many sub-pools (stages) each side is divided into")
+    text: str = Field(default="", max_length=300, description="why the struggle should trade back and forth")
+
+
+class DeclineExtend(_A):
+    """Extended Complications (UA-EXT-1): let the Complication roll whole (your answer to the offer)."""
+
+    type: Literal["decline_extend"] = "decline_extend"
+
+
 class CreatePlotThread(_A):
     """Plot Thread (UA-THREAD-1, L2286): a Component that is an unresolved conflict, with its name; Holter's
     variant names the Components tied to it, 1 coin each."""
@@ -666,7 +681,8 @@ Action = Annotated[
         Interrupt, Obstacle, ChallengeStatement, ConcedeChallenge, ContestChallenge,
         WithdrawChallenge, DisputeFact, FactVote, ChallengeBid, ChallengePass, DrawTrait, BuyDie,
         CallResolution, AnswerResolution, Roll, CancelBonus, EndNarration,
-        AdoptCharacter, EndowTrait, EndowDice, DeclarePool, AllocateSuccesses, CreatePlotPool, PlotPoolFact, ProtectComponent, SetDriver,
+        AdoptCharacter, EndowTrait, EndowDice, DeclarePool, AllocateSuccesses, ExtendComplication, DeclineExtend,
+        CreatePlotPool, PlotPoolFact, ProtectComponent, SetDriver,
         DriverScene, ResolveDriver, CreatePlotThread, ResolvePlotThread,
         ProposeTenets, PresentSeed, CedeControl, RevealTrait, StartJob, EndJob, JobItem, EndSession, StartSession,
         AdoptAddon, InvokeJudgment, JudgeRuling, OverruleVote, FrameScene, SwitchScene, CloseScene,

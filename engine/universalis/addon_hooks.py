@@ -200,8 +200,8 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
     ("UA-MT-4", "Multiple Targets (Split Allocation), the Complication's whole roll scored once",
      "split_c_coins=\"whole_roll\": the played reading pays the Complication by match"),
     ("UA-NEST-1", "Nested Complications", "a second Complication open inside the first"),
-    ("UA-EXT-1", "Extended Complications", "rolling a Complication in stages"),
     # Own Pool per Participant (UA-OWN-1) is played: engine/universalis/addon_own_pools.py
+    # Extended Complications (UA-EXT-1) are played: engine/universalis/addon_extended.py
     # Independent Target Pools (UA-MT-3) are played: engine/universalis/addon_independent.py
     # Individual Pools (UA-MT-5) are played: engine/universalis/addon_individual.py
     # Split Allocation (UA-MT-4) is played: engine/universalis/addon_split.py
@@ -211,8 +211,7 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
 def unplayed(a: Addons) -> list[int]:
     """Indexes into UNPLAYED of the add-ons `a` turns on that the engine cannot enforce yet."""
     on = [a.bonus_cards_from == "bank_deck", a.cards_with_face_cards, a.face_card_gimmick is not None,
-          a.split_c_coins == "whole_roll", a.nested_complications,
-          a.allow_extended]
+          a.split_c_coins == "whole_roll", a.nested_complications]
     return [i for i, x in enumerate(on) if x]
 
 

@@ -98,6 +98,8 @@ def declare_pool(c: Ctx) -> None:
         raise refuse("UA-OWN-1", OWN, "there is no open Complication")
     if comp.rolls or s.narration is not None:
         raise refuse("UA-OWN-1", OWN, "the dice have been rolled; a Pool is declared before the roll")
+    if comp.extension is not None and comp.extension.by:  # UA-EXT-1: the sides are divided into stages
+        raise refuse("UA-OWN-1", OWN, "the Complication has been extended: its sides are already divided into stages")
     b = blocking(s)
     if b and not (b[0] == "U-COMP-7" and s.narration is None):  # the Pools waiting to roll wait for it
         raise RuleViolation(b[0], f"not now: {b[1]}")
@@ -125,7 +127,8 @@ def declare_pool(c: Ctx) -> None:
 def may_declare(s: GameState, player: str) -> bool:
     """Whether `player` has a Pool of his own he may (re)declare now, before the roll."""
     comp = s.complication
-    if comp is None or not on(s) or comp.rolls or player == comp.originator or player in target_players(s, comp):
+    if (comp is None or not on(s) or comp.rolls or player == comp.originator or player in target_players(s, comp)
+            or (comp.extension is not None and comp.extension.by)):  # UA-EXT-1: sides divided into stages
         return False
     return any(p.owner == player and p.key != "C" for p in comp.pools)
 

@@ -212,6 +212,8 @@ ACTIONS: dict[str, str] = {
     "enigma": "add_trait with enigma=true: a secret Trait for 2; reveal_trait shows it",
     "plot-pools": "create_plot_pool (the Bank gives 10-50 coins); plot_pool_fact: a plot Fact paid by its pool",
     "plot-thread": "create_plot_thread; resolve_plot_thread takes its Weight in coins",
+    "extended-complications": "extend_complication (stages=N): before the roll, pay to roll the Complication in "
+                              "N stages, smallest sub-pools first; decline_extend: let it roll whole",
     "pool-per-participant": "declare_pool: before the roll, your own Pool joins side C (Complication) or T (Targets)",
 }
 

@@ -309,7 +309,7 @@ def roll_request(s: GameState) -> dict[str, int]:
     match = indep.current_match(s, comp, t_keys)
     if match is not None:  # UA-MT-3: the Complication side against one Target Pool (UA-MT-5: its own)
         return {k: comp.pool(k).size for k in indiv.facing(s, comp, match, c_keys) + [match]}
-    return {p.key: p.size for p in comp.pools}
+    return ext.request(comp) or {p.key: p.size for p in comp.pools}  # UA-EXT-3: this stage's dice
 
 
 def is_success(face: int, die: str = "d10") -> bool:
@@ -328,6 +328,7 @@ def roll(c: Ctx) -> None:
         raise RuleViolation(b[0], f"not now: {b[1]}")  # type: ignore[index]
     comp = s.complication
     own.check_declared(s, comp)  # UA-OWN-1: every Pool with dice has taken a side
+    ext.check_roll(s)  # UA-EXT-1: nobody may still extend it
     wanted = roll_request(s)
     if set(a.faces) != set(wanted):
         raise RuleViolation("U-COMP-7", f"dice are needed for the Pools {sorted(wanted)}, got {sorted(a.faces)}")
@@ -346,7 +347,7 @@ def roll(c: Ctx) -> None:
     succ = {k: sum(1 for f in v if hooks.success(s, f)) for k, v in faces.items()}
     comp.rolls.append(RollRecord(faces=faces, edge={p.key: p.edge for p in comp.pools}, successes=succ))
     # the sides: C against every Target Pool (core); declared Pools (UA-OWN-1)
-    c_keys, t_keys = own.side_keys(s, comp)
+    c_keys, t_keys = ext.stage_sides(comp, *own.side_keys(s, comp))  # UA-EXT-3: the Pools of this stage
     if split.on(s, t_keys):  # UA-MT-4: the Originator allocates the Successes; a tied match rolls alone
         return split.rolled(c, comp, faces, succ)
     match = indep.current_match(s, comp, t_keys)
@@ -419,6 +420,7 @@ def start_narration(c: Ctx, comp: Complication, faces: dict[str, tuple[int, ...]
     match = indep.current_match(s, comp, t_keys)
     if match is not None:
         side = f"Against {pool_name(comp.pool(match))}: " + side[0].lower() + side[1:]
+    side = ext.label(comp, side)  # UA-EXT-4: "Stage 2 of 3: ..."
     earned = ", ".join(f"{sl.player} {sl.coins}" for sl in slots)
     c.emit("complication_result", f"{side}. Bonus coins: {earned}.", player="",
            winner=comp.winner_side, bonus={sl.pool: sl.coins for sl in slots})
@@ -465,6 +467,8 @@ def finish_complication(c: Ctx) -> None:
         nxt = indep.current_match(s, comp, t_keys)
         c.emit("next_match", f"Next match: the Complication side rolls again, against {pool_name(comp.pool(nxt))}.",
                player="", pool=nxt)
+        return
+    if ext.next_stage(c):  # UA-EXT-4: the next pair of sub-pools rolls
         return
     s.complication = None
     s.narration = None
@@ -538,4 +542,5 @@ from engine.universalis import addon_own_pools as own  # noqa: E402
 from engine.universalis import addon_independent as indep  # noqa: E402
 from engine.universalis import addon_individual as indiv  # noqa: E402
 from engine.universalis import addon_split as split  # noqa: E402
+from engine.universalis import addon_extended as ext  # noqa: E402
 from engine.universalis.addons import CORE  # noqa: E402

@@ -20,7 +20,7 @@ class Pending:
     """A decision the game waits for.
 
     kind: prep_turn | bid | turn | reaction | negotiation | fact_vote | challenge_bid |
-    fine_vote | consent | declare_side | roll | allocate | narration | dialog_answer (and, with Judgment, judgment |
+    fine_vote | consent | declare_side | extend | roll | allocate | narration | dialog_answer (and, with Judgment, judgment |
     overrule_vote).
     `players` are the players asked, in the order they should be asked (priority order for
     reaction windows); `secret` means answers are hidden until all are in.
@@ -83,6 +83,11 @@ def pending(s: GameState) -> Pending:
         who = undeclared(s)
         if who:
             return Pending("declare_side", (who[0],), note="declare your Pool for the Complication or the Targets")
+    if s.roll_pending and s.config.addons.allow_extended:  # UA-EXT-1: extend it before the roll?
+        from engine.universalis.addon_extended import offer_note, to_ask
+        who = to_ask(s)
+        if who:
+            return Pending("extend", (who[0],), note=offer_note(s))
     if s.roll_pending:
         return Pending("roll", ("dice",), dice=roll_request(s))
     if s.consent is not None:
@@ -181,6 +186,8 @@ def legal_options(s: GameState, player: str) -> list[Option]:
         return [Option("allocate_successes", "0", "one count per Target Pool: the Complication's Successes it faces")]
     if k == "declare_side":
         return [Option("declare_pool", "0", "side C (the Complication) or T (the Targets) for your Pool")]
+    if k == "extend":  # Extended Complications (UA-EXT-1)
+        return [Option("extend_complication", str(ad.extend_cost), pend.note), Option("decline_extend", "0", "roll it whole")]
     if k == "dialog_answer":
         return [Option("answer_dialog", "0; 1 per Fact bought in the reply")]
     if k == "narration":

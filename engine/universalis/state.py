@@ -211,6 +211,15 @@ class SplitRoll(Mutable):
 
     faces: dict[str, list[int]]
     matches: dict[str, SplitMatch] = Field(default_factory=dict)
+class Extension(Mutable):
+    """An Extended Complication (UA-EXT-1, L2416): who paid, who declined, and the stages: each one
+    the dice of every Pool in that stage's sub-pools (engine/universalis/addon_extended.py)."""
+
+    by: Optional[str] = None
+    passed: list[str] = Field(default_factory=list)
+    whole: dict[str, int] = Field(default_factory=dict)  # each Pool's dice before the split
+    stages: list[dict[str, int]] = Field(default_factory=list)  # stage -> Pool key -> its dice in that stage
+    stage: int = 0
 
 
 class Complication(Mutable):
@@ -230,6 +239,7 @@ class Complication(Mutable):
     winner_side: Optional[Literal["C", "T"]] = None
     matched: list[str] = Field(default_factory=list)  # Independent Target Pools already played (UA-MT-3)
     split: Optional[SplitRoll] = None  # Split Allocation (UA-MT-4): the roll and its allocation
+    extension: Optional[Extension] = None  # Extended Complications (UA-EXT-1)
 
     def pool(self, key: str) -> Pool:
         for p in self.pools:

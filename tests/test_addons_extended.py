@@ -1,0 +1,252 @@
+"""Extended Complications played through the engine (UA-EXT-1..4; book L2412-2422; digest §2.3):
+the offer before the roll, the price, the division into sub-pools, the stages rolled and narrated
+one pair at a time with exact coins, the refusals, the heuristic's choice and the model's view."""
+from __future__ import annotations
+
+import random
+
+from engine.universalis import actions as A
+
+from engine_helpers import observed
+from test_addons_engine import P4, assert_replays, knight_and_monk, knight_and_monk_open, roll_out
+
+EXT = {"allow_extended": True}
+
+
+def seen(*rules: str) -> None:
+    for rule in rules:
+        observed(rule, "effect")
+
+
+def test_UA_EXT_1_UA_EXT_2_UA_EXT_3_UA_EXT_4_seven_against_ten_in_three_stages_L2416_L2420():
+    """The derived test of §2.3 through `apply`: D's Complication (7 dice) against A's Knight (6) and
+    B's Monk (4), 10 dice on the Targets' side. Everyone agrees to roll; D, asked first as the
+    Originator, pays 1 Coin (reading: the book names no price, L2418 "The person who pays") for 3
+    stages. L2418 "divided as evenly as possible": 7 -> 2, 2, 3 and 10 -> 3, 3, 4, the Targets'
+    side divided as one pool (A's 6 dice fill the first two sub-pools, B's 4 the third). L2420
+    "The smallest sub-pools on either side are rolled first": 2v3, 2v3, 3v4.
+    Stage 1: C [1,9] 1 Success, A [1,2,9] 2: the Targets win; A earns 1+2 = 3, D 1 per die = 2.
+    Stage 2: C [1,2] 2, A [9,9,9] 0: D earns 1+2 = 3, A 3.
+    Stage 3: C [1,9,9] against B [2,9,9,9]: 1 Success each, sums 1 < 2, B's sub-pool takes the Edge
+    die (L2420 "Edge dice are accumulated in the sub-pool that rolled them") and only this pair
+    rolls again: C [9,9,9] 0, B [9,9,9,9,3] 1: B earns its Success 3 plus nothing for the Edge 3 (a
+    Success), 3; D 3. Each stage is narrated before the next (UA-EXT-4). D: -1 + 2 + 3 + 3 = +7,
+    A +6, B +3, Cy 0."""
+    g = knight_and_monk(EXT, {"C": 7, "A": 6, "B": 4})
+    assert g.pend.kind == "extend" and g.pend.players == ("D",) and "7 dice against 10" in g.pend.note
+    before = {p: g.wealth(p) for p in P4}
+    g.act(A.ExtendComplication(player="D", stages=3, text="a duel of many blows"))
+    ext = g.s.complication.extension
+    assert ext.by == "D" and ext.whole == {"C": 7, "A": 6, "B": 4}
+    assert ext.stages == [{"C": 2, "A": 3}, {"C": 2, "A": 3}, {"C": 3, "B": 4}]
+    assert "sub-pools of 2, 2, 3, the Targets' of 3, 3, 4" in g.last("extend_complication").text
+    assert g.wealth("D") == before["D"] - 1
+    assert g.pend.kind == "roll" and dict(g.pend.dice) == {"C": 2, "A": 3}
+    g.roll(C=[1, 9], A=[1, 2, 9])
+    res = g.last("complication_result")
+    assert res.text.startswith("Stage 1 of 3: the Targets win")
+    assert (res.data["winner"], res.data["bonus"]) == ("T", {"C": 2, "A": 3})
+    # UA-EXT-4: the stage is narrated before the next roll; its bonus buys narration, not later dice
+    assert g.pend.kind == "narration"
+    g.refused(A.BuyDie(player=g.pend.players[0], pool="A", count=1), "U-COMP-11")
+    g.narrate_out()
+    assert g.s.complication is not None and dict(g.pend.dice) == {"C": 2, "A": 3}
+    assert "Stage 2 of 3" in g.last("next_stage").text
+    g.roll(C=[1, 2], A=[9, 9, 9])
+    assert g.last("complication_result").data["bonus"] == {"C": 3, "A": 3}
+    g.narrate_out()
+    assert dict(g.pend.dice) == {"C": 3, "B": 4}
+    g.roll(C=[1, 9, 9], B=[2, 9, 9, 9])
+    assert "Edge die for B's Pool" in g.last("edge").text and dict(g.pend.dice) == {"C": 3, "B": 5}
+    g.roll(C=[9, 9, 9], B=[9, 9, 9, 9, 3])
+    res = g.last("complication_result")
+    assert (res.data["winner"], res.data["bonus"]) == ("T", {"C": 3, "B": 3})
+    g.narrate_out()
+    assert g.s.complication is None and g.last("complication_end")
+    assert {p: g.wealth(p) - before[p] for p in P4} == {"A": 6, "B": 3, "Cy": 0, "D": 7}
+    g.check()
+    seen("UA-EXT-1", "UA-EXT-2", "UA-EXT-3", "UA-EXT-4")
+
+
+def test_UA_EXT_4_an_edge_die_stays_in_the_stage_that_earned_it_L2420():
+    """UA-EXT-4 (L2420): a tie in stage 1 gives an Edge die to the sub-pool that rolled it; once that
+    stage is over, stage 2 rolls its own dice with no Edge die. 4 dice against 4 in 2 stages: 2v2."""
+    g = knight_and_monk(EXT, {"C": 4, "A": 4})
+    g.act(A.ExtendComplication(player="D", stages=2))
+    assert dict(g.pend.dice) == {"C": 2, "A": 2}
+    g.roll(C=[1, 9], A=[2, 9])  # 1 Success each; C's sum 1 < A's 2: A's Edge die
+    assert dict(g.pend.dice) == {"C": 2, "A": 3}
+    g.roll(C=[9, 9], A=[9, 9, 4])
+    assert g.last("complication_result").data["bonus"] == {"C": 2, "A": 4}
+    g.narrate_out()
+    assert dict(g.pend.dice) == {"C": 2, "A": 2} and all(p.edge == 0 for p in g.s.complication.pools)
+    g.check()
+    seen("UA-EXT-4")
+
+
+def test_UA_EXT_1_everyone_may_decline_and_the_complication_rolls_whole():
+    """UA-EXT-1 (L2416 "a player can make the complication extended"): the offer goes round from the
+    Originator (engine choice); a player who cannot pay is not asked; when all decline, the Pools roll
+    whole, as under the core rules, and nobody has paid."""
+    g = knight_and_monk({**EXT, "extend_cost": 2}, {"C": 3, "A": 4})
+    before = {p: g.wealth(p) for p in P4}
+    asked = []
+    while g.pend.kind == "extend":
+        asked.append(g.pend.players[0])
+        g.act(A.DeclineExtend(player=g.pend.players[0]))
+    assert asked == ["D", "A", "B", "Cy"]
+    assert g.pend.kind == "roll" and dict(g.pend.dice) == {"C": 3, "A": 4, "B": 0}
+    g.roll(C=[1, 2, 3], A=[1, 9, 9, 9], B=[])
+    assert g.last("complication_result").text.startswith("The Complication wins")
+    g.narrate_out()
+    assert g.s.complication is None
+    assert {p: g.wealth(p) - before[p] for p in P4} == {"A": 4, "B": 0, "Cy": 0, "D": 6}
+    g.check()
+
+
+def test_UA_EXT_1_UA_EXT_2_refusals_name_the_add_on_in_a_players_words():
+    """Refusals: N larger than the smaller side (UA-EXT-2, L2418), not enough coins, rolling while a
+    player may still extend, extending twice, after the roll, before the call for the roll, at a
+    table without the add-on, and with another multi-target method on two Target Pools (UA-EXT-1)."""
+    g = knight_and_monk(EXT, {"C": 3, "A": 5})
+    g.refused(A.ExtendComplication(player="D", stages=4), "UA-EXT-2", "the Complication's side has only 3 dice")
+    g.refused(A.Roll(faces={"C": [1, 2, 3], "A": [1, 2, 3, 4, 5], "B": []}), "UA-EXT-1", "may still extend")
+    dear = knight_and_monk({**EXT, "extend_cost": 30}, {"C": 3, "A": 3})
+    dear.refused(A.ExtendComplication(player="Cy", stages=2), "UA-EXT-1", "extending costs 30 coins and Cy holds 25 coins")
+    assert dear.pend.kind == "roll"  # nobody can pay: nobody is asked
+    g.act(A.ExtendComplication(player="A", stages=2))
+    g.refused(A.ExtendComplication(player="B", stages=2), "UA-EXT-1", "A has already extended it into 2 stages")
+    g.refused(A.DeclineExtend(player="B"), "UA-EXT-1", "already extended")
+    assert dict(g.pend.dice) == {"C": 1, "A": 2}  # 3 -> 1, 2 and 5 -> 2, 3
+    g.roll(C=[1], A=[9, 9])
+    g.refused(A.ExtendComplication(player="B", stages=2), "UA-EXT-1", "the dice have been rolled")
+    # before everyone has agreed to roll: the Pools are still being built
+    early = knight_and_monk_open(EXT)
+    early.refused(A.ExtendComplication(player="D", stages=2), "UA-EXT-1", "still being built")
+    core = knight_and_monk({}, {"C": 3, "A": 3})
+    core.refused(A.ExtendComplication(player="D", stages=2), "UA-EXT-1", "does not play Extended Complications")
+    assert core.pend.kind == "roll"
+    indep = knight_and_monk({**EXT, "multi_target_mode": "independent"}, {"C": 3, "A": 3, "B": 2})
+    indep.refused(A.ExtendComplication(player="D", stages=2), "UA-EXT-1", "only a Standard roll can be extended")
+    assert indep.pend.kind == "roll"  # no offer: nothing to extend
+    seen("UA-EXT-1", "UA-EXT-2")
+
+
+def test_UA_EXT_2_each_pool_divided_on_its_own_with_the_table_option():
+    """UA-EXT-2, the digest's alternative (extended_divide="pool"): each Pool is divided on its own,
+    so the Targets' A 5 and B 3 in 3 stages give A 1, 2, 2 and B 1, 1, 1: sub-pools 2, 3, 3; C's 4
+    gives 1, 1, 2. A stage is refused when a side would have no die in it (C's 2 in 3 stages)."""
+    g = knight_and_monk({**EXT, "extended_divide": "pool"}, {"C": 4, "A": 5, "B": 3})
+    g.act(A.ExtendComplication(player="D", stages=3))
+    assert g.s.complication.extension.stages == [{"C": 1, "A": 1, "B": 1}, {"C": 1, "A": 2, "B": 1},
+                                                 {"C": 2, "A": 2, "B": 1}]
+    assert dict(g.pend.dice) == {"C": 1, "A": 1, "B": 1}
+    g.check()
+    h = knight_and_monk({**EXT, "extended_divide": "pool"}, {"C": 2, "A": 5, "B": 3})
+    h.refused(A.ExtendComplication(player="D", stages=3), "UA-EXT-2", "at most 2 stages")
+
+
+def test_UA_EXT_1_a_challenge_won_against_the_extension_puts_it_back_whole():
+    """UA-EXT-1: extending is a statement like any other (@16365); conceded to a Challenge, the
+    Complication is as it was before, unextended and unpaid, and the offer goes on."""
+    g = knight_and_monk(EXT, {"C": 3, "A": 5})
+    before = g.wealth("D")
+    g.do(A.ExtendComplication(player="D", stages=2))
+    assert g.pend.kind == "reaction"
+    g.react({"A": A.ChallengeStatement(player="A", reason="this fight is one blow", withdraw=True)})
+    g.do(A.ConcedeChallenge(player="D"))
+    g.passes()
+    assert g.s.complication.extension is None and g.wealth("D") == before
+    assert [p.dice for p in g.s.complication.pools] == [3, 5, 0]
+    assert g.pend.kind == "extend"
+    g.check()
+
+
+def test_UA_EXT_1_the_heuristic_extends_when_its_side_is_behind():
+    """Digest section 3 applied (project design): the heuristic extends into 3 stages when its own
+    side is 2 dice behind or more (7 against 10: the Complication's side, D), and lets a side that is
+    ahead (A's Targets), a player with no Pool (Cy) or a nearly even fight (4 against 5) roll whole. The model's prompt names the move and
+    the stages."""
+    from agents.base import Observation
+    from agents.heuristic import HeuristicPlayer
+    from agents.llm.state_text import addon_lines, describe_state
+    from engine.universalis.decisions import legal_options, pending
+    g = knight_and_monk(EXT, {"C": 7, "A": 6, "B": 4})
+
+    def obs(s):
+        return Observation(player=pending(s).players[0], state=s, pending=pending(s), options=legal_options(s, pending(s).players[0]),
+                           check=lambda a: None)
+    d = HeuristicPlayer("D", seed=1).decide(obs(g.s))
+    assert isinstance(d.action, A.ExtendComplication) and d.action.stages == 3
+    for who in ("A", "Cy"):
+        assert isinstance(HeuristicPlayer(who, seed=1).decide(obs(g.s)).action, A.DeclineExtend)
+    even = knight_and_monk(EXT, {"C": 4, "A": 5})  # one die apart: a fair fight keeps its single roll
+    assert isinstance(HeuristicPlayer("D", seed=1).decide(obs(even.s)).action, A.DeclineExtend)
+    opts = [o.type for o in legal_options(g.s, "D")]
+    assert opts == ["extend_complication", "decline_extend"]
+    assert "extend_complication (stages=N)" in "\n".join(addon_lines(g.s))
+    g.act(d.action)
+    assert "Extended by D into 3 stages: stage 1 (2 (C 2) against 3 (A 3)) rolls now" in describe_state(g.s, "A")
+
+
+def test_UA_EXT_2_UA_EXT_4_random_extended_complications_conserve_coins_and_replay():
+    """UA-EXT-2/UA-EXT-4 under random dice: random Pool sizes, a random stage count, random faces
+    until the Complication is over; every stage rolls its own sub-pools (one result per stage), coins
+    are accounted for after every action, and the actions replay to the same state."""
+    for seed in range(12):
+        rng = random.Random(seed)
+        dice = {"C": rng.randint(2, 6), "A": rng.randint(2, 5), "B": rng.randint(1, 4)}
+        addons = {**EXT, "extended_divide": "pool"} if seed % 4 == 3 else EXT
+        g = knight_and_monk(addons, dice)
+        from engine.universalis.addon_extended import most_stages
+        n = rng.randint(2, most_stages(g.s, g.s.complication))
+        g.act(A.ExtendComplication(player=rng.choice(P4), stages=n))
+        roll_out(g, rng)
+        assert len([e for e in g.events if e.kind == "complication_result"]) == n
+        assert_replays(g, addons)
+
+
+def test_UA_EXT_1_with_cards_is_refused_at_setup_naming_the_add_on():
+    """Engine limit, not a book rule: a card laid in a Pool is a card of one player's deck (UA-CARDS-3);
+    the engine does not divide those cards into stages, so Extended Complications with Cards as Coins or
+    Cards instead of Dice is refused at setup in one line, never played with miscounted decks."""
+    import pytest
+    from engine.core.errors import RuleViolation
+    from engine.universalis import new_game
+    for currency in ("cards_bank", "cards_hand", "cards_stack"):
+        with pytest.raises(RuleViolation) as e:
+            new_game(P4, addons={**EXT, "currency": currency})
+        assert e.value.rule == "UA-SETUP-7" and "Extended Complications refuses cards" in str(e.value)
+        assert "\n" not in str(e.value)
+    assert new_game(P4, addons=EXT).config.addons.allow_extended
+
+
+def test_UA_EXT_1_UA_OWN_1_declared_pools_are_divided_with_their_side():
+    """UA-EXT-1 with Own Pool per Participant (UA-OWN-1, L1040): the offer comes once every Pool has
+    taken its side; Cat's Pool declared for the Targets is divided with Ann's (3 + 3 against Ben's 2,
+    in 2 stages: 1v3 with Ann's dice, 1v3 with Cat's), each die earning for its own Pool's roller;
+    once extended, a Pool cannot change sides."""
+    from engine_helpers import P3, framed
+    g = framed(P3, {"Ann": 1}, addons={"pool_per_participant": True, **EXT})
+    hero = g.create("Ann", "Hero")
+    g.end_turn("Ann")
+    g.event("Ben", "A rival challenges the hero.", receiver=hero)
+    for pool, n in (("C", 2), ("Ann", 3), ("Cat", 3)):
+        g.act(A.BuyDie(player="Ben", pool=pool, count=n))
+    g.call_and_agree("Ben")
+    assert g.pend.kind == "declare_side"
+    g.act(A.DeclarePool(player="Cat", side="T"))
+    assert g.pend.kind == "extend" and "2 dice against 6" in g.pend.note
+    before = {p: g.wealth(p) for p in P3}
+    g.act(A.ExtendComplication(player="Ben", stages=2))
+    assert g.s.complication.extension.stages == [{"C": 1, "Ann": 3}, {"C": 1, "Cat": 3}]
+    g.refused(A.DeclarePool(player="Cat", side="C"), "UA-OWN-1", "already divided into stages")
+    g.roll(C=[1], Ann=[9, 9, 9])
+    assert g.last("complication_result").data["bonus"] == {"C": 1, "Ann": 3}
+    g.narrate_out()
+    g.roll(C=[9], Cat=[1, 2, 3])
+    assert g.last("complication_result").data["bonus"] == {"C": 1, "Cat": 6}
+    g.narrate_out()
+    assert g.s.complication is None
+    assert {p: g.wealth(p) - before[p] for p in P3} == {"Ann": 3, "Ben": 1 + 1 - 1, "Cat": 6}
+    g.check()
