@@ -313,6 +313,22 @@ def test_a_seat_cannot_be_driven_from_another_session(home):
     assert (Path(game_store.home()) / lv.code / "game.jsonl").read_bytes() == before
 
 
+def test_another_browser_takes_a_free_seat_of_a_game_table_from_its_link(home):
+    """The sidebar of a game table offers each free person's seat and the table's link, as a
+    Universalis table's does (one function draws both)."""
+    at = setup_table("fubar")
+    lv = live(at)
+    game_seats.switch(lv, token_of(at), "Gina", "human")  # the host hands the GM's seat to a person
+    other = AppTest.from_file(APP, default_timeout=240)
+    other.query_params["table"] = lv.code
+    ok(other.run())
+    assert any(c.value.endswith(f"?table={lv.code}") for c in other.code)
+    assert [b.key for b in other.button if (b.key or "").startswith("gsb:take:")] == ["gsb:take:Gina"]
+    other.button(key="gsb:take:Gina").click()
+    ok(other.run())
+    assert seats.held(live(other), token_of(other)) == ["Gina"]
+    assert any("This browser plays **Gina**" in m.value for m in other.markdown)
+
 def test_gm_seat_switches_to_a_person_mid_game(home):
     """Issue 19: any seat, the GM's included, switches between AI and person mid-game; the host
     then takes the GM's seat and is asked the GM's decisions."""
