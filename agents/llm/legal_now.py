@@ -18,6 +18,7 @@ from typing import Any, Iterable
 
 from engine.universalis.complications import drawable, take_over_problem, touch_problem
 from engine.universalis.components import trait_kind_problem
+from engine.universalis.scene_actions import presence_problem
 from engine.universalis.state import GameState
 
 __all__ = ["MUST_WRITE", "NEEDS_LOCATION", "action_choices", "fit_choice", "normalise_choice", "unusable_types"]
@@ -97,11 +98,8 @@ def action_choices(s: GameState, me: str) -> list[tuple[str, tuple[Any, ...]]]:
     out.append(("return_component.component", tuple(c.id for c in s.components.values()
                                                     if c.eliminated and not c.is_master)))
     # U-CTRL-4: Traits and Importance are paid on components in the scene (Masters excepted; in a
-    # Complication's narration its Targets and committed components too)
-    reach = [c for c in live if (c.id in here or c.is_master
-             or (s.narration is not None and s.complication is not None
-                 and c.id in {*s.complication.targets, *s.complication.committed}))
-             and _touchable(s, me, c.id)]
+    # Complication's narration its Targets and committed components too): the engine's own test
+    reach = [c for c in live if presence_problem(s, c) is None and _touchable(s, me, c.id)]
     out.append(("reduce_importance.component", tuple(c.id for c in reach)))
     out.append(("restore_importance.component", tuple(c.id for c in reach if c.reduced > 0)))
     out.append(("restore_trait.trait", tuple(tr.id for c in reach for tr in c.traits if tr.removed)))

@@ -424,21 +424,28 @@ def speak(c: Ctx) -> None:
 
 # --- traits (U-ACT-5, U-ACT-6, U-TRAIT-*) ------------------------------------------------------------
 def needs_presence(s: GameState, comp: Component, what: str) -> None:
+    problem = presence_problem(s, comp, what)
+    if problem is not None:
+        raise problem
+
+
+def presence_problem(s: GameState, comp: Component, what: str = "Doing this to") -> RuleViolation | None:
     """Removing, restoring or paying Importance needs the component in the scene (U-CTRL-4).
 
     A Master Component can never be introduced (U-TRAIT-4) nor be a Target, so it could never
     be paid down and U-ELIM-2's "then eliminate the Master itself" (line 806) would be
     impossible. Engine choice: nobody ever controls a Master, so, as for adding its Traits,
     any player may remove or restore its Traits or pay its Importance on his turn.
+    During a roll's narration, what is tied to the Complication may be changed (U-COMP-10).
     """
     if comp.is_master:
-        return
+        return None
     sc = s.scene()
-    tied = s.narration is not None and comp.id in complication_rules.tied(s)
-    if tied:
-        return
+    if s.narration is not None and comp.id in complication_rules.tied(s):
+        return None
     if sc is None or (comp.id not in sc.present and comp.id != sc.location):
-        raise RuleViolation("U-CTRL-4", f"{what} {comp.label} needs it introduced into the scene first")
+        return RuleViolation("U-CTRL-4", f"{what} {comp.label} needs it introduced into the scene first")
+    return None
 
 
 @handles(A.AddTrait)
