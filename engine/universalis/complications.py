@@ -212,7 +212,7 @@ def draw_trait(c: Ctx) -> None:
     problem = draw_problem(s, holder, a.trait)
     if problem is not None:
         raise problem
-    trait, key = next((t, key) for t, key in trait_ids_drawable(s, holder) if t.id == a.trait)
+    trait, key = {t.id: (t, key) for t, key in trait_ids_drawable(s, holder)}[a.trait]
     pool = pool_of(comp, a.pool)
     key_to, delta = hooks.redirect_removal(s, comp, pool.key, -1 if a.remove else 1)  # UA-ADD-1
     pool = pool_of(comp, key_to)
