@@ -268,8 +268,9 @@ def test_a_drawn_trait_is_drawn_from_its_own_component_u_comp_3() -> None:
 
 
 def test_a_possession_closing_a_loop_of_ownership_is_read_as_ordinary_u_act_6() -> None:
-    """U-ACT-6 (lines 786, 796): links may not go round in a circle. The schema's reading of a Trait
-    kind asks the engine's own trait_kind_problem, so the loop check is not left out of it."""
+    """U-ACT-6 (digest: ownership and Master/Sub links may not form cycles; the book says it in no
+    words, but Importance flows up such links, L790, U-IMP-1). The schema's reading of a Trait kind
+    asks the engine's own trait_kind_problem, so the loop check is not left out of it."""
     g = framed()
     me = g.turn
     knight, sword = g.create(me, "Knight"), g.create(me, "Sword")
@@ -286,7 +287,7 @@ def test_a_possession_closing_a_loop_of_ownership_is_read_as_ordinary_u_act_6() 
 
 
 def test_a_secret_enigma_trait_is_not_offered_to_draw_on_ua_enigma_2() -> None:
-    """UA-ENIGMA-2 (L2182): a secret Trait cannot be used in a Complication until revealed. The model's
+    """UA-ENIGMA-2 (L2184): a secret Trait cannot be used in a Complication until revealed. The model's
     schema and the app's form both list the engine's drawable(), which draw_problem decides."""
     from app.ui import choices as C
     g = framed(("Ann", "Ben", "Cat"), {"Ann": 1}, addons={"enigma_trait_cost": 2})
