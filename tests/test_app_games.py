@@ -203,6 +203,64 @@ def test_vele_person_with_three_ai_seats(home):
     assert any(v.startswith("Where the dice went:") for v in seen)
 
 
+
+def test_reruns_while_a_person_is_awaited_ask_no_ai_seat_again(home, monkeypatch):
+    """Streamlit reruns the page on every widget change. While a person is awaited, a rerun asks no
+    AI seat again (no step, no out-of-turn interjection, no new suggestion for the form): AI seats
+    decide once per state, when the state changes. Vele: its heuristic seats interject."""
+    from agents.game_loop import GameTable
+    from app.ui import game_actions
+
+    asked = {"step": 0, "interjection": 0, "suggestion": 0}
+
+    def counted(name, fn):
+        def wrapper(*args, **kw):
+            asked[name] += 1
+            return fn(*args, **kw)
+        return wrapper
+
+    monkeypatch.setattr(GameTable, "step", counted("step", GameTable.step))
+    monkeypatch.setattr(GameTable, "interjection", counted("interjection", GameTable.interjection))
+    monkeypatch.setattr(game_actions, "suggestion", counted("suggestion", game_actions.suggestion))
+    at = setup_table("vele")
+    for _ in range(6):
+        before = dict(asked)
+        send(at)
+        assert asked["suggestion"] > before["suggestion"]  # a new decision: its form asks once
+        pend = live(at).pending()
+        assert "You" in pend.seats and not live(at).ai_pending()
+        sent = dict(asked)
+        ok(at.run())
+        ok(at.run())
+        assert asked == sent, f"reruns at one state asked again: {sent} then {asked}"
+    assert asked["step"] > 0 and asked["interjection"] > 0  # the counters do see the AI seats decide
+
+
+def test_run_ai_asks_the_ai_seats_to_act_out_of_turn_once_a_state(home, monkeypatch):
+    """game_store.run_ai, called again at a state where a person is awaited (a rerun, a second
+    browser), does not ask the AI seats again whether they act out of turn; a seat switched to
+    an AI is asked anew."""
+    from agents.game_loop import GameTable
+
+    asked = [0]
+    real = GameTable.interjection
+
+    def counted(self, pend):
+        asked[0] += 1
+        return real(self, pend)
+
+    monkeypatch.setattr(GameTable, "interjection", counted)
+    lv = game_store.create("vele", [game_store.GameSeat("You"), game_store.GameSeat("Gina", kind="heuristic"),
+                                    game_store.GameSeat("Ann", kind="heuristic")])
+    game_store.run_ai(lv)
+    assert not lv.ai_pending() and "You" in lv.pending().seats and asked[0] >= 1
+    first = asked[0]
+    assert game_store.run_ai(lv) == 0 and game_store.run_ai(lv) == 0
+    assert asked[0] == first
+    lv.set_seat_kind("Ann", "heuristic")
+    game_store.run_ai(lv)
+    assert asked[0] == first + 1
+
 # -- safety ------------------------------------------------------------------------------------------
 
 
@@ -254,6 +312,22 @@ def test_a_seat_cannot_be_driven_from_another_session(home):
         game_seats.switch(lv, seats.new_token(), "Gina", "human")
     assert (Path(game_store.home()) / lv.code / "game.jsonl").read_bytes() == before
 
+
+def test_another_browser_takes_a_free_seat_of_a_game_table_from_its_link(home):
+    """The sidebar of a game table offers each free person's seat and the table's link, as a
+    Universalis table's does (one function draws both)."""
+    at = setup_table("fubar")
+    lv = live(at)
+    game_seats.switch(lv, token_of(at), "Gina", "human")  # the host hands the GM's seat to a person
+    other = AppTest.from_file(APP, default_timeout=240)
+    other.query_params["table"] = lv.code
+    ok(other.run())
+    assert any(c.value.endswith(f"?table={lv.code}") for c in other.code)
+    assert [b.key for b in other.button if (b.key or "").startswith("gsb:take:")] == ["gsb:take:Gina"]
+    other.button(key="gsb:take:Gina").click()
+    ok(other.run())
+    assert seats.held(live(other), token_of(other)) == ["Gina"]
+    assert any("This browser plays **Gina**" in m.value for m in other.markdown)
 
 def test_gm_seat_switches_to_a_person_mid_game(home):
     """Issue 19: any seat, the GM's included, switches between AI and person mid-game; the host

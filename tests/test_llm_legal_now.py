@@ -267,6 +267,43 @@ def test_a_drawn_trait_is_drawn_from_its_own_component_u_comp_3() -> None:
     assert tid not in dict(field_choices(g.s, me))["draw_trait.trait"]  # drawn once per Complication
 
 
+def test_a_possession_closing_a_loop_of_ownership_is_read_as_ordinary_u_act_6() -> None:
+    """U-ACT-6 (digest: ownership and Master/Sub links may not form cycles; the book says it in no
+    words, but Importance flows up such links, L790, U-IMP-1). The schema's reading of a Trait kind
+    asks the engine's own trait_kind_problem, so the loop check is not left out of it."""
+    g = framed()
+    me = g.turn
+    knight, sword = g.create(me, "Knight"), g.create(me, "Sword")
+    g.add(me, knight, "Carries the sword", kind="possession", other=sword)
+    assert g.s.components[sword].owner == knight
+    with pytest.raises(RuleViolation, match="U-ACT-6"):
+        apply(g.s, A.AddTrait(player=me, component=sword, text="Owns its bearer", kind="possession", other=knight))
+    schema = choice_schema(("add_trait", "end_turn"), field_choices(g.s, me))
+    ok = schema.model_validate({"action": {"type": "add_trait", "component": sword, "text": "Owns its bearer",
+                                           "kind": "possession", "other": knight}})
+    action = to_engine_action(ok, me, g.s)
+    assert action.kind == "plain" and action.other is None  # type: ignore[attr-defined]
+    g.act(action)
+
+
+def test_a_secret_enigma_trait_is_not_offered_to_draw_on_ua_enigma_2() -> None:
+    """UA-ENIGMA-2 (L2184): a secret Trait cannot be used in a Complication until revealed. The model's
+    schema and the app's form both list the engine's drawable(), which draw_problem decides."""
+    from app.ui import choices as C
+    g = framed(("Ann", "Ben", "Cat"), {"Ann": 1}, addons={"enigma_trait_cost": 2})
+    hero = g.create("Ann", "Hero")
+    wolf = g.add("Ann", hero, "Werewolf", enigma=True)
+    g.end_turn("Ann")
+    g.event("Ben", "A rival challenges the hero.", receiver=hero)
+    me = g.turn
+    assert me == "Ben" and g.s.complication is not None
+    with pytest.raises(RuleViolation, match="UA-ENIGMA-2"):
+        apply(g.s, A.DrawTrait(player=me, trait=wolf, component=hero, pool="C"))
+    offered = dict(field_choices(g.s, me))["draw_trait.trait"]
+    assert g.trait(hero, "Hero") in offered and wolf not in offered
+    in_form = [value for value, _ in C.drawable(g.s)]
+    assert f"{g.trait(hero, 'Hero')}@{hero}" in in_form and f"{wolf}@{hero}" not in in_form
+
 def test_a_fact_is_about_a_component_that_exists_u_act_2() -> None:
     """U-ACT-2: a Fact bought about a component names one in the game (SmolLM2 wrote a sentence there)."""
     g = framed()

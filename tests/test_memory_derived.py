@@ -152,6 +152,10 @@ def test_live_bm25_scores_as_a_fresh_bm25_after_additions_and_removals() -> None
         want = {order[j]: s for j, s in fresh.scores(q).items()}
         assert live.scores(q) == pytest.approx(want)
         assert live.query_mass(q) == pytest.approx(fresh.query_mass(q))
+        weights = {t: 1.0 / (n + 1) for n, t in enumerate(q)}  # the shared _Ranked.weighted_scores and top
+        assert live.weighted_scores(weights) == pytest.approx(
+            {order[j]: s for j, s in fresh.weighted_scores(weights).items()})
+        assert [s for _, s in live.top(q, 3)] == pytest.approx([s for _, s in fresh.top(q, 3)])
     fresh_terms = BM25([tokenize("midsummer worshippers of the summer king")])
     bm = LiveBM25()
     bm.add(0, tokenize("midsummer worshippers of the summer king"))

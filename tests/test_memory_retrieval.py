@@ -243,3 +243,20 @@ def test_what_someone_is_finds_the_trait_they_entered_the_story_with(tmp_path: P
     afraid = hybrid_search(ix, "What is Brannoc afraid of?", 5, current_scene=5)
     assert all(sf.sources["identity"] == 0.0 for sf in afraid)  # asks for a fear, not for who he is
     assert hybrid_search(ix, "What is Sefa Lune's position?", 1, current_scene=5)[0].record.id == "s1"
+
+
+def test_the_name_spans_embedded_apart_are_the_words_the_rest_drops() -> None:
+    """The pooled rest of a question (its words without the names it says) is cut by character
+    spans for the embedding and by words for the text: one reading of what a name word is."""
+    from agents.memory.retrieval import _drop_names, _name_spans
+    query = "Where did Marissa's sister hide the ledger, and does Marissa know?"
+    names = {stem("marissa")}
+    spans = _name_spans(query, names)
+    assert [query[a:b] for a, b in spans] == ["Marissa's", "Marissa"]
+    cut, at = [], 0
+    for a, b in spans:
+        cut.append(query[at:a])
+        at = b
+    cut.append(query[at:])
+    assert _drop_names(query, names) == _drop_names("".join(cut), names)
+    assert _drop_names(query, names) == "Where did sister hide the ledger , and does know ?"

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from engine.universalis.complications import take_over_problem, tied
-from engine.universalis.components import trait_ids_drawable
+from engine.universalis.complications import drawable, take_over_problem, touch_problem
+from engine.universalis.components import trait_kind_problem
+from engine.universalis.scene_actions import presence_problem
 from engine.universalis.state import GameState
 
 __all__ = ["MUST_WRITE", "NEEDS_LOCATION", "action_choices", "fit_choice", "normalise_choice", "unusable_types"]
@@ -86,7 +87,7 @@ def action_choices(s: GameState, me: str) -> list[tuple[str, tuple[Any, ...]]]:
     out.append(("establish_location.location",
                 tuple(c.id for c in placeable if c.kind == "location" and c.id != sc.location)))
     # U-ACT-1: performer and receiver are in the scene; U-ACT-8: you speak with a character you control;
-    # U-COMP-10 / U-COMP-1: what another player controls only while doing it is allowed (_touchable)
+    # U-COMP-10 / U-COMP-1: what another player controls only while doing it is allowed (touch_problem)
     acted_on = tuple(x for x in present if _touchable(s, me, x))
     out += [("narrate_event.performer", acted_on), ("narrate_event.receiver", acted_on),
             ("speak.component", mine_here), ("dialog.speaker", mine_here),
@@ -97,17 +98,14 @@ def action_choices(s: GameState, me: str) -> list[tuple[str, tuple[Any, ...]]]:
     out.append(("return_component.component", tuple(c.id for c in s.components.values()
                                                     if c.eliminated and not c.is_master)))
     # U-CTRL-4: Traits and Importance are paid on components in the scene (Masters excepted; in a
-    # Complication's narration its Targets and committed components too)
-    reach = [c for c in live if (c.id in here or c.is_master
-             or (s.narration is not None and s.complication is not None
-                 and c.id in {*s.complication.targets, *s.complication.committed}))
-             and _touchable(s, me, c.id)]
+    # Complication's narration its Targets and committed components too): the engine's own test
+    reach = [c for c in live if presence_problem(s, c) is None and _touchable(s, me, c.id)]
     out.append(("reduce_importance.component", tuple(c.id for c in reach)))
     out.append(("restore_importance.component", tuple(c.id for c in reach if c.reduced > 0)))
     out.append(("restore_trait.trait", tuple(tr.id for c in reach for tr in c.traits if tr.removed)))
     out.append(("remove_trait.trait", tuple(tr.id for c in reach for tr in c.traits if not tr.removed)))
     out.append(("add_trait.component", tuple(c.id for c in live if _touchable(s, me, c.id))))
-    out += _complication_choices(s, me, sc)
+    out += _complication_choices(s)
     if sc.location is None:
         out.append(("create_component.introduce", ()))  # nothing enters a scene without a place
     # U-FRAME-1: name one location. A grammar-held model writes every field, and left free to write
@@ -120,24 +118,16 @@ def action_choices(s: GameState, me: str) -> list[tuple[str, tuple[Any, ...]]]:
 
 
 def _touchable(s: GameState, me: str, cid: str) -> bool:
-    """Whether `me` may do something to `cid` now without the engine refusing it (complications.touch).
-
-    Another player's component: during a roll's narration only if tied to the Complication
-    (U-COMP-10); while a Complication is open, not at all (it would start a second, U-COMP-1).
-    """
-    if s.controller(cid) in (None, me):
-        return True
-    if s.narration is not None:
-        return cid in tied(s)
-    return s.complication is None
+    """Whether `me` may do something to `cid` now without the engine refusing it (U-COMP-10, U-COMP-1)."""
+    return touch_problem(s, me, [cid]) is None
 
 
-def _complication_choices(s: GameState, me: str, sc: Any) -> list[tuple[str, tuple[Any, ...]]]:
+def _complication_choices(s: GameState) -> list[tuple[str, tuple[Any, ...]]]:
     """Drawing on Traits (U-COMP-3) and cancelling bonus coins (U-COMP-10): only what can be done now."""
     out: list[tuple[str, tuple[Any, ...]]] = []
     comp = s.complication
     if comp is not None and s.narration is None:
-        pairs = _drawable(s, sc)
+        pairs = _drawable(s)
         out.append(("draw_trait.component", tuple(dict.fromkeys(c for c, _ in pairs))))
         out.append(("draw_trait.trait", tuple(dict.fromkeys(t for _, t in pairs))))
         if not any(p.dice > 0 for p in comp.pools):
@@ -154,19 +144,9 @@ def _complication_choices(s: GameState, me: str, sc: Any) -> list[tuple[str, tup
     return out
 
 
-def _drawable(s: GameState, sc: Any) -> list[tuple[str, str]]:
-    """(component, Trait id) pairs that can be drawn on now: in the scene, not yet drawn (U-COMP-3)."""
-    comp = s.complication
-    if comp is None or sc is None:
-        return []
-    here = [*([sc.location] if sc.location else []), *sc.present]
-    out = []
-    for cid in dict.fromkeys(here):
-        holder = s.components.get(cid)
-        if holder is None or holder.eliminated:
-            continue
-        out += [(cid, t.id) for t, key in trait_ids_drawable(s, holder) if key not in comp.drawn]
-    return out
+def _drawable(s: GameState) -> list[tuple[str, str]]:
+    """(component, Trait id) pairs the engine lets be drawn on now (U-COMP-3, UA-ENIGMA-2)."""
+    return [(cid, t.id) for cid, t in drawable(s)]
 
 
 def fit_choice(data: dict[str, Any], s: GameState, me: str) -> dict[str, Any]:
@@ -182,7 +162,7 @@ def fit_choice(data: dict[str, Any], s: GameState, me: str) -> dict[str, Any]:
     if kind == "create_component" and out.get("kind") == "location" and out.get("introduce"):
         out["introduce"] = False  # U-ACT-3
     elif kind == "draw_trait":
-        pairs = _drawable(s, s.scene())
+        pairs = _drawable(s)
         if (out.get("component"), out.get("trait")) not in pairs:
             holder = next((c for c, t in pairs if t == out.get("trait")), None)
             if holder is not None:  # U-COMP-3: the Trait's own component (or a Sub drawing its Master's)
@@ -197,32 +177,19 @@ def fit_choice(data: dict[str, Any], s: GameState, me: str) -> dict[str, Any]:
 
 
 def _fit_trait(out: dict[str, Any], s: GameState) -> dict[str, Any]:
-    """A Trait kind the components cannot take is read as an ordinary Trait (U-TRAIT-2, U-ACT-6, U-TRAIT-4)."""
+    """A Trait kind the components cannot take is read as an ordinary Trait (the engine's trait_kind_problem)."""
     comp = s.components.get(str(out.get("component")))
     other = s.components.get(str(out.get("other"))) if out.get("other") else None
-    kind = out.get("kind", "plain")
     if other is not None and comp is not None and other.id == comp.id:
         out["other"], other = None, None  # U-TRAIT-2: a component cannot relate to itself
-    plain = (
-        (kind in ("relationship", "possession", "sub") and (other is None or comp is None or other.id == comp.id))
-        or (kind == "sub" and other is not None and (not other.is_master or other.id in (comp.masters if comp else [])))
-        or (kind == "possession" and other is not None and (other.owner is not None or other.is_master))
-        or (kind == "master" and comp is not None and (comp.is_master or comp.owner is not None
-                                                      or any(t.kind == "name" and not t.removed for t in comp.traits)
-                                                      or _in_scene(s, comp.id)))
-        or (kind == "name" and comp is not None and comp.is_master)
-        or kind == "negates")
-    if plain:
+    kind = out.get("kind", "plain")
+    # "negates" needs a Master Trait's id, a field models are not shown (TRAIT_KINDS)
+    if kind == "negates" or (comp is not None and trait_kind_problem(s, comp, kind, other) is not None):
         out["kind"] = "plain"
         out["other"] = None
     if out.get("kind", "plain") != "plain" and out.get("times", 1) != 1:
         out["times"] = 1  # U-COMP-0: only an ordinary Trait is bought several times
     return out
-
-
-def _in_scene(s: GameState, cid: str) -> bool:
-    sc = s.scene()
-    return sc is not None and (cid in sc.present or cid == sc.location)
 
 
 def unusable_types(s: GameState, types: Iterable[str], choices: Iterable[tuple[str, tuple[Any, ...]]]) -> set[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 __all__ = ["BM25", "LiveBM25", "STOPWORDS", "stem", "tokenize"]
 
@@ -68,7 +68,53 @@ def tokenize(text: str, keep_stopwords: bool = False) -> list[str]:
     return [stem(w) for w in words if keep_stopwords or w not in STOPWORDS]
 
 
-class BM25:
+class _Ranked:
+    """What both indexes do alike on top of their own `scores`: the best k, weighted terms, expansion.
+
+    Why a base: `BM25` and `LiveBM25` differ in how they store the vocabulary, not in these.
+    """
+
+    def scores(self, query_terms: Sequence[str]) -> dict[int, float]:
+        raise NotImplementedError
+
+    def _same_start(self, term: str, min_len: int) -> Iterable[str]:
+        """Vocabulary words of 5+ letters that begin with the term's first `min_len` letters."""
+        raise NotImplementedError
+
+    def _ending_in(self, term: str) -> Iterable[str]:
+        """Vocabulary words that may end with the term (a superset is fine)."""
+        raise NotImplementedError
+
+    def top(self, query_terms: Sequence[str], k: int) -> list[tuple[int, float]]:
+        return sorted(self.scores(query_terms).items(), key=lambda kv: -kv[1])[:k]
+
+    def expand(self, query_terms: Sequence[str], min_len: int = 5) -> dict[str, float]:
+        """Query terms plus vocabulary words that contain them or share a long prefix.
+
+        Catches compounds and derivations a light stemmer misses: "summer" in
+        "midsummer", "worshipper" for "worshipping". Expansions count half.
+        """
+        out = {t: 1.0 for t in query_terms}
+        for t in set(query_terms):
+            if len(t) < min_len:
+                continue
+            for v in self._same_start(t, min_len):
+                if v != t and (v.startswith(t) or t.startswith(v) or v[:min_len + 1] == t[:min_len + 1]):
+                    out.setdefault(v, 0.5)
+            for v in self._ending_in(t):
+                if len(v) > len(t) + 2 and v.endswith(t):
+                    out.setdefault(v, 0.5)
+        return out
+
+    def weighted_scores(self, weighted_terms: dict[str, float]) -> dict[int, float]:
+        out: dict[int, float] = {}
+        for term, weight in weighted_terms.items():
+            for i, s in self.scores([term]).items():
+                out[i] = out.get(i, 0.0) + weight * s
+        return out
+
+
+class BM25(_Ranked):
     """Okapi BM25 over a fixed list of documents (rebuilt when the index changes)."""
 
     def __init__(self, docs: Sequence[Sequence[str]], k1: float = 1.2, b: float = 0.75) -> None:
@@ -99,10 +145,6 @@ class BM25:
                 out[i] = out.get(i, 0.0) + idf * tf * (self.k1 + 1) / norm
         return out
 
-    def top(self, query_terms: Sequence[str], k: int) -> list[tuple[int, float]]:
-        ranked = sorted(self.scores(query_terms).items(), key=lambda kv: -kv[1])
-        return ranked[:k]
-
     def query_mass(self, query_terms: Sequence[str]) -> float:
         """The score of a (virtual) document matching every known query term once.
 
@@ -111,33 +153,14 @@ class BM25:
         """
         return sum(self.idf[t] * (self.k1 + 1) / (1 + self.k1) for t in set(query_terms) if t in self.idf)
 
-    def expand(self, query_terms: Sequence[str], min_len: int = 5) -> dict[str, float]:
-        """Query terms plus vocabulary words that contain them or share a long prefix.
+    def _same_start(self, term: str, min_len: int) -> Iterable[str]:
+        return self._vocab_by_prefix.get(term[:min_len], ())
 
-        Catches compounds and derivations a light stemmer misses: "summer" in
-        "midsummer", "worshipper" for "worshipping". Expansions count half.
-        """
-        out = {t: 1.0 for t in query_terms}
-        for t in set(query_terms):
-            if len(t) < min_len:
-                continue
-            for v in self._vocab_by_prefix.get(t[:min_len], ()):
-                if v != t and (v.startswith(t) or t.startswith(v) or v[:min_len + 1] == t[:min_len + 1]):
-                    out.setdefault(v, 0.5)
-            for v in self.postings:
-                if len(v) > len(t) + 2 and v.endswith(t):
-                    out.setdefault(v, 0.5)
-        return out
-
-    def weighted_scores(self, weighted_terms: dict[str, float]) -> dict[int, float]:
-        out: dict[int, float] = {}
-        for term, weight in weighted_terms.items():
-            for i, s in self.scores([term]).items():
-                out[i] = out.get(i, 0.0) + weight * s
-        return out
+    def _ending_in(self, term: str) -> Iterable[str]:
+        return self.postings
 
 
-class LiveBM25:
+class LiveBM25(_Ranked):
     """Okapi BM25 that takes documents in and out one at a time (the same scores as `BM25` over the same docs).
 
     Why: a game gains Facts one by one; rebuilding the whole index for each new Fact cost a second
@@ -213,30 +236,12 @@ class LiveBM25:
                 out[i] = out.get(i, 0.0) + idf * tf * (k1 + 1) / norm
         return out
 
-    def top(self, query_terms: Sequence[str], k: int) -> list[tuple[int, float]]:
-        return sorted(self.scores(query_terms).items(), key=lambda kv: -kv[1])[:k]
-
     def query_mass(self, query_terms: Sequence[str]) -> float:
         """As `BM25.query_mass`: the score of a document matching every known query term once."""
         return sum(self.idf(t) * (self.k1 + 1) / (1 + self.k1) for t in set(query_terms) if t in self.postings)
 
-    def expand(self, query_terms: Sequence[str], min_len: int = 5) -> dict[str, float]:
-        """As `BM25.expand`, with the vocabulary looked up by prefix and suffix instead of scanned."""
-        out = {t: 1.0 for t in query_terms}
-        for t in set(query_terms):
-            if len(t) < min_len:
-                continue
-            for v in self._by_prefix.get(t[:min_len], ()):
-                if v != t and (v.startswith(t) or t.startswith(v) or v[:min_len + 1] == t[:min_len + 1]):
-                    out.setdefault(v, 0.5)
-            for v in self._by_suffix.get(t[-5:], ()):
-                if len(v) > len(t) + 2 and v.endswith(t):
-                    out.setdefault(v, 0.5)
-        return out
+    def _same_start(self, term: str, min_len: int) -> Iterable[str]:
+        return self._by_prefix.get(term[:min_len], ())
 
-    def weighted_scores(self, weighted_terms: dict[str, float]) -> dict[int, float]:
-        out: dict[int, float] = {}
-        for term, weight in weighted_terms.items():
-            for i, s in self.scores([term]).items():
-                out[i] = out.get(i, 0.0) + weight * s
-        return out
+    def _ending_in(self, term: str) -> Iterable[str]:
+        return self._by_suffix.get(term[-5:], ())  # looked up by suffix, where BM25 scans its vocabulary

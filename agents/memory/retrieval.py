@@ -270,16 +270,22 @@ def _component_scores(corpus: _Corpus, qterms: set[str], w: HybridWeights) -> di
     return scores
 
 
+_TOKENS = re.compile(r"[A-Za-z0-9']+|[^A-Za-z0-9'\s]+")  # words, and runs of what is between them
+
+
+def _name_tokens(text: str, names: set[str]) -> list[tuple[re.Match[str], bool]]:
+    """Each token of the text, and whether it is a name: its stem (possessive or not) is in `names`."""
+    return [(m, stem(m.group().lower().removesuffix("'s").removesuffix("’s")) in names) for m in _TOKENS.finditer(text)]
+
+
 def _drop_names(text: str, names: set[str]) -> str:
     """The text without the words whose stems (possessive or not) are in `names`."""
-    words = re.findall(r"[A-Za-z0-9']+|[^A-Za-z0-9'\s]+", text)
-    return " ".join(x for x in words if stem(x.lower().removesuffix("'s").removesuffix("’s")) not in names)
+    return " ".join(m.group() for m, name in _name_tokens(text, names) if not name)
 
 
 def _name_spans(text: str, names: set[str]) -> list[tuple[int, int]]:
     """Character spans of the words `_drop_names` drops from the text."""
-    return [m.span() for m in re.finditer(r"[A-Za-z0-9']+", text)
-            if stem(m.group().lower().removesuffix("'s").removesuffix("’s")) in names]
+    return [m.span() for m, name in _name_tokens(text, names) if name]
 
 
 def _without(query: str, names: set[str], phrases: Sequence[str]) -> str | None:

@@ -6,8 +6,9 @@ sense for a field right now, each with a label, so forms never ask anyone to typ
 from __future__ import annotations
 
 from engine.universalis.addon_individual import pool_label
+from engine.universalis.complications import drawable as engine_drawable
 from engine.universalis.complications import take_over_problem
-from engine.universalis.components import importance, trait_ids_drawable
+from engine.universalis.components import importance
 from engine.universalis.facts import all_facts
 from engine.universalis.state import GameState
 
@@ -32,18 +33,8 @@ def traits(s: GameState, removed: bool = False, kinds: tuple[str, ...] | None = 
 
 
 def drawable(s: GameState) -> Choices:
-    """(trait@component, label) for Traits in the scene not yet drawn on in this Complication."""
-    comp, sc = s.complication, s.scene()
-    if comp is None or sc is None:
-        return []
-    here = list(sc.present) + ([sc.location] if sc.location else [])
-    out = []
-    for cid in here:
-        c = s.components[cid]
-        for t, key in trait_ids_drawable(s, c):
-            if key not in comp.drawn:
-                out.append((f"{t.id}@{cid}", f"{c.label}: “{t.text}”"))
-    return out
+    """(trait@component, label) for every draw the engine accepts now (complications.drawable)."""
+    return [(f"{t.id}@{cid}", f"{s.components[cid].label}: “{t.text}”") for cid, t in engine_drawable(s)]
 
 
 def pools(s: GameState) -> Choices:

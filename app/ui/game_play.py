@@ -15,6 +15,7 @@ import streamlit as st
 from app.ui import game_actions as GA
 from app.ui import game_seats, game_store, safe, seats
 from app.ui.games import panels
+from app.ui.sidebar import free_seats_and_link
 from app.ui.sidebar import token as seat_token  # this browser's seat secret, read one way for every game
 from engine.core.errors import RuleViolation
 
@@ -44,16 +45,7 @@ def sidebar(live: game_store.GameLive) -> list[str]:
                         + (" and is the host." if seats.is_host(live, tok) else "."))
         else:
             st.markdown("You are **watching** this table.")
-        for name in seats.free_seats(live):
-            if st.button(f"Take {safe.text(name)}'s seat", key=f"gsb:take:{name}", width="stretch"):
-                try:
-                    st.query_params["seat"] = seats.take(live, tok, name)
-                except seats.Refused as exc:
-                    st.error(safe.text(exc))
-                else:
-                    st.rerun()
-        st.caption("Invite others with the table's link: they watch, and can take a free seat.")
-        st.code(f"?table={live.code}", language=None)
+        free_seats_and_link(live, tok, "gsb")  # the link in full, as at a Universalis table
         kinds = list(game_store.KINDS)
         if not game_store.llm_available():
             kinds.remove("llm")

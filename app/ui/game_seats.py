@@ -17,28 +17,17 @@ def act(live: game_store.GameLive, token: str, action: Any, answered: str) -> li
     """Apply a person's action if this browser holds its seat, the seat is the one asked now, and
     the decision answered is still the pending one. Refused/Stale/RuleViolation change nothing."""
     player = getattr(action, "player", "")
-    with live.lock:
-        current = game_store.open_table(live.code) or live  # another process may have written since
-        with current.lock:
-            why = may_act_for(current, token, player)
-            if why:
-                raise Refused(why)
-            if answered != decision_id(current):
-                raise Stale("That decision was already answered; your second answer was not applied.")
-            pend = current.pending()
-            if player not in pend.seats:
-                waited = ", ".join(pend.seats) or "nobody"
-                raise Refused(f"The table waits for {waited}, not {player}.")
-            return game_store.submit(current, action)
+    with seats.answering(live, token, player, answered, game_store.open_table) as current:
+        pend = current.pending()
+        if player not in pend.seats:
+            waited = ", ".join(pend.seats) or "nobody"
+            raise Refused(f"The table waits for {waited}, not {player}.")
+        return game_store.submit(current, action)
 
 
 def roll(live: game_store.GameLive, token: str, faces: dict[str, list[int]], answered: str) -> list:
     """Faces of real dice typed in: any person holding a seat at the table may enter them."""
-    with live.lock:
-        if not seats.held(live, token):
-            raise Refused("Only a person holding a seat at this table can enter the roll.")
-        if answered != decision_id(live):
-            raise Stale("That roll was already entered; the second entry was not applied.")
+    with seats.entering_roll(live, token, answered):
         action = live.ruleset.dice_action(live.table.state, faces)
         return game_store.submit(live, action, who="dice (typed)")
 

@@ -144,6 +144,8 @@ class GameLive:
     read_only: str | None = None
     damage: LogError | None = None
     notes: list[str] = field(default_factory=list)
+    # the log length at which the AI seats last declined to act out of turn: they are asked once a state
+    declined_at: int = -1
 
     @property
     def dir(self) -> Path:
@@ -178,6 +180,7 @@ class GameLive:
         seat = GameSeat(name, self.config.seats[i].role, kind)
         player, note = ai_player(self.config.ruleset, seat, self.config.seed, i, self.config.scenes)
         self.table.set_seat(name, player)
+        self.declined_at = -1  # a new AI seat has not been asked yet
         self.config.seats[i] = seat
         self.save_config()
         attach_memory(self)
@@ -398,8 +401,11 @@ def run_ai(live: GameLive, progress: Callable[[str, Any], None] | None = None, m
                 acted, _ = live.table.step()
             elif live.over() or not live.pending().seats or live.pending().is_chance:
                 break
-            else:  # a person is awaited: AI seats may still act out of turn first (a challenge, a claim)
-                acted = live.table.interjection(live.pending())
+            else:  # a person is awaited: AI seats may still act out of turn first (a challenge, a claim),
+                at = len(live.table.records)  # asked once at a state, not again on every rerun of the page
+                acted = at != live.declined_at and live.table.interjection(live.pending())
+                if not acted:
+                    live.declined_at = at
             if not acted:
                 break
             steps += 1

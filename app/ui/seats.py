@@ -18,8 +18,9 @@ import json
 import os
 import secrets
 import zlib
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Iterator
 
 from app.ui import reactions as windows
 from app.ui import store
@@ -193,25 +194,41 @@ def act(live: store.Live, token: str, action: Any, answered: str) -> list:
     Raises Refused (not his seat), Stale (that decision was already answered) or the engine's
     RuleViolation; in each case nothing changes.
     """
-    player = getattr(action, "player", "")
+    with answering(live, token, getattr(action, "player", ""), answered, store.open_table) as current:
+        return store.submit(current, action)
+
+
+@contextmanager
+def answering(live: Any, token: str, player: str, answered: str, reopen: Callable[[str], Any]) -> Iterator[Any]:
+    """The table as it is now (`reopen`: another process may have written since the page drew),
+    held under its lock, if `token` holds `player`'s seat and `answered` is still the decision
+    pending; else Refused or Stale. Every game's table (store.Live, game_store.GameLive)."""
     with live.lock:
-        current = store.open_table(live.code) or live  # another process may have written since the page drew
+        current = reopen(live.code) or live
         with current.lock:
             why = may_act_for(current, token, player)
             if why:
                 raise Refused(why)
             if answered != decision_id(current):
                 raise Stale("That decision was already answered; your second answer was not applied.")
-            return store.submit(current, action)
+            yield current
 
 
-def roll(live: store.Live, token: str, action: Any, answered: str) -> list:
-    """Typed faces of real dice: any person holding a seat at the table may enter them."""
+@contextmanager
+def entering_roll(live: Any, token: str, answered: str) -> Iterator[None]:
+    """Typed faces of real dice, under the table's lock: any person holding a seat at the table
+    may enter them, once per roll asked (else Refused or Stale). Every game's table."""
     with live.lock:
         if not held(live, token):
             raise Refused("Only a person holding a seat at this table can enter the roll.")
         if answered != decision_id(live):
             raise Stale("That roll was already entered; the second entry was not applied.")
+        yield
+
+
+def roll(live: store.Live, token: str, action: Any, answered: str) -> list:
+    """Typed faces of real dice: any person holding a seat at the table may enter them."""
+    with entering_roll(live, token, answered):
         return store.submit(live, action, who="dice (typed)")
 
 

@@ -6,11 +6,16 @@ allows; seats.py checks it again when anything is applied.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import streamlit as st
 
 from agents.personas import PERSONAS
 from app.ui import export, files, llmcheck, reactions, safe, seats, store
 from app.ui.setup import KINDS
+
+if TYPE_CHECKING:
+    from app.ui import game_store
 
 NOTE = "sb:note"  # a refusal or a note from a callback, shown once on the next run
 
@@ -41,8 +46,17 @@ def seating(live: store.Live) -> list[str]:
         st.caption("Keep this page's address to yourself: it holds your seat. A refresh keeps it.")
     else:
         st.markdown("You are **watching** this table" + (" as its host." if host else " (read-only)."))
+    free_seats_and_link(live, tok, "sb")
+    return mine
+
+
+def free_seats_and_link(live: store.Live | game_store.GameLive, tok: str, key: str) -> None:
+    """A button to take each free seat, and the table's link to invite others (every game's table).
+
+    `live`: a Universalis or another game's table (app/ui/seats.py serves both); `key` keeps the
+    buttons' keys apart per page."""
     for name in seats.free_seats(live):
-        if st.button(f"Take {safe.text(name)}'s seat", key=f"sb:take:{name}", width="stretch"):
+        if st.button(f"Take {safe.text(name)}'s seat", key=f"{key}:take:{name}", width="stretch"):
             try:
                 st.query_params["seat"] = seats.take(live, tok, name)
             except seats.Refused as exc:
@@ -51,7 +65,6 @@ def seating(live: store.Live) -> list[str]:
                 st.rerun()
     st.caption("Invite others with the table's link: they watch, and can take a free seat.")
     st.code(f"{base_url()}?table={live.code}", language=None)
-    return mine
 
 
 def switch_seats(live: store.Live, mine: list[str]) -> None:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from engine.core.errors import RuleViolation
+from engine.core.inputs import action_from, registrar, seat_names, table_options
 from engine.fubar import actions as A
 from engine.fubar import dice as D
 from engine.fubar import gear
@@ -42,34 +43,18 @@ class Ctx:
 
 
 HANDLERS: dict[str, Callable[[Ctx], None]] = {}
-
-
-def handles(*types: type[BaseModel]):
-    def deco(fn):
-        for t in types:
-            HANDLERS[t.model_fields["type"].default] = fn
-        return fn
-    return deco
+handles = registrar(HANDLERS)
 
 
 # --- entry points --------------------------------------------------------------------------------
 def new_game(seats: Sequence[tuple[str, str]], options: FubarOptions | dict | None = None) -> GameState:
     """A game waiting for the GM's scenario. Exactly one GM and at least one player (F-10; L10)."""
-    names = [str(n).strip() for n, _ in seats]
-    roles = [r for _, r in seats]
-    if len(set(names)) != len(names) or any(not n for n in names):
-        raise RuleViolation("F-10", "every seat needs a distinct, non-empty name")
-    if "dice" in names:
-        raise RuleViolation("F-10", "'dice' is reserved by the engine; choose another name")
+    names, roles = seat_names(seats, "F-10")
     if roles.count("gm") != 1:
         raise RuleViolation("F-10", "FUBAR needs exactly one Game Master seat")
     if roles.count("player") < 1 or any(r not in ("gm", "player") for r in roles):
         raise RuleViolation("F-10", "FUBAR needs at least one player besides the GM, and no other roles")
-    try:
-        opts = options if isinstance(options, FubarOptions) else FubarOptions.model_validate(options or {})
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise RuleViolation("F-OPT", f"bad table option {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+    opts = table_options(FubarOptions, options, "F-OPT")
     if opts.buckets_extra_and and not opts.buckets:
         raise RuleViolation("F-24", "extra 'and's per success belong to the Buckets of Dice option")
     if opts.armour_piercing and not opts.weapons_armour:
@@ -80,13 +65,7 @@ def new_game(seats: Sequence[tuple[str, str]], options: FubarOptions | dict | No
 
 
 def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[Event]]:
-    if isinstance(action, dict):
-        try:
-            action = A.parse_action(action)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(x) for x in first.get("loc", ()))
-            raise RuleViolation("F-INPUT", f"the action is malformed: {where}: {first.get('msg')}") from None
+    action = action_from(A.parse_action, action, "F-INPUT")
     name = getattr(action, "player", "")
     if not isinstance(action, A.RollDice) and name not in {x.name for x in state.seats}:
         raise RuleViolation("F-SEAT", f"{name!r} is not a seat at this table")

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from engine.core.errors import RuleViolation
+from engine.core.inputs import action_from, registrar, seat_names, table_options
 from engine.paganini import actions as A
 from engine.paganini import combat as C
 from engine.paganini.advancement import INTENSIVE_AP, WEEKLY_AP, Lot, may_buy, raise_cost
@@ -40,43 +41,21 @@ class Ctx:
 
 
 HANDLERS: dict[str, Callable[[Ctx], None]] = {}
-
-
-def handles(*types: type[BaseModel]):
-    def deco(fn):
-        for t in types:
-            HANDLERS[t.model_fields["type"].default] = fn
-        return fn
-    return deco
+handles = registrar(HANDLERS)
 
 
 # --- entry points ----------------------------------------------------------------------------------------
 def new_game(seats: Sequence[tuple[str, str]], options: PaganiniOptions | dict | None = None) -> GameState:
     """A game waiting for the GM's adventure: one GM and at least one player (@1779: at least two people)."""
-    names = [str(n).strip() for n, _ in seats]
-    roles = [r for _, r in seats]
-    if len(set(names)) != len(names) or any(not n for n in names):
-        raise RuleViolation("P-SEAT", "every seat needs a distinct, non-empty name")
-    if "dice" in names:
-        raise RuleViolation("P-SEAT", "'dice' is reserved by the engine; choose another name")
+    names, roles = seat_names(seats, "P-SEAT")
     if roles.count("gm") != 1 or roles.count("player") < 1 or any(r not in ("gm", "player") for r in roles):
         raise RuleViolation("P-SEAT", "Paganini needs exactly one Game Master and at least one player (@1779)")
-    try:
-        opts = options if isinstance(options, PaganiniOptions) else PaganiniOptions.model_validate(options or {})
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise RuleViolation("P-OPT", f"bad table option {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+    opts = table_options(PaganiniOptions, options, "P-OPT")
     return GameState(options=opts, seats=[Seat(name=n, role=r) for n, r in zip(names, roles)])  # type: ignore[arg-type]
 
 
 def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[Event]]:
-    if isinstance(action, dict):
-        try:
-            action = A.parse_action(action)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(x) for x in first.get("loc", ()))
-            raise RuleViolation("P-INPUT", f"the action is malformed: {where}: {first.get('msg')}") from None
+    action = action_from(A.parse_action, action, "P-INPUT")
     name = getattr(action, "player", "")
     if not isinstance(action, A.RollDice) and name not in {x.name for x in state.seats}:
         raise RuleViolation("P-SEAT", f"{name!r} is not a seat at this table")

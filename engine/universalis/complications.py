@@ -13,7 +13,8 @@ from engine.universalis.rules import (
     window_answer_check,
 )
 from engine.universalis.state import (
-    Complication, Consent, DieChange, GameState, Narration, NarrationSlot, Pool, RollRecord, Statement, Turn,
+    Complication, Component, Consent, DieChange, GameState, Narration, NarrationSlot, Pool, RollRecord, Statement,
+    Trait, Turn,
 )
 
 SUCCESS_MAX = 5
@@ -33,24 +34,41 @@ def touch(c: Ctx, cids: list[str], text: str, fact_id: str | None = None, open_w
     """
     s = c.s
     actor = c.a.player  # type: ignore[attr-defined]
+    problem = touch_problem(s, actor, cids)
+    if problem is not None:
+        raise problem
     targets = [x for x in dict.fromkeys(cids) if s.controller(x) not in (None, actor)]
-    if not targets:
+    if not targets or s.narration is not None:
         return False
-    if s.narration is not None:
-        if all(x in tied(s) for x in targets):
-            return False
-        raise RuleViolation("U-COMP-10", "bonus coins are spent on what is tied to the Complication; "
-                                         f"{s.components[targets[0]].label} is not")
-    if s.complication is not None:
-        raise RuleViolation("U-COMP-1", "a Complication is already open: resolve it before starting another "
-                                        f"(doing this to {s.components[targets[0]].label}, controlled by "
-                                        f"{s.controller(targets[0])}, would start one)")
     players = list(dict.fromkeys(s.controller(x) for x in targets))
     sources = [x for x in dict.fromkeys(cids) if s.controller(x) == actor]
     originate(c, actor, targets, players, text, fact_id, sources)  # type: ignore[arg-type]
     if open_window:
         statement(c, "complication", text, 1, fact_id=fact_id, components=targets, complication_started=True)
     return True
+
+
+def touch_problem(s: GameState, actor: str, cids: list[str]) -> RuleViolation | None:
+    """Why `actor` may not do something to these components now, or None (what `touch` refuses).
+
+    Served to every caller that offers choices, so a list never holds what the engine refuses:
+    another player's component is changed during a roll's narration only if tied to the
+    Complication (U-COMP-10), and not at all while one is open (it would start a second, U-COMP-1).
+    None also where doing it starts a Complication (U-CTRL-2): that is allowed.
+    """
+    targets = [x for x in dict.fromkeys(cids) if s.controller(x) not in (None, actor)]
+    if not targets:
+        return None
+    if s.narration is not None:
+        if all(x in tied(s) for x in targets):
+            return None
+        return RuleViolation("U-COMP-10", "bonus coins are spent on what is tied to the Complication; "
+                                          f"{s.components[targets[0]].label} is not")
+    if s.complication is not None:
+        return RuleViolation("U-COMP-1", "a Complication is already open: resolve it before starting another "
+                                         f"(doing this to {s.components[targets[0]].label}, controlled by "
+                                         f"{s.controller(targets[0])}, would start one)")
+    return None
 
 
 def originate(c: Ctx, originator: str, targets: list[str], players: list[str], source: str,
@@ -191,18 +209,10 @@ def draw_trait(c: Ctx) -> None:
     require_turn(c)
     comp = open_complication(c)
     holder = component(s, a.component, "U-COMP-3")
-    sc = s.scene()
-    assert sc is not None
-    if holder.id not in sc.present and holder.id != sc.location:
-        raise RuleViolation("U-COMP-3", f"{holder.label} is not in the scene; only components in it can be drawn on")
-    options = {t.id: (t, key) for t, key in trait_ids_drawable(s, holder)}
-    if a.trait not in options:
-        raise RuleViolation("U-COMP-3", f"{holder.label} has no standing Trait {a.trait!r} to draw on")
-    trait, key = options[a.trait]
-    if trait.secret:
-        _addon_rules.check_draw(s, trait)
-    if key in comp.drawn:
-        raise RuleViolation("U-COMP-3", f"“{trait.text}” of {holder.label} was already drawn on in this Complication")
+    problem = draw_problem(s, holder, a.trait)
+    if problem is not None:
+        raise problem
+    trait, key = {t.id: (t, key) for t, key in trait_ids_drawable(s, holder)}[a.trait]
     pool = pool_of(comp, a.pool)
     key_to, delta = hooks.redirect_removal(s, comp, pool.key, -1 if a.remove else 1)  # UA-ADD-1
     pool = pool_of(comp, key_to)
@@ -220,6 +230,47 @@ def draw_trait(c: Ctx) -> None:
     c.emit("draw", words, trait=trait.id, component=holder.id, pool=pool.key)
     # the use of a Trait must be justified and may be challenged (U-CHAL-1, lines 1080, 1189)
     statement(c, "draw", words, 0, components=[holder.id], lapses=True)
+
+
+def draw_problem(s: GameState, holder: Component, trait_id: str) -> RuleViolation | None:
+    """Why `trait_id` cannot be drawn on through `holder` now, or None (what `draw_trait` refuses).
+
+    U-COMP-3: a standing Trait of a component in the scene (or of its Master, U-TRAIT-4), once
+    per Complication; UA-ENIGMA-2: not a secret Trait.
+    """
+    comp, sc = s.complication, s.scene()
+    if comp is None or sc is None:
+        return RuleViolation("U-COMP-2", "there is no open Complication")
+    if holder.id not in sc.present and holder.id != sc.location:
+        return RuleViolation("U-COMP-3", f"{holder.label} is not in the scene; only components in it can be drawn on")
+    options = {t.id: (t, key) for t, key in trait_ids_drawable(s, holder)}
+    if trait_id not in options:
+        return RuleViolation("U-COMP-3", f"{holder.label} has no standing Trait {trait_id!r} to draw on")
+    trait, key = options[trait_id]
+    if trait.secret:
+        try:
+            _addon_rules.check_draw(s, trait)
+        except RuleViolation as exc:
+            return exc
+    if key in comp.drawn:
+        return RuleViolation("U-COMP-3", f"“{trait.text}” of {holder.label} was already drawn on in this Complication")
+    return None
+
+
+def drawable(s: GameState) -> list[tuple[str, Trait]]:
+    """(component id, Trait) for every draw the engine accepts now, the scene's location first.
+
+    Why: the app's form and the model's schema offer exactly these (draw_problem decides).
+    """
+    sc = s.scene()
+    if s.complication is None or sc is None:
+        return []
+    out: list[tuple[str, Trait]] = []
+    for cid in dict.fromkeys([*([sc.location] if sc.location else []), *sc.present]):
+        holder = s.components.get(cid)
+        if holder is not None and not holder.eliminated:
+            out += [(cid, t) for t, _ in trait_ids_drawable(s, holder) if draw_problem(s, holder, t.id) is None]
+    return out
 
 
 def dice(n: int) -> str:

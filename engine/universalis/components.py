@@ -11,6 +11,53 @@ def component(s: GameState, cid: str | None, rule: str = "U-COMP-0") -> Componen
     return s.components[cid]
 
 
+def trait_kind_problem(s: GameState, comp: Component, kind: str, other: Component | None,
+                       negates: str | None = None) -> RuleViolation | None:
+    """Why `comp` cannot take a Trait of this kind (naming `other`) now, or None.
+
+    Why here: the engine's refusal of an AddTrait and the model's schema (agents/llm/legal_now,
+    which reads a kind that cannot be taken as an ordinary Trait) ask the same question.
+    U-TRAIT-2/3/4, U-ACT-6 (no loops of ownership or of Master and Sub links).
+    """
+    if kind in ("relationship", "possession", "sub") and other is None:
+        return RuleViolation("U-TRAIT-2", f"a {kind} Trait names the other component")
+    if other is not None and other.id == comp.id:
+        return RuleViolation("U-TRAIT-2", "a component cannot relate to itself")
+    if kind == "name" and comp.is_master:
+        return RuleViolation("U-TRAIT-4", "a Master Component cannot have a proper name")
+    if kind == "master":
+        sc = s.scene()
+        if comp.is_master:
+            return RuleViolation("U-ACT-6", f"{comp.label} is already a Master Component")
+        if any(t.kind == "name" and not t.removed for t in comp.traits):
+            return RuleViolation("U-TRAIT-4", "a Master Component cannot have a proper name")
+        if sc is not None and (comp.id in sc.present or comp.id == sc.location):
+            return RuleViolation("U-TRAIT-4", "a Master Component cannot be in a scene; exit it first")
+        if comp.owner is not None:
+            return RuleViolation("U-TRAIT-4", f"{comp.label} is a possession and would enter scenes with its "
+                                              "owner: a Master Component cannot be introduced into a scene")
+    if kind == "possession" and other is not None:
+        if other.owner is not None:
+            return RuleViolation("U-TRAIT-3", f"{other.label} already belongs to {s.components[other.owner].label}")
+        if other.is_master:
+            return RuleViolation("U-TRAIT-4", f"{other.label} is a Master Component: it cannot be owned, since a "
+                                              "possession enters scenes with its owner")
+        if reaches(s, comp.id, other.id):
+            return RuleViolation("U-ACT-6", "ownership may not go round in a circle")
+    if kind == "sub" and other is not None:
+        if not other.is_master:
+            return RuleViolation("U-ACT-6", f"{other.label} is not a Master Component")
+        if other.id in comp.masters:
+            return RuleViolation("U-ACT-6", f"{comp.label} is already a Sub Component of {other.label}")
+        if reaches(s, other.id, comp.id):
+            return RuleViolation("U-ACT-6", "Master and Sub links may not go round in a circle")
+    if kind == "negates":
+        master_traits = {t.id for m in comp.masters for t in s.components[m].traits}
+        if negates not in master_traits:
+            return RuleViolation("U-TRAIT-4", "a negating Trait names a Trait of one of the component's Masters")
+    return None
+
+
 def find_trait(s: GameState, tid: str) -> tuple[Component, int]:
     for comp in s.components.values():
         for i, t in enumerate(comp.traits):

@@ -6,8 +6,8 @@ from engine.universalis import actions as A
 from engine.universalis import addon_hooks as hooks
 from engine.universalis import complications as complication_rules
 from engine.universalis.components import (
-    add_trait, bought_origin, component, find_trait, importance, new_id, own_importance, possessions, reaches,
-    replace_trait,
+    add_trait, bought_origin, component, find_trait, importance, new_id, own_importance, possessions, replace_trait,
+    trait_kind_problem,
 )
 from engine.universalis.ledger import coins, pay, pay_player, require
 from engine.universalis.rules import (
@@ -424,28 +424,28 @@ def speak(c: Ctx) -> None:
 
 # --- traits (U-ACT-5, U-ACT-6, U-TRAIT-*) ------------------------------------------------------------
 def needs_presence(s: GameState, comp: Component, what: str) -> None:
+    problem = presence_problem(s, comp, what)
+    if problem is not None:
+        raise problem
+
+
+def presence_problem(s: GameState, comp: Component, what: str = "Doing this to") -> RuleViolation | None:
     """Removing, restoring or paying Importance needs the component in the scene (U-CTRL-4).
 
     A Master Component can never be introduced (U-TRAIT-4) nor be a Target, so it could never
     be paid down and U-ELIM-2's "then eliminate the Master itself" (line 806) would be
     impossible. Engine choice: nobody ever controls a Master, so, as for adding its Traits,
     any player may remove or restore its Traits or pay its Importance on his turn.
+    During a roll's narration, what is tied to the Complication may be changed (U-COMP-10).
     """
     if comp.is_master:
-        return
+        return None
     sc = s.scene()
-    tied = s.narration is not None and s.complication is not None and comp.id in tied_components(s)
-    if tied:
-        return
+    if s.narration is not None and comp.id in complication_rules.tied(s):
+        return None
     if sc is None or (comp.id not in sc.present and comp.id != sc.location):
-        raise RuleViolation("U-CTRL-4", f"{what} {comp.label} needs it introduced into the scene first")
-
-
-def tied_components(s: GameState) -> set[str]:
-    comp = s.complication
-    if comp is None:
-        return set()
-    return set(comp.targets) | set(comp.committed)
+        return RuleViolation("U-CTRL-4", f"{what} {comp.label} needs it introduced into the scene first")
+    return None
 
 
 @handles(A.AddTrait)
@@ -459,44 +459,9 @@ def add_trait_action(c: Ctx) -> None:
     if a.kind != "plain" and a.times != 1:
         raise RuleViolation("U-COMP-0", "only an ordinary Trait can be bought several times")
     other = component(s, a.other, "U-TRAIT-2") if a.other else None
-    if a.kind in ("relationship", "possession", "sub") and other is None:
-        raise RuleViolation("U-TRAIT-2", f"a {a.kind} Trait names the other component")
-    if other is not None and other.id == comp.id:
-        raise RuleViolation("U-TRAIT-2", "a component cannot relate to itself")
-    if a.kind == "name" and comp.is_master:
-        raise RuleViolation("U-TRAIT-4", "a Master Component cannot have a proper name")
-    if a.kind == "master":
-        sc = s.scene()
-        if comp.is_master:
-            raise RuleViolation("U-ACT-6", f"{comp.label} is already a Master Component")
-        if any(t.kind == "name" and not t.removed for t in comp.traits):
-            raise RuleViolation("U-TRAIT-4", "a Master Component cannot have a proper name")
-        if sc is not None and (comp.id in sc.present or comp.id == sc.location):
-            raise RuleViolation("U-TRAIT-4", "a Master Component cannot be in a scene; exit it first")
-        if comp.owner is not None:
-            raise RuleViolation("U-TRAIT-4", f"{comp.label} is a possession and would enter scenes with its "
-                                             "owner: a Master Component cannot be introduced into a scene")
-    if a.kind == "possession":
-        assert other is not None
-        if other.owner is not None:
-            raise RuleViolation("U-TRAIT-3", f"{other.label} already belongs to {s.components[other.owner].label}")
-        if other.is_master:
-            raise RuleViolation("U-TRAIT-4", f"{other.label} is a Master Component: it cannot be owned, since a "
-                                             "possession enters scenes with its owner")
-        if reaches(s, comp.id, other.id):
-            raise RuleViolation("U-ACT-6", "ownership may not go round in a circle")
-    if a.kind == "sub":
-        assert other is not None
-        if not other.is_master:
-            raise RuleViolation("U-ACT-6", f"{other.label} is not a Master Component")
-        if other.id in comp.masters:
-            raise RuleViolation("U-ACT-6", f"{comp.label} is already a Sub Component of {other.label}")
-        if reaches(s, other.id, comp.id):
-            raise RuleViolation("U-ACT-6", "Master and Sub links may not go round in a circle")
-    if a.kind == "negates":
-        master_traits = {t.id for m in comp.masters for t in s.components[m].traits}
-        if a.negates not in master_traits:
-            raise RuleViolation("U-TRAIT-4", "a negating Trait names a Trait of one of the component's Masters")
+    problem = trait_kind_problem(s, comp, a.kind, other, a.negates)
+    if problem is not None:
+        raise problem
     hooks.trait_freeze(s, "buying a Trait")
     hooks.pc_guard(s, a.player, comp)
     price = addon_rules.check_trait(c, comp, a) if s.config.addons is not CORE or a.enigma else 1
