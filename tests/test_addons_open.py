@@ -150,3 +150,25 @@ def test_UA_OPEN_1_adopted_as_a_gimmick_and_dropped_when_one_scene_is_left_L1978
     assert not g.s.config.addons.open_scene_framing and g.wealth("Ann") == before - 1
     g.check()
     seen("UA-OPEN-1")
+
+
+def test_UA_OPEN_4_UA_PREF_1_on_frame_refresh_is_seven_after_a_scene_with_the_protagonist_L1974_L2210():
+    """UA-OPEN-4 (on-frame reading) with UA-PREF-1 (L2210 "After any scene in which the identified main
+    character was present ... the standard Coin Refresh is 7 Coins"): the Refresh paid when a scene is
+    framed follows the scene play leaves, so it is 7 when the Main Protagonist was Introduced there.
+    Ann frames scene 1 (no scene before it: 25 - 1 + 5 = 29), sets the Tavern (28), narrates an Event
+    (27), creates the Hero (26) with "Main Protagonist" (25) and frames scene 2 (25 - 1 + 7 = 31; Ben
+    30 + 7 = 37)."""
+    g = game(P3, addons={**OSF, "open_scene_refresh": "on_frame", "protagonist_refresh": 7})
+    all_pass_prep(g)
+    g.act(A.FrameScene(player="Ann"))
+    assert (g.wealth("Ann"), g.wealth("Ben")) == (29, 30)
+    g.act(A.EstablishLocation(player="Ann", new_role="Tavern"))
+    g.event("Ann", "The lamps are lit.")
+    hero = g.create("Ann", "Hero")
+    g.add("Ann", hero, "Main Protagonist")
+    assert g.wealth("Ann") == 25
+    g.effect("UA-PREF-1", A.FrameScene(player="Ann"),
+             lambda b, a: (a.player("Ann").wealth, a.player("Ben").wealth) == (31, 37))
+    g.check()
+    seen("UA-OPEN-4")
