@@ -87,6 +87,28 @@ def test_UA_PC_3_only_the_owner_alters_or_introduces_the_pc_L2100_L2102():
     seen('UA-PC-3')
 
 
+def test_UA_PC_3_another_player_introduces_the_pc_with_the_owners_agreement_L2104():
+    """UA-PC-3 (L2104 "The PC can only be Introduced to a scene with the agreement of the owning player
+    (who still retains Control despite not having Introduced the character)"): without it Ben is refused;
+    Ann agrees (free); Ben Introduces Rook for 1 (Ann keeps Control); the agreement is used up. Only the
+    owner agrees."""
+    g, hero = _hero()
+    g.act(A.AdoptCharacter(player="Ann", component=hero))
+    g.act(A.ExitComponent(player="Ann", component=hero))
+    g.end_turn("Ann")
+    g.refused(A.IntroduceComponent(player="Ben", component=hero), "UA-PC-3", "agreement")
+    g.refused(A.AgreeIntroduction(player="Cat", component=hero), "UA-PC-3", "only the owner")
+    ann = g.wealth("Ann")
+    g.do(A.AgreeIntroduction(player="Ann", component=hero))
+    assert g.wealth("Ann") == ann
+    ben = g.wealth("Ben")
+    g.act(A.IntroduceComponent(player="Ben", component=hero))
+    assert g.wealth("Ben") == ben - 1 and g.s.scene().control[hero] == "Ann" and hero in g.s.scene().present
+    assert hero not in g.s.addon.welcome
+    g.check()
+    seen('UA-PC-3')
+
+
 def test_UA_PC_3_coins_won_in_a_complication_with_the_pc_may_change_it_L2100():
     """UA-PC-3 (L2100 "except through the use of Coins received from a Complication in which the PC
     was a participant"): Ben wins a Complication against the PC and spends his bonus on a Trait for it."""

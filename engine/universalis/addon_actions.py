@@ -58,6 +58,26 @@ def adopt_character(c: Ctx) -> None:
     statement(c, "adopt_character", text, cost, components=[comp.id])
 
 
+@handles(A.AgreeIntroduction)
+def agree_introduction(c: Ctx) -> None:
+    """UA-PC-3 (L2104 "The PC can only be Introduced to a scene with the agreement of the owning player"):
+    the owner agrees, free and at any time, that another player may Introduce it into the scene in play."""
+    s, a = c.s, c.a
+    assert isinstance(a, A.AgreeIntroduction)
+    hooks.pcs_enabled(s)
+    comp = component(s, a.component, "UA-PC-3")
+    owner = hooks.pc_owner(s, comp.id)
+    if owner != a.player:
+        raise refuse("UA-PC-3", "Player Character", f"only the owner of a Player Character agrees to its "
+                                                    f"Introduction; {comp.label} is not {a.player}'s")
+    sc = require_location(s)
+    if comp.id in sc.present:
+        raise RuleViolation("U-ACT-3", f"{comp.label} is already in the scene")
+    s.addon.welcome[comp.id] = sc.number
+    c.emit("agree_introduction", f"agrees that {comp.label} may be Introduced into this scene.", component=comp.id,
+           rule="UA-PC-3")
+
+
 @handles(A.EndowTrait)
 def endow_trait(c: Ctx) -> None:
     """UA-ENDOW-1: Endowment Coins buy the PC's Traits (L2114); they are never refreshed."""

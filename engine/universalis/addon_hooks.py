@@ -126,6 +126,21 @@ def pc_guard(s: GameState, actor: str, comp: Component) -> None:
     alteration_check(owner, actor, comp.label, with_pc_bonus(s, comp.id))
 
 
+def pc_introduce_guard(s: GameState, actor: str, comp: Component, scene_no: int) -> None:
+    """UA-PC-3 (L2104): a PC is Introduced by another player only with its owner's agreement for this scene
+    (used up by this Introduction), or with Coins won in a Complication it took part in (L2106)."""
+    owner = pc_owner(s, comp.id)
+    if owner is None or owner == actor:
+        return
+    if s.addon.welcome.get(comp.id) == scene_no:
+        del s.addon.welcome[comp.id]
+        return
+    if not with_pc_bonus(s, comp.id):
+        raise refuse("UA-PC-3", PC, f"{comp.label} is {owner}'s Player Character: it is Introduced into a scene only "
+                                    f"with {owner}'s agreement (agree_introduction), or with Coins won in a "
+                                    "Complication it took part in, e.g. in a Mini-Scene (L2104-2106)")
+
+
 def pc_take_over(s: GameState, who: str, cid: str) -> None:
     """UA-PC-2: no Take Overs of a Player Character."""
     owner = pc_owner(s, cid)
@@ -177,6 +192,10 @@ def turn_options(s: GameState, player: str, money: int) -> list[tuple[str, str, 
             comp = s.complication
             if comp is not None and any(x in comp.targets or x in comp.committed for x in mine):
                 out.append(("endow_dice", f"1 per die from the Endowment ({left} left)", "dice for your PC's side"))
+        sc = s.scene()
+        if sc is not None and sc.location is not None and any(
+                x not in sc.present and s.addon.welcome.get(x) != sc.number for x in mine):
+            out.append(("agree_introduction", "0", "let another player Introduce your PC into this scene (L2104)"))
     if a.plot_pools and s.phase == "scene":
         if s.complication is None:
             out.append(("create_plot_pool", "0 (the Bank gives the plot "

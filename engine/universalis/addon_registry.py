@@ -205,7 +205,8 @@ ACTIONS: dict[str, str] = {
     "multiple-tenets": "propose_tenets: several Tenets on one idea, 1 coin each",
     "seed-element": "present_seed: the seed Component is the first Tenet",
     "friendly-control": "cede_control: hand Control of your component to another player, free",
-    "player-character": "adopt_character: once, make a character your PC (Take Over for good)",
+    "player-character": "adopt_character: once, make a character your PC (Take Over for good); agree_introduction: let "
+                        "others Introduce your PC into the scene in play",
     "pc-endowment": "endow_trait / endow_dice: Traits for your PC, dice when it is in a Complication, from its Endowment",
     "pc-protection": "protect_component: buy protection for an important Component",
     "pc-drivers": "set_driver; driver_scene (1 coin to the Endowment); resolve_driver",

@@ -250,7 +250,7 @@ def introduce_component(c: Ctx) -> None:
         raise RuleViolation("U-ELIM-1", f"{comp.label} was eliminated; it can only appear in scenes set before that")
     if comp.id in sc.present or comp.id == sc.location:
         raise RuleViolation("U-ACT-3", f"{comp.label} is already in the scene")
-    hooks.pc_guard(s, a.player, comp)
+    hooks.pc_introduce_guard(s, a.player, comp, sc.number)
     if s.addon.threads:
         hooks.thread_introduced(s, comp.id)  # UA-THREAD-2
     pay(s, a.player, 1, f"introducing {comp.label}")

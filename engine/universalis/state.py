@@ -469,6 +469,7 @@ class PcPlotState(Mutable):
     """Player Characters, Endowments and Plot Pools (addon_actions.py); empty under the core rules."""
 
     pcs: dict[str, str] = Field(default_factory=dict)  # component id -> its owner (UA-PC-1)
+    welcome: dict[str, int] = Field(default_factory=dict)  # PC id -> scene its owner agreed it may enter (UA-PC-3)
     endowments: dict[str, int] = Field(default_factory=dict)  # player -> PC Endowment coins (UA-ENDOW-1)
     plot_pools: list[PlotPoolState] = Field(default_factory=list)  # UA-PLOT-1
     threads: list[PlotThreadState] = Field(default_factory=list)  # UA-THREAD-1
