@@ -5,6 +5,7 @@ import pytest
 
 from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
+from engine.universalis.components import importance
 from engine.universalis.addon_pcs import (
     PcRecord, driver_resolved, driver_scene_coin, elimination_cost, paragraph_affordable, paragraph_note,
     reduce_cost,
@@ -184,6 +185,24 @@ def test_UA_PROT_1_reducing_a_pcs_importance_costs_double_L2124():
     assert g.imp(hero) == imp - 2 and g.spendable("Ann") == spend - 3
     g.check()
     seen('UA-PROT-1')
+
+
+def test_UA_PROT_1_UA_DUR_3_a_protected_durable_pc_costs_four_per_level_L2124_L2172():
+    """UA-DUR-3 (L2172 "it takes 2 Coins instead of 1 to ... reduce the Component's Importance") with
+    UA-PROT-1 (L2124 "double the normal number of Coins"): the normal number for a Durable Component is 2,
+    so a level of a protected Durable PC costs 4 (the book names no other combination). 2 coins are
+    refused, and the refusal names 4 and both add-ons; 4 coins lower Importance by 1."""
+    g = framed(P3, {"Ann": 1}, addons={"player_characters": True, "pc_protection": "double", "durable_cost": 5})
+    hero = g.create("Ann", "Hero", proper_name="Rook", durable=True)
+    g.act(A.AdoptCharacter(player="Ann", component=hero))
+    g.refused(A.ReduceImportance(player="Ann", component=hero, coins=3), "UA-PROT-1")
+    err = g.refused(A.ReduceImportance(player="Ann", component=hero, coins=2), "UA-PROT-1", "costs 4 coins")
+    assert "Durable Components ×2" in str(err) and "PC Plot Protection ×2" in str(err) and "2 was offered" in str(err)
+    imp, spend = g.imp(hero), g.spendable("Ann")
+    g.effect("UA-PROT-1", A.ReduceImportance(player="Ann", component=hero, coins=4, text="Rook is hurt."),
+             lambda b, a: importance(a, hero) == imp - 1 and a.player("Ann").wealth + a.player("Ann").stake == spend - 4)
+    g.check()
+    seen("UA-DUR-3")
 
 
 def test_UA_PROT_1_worked_numbers_eliminating_by_importance_or_traits_first():

@@ -7,6 +7,7 @@ addon_scenes.py and addon_complications.py.
 """
 from __future__ import annotations
 
+from engine.core.errors import RuleViolation
 from engine.universalis.addon_complications import DieKind, is_success, only_added, read_face, refuse
 from engine.universalis.addon_pcs import PC, PROT, alteration_check, reduce_check, take_over_check
 from engine.universalis.addon_scenes import CLIMACTIC, freeze_check
@@ -153,9 +154,9 @@ def pc_controller(s: GameState, cid: str, player: str) -> str:
     return pc_owner(s, cid) or player
 
 
-def reduce_price(s: GameState, actor: str, comp: Component, coins: int) -> int:
-    """UA-PROT-1/2: the Importance levels `coins` buy down on this Component. With Plot Protection a
-    PC's level costs 2 (`coins` must be even); owner-only protection refuses anyone else."""
+def protection_multiplier(s: GameState, actor: str, comp: Component) -> int:
+    """UA-PROT-1/2: 2 when Plot Protection doubles the coins per level of this Component's Importance,
+    else 1; owner-only protection refuses anyone but the owner (UA-PROT-2)."""
     a = opts(s)
     owner = pc_owner(s, comp.id)
     if a.pc_protection != "off" and owner is None and comp.id in s.addon.protected:
@@ -163,12 +164,20 @@ def reduce_price(s: GameState, actor: str, comp: Component, coins: int) -> int:
         if a.pc_protection == "owner_only":
             a = a.model_copy(update={"pc_protection": "double"})
     if a.pc_protection == "off" or owner is None:
-        return coins
+        return 1
     reduce_check(a.pc_protection, owner, actor, comp.label)  # type: ignore[arg-type]
-    if coins % 2:
-        raise refuse("UA-PROT-1", PROT, f"{comp.label} is a protected Player Character: each level of Importance "
-                                        f"costs 2 coins, so pay an even number ({coins} was offered)")
-    return coins // 2
+    return 2
+
+
+def per_level_refusal(label: str, coins: int, durable: int, protection: int) -> RuleViolation:
+    """The refusal of a payment that is not a whole number of levels, naming what sets the price: Durable
+    (UA-DUR-3) and Plot Protection (UA-PROT-1) each multiply it, so a protected Durable PC's level is 4."""
+    each = durable * protection
+    why = " and ".join(w for w, m in ((f"Durable Components ×{durable}", durable),
+                                     (f"{PROT} ×{protection}", protection)) if m > 1)
+    rule = "UA-PROT-1" if protection > 1 else "UA-DUR-3"
+    return RuleViolation(rule, f"{why}: each level of {label}'s Importance costs {each} coins; pay a multiple of "
+                               f"{each} ({coins} was offered; L2124, L2172)")
 
 
 def pcs_enabled(s: GameState) -> None:
