@@ -11,7 +11,7 @@ from engine.universalis import actions as A
 from engine.universalis import addon_hooks as hooks
 from engine.universalis.addon_complications import refuse
 from engine.universalis.addon_pcs import ENDOW, PcRecord, adopt_check, endowment_spend_check, pc_trait
-from engine.universalis.addon_scenes import PLOT, PlotPool, create_plot_pool, plot_spend
+from engine.universalis.addon_scenes import PLOT, PLOT_POOL_COST, PlotPool, create_plot_pool, plot_spend
 from engine.universalis import complications as cx  # a module: rules.py imports us while it loads
 from engine.universalis.components import add_trait, component
 from engine.universalis.ledger import available, pay
@@ -132,8 +132,8 @@ def plot_pool(s, name: str) -> PlotPoolState:
 
 @handles(A.CreatePlotPool)
 def create_plot_pool_action(c: Ctx) -> None:
-    """UA-PLOT-1: a plot gets 10-50 Coins from the Bank (L2274). Engine choice: it costs its
-    proposer nothing (the book names no price) and, like anything said, may be Challenged."""
+    """UA-PLOT-1: a plot gets 10-50 Coins from the Bank (L2274). Giving it one is a Rules Gimmick for that
+    plot: its proposer pays 1 Coin and it may be Challenged (L315, L1311; the add-on names no other price)."""
     s, a = c.s, c.a
     assert isinstance(a, A.CreatePlotPool)
     o = hooks.opts(s)
@@ -144,10 +144,11 @@ def create_plot_pool_action(c: Ctx) -> None:
     if any(p.name.casefold() == name.casefold() for p in s.addon.plot_pools):
         raise refuse("UA-PLOT-1", PLOT, f"there is already a Plot Pool called “{name}”")
     pp = create_plot_pool(name, a.coins, o.plot_pool_min, o.plot_pool_max)
+    pay(s, a.player, PLOT_POOL_COST, "a Rules Gimmick (a Plot Pool)", rule="UA-PLOT-1")
     s.addon.plot_pools.append(PlotPoolState(name=pp.name, coins=pp.coins, by=a.player))
     text = f"The plot “{name}” gets a Plot Pool of {a.coins} coins."
-    c.emit("plot_pool", text, 0, plot=name, coins=a.coins)
-    statement(c, "plot_pool", text, 0)
+    c.emit("plot_pool", text, PLOT_POOL_COST, plot=name, coins=a.coins)
+    statement(c, "plot_pool", text, PLOT_POOL_COST)
 
 
 @handles(A.PlotPoolFact)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core.errors import RuleViolation
 from engine.universalis.addon_complications import DieKind, is_success, only_added, read_face, refuse
 from engine.universalis.addon_pcs import PC, PROT, alteration_check, reduce_check, take_over_check
-from engine.universalis.addon_scenes import CLIMACTIC, freeze_check
+from engine.universalis.addon_scenes import CLIMACTIC, PLOT_POOL_COST, freeze_check
 from engine.universalis.addons import Addons
 from engine.universalis.state import Complication, Component, GameState
 
@@ -206,8 +206,8 @@ def turn_options(s: GameState, player: str, money: int) -> list[tuple[str, str, 
                 x not in sc.present and s.addon.welcome.get(x) != sc.number for x in mine):
             out.append(("agree_introduction", "0", "let another player Introduce your PC into this scene (L2104)"))
     if a.plot_pools and s.phase == "scene":
-        if s.complication is None:
-            out.append(("create_plot_pool", "0 (the Bank gives the plot "
+        if s.complication is None and money >= PLOT_POOL_COST:
+            out.append(("create_plot_pool", f"{PLOT_POOL_COST} (a Rules Gimmick; the Bank gives the plot "
                         f"{a.plot_pool_min}-{a.plot_pool_max} coins)", "give a plot its own pool"))
         for pool in s.addon.plot_pools:
             if pool.coins > 0:
