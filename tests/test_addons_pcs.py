@@ -154,6 +154,30 @@ def test_UA_ENDOW_1_endowment_buys_pc_traits_and_pc_dice_only_L2114():
     seen('UA-ENDOW-1')
 
 
+def test_UA_ENDOW_1_UA_PLOT_1_coins_set_aside_are_accounted_for_L2114_L2274():
+    """U-ECO-2 with UA-ENDOW-1 (L2114 an Endowment "of 25 Coins, which are kept in a separate pool") and
+    UA-PLOT-1 (L2274 "between ten and fifty Coins from the Bank"): the Bank's coins set aside for them are
+    counted (25 + 20 set aside, 3 + 1 spent: 41 held), so an Endowment or a Pool that gains or loses a
+    coin by any other way breaks coin conservation (ledger and ruleset invariants)."""
+    from engine.universalis.ledger import conservation_problems
+    from engine.universalis.ruleset import UniversalisRuleset
+    g, hero = _hero({**PCS, "plot_pools": True})
+    g.act(A.AdoptCharacter(player="Ann", component=hero))
+    g.act(A.EndowTrait(player="Ann", text="Quick draw", times=3))
+    g.act(A.CreatePlotPool(player="Ann", name="The heist", coins=20))
+    g.act(A.PlotPoolFact(player="Ann", plot="The heist", text="The vault opens at midnight."))
+    assert (g.s.addon.set_aside, g.s.addon.set_aside_spent) == (45, 4)
+    assert conservation_problems(g.s) == [] and UniversalisRuleset().invariants(g.s) == []
+    bad = g.s.model_copy(deep=True)
+    bad.addon.endowments["Ann"] += 1  # a coin from nowhere
+    assert any("Endowments and Plot Pools hold 42" in m for m in conservation_problems(bad))
+    assert any("set aside" in m for m in UniversalisRuleset().invariants(bad))
+    bad = g.s.model_copy(deep=True)
+    bad.addon.plot_pools[0].coins -= 1  # a coin lost
+    assert conservation_problems(bad)
+    seen("UA-ENDOW-1", "UA-PLOT-1")
+
+
 def test_UA_ENDOW_1_endowment_dice_in_a_complication_with_the_pc():
     """UA-ENDOW-1: with the PC a Target, Ann buys 4 dice for her Pool from the Endowment (25 → 21)."""
     g, hero = _hero()

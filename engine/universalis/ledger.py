@@ -5,6 +5,8 @@ every coin (U-ECO-2): start + refreshments + bonus + compensation + refunds - pa
 and the movements balance: what players paid each other is what they received, what they paid
 the Bank is what the Bank took in, and the Bank pays out only Refreshment, bonus coins and the
 refund of coins it took for a statement a Challenge made cheaper (`conservation_problems`).
+Coins of a PC Endowment or a Plot Pool stay the Bank's, set aside (`set_aside`, `spend_set_aside`):
+what those hold is what was set aside less what was spent from them.
 """
 from __future__ import annotations
 
@@ -144,6 +146,16 @@ def stake_to_bank(s: GameState, name: str) -> int:
     return left
 
 
+def set_aside(s: GameState, amount: int) -> None:
+    """The Bank sets `amount` aside for a PC Endowment or a Plot Pool (UA-ENDOW-1, UA-PLOT-1, UA-DRIVER-*)."""
+    s.addon.set_aside += amount
+
+
+def spend_set_aside(s: GameState, amount: int) -> None:
+    """`amount` of the coins set aside are spent (Endowment Traits or dice, Plot Pool Facts): back to the Bank."""
+    s.addon.set_aside_spent += amount
+
+
 def accounted(p: Player) -> int:
     """What the ledger says the player should hold (U-ECO-2)."""
     lg = p.ledger
@@ -179,6 +191,11 @@ def conservation_problems(s: GameState) -> list[str]:
         out.append(f"the Bank paid out {s.bank_out}, players received {from_bank_total} of Refreshment and bonus")
     if sum(p.ledger.refunds for p in s.players) != s.bank_refunds:
         out.append(f"the Bank refunded {s.bank_refunds}, players received {sum(p.ledger.refunds for p in s.players)}")
+    kept = sum(s.addon.endowments.values()) + sum(pool.coins for pool in s.addon.plot_pools)
+    if kept != s.addon.set_aside - s.addon.set_aside_spent or min([0, *s.addon.endowments.values(),
+                                                                   *(pool.coins for pool in s.addon.plot_pools)]) < 0:
+        out.append(f"Endowments and Plot Pools hold {kept}, but the Bank set aside {s.addon.set_aside} and "
+                   f"{s.addon.set_aside_spent} of it was spent")
     start = sum(p.ledger.start for p in s.players)
     held = sum(p.wealth + p.stake for p in s.players)
     if held != start + s.bank_out + s.bank_refunds - s.bank_in:
