@@ -170,7 +170,7 @@ def test_UA_ENDOW_1_UA_PLOT_1_coins_set_aside_are_accounted_for_L2114_L2274():
     assert conservation_problems(g.s) == [] and UniversalisRuleset().invariants(g.s) == []
     bad = g.s.model_copy(deep=True)
     bad.addon.endowments["Ann"] += 1  # a coin from nowhere
-    assert any("Endowments and Plot Pools hold 42" in m for m in conservation_problems(bad))
+    assert any("Endowments and the add-ons' pools hold 42" in m for m in conservation_problems(bad))
     assert any("set aside" in m for m in UniversalisRuleset().invariants(bad))
     bad = g.s.model_copy(deep=True)
     bad.addon.plot_pools[0].coins -= 1  # a coin lost

@@ -14,7 +14,7 @@ from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
 from engine.universalis.addons import Addons, Job
 from engine.universalis.components import add_trait, component, find_trait, importance, new_id, replace_trait
-from engine.universalis.ledger import coins, from_bank, pay, pay_player
+from engine.universalis.ledger import coins, from_bank, pay, pay_player, set_aside, spend_set_aside
 from engine.universalis.rules import Ctx, advance_prep, handles, prep_or_turn, statement
 from engine.universalis.state import Component, GameState, Tenet, Trait
 
@@ -172,11 +172,13 @@ def setting_phase_turn(s: GameState) -> bool:
             return False
         s.extra.setting_phase = True
         s.extra.setting_pools = {p.name: ad.setting_phase_pool for p in s.players}
+        set_aside(s, ad.setting_phase_pool * len(s.players))
         s.prep_passes = 0
         return True
     if s.prep_passes >= len(s.players):  # a player whose pool is spent can only pass
         s.extra.setting_phase = False
         s.extra.setting_done = True
+        spend_set_aside(s, sum(s.extra.setting_pools.values()))
         s.extra.setting_pools = {}  # unspent Coins return to the Bank (L1894)
         return False
     return True
@@ -272,6 +274,7 @@ def between_sessions_pay(c: Ctx, a: A.CreateComponent, cost: int) -> bool:
         raise RuleViolation("UA-BETWEEN-1", f"Create Components Between Sessions: {a.player} has {coins(left)} left "
                                             f"in the between-sessions pool; this costs {cost} (L2496)")
     s.extra.between_pools[a.player] = left - cost
+    spend_set_aside(s, cost)
     return True
 
 
@@ -644,9 +647,12 @@ def end_session(c: Ctx) -> None:
         c.emit("reminder", "Serial Game Structure: leave at least one plot thread dangling for next session (L1904).",
                player="", rule="UA-SERIAL-1")
     if ad.intersession_creation_pool:
+        if ad.intersession_use_or_lose:  # what is left returns to the Bank
+            spend_set_aside(s, sum(s.extra.between_pools.values()))
         for p in s.players:
             s.extra.between_pools[p.name] = (0 if ad.intersession_use_or_lose else s.extra.between_pools.get(p.name, 0)) \
                 + ad.intersession_creation_pool
+        set_aside(s, ad.intersession_creation_pool * len(s.players))
     s.extra.session_open = False
     c.emit("session_end", a.text or f"Session {s.extra.session} ends.", session=s.extra.session, rule="UA-SESS-1")
 
@@ -679,6 +685,7 @@ def start_session(c: Ctx) -> None:
     c.emit("session_start", f"Session {s.extra.session} starts.", session=s.extra.session, present=present,
            rule="UA-SESS-2")
     if ad.intersession_use_or_lose:
+        spend_set_aside(s, sum(s.extra.between_pools.values()))
         s.extra.between_pools = {}
     if ad.session_start_wealth is not None:
         level = ad.session_start_wealth

@@ -477,8 +477,8 @@ class PcPlotState(Mutable):
     drivers: dict[str, str] = Field(default_factory=dict)  # player -> his PC's Story Driver (UA-DRIVER-3)
     driver_since: dict[str, int] = Field(default_factory=dict)  # player -> session his Driver was set in
     driver_scenes: list[str] = Field(default_factory=list)  # "player:scene" whose Driver coin was drawn
-    # the Bank's coins set aside for Endowments and Plot Pools, and how many of them were spent since: what
-    # the Endowments and Pools hold must be the difference (ledger.conservation_problems, U-ECO-2)
+    # the Bank's coins set aside for Endowments, Plot Pools, setting and between-sessions pools, and how many
+    # were spent or returned since: those pools hold the difference (ledger.conservation_problems, U-ECO-2)
     set_aside: int = 0
     set_aside_spent: int = 0
 
