@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from engine.universalis.components import importance
+from engine.universalis.facts import SECRET_TRAIT, hidden_from
 from engine.universalis.ledger import available
 from engine.universalis.state import GameState
 
@@ -105,7 +106,7 @@ def describe_state(s: GameState, me: str | None) -> str:
     for c in listed:
         where = "in scene" if c.id in here else "off scene"
         ctrl = s.controller(c.id) if c.id in here else None
-        traits = [f"{t.id} “{t.text if not t.secret or t.by == me else '(a secret Enigma Trait)'}”"
+        traits = [f"{t.id} “{SECRET_TRAIT if hidden_from(t, (me,)) else t.text}”"
                   for t in _traits_shown(s, c, here)]
         extra = " master" if c.is_master else ""
         lines.append(f"- {c.id}: {c.label}, {c.kind}{extra}, Importance {importance(s, c.id)}, {where}"

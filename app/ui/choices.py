@@ -54,7 +54,8 @@ def pools(s: GameState) -> Choices:
 
 
 def facts(s: GameState) -> Choices:
-    return [(f.id, f"{f.kind}: {f.text}"[:90]) for f in all_facts(s) if not f.removed]
+    secret = {t.id for c in s.components.values() for t in c.traits if t.secret}  # not citable (UA-ENIGMA-2)
+    return [(f.id, f"{f.kind}: {f.text}"[:90]) for f in all_facts(s) if not f.removed and f.id not in secret]
 
 
 def tenets(s: GameState) -> Choices:

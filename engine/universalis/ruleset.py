@@ -16,7 +16,7 @@ from engine.universalis import actions as A
 from engine.universalis.addons import Addons
 from engine.universalis.components import importance
 from engine.universalis.decisions import legal_options, pending
-from engine.universalis.facts import all_facts
+from engine.universalis.facts import facts_seen_by
 from engine.universalis.ledger import conservation_problems
 from engine.universalis.replay import game_from_header
 from engine.universalis.rules import apply, new_game
@@ -102,7 +102,7 @@ class UniversalisRuleset:
 
     def facts(self, state: GameState) -> list[MemoryFact]:
         return [MemoryFact(f.id, f.kind, f.text, f.by, f.seq, f.scene, f.component_name, f.removed, f.place)
-                for f in all_facts(state)]
+                for f in facts_seen_by(state)]  # no seat: the shared memory never holds a secret (UA-ENIGMA-1)
 
     def invariants(self, state: GameState) -> list[str]:
         """U-ECO-2 (the ledgers, the Bank and the coins it set aside balance) and U-ECO-3 (no negative
