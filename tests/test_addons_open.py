@@ -172,3 +172,19 @@ def test_UA_OPEN_4_UA_PREF_1_on_frame_refresh_is_seven_after_a_scene_with_the_pr
              lambda b, a: (a.player("Ann").wealth, a.player("Ben").wealth) == (31, 37))
     g.check()
     seen("UA-OPEN-4")
+
+
+def test_UA_OPEN_3_the_fade_to_black_cost_is_a_table_setting_like_the_others_L1974():
+    """UA-OPEN-3 (L1974 "paying the 1 Coin to Fade to Black"): 1 is the book's price and, like the frame and
+    switch prices, a setting (`fade_to_black_cost`): at 2, Ann pays 2 to close scene 1 (19 -> 17, then the
+    Refresh: 22), and the option shows 2; the setting without the add-on is refused at setup (UA-SETUP-8)."""
+    import pytest
+    from engine.core.errors import RuleViolation
+    g = two_scenes({**OSF, "fade_to_black_cost": 2})
+    assert ("close_scene", "2") in {(o.type, o.cost) for o in legal_options(g.s, "Ann")}
+    g.effect("UA-OPEN-3", A.CloseScene(player="Ann", scene=1),
+             lambda b, a: a.player("Ann").wealth == 22 and a.scenes[0].ended)
+    g.check()
+    with pytest.raises(RuleViolation) as exc:
+        game(P3, addons={"fade_to_black_cost": 2})
+    assert exc.value.rule == "UA-SETUP-8"

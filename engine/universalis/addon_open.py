@@ -11,8 +11,8 @@ one being played.
   bid with no coins, U-BID-4).
 - UA-OPEN-2: on his turn a player pays 1 to switch to another active scene; a closed one cannot be
   switched to.
-- UA-OPEN-3: a scene's framer closes it on his turn by paying 1 to Fade to Black (with no coin, free:
-  engine choice, or a broke framer's scene could never end).
+- UA-OPEN-3: a scene's framer closes it on his turn by paying 1 (`fade_to_black_cost`) to Fade to Black
+  (short of it, what he holds: engine choice, or a broke framer's scene could never end).
 - UA-OPEN-4: Refresh follows each scene that is closed (the engine default; the add-on is silent), or,
   with `open_scene_refresh="on_frame"`, each new scene framed; then it follows the scene play leaves (the
   last one closed when none is active), so Protagonist Refresh Boost (UA-PREF-1) reads that scene
@@ -150,9 +150,9 @@ def close_scene(c: Ctx) -> None:
         raise RuleViolation("U-TURN-5", "the scene cannot end while a Complication in it is unresolved")
     if number == s.current_scene:
         refuse_without_location(s, a.player, "closing the scene")
-    # the book's Fade to Black: 1 coin (L1974); a framer with no coin closes it free (engine choice, as
-    # he frames free): else a scene whose framer is broke could never end, and no Refresh would come
-    cost = min(1, available(s, a.player))
+    # the book's Fade to Black: 1 coin (L1974), `fade_to_black_cost`; a framer who cannot pay it pays what he
+    # has (engine choice, as he frames free): else a broke framer's scene could never end, and no Refresh came
+    cost = min(s.config.addons.fade_to_black_cost, available(s, a.player))
     pay(s, a.player, cost, "Fade to Black", rule="UA-OPEN-3")
     playing = s.current_scene
     s.current_scene = number
@@ -186,5 +186,6 @@ def turn_options(s: GameState, player: str, money: int) -> list[tuple[str, str, 
     mine = [n for n in active(s) if s.scenes[n - 1].framer == player
             and not (s.complication is not None and s.complication.scene == n)]
     if mine:
-        out.append(("close_scene", str(min(1, money)), f"Fade to Black: close scene {', '.join(map(str, mine))}"))
+        out.append(("close_scene", str(min(ad.fade_to_black_cost, money)),
+                    f"Fade to Black: close scene {', '.join(map(str, mine))}"))
     return out
