@@ -105,8 +105,9 @@ def for_field(s: GameState, action: str, field: str, player: str) -> Choices | N
     if field == "return_to_scene":
         return scenes(s)
     if field == "scene" and action in ("switch_scene", "close_scene"):  # Open Scene Framing (UA-OPEN-2/3)
-        return [(str(sc.number), f"scene {sc.number} (framed by {sc.framer})") for sc in s.scenes
-                if not sc.ended and not sc.mini and (action == "close_scene" or sc.number != s.current_scene)]
+        from engine.universalis.addon_open import active
+        return [(str(n), f"scene {n} (framed by {s.scenes[n - 1].framer})") for n in active(s)
+                if action == "close_scene" or n != s.current_scene]
     if field == "option":
         return challenge_options(s)
     return None

@@ -108,9 +108,9 @@ def after_action(c: Ctx) -> None:
     if ad.alternate_realities:  # the number line and the world before each scene (UA-ALT-1)
         from engine.universalis.addon_alt import track as alt_track
         alt_track(c)
-    if ad.dispute_mode == "judgment":  # who spent coins before each turn: its Judge (UA-JUDGE-2)
-        from engine.universalis.addon_judgment import track
-        track(c)
+    from engine.universalis import addon_judgment as judgment
+    if judgment.on(c.s):  # who spent coins before each turn: its Judge (UA-JUDGE-2)
+        judgment.track(c)
 
 
 def check_importance_cap(s: GameState, ad: Addons) -> None:
@@ -614,7 +614,8 @@ def admit_players(c: Ctx, a: A.StartSession) -> list[str]:
 
 def scene_in_progress(s: GameState) -> bool:
     if adds(s).open_scene_framing:  # every active scene counts (UA-OPEN-1)
-        return any(not sc.ended and not sc.mini for sc in s.scenes)
+        from engine.universalis.addon_open import active
+        return bool(active(s))
     return s.phase == "scene" and s.current_scene is not None and not s.scenes[s.current_scene - 1].ended
 
 
