@@ -78,7 +78,8 @@ def test_UA_ENIGMA_1_the_log_keeps_a_secret_trait_every_view_for_another_seat_hi
 
     def texts(facts) -> str:
         return " ".join(f.text for f in facts)
-    assert "Werewolf" not in texts(facts_seen_by(t.state, ["Ben"])) and "Werewolf" in texts(facts_seen_by(t.state, ["Ann"]))
+    assert "Werewolf" not in texts(facts_seen_by(t.state, ["Ben"]))
+    assert "Werewolf" in texts(facts_seen_by(t.state, ["Ann"]))
     assert "Werewolf" not in " ".join(f.text for f in UniversalisRuleset().facts(t.state))
     assert "Werewolf" not in texts(default_facts(t.state, seat="Ben"))
     assert "Werewolf" not in describe_state(t.state, "Ben") and "Werewolf" in describe_state(t.state, "Ann")

@@ -224,7 +224,8 @@ def test_UA_PROT_1_UA_DUR_3_a_protected_durable_pc_costs_four_per_level_L2124_L2
     assert "Durable Components ×2" in str(err) and "PC Plot Protection ×2" in str(err) and "2 was offered" in str(err)
     imp, spend = g.imp(hero), g.spendable("Ann")
     g.effect("UA-PROT-1", A.ReduceImportance(player="Ann", component=hero, coins=4, text="Rook is hurt."),
-             lambda b, a: importance(a, hero) == imp - 1 and a.player("Ann").wealth + a.player("Ann").stake == spend - 4)
+             lambda b, a: importance(a, hero) == imp - 1
+             and a.player("Ann").wealth + a.player("Ann").stake == spend - 4)
     g.check()
     seen("UA-DUR-3")
 

@@ -212,7 +212,8 @@ ACTIONS: dict[str, str] = {
     "pc-protection": "protect_component: buy protection for an important Component",
     "pc-drivers": "set_driver; driver_scene (1 coin to the Endowment); resolve_driver",
     "enigma": "add_trait with enigma=true: a secret Trait for 2; reveal_trait shows it",
-    "plot-pools": "create_plot_pool (1 coin, a Rules Gimmick; the Bank gives 10-50 coins); plot_pool_fact: a plot Fact paid by its pool",
+    "plot-pools": "create_plot_pool (1 coin, a Rules Gimmick; the Bank gives 10-50 coins); plot_pool_fact: a plot "
+                  "Fact paid by its pool",
     "plot-thread": "create_plot_thread; resolve_plot_thread takes its Weight in coins",
     "pool-per-participant": "declare_pool: before the roll, your own Pool joins side C (Complication) or T (Targets)",
 }
