@@ -188,3 +188,18 @@ def test_UA_OPEN_3_the_fade_to_black_cost_is_a_table_setting_like_the_others_L19
     with pytest.raises(RuleViolation) as exc:
         game(P3, addons={"fade_to_black_cost": 2})
     assert exc.value.rule == "UA-SETUP-8"
+
+
+def test_UA_OPEN_4_UA_JOB_1_on_frame_a_per_scene_job_is_paid_when_the_scene_closes_L1914_L1974():
+    """UA-JOB-1 (L1914, a job paid per scene) under the on-frame reading (UA-OPEN-4): the job is paid when
+    a scene ends (its Fade to Black), the Refresh when the next is framed. Ann frames (25 - 1 + 5 = 29),
+    sets the Tavern, narrates (27) and closes the scene (26): no Refresh then, Ben's job pays him 2 (30 + 2)."""
+    g = game(P3, addons={**OSF, "open_scene_refresh": "on_frame",
+                         "jobs": [{"player": "Ben", "title": "Record keeper", "coins": 2, "schedule": "scene"}]})
+    all_pass_prep(g)
+    g.act(A.FrameScene(player="Ann"))
+    g.act(A.EstablishLocation(player="Ann", new_role="Tavern"))
+    g.event("Ann", "The lamps are lit.")
+    g.effect("UA-JOB-1", A.CloseScene(player="Ann"),
+             lambda b, a: (a.player("Ann").wealth, a.player("Ben").wealth, a.player("Cat").wealth) == (26, 32, 30))
+    g.check()

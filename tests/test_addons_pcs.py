@@ -110,6 +110,33 @@ def test_UA_PC_3_another_player_introduces_the_pc_with_the_owners_agreement_L210
     seen('UA-PC-3')
 
 
+def test_UA_PC_3_coins_won_in_a_mini_scene_complication_introduce_the_pc_into_the_main_scene_L2106():
+    """UA-PC-3 (L2106 "frame a Mini-Scene in which the PC is involved in a relevant Complication and use
+    Coins won in the Complication to Introduce the PC into the main scene"): Ben frames a mini scene with
+    Rook (Ann agreed to that), wins a Complication against him and, spending his bonus, Introduces Rook into
+    the main scene (1 bonus coin, none of his wealth); Ann keeps Control."""
+    g, hero = _hero()
+    g.act(A.AdoptCharacter(player="Ann", component=hero))
+    g.act(A.ExitComponent(player="Ann", component=hero))
+    g.end_turn("Ann")
+    g.act(A.FrameMiniScene(player="Ben", text="Meanwhile, on the road."))
+    g.act(A.EstablishLocation(player="Ben", new_role="Road"))
+    g.do(A.AgreeIntroduction(player="Ann", component=hero))
+    g.act(A.IntroduceComponent(player="Ben", component=hero))
+    g.event("Ben", "An ambush catches Rook.", receiver=hero)
+    g.act(A.BuyDie(player="Ben", pool="C", count=2))
+    g.act(A.BuyDie(player="Ben", pool="Ann", count=1))
+    g.call_and_agree("Ben")
+    g.roll(C=[1, 2], Ann=[9])
+    main = g.s.current_scene
+    assert g.s.scene().mini and hero not in g.s.scenes[main - 1].present
+    ben = g.wealth("Ben")
+    g.effect("UA-PC-3", A.IntroduceComponent(player="Ben", component=hero, text="Rook staggers into the tavern."),
+             lambda b, a: hero in a.scenes[main - 1].present and a.scenes[main - 1].control.get(hero) == "Ann")
+    assert g.wealth("Ben") == ben and g.s.narration.slots[0].coins == 2
+    g.check()
+
+
 def test_UA_PC_3_coins_won_in_a_complication_with_the_pc_may_change_it_L2100():
     """UA-PC-3 (L2100 "except through the use of Coins received from a Complication in which the PC
     was a participant"): Ben wins a Complication against the PC and spends his bonus on a Trait for it."""

@@ -12,7 +12,7 @@ from engine.universalis.addon_complications import DieKind, is_success, only_add
 from engine.universalis.addon_pcs import PC, PROT, alteration_check, reduce_check, take_over_check
 from engine.universalis.addon_scenes import CLIMACTIC, PLOT_POOL_COST, freeze_check
 from engine.universalis.addons import Addons
-from engine.universalis.state import Complication, Component, GameState
+from engine.universalis.state import Complication, Component, GameState, Scene
 
 DICE_ONLY = "Dice Only Added"
 
@@ -125,6 +125,19 @@ def pc_guard(s: GameState, actor: str, comp: Component) -> None:
     if owner is None or owner == actor:
         return
     alteration_check(owner, actor, comp.label, with_pc_bonus(s, comp.id))
+
+
+def pc_entry_scene(s: GameState, actor: str, comp: Component, sc: Scene) -> Scene:
+    """UA-PC-3 (L2106 "frame a Mini-Scene in which the PC is involved in a relevant Complication and use Coins
+    won in the Complication to Introduce the PC into the main scene"): another player spending those Coins in
+    the mini scene, where the PC already is, Introduces it into the main scene; else the scene in play."""
+    owner = pc_owner(s, comp.id)
+    if owner is None or owner == actor or not sc.mini or comp.id not in sc.present or not with_pc_bonus(s, comp.id):
+        return sc
+    main = s.scenes[s.current_scene - 1] if s.current_scene else None
+    if main is None or main.ended or main.location is None or comp.id in main.present or comp.id == main.location:
+        return sc
+    return main
 
 
 def pc_introduce_guard(s: GameState, actor: str, comp: Component, scene_no: int) -> None:

@@ -244,6 +244,8 @@ def introduce_component(c: Ctx) -> None:
     require_turn(c, narration_ok=True)
     sc = require_location(s)
     comp = component(s, a.component, "U-ACT-3")
+    if s.addon.pcs:  # a PC won in a mini scene's Complication enters the main scene (UA-PC-3, L2106)
+        sc = hooks.pc_entry_scene(s, a.player, comp, sc)
     if comp.is_master:
         raise RuleViolation("U-TRAIT-4", f"{comp.label} is a Master Component and cannot be introduced into a scene")
     if comp.eliminated and not sc.past:
