@@ -15,7 +15,7 @@ from engine.universalis import actions as A
 from engine.universalis.addons import Addons, Job
 from engine.universalis.components import add_trait, component, find_trait, importance, new_id, replace_trait
 from engine.universalis.ledger import coins, from_bank, pay, pay_player, set_aside, spend_set_aside
-from engine.universalis.rules import Ctx, advance_prep, handles, prep_or_turn, statement
+from engine.universalis.rules import Ctx, advance_prep, handles, prep_or_turn, refresh_all, statement
 from engine.universalis.state import Component, GameState, Tenet, Trait
 
 DURABLE = "durable"
@@ -145,10 +145,8 @@ def prep_ended(c: Ctx) -> None:
     if s.scenes or s.extra.session != 1 or ad.first_scene_coins == "none":
         return
     if ad.first_scene_coins == "refresh":
-        for p in s.players:
-            from_bank(p, s, s.config.refreshment, "refreshment")
-        c.emit("refresh", f"Extra Refresh before the first scene: every player receives "
-                          f"{coins(s.config.refreshment)}.", player="", rule="UA-FIRST-1")
+        refresh_all(c, s.config.refreshment, f"Extra Refresh before the first scene: every player receives "
+                                             f"{coins(s.config.refreshment)}.", "UA-FIRST-1")
         return
     start = s.config.starting_coins
     for p in s.players:
@@ -640,10 +638,8 @@ def end_session(c: Ctx) -> None:
         raise RuleViolation("UA-SESS-1", "the bids for the next scene are being made; finish them first")
     pay_jobs(c, "session_end")
     if ad.session_end_refresh:
-        for p in s.players:
-            from_bank(p, s, s.config.refreshment, "refreshment")
-        c.emit("refresh", f"Session end counts as a scene end: every player receives {coins(s.config.refreshment)}.",
-               player="", rule="UA-COIN-1")
+        refresh_all(c, s.config.refreshment, f"Session end counts as a scene end: every player receives "
+                                             f"{coins(s.config.refreshment)}.", "UA-COIN-1")
     if ad.serial_require_open_thread:
         c.emit("reminder", "Serial Game Structure: leave at least one plot thread dangling for next session (L1904).",
                player="", rule="UA-SERIAL-1")

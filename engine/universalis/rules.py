@@ -526,9 +526,15 @@ def refresh_after(c: Ctx, scene_no: int | None, why: str = "", rule: str | None 
     amount = s.config.refreshment
     if s.config.addons is not CORE and scene_no is not None:
         amount = _addon_rules.refresh_amount(s, scene_no)
-    for p in s.players:
-        from_bank(p, s, amount, "refreshment")
-    text = f"Every player receives {coins(amount)} of Refreshment" + (f" ({why})." if why else ".")
+    refresh_all(c, amount, f"Every player receives {coins(amount)} of Refreshment" + (f" ({why})." if why else "."),
+                rule)
+
+
+def refresh_all(c: Ctx, amount: int, text: str, rule: str | None = None) -> None:
+    """The Bank pays every player `amount` of Refreshment and the log says so: the one loop for a scene's
+    Refresh (U-ECO-1) and the add-ons' extra ones (UA-FIRST-1, UA-COIN-1)."""
+    for p in c.s.players:
+        from_bank(p, c.s, amount, "refreshment")
     c.emit("refresh", text, player="", **({"rule": rule} if rule else {}))
 
 
