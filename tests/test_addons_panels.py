@@ -90,3 +90,17 @@ def test_UA_ENIGMA_1_the_log_keeps_a_secret_trait_every_view_for_another_seat_hi
     t.submit(A.RevealTrait(player="Ann", trait=g.s.components[hero].traits[-1].id))
     assert "Werewolf" in texts(facts_seen_by(t.state, ["Ben"])) and export.others_secrets(t, ["Ben"]) == 0
     seen("UA-ENIGMA-1")
+
+
+def test_UA_ENIGMA_1_UA_ENIGMA_2_the_app_s_pick_lists_do_not_show_another_s_secret_trait_L2182():
+    """UA-ENIGMA-1/2 (L2182-2184): in the forms' pick lists another player's secret Trait is labelled as a
+    secret (its buyer reads it), and it is not offered to Draw on or to cite until revealed."""
+    from app.ui import choices as C
+    g = framed(P3, {"Ann": 1}, addons={"enigma_trait_cost": 2})
+    hero = g.create("Ann", "Hero")
+    g.act(A.AddTrait(player="Ann", component=hero, text="Werewolf", enigma=True))
+    ben = " ".join(label for _, label in C.for_field(g.s, "remove_trait", "trait", "Ben"))
+    ann = " ".join(label for _, label in C.for_field(g.s, "reveal_trait", "trait", "Ann"))
+    assert "Werewolf" not in ben and "secret Enigma Trait" in ben and "Werewolf" in ann
+    assert "Werewolf" not in " ".join(label for _, label in C.for_field(g.s, "challenge", "fact", "Ben"))
+    seen("UA-ENIGMA-1")

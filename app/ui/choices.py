@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.universalis.addon_individual import pool_label
 from engine.universalis.complications import take_over_problem
 from engine.universalis.components import importance, trait_ids_drawable
-from engine.universalis.facts import all_facts
+from engine.universalis.facts import SECRET_TRAIT, all_facts, hidden_from
 from engine.universalis.state import GameState
 
 Choices = list[tuple[str, str]]  # (value, label)
@@ -26,8 +26,10 @@ def components(s: GameState, kinds: tuple[str, ...] | None = None, eliminated: b
     return out
 
 
-def traits(s: GameState, removed: bool = False, kinds: tuple[str, ...] | None = None) -> Choices:
-    return [(t.id, f"{c.label}: {t.text}") for c in s.components.values() for t in c.traits
+def traits(s: GameState, removed: bool = False, kinds: tuple[str, ...] | None = None, player: str = "") -> Choices:
+    """Traits by id; another player's secret Enigma Trait is labelled as secret (UA-ENIGMA-1)."""
+    return [(t.id, f"{c.label}: {SECRET_TRAIT if hidden_from(t, [player]) else t.text}")
+            for c in s.components.values() for t in c.traits
             if t.removed == removed and (kinds is None or t.kind in kinds)]
 
 
@@ -41,7 +43,7 @@ def drawable(s: GameState) -> Choices:
     for cid in here:
         c = s.components[cid]
         for t, key in trait_ids_drawable(s, c):
-            if key not in comp.drawn:
+            if key not in comp.drawn and not t.secret:  # a secret Trait is drawn once revealed (UA-ENIGMA-2)
                 out.append((f"{t.id}@{cid}", f"{c.label}: “{t.text}”"))
     return out
 
@@ -91,9 +93,9 @@ def for_field(s: GameState, action: str, field: str, player: str) -> Choices | N
     if field in comp_fields:
         return components(s)
     if field == "trait":
-        return traits(s, removed=(action == "restore_trait"))
+        return traits(s, removed=(action == "restore_trait"), player=player)
     if field == "negates":
-        return traits(s, kinds=("master",))
+        return traits(s, kinds=("master",), player=player)
     if field == "pool":
         return pools(s)
     if field == "accused":
