@@ -23,6 +23,7 @@ from agents.narration import Words
 from agents.personas import Persona, persona as persona_named
 from agents.table import QUIET_EVENTS
 from engine.universalis import actions as A
+from engine.universalis import addon_judgment as judgment
 from engine.universalis.components import importance, own_importance, trait_ids_drawable
 from engine.universalis.ledger import available
 from engine.universalis.state import Complication, Component, GameState, Scene
@@ -125,7 +126,7 @@ class HeuristicPlayer:
         words = Words(obs.state, self.rng, obs.premise)
         handler: Callable[[Observation, Words], Plan] = getattr(self, f"_{obs.pending.kind}", self._fallback)
         action, why = handler(obs, words)
-        if isinstance(action, A.ChallengeStatement) and obs.state.config.addons.dispute_mode == "judgment":
+        if isinstance(action, A.ChallengeStatement) and judgment.on(obs.state):
             action, why = heuristic_addons.as_judgment(obs.state, action, why)  # Judgment add-on (UA-JUDGE-1)
         if self._dropped:
             why = f"{why} (dropped a statement: {self._dropped[0]})"

@@ -190,13 +190,13 @@ FORK_MAX = 2  # the price grows with every fork back to scene 1: it forks only w
 def fork_plan(hp: "HeuristicPlayer", obs: "Observation") -> "Plan | None":
     """Before bidding: mirror the scene just ended when it eliminated a Component this seat created
     (the other reality where it survives), if the fork costs at most 2 and leaves it a reserve."""
-    from engine.universalis.addon_alt import finished_scene, fork_cost, fork_problem
+    from engine.universalis.addon_alt import fork_now
     s, me = obs.state, hp.name
-    sc = finished_scene(s)
-    if sc is None or fork_problem(s, me) is not None:
+    fork = fork_now(s, me)
+    sc, cost = fork.scene, fork.cost
+    if sc is None or fork.problem is not None:
         return None
     lost = [c for c in s.components.values() if c.created_by == me and c.eliminated and c.eliminated_scene == sc.number]
-    cost = fork_cost(s, sc)
     if not lost or cost > FORK_MAX or available(s, me) < cost + hp.persona.reserve + 5:
         return None
     act = A.ForkScene(player=me)

@@ -26,7 +26,7 @@ from engine.universalis import RULESET, apply, legal_options, new_game, pending
 from engine.universalis import actions as A
 from engine.universalis.events import Event
 from engine.universalis.addons import Addons
-from engine.universalis.facts import FactView, all_facts
+from engine.universalis.facts import FactView, facts_seen_by
 from engine.universalis.replay import replay_bytes, replay_text
 from engine.universalis.state import GameState
 
@@ -265,7 +265,7 @@ class Table:
         retriever = self.retriever
 
         def facts() -> list[FactView]:
-            return retriever(s, name, situation) if retriever else default_facts(s)
+            return retriever(s, name, situation) if retriever else default_facts(s, seat=name)
 
         seat = self.seats.get(name)
         check = self.check if seat is None or seat.is_human else self._ai_check(name)
@@ -358,11 +358,12 @@ class Table:
 QUIET_EVENTS = {"reaction", "bid_placed", "turn", "narration_turn"}
 
 
-def default_facts(s: GameState, limit: int = 40) -> list[FactView]:
-    """Without a memory index: Tenets, the scene's components' Traits, then the latest Facts."""
+def default_facts(s: GameState, limit: int = 40, seat: str | None = None) -> list[FactView]:
+    """Without a memory index: Tenets, the scene's components' Traits, then the latest Facts, as `seat`
+    may read them (another's secret Enigma Trait hidden, UA-ENIGMA-1)."""
     sc = s.scene()
     here = set(sc.present) | ({sc.location} if sc and sc.location else set()) if sc else set()
-    facts = [f for f in all_facts(s) if not f.removed]
+    facts = [f for f in facts_seen_by(s, [seat] if seat else []) if not f.removed]
     exact = [f for f in facts if f.kind == "tenet" or (f.kind == "trait" and f.component_id in here)]
     chosen = {f.id for f in exact}
     rest = [f for f in facts if f.id not in chosen]

@@ -68,7 +68,7 @@ def main() -> None:
         if live is None:
             st.info("Open or start a table to browse its Facts.")
         else:
-            factsview.browser(live)
+            factsview.browser(live, mine)
     else:
         assert live is not None
         play.page(live, mine, sidebar.token())

@@ -137,7 +137,7 @@ def attach_memory(table: Any, game_dir: Path, timer: Timer) -> str:
         memory = GameMemory.attach(table, game_dir=game_dir)
         how = f"memory index (Chroma + {memory.index.embedding_function.name().removeprefix('storytable_')})"
     except Exception as exc:  # noqa: BLE001 - measured either way; the report says which
-        table.retriever = lambda s, name, situation: default_facts(s)
+        table.retriever = lambda s, name, situation: default_facts(s, seat=name)
         how = f"default Facts (memory index unavailable: {type(exc).__name__})"
     table.retriever = timer.wrap(table.retriever)
     table.listeners = [timer.wrap(fn) for fn in table.listeners]

@@ -15,6 +15,7 @@ from collections import Counter
 from typing import Any
 
 from eval.games import ProgressFn, play_game
+from engine.universalis.ledger import conservation_problems
 from eval.reference import extract_tape, run_tape
 
 EXPECTED_WINNER_PER_DIE = 1.5
@@ -75,6 +76,7 @@ def game_figures(args: tuple) -> dict[str, Any]:
         "mean_coins_after_scene": [sum(row) / len(row) for row in ref.scene_coins],
         "final_coins_per_seat": sum(p.wealth + p.stake for p in s.players) / len(s.players),
         "reference_agrees": agrees, "pool_mismatches": ref.pool_mismatches,
+        "coin_problems": conservation_problems(s)[:3],  # U-ECO-2, Endowments and Plot Pools included
     }
 
 
@@ -156,5 +158,6 @@ def summarize(results: list[dict[str, Any]], seats: int, scenes: int) -> dict[st
         },
         "reference_disagreements": sum(1 for r in ok if not r["reference_agrees"]),
         "pool_mismatches": sum(r["pool_mismatches"] for r in ok),
+        "games_with_unaccounted_coins": sum(1 for r in ok if r["coin_problems"]),
     })
     return out

@@ -15,7 +15,7 @@ from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
 from engine.universalis import apply, new_game, pending
 from engine.universalis.components import importance
-from engine.universalis.ledger import accounted
+from engine.universalis.ledger import accounted, conservation_problems
 from engine.universalis.state import GameState
 
 P3 = ["Ann", "Ben", "Cat"]
@@ -166,6 +166,7 @@ def check_invariants(s: GameState) -> None:
         assert accounted(p) == p.wealth + p.stake, (p.name, p.ledger, p.wealth, p.stake)
     start = sum(p.ledger.start for p in s.players)
     assert sum(p.wealth + p.stake for p in s.players) == start + s.bank_out + s.bank_refunds - s.bank_in
+    assert conservation_problems(s) == [], conservation_problems(s)  # the coins the Bank set aside too
     for sc in s.scenes:
         if sc.ended:
             assert not sc.control, f"control survives the end of scene {sc.number}"

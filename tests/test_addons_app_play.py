@@ -70,7 +70,7 @@ def test_UA_JUDGE_3_the_judge_rules_the_others_vote_and_a_typed_die_seats_a_new_
     assert pending(t.state).kind == "judgment" and pending(t.state).players == ("A",)
     at = seated(lv)
     text = " ".join(m.value for m in at.markdown)
-    assert "Judge **A**" in text and "<b>" not in text
+    assert "Judge: **A**" in text and "<b>" not in text
     press(at, "do:A:judge_ruling")
     assert pending(lv.table.state).kind == "overrule_vote"
     for p in ("B", "Cy", "D"):

@@ -41,8 +41,11 @@ def test_play_refuses_addons_on_a_loaded_game(tmp_path, capsys):
 def test_eval_economy_runs_under_the_addons(tmp_path, capsys):
     out = tmp_path / "res.json"
     assert main(["eval", "--quick", "--only", "economy", "--games", "2", "--addon", "extra-refresh",
-                 "--addon", "protagonist-refresh", "--out", str(out)]) == 0
+                 "--addon", "protagonist-refresh", "--addon", "player-character", "--addon", "pc-endowment",
+                 "--out", str(out)]) == 0
     res = json.loads(out.read_text(encoding="utf-8"))
     ec = res["economy"]
-    assert ec["addons"] == {"first_scene_coins": "refresh", "protagonist_refresh": 7}
+    assert ec["addons"] == {"first_scene_coins": "refresh", "protagonist_refresh": 7, "player_characters": True,
+                            "pc_endowment": 25}
     assert ec["games"] == 2 and ec["failed_games"] == 0
+    assert ec["games_with_unaccounted_coins"] == 0  # U-ECO-2 over every coin, the Endowments' included

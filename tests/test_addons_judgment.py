@@ -167,7 +167,7 @@ def test_UA_JUDGE_2_the_judge_never_judges_himself_and_the_panel_and_prompt_show
     g.react({"Ben": A.InvokeJudgment(player="Ben", reason="No <i>way</i>.")})
     assert g.s.extra.judgment.judge == "Cat"
     text = "\n".join(panel_lines(g.s, ["Ben"]))
-    assert "Judge **Cat**" in text and "<b>" not in text and "<i>" not in text
+    assert "Judge: **Cat**" in text and "<b>" not in text and "<i>" not in text
     assert "Judgment invoked by Ben" in describe_state(g.s, "Cat") and "Judge: Cat" in describe_state(g.s, "Cat")
     seen("UA-JUDGE-2")
 

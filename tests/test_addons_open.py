@@ -150,3 +150,56 @@ def test_UA_OPEN_1_adopted_as_a_gimmick_and_dropped_when_one_scene_is_left_L1978
     assert not g.s.config.addons.open_scene_framing and g.wealth("Ann") == before - 1
     g.check()
     seen("UA-OPEN-1")
+
+
+def test_UA_OPEN_4_UA_PREF_1_on_frame_refresh_is_seven_after_a_scene_with_the_protagonist_L1974_L2210():
+    """UA-OPEN-4 (on-frame reading) with UA-PREF-1 (L2210 "After any scene in which the identified main
+    character was present ... the standard Coin Refresh is 7 Coins"): the Refresh paid when a scene is
+    framed follows the scene play leaves, so it is 7 when the Main Protagonist was Introduced there.
+    Ann frames scene 1 (no scene before it: 25 - 1 + 5 = 29), sets the Tavern (28), narrates an Event
+    (27), creates the Hero (26) with "Main Protagonist" (25) and frames scene 2 (25 - 1 + 7 = 31; Ben
+    30 + 7 = 37)."""
+    g = game(P3, addons={**OSF, "open_scene_refresh": "on_frame", "protagonist_refresh": 7})
+    all_pass_prep(g)
+    g.act(A.FrameScene(player="Ann"))
+    assert (g.wealth("Ann"), g.wealth("Ben")) == (29, 30)
+    g.act(A.EstablishLocation(player="Ann", new_role="Tavern"))
+    g.event("Ann", "The lamps are lit.")
+    hero = g.create("Ann", "Hero")
+    g.add("Ann", hero, "Main Protagonist")
+    assert g.wealth("Ann") == 25
+    g.effect("UA-PREF-1", A.FrameScene(player="Ann"),
+             lambda b, a: (a.player("Ann").wealth, a.player("Ben").wealth) == (31, 37))
+    g.check()
+    seen("UA-OPEN-4")
+
+
+def test_UA_OPEN_3_the_fade_to_black_cost_is_a_table_setting_like_the_others_L1974():
+    """UA-OPEN-3 (L1974 "paying the 1 Coin to Fade to Black"): 1 is the book's price and, like the frame and
+    switch prices, a setting (`fade_to_black_cost`): at 2, Ann pays 2 to close scene 1 (19 -> 17, then the
+    Refresh: 22), and the option shows 2; the setting without the add-on is refused at setup (UA-SETUP-8)."""
+    import pytest
+    from engine.core.errors import RuleViolation
+    g = two_scenes({**OSF, "fade_to_black_cost": 2})
+    assert ("close_scene", "2") in {(o.type, o.cost) for o in legal_options(g.s, "Ann")}
+    g.effect("UA-OPEN-3", A.CloseScene(player="Ann", scene=1),
+             lambda b, a: a.player("Ann").wealth == 22 and a.scenes[0].ended)
+    g.check()
+    with pytest.raises(RuleViolation) as exc:
+        game(P3, addons={"fade_to_black_cost": 2})
+    assert exc.value.rule == "UA-SETUP-8"
+
+
+def test_UA_OPEN_4_UA_JOB_1_on_frame_a_per_scene_job_is_paid_when_the_scene_closes_L1914_L1974():
+    """UA-JOB-1 (L1914, a job paid per scene) under the on-frame reading (UA-OPEN-4): the job is paid when
+    a scene ends (its Fade to Black), the Refresh when the next is framed. Ann frames (25 - 1 + 5 = 29),
+    sets the Tavern, narrates (27) and closes the scene (26): no Refresh then, Ben's job pays him 2 (30 + 2)."""
+    g = game(P3, addons={**OSF, "open_scene_refresh": "on_frame",
+                         "jobs": [{"player": "Ben", "title": "Record keeper", "coins": 2, "schedule": "scene"}]})
+    all_pass_prep(g)
+    g.act(A.FrameScene(player="Ann"))
+    g.act(A.EstablishLocation(player="Ann", new_role="Tavern"))
+    g.event("Ann", "The lamps are lit.")
+    g.effect("UA-JOB-1", A.CloseScene(player="Ann"),
+             lambda b, a: (a.player("Ann").wealth, a.player("Ben").wealth, a.player("Cat").wealth) == (26, 32, 30))
+    g.check()

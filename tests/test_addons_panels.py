@@ -52,3 +52,55 @@ def test_UA_THREAD_2_panel_shows_plot_threads_with_their_weight():
     g.act(A.CreatePlotThread(player="Ann", name="Who took the crown?"))
     g.act(A.IntroduceComponent(player="Ann", component=g.new_component()))
     assert "Plot Thread **Who took the crown?**: Weight 1" in panel_lines(g.s, ["Ann"])
+
+
+def test_UA_ENIGMA_1_the_log_keeps_a_secret_trait_every_view_for_another_seat_hides_it_L2182():
+    """UA-ENIGMA-1 (L2182 "written down secretly"): the log is the table's record and keeps the words (the
+    game replays from it); every view for a seat hides another's secret: the Facts (the app's Facts page and
+    an AI seat's Facts), the shared Fact memory (no seat), the LLM's state text, the Markdown export, an
+    AI's why in the transcript, and the log download (withheld while another's secret is unrevealed).
+    Once revealed, everyone reads it."""
+    from agents.llm.state_text import describe_state
+    from agents.table import Table, default_facts, heuristic_seats
+    from app.ui import export
+    from app.ui.transcript import secret_buys
+    from engine.universalis.facts import facts_seen_by
+    from engine.universalis.ruleset import UniversalisRuleset
+    adds = {"enigma_trait_cost": 2}
+    g = framed(P3, {"Ann": 1}, addons=adds)
+    hero = g.create("Ann", "Hero")
+    g.act(A.AddTrait(player="Ann", component=hero, text="Werewolf", enigma=True))
+    t = Table.new(heuristic_seats(P3, 0), addons=adds)
+    for a in g.actions:
+        secret = getattr(a, "enigma", False)
+        t.submit(a, meta={"decided_by": "llm", "rationale": "Werewolf, revealed at the full moon"} if secret else {})
+    assert "Werewolf" in t.log_text()
+
+    def texts(facts) -> str:
+        return " ".join(f.text for f in facts)
+    assert "Werewolf" not in texts(facts_seen_by(t.state, ["Ben"]))
+    assert "Werewolf" in texts(facts_seen_by(t.state, ["Ann"]))
+    assert "Werewolf" not in " ".join(f.text for f in UniversalisRuleset().facts(t.state))
+    assert "Werewolf" not in texts(default_facts(t.state, seat="Ben"))
+    assert "Werewolf" not in describe_state(t.state, "Ben") and "Werewolf" in describe_state(t.state, "Ann")
+    assert "Werewolf" not in export.markdown(t, seats=["Ben"]) and "Werewolf" in export.markdown(t, seats=["Ann"])
+    assert export.others_secrets(t, ["Ben"]) == 1 and export.others_secrets(t, ["Ann"]) == 0
+    buy = [r.seq for r in t.records if r.action.get("enigma")]
+    assert secret_buys(t.records, ["Ben"]) == set(buy) and secret_buys(t.records, ["Ann"]) == set()
+    t.submit(A.RevealTrait(player="Ann", trait=g.s.components[hero].traits[-1].id))
+    assert "Werewolf" in texts(facts_seen_by(t.state, ["Ben"])) and export.others_secrets(t, ["Ben"]) == 0
+    seen("UA-ENIGMA-1")
+
+
+def test_UA_ENIGMA_1_UA_ENIGMA_2_the_app_s_pick_lists_do_not_show_another_s_secret_trait_L2182():
+    """UA-ENIGMA-1/2 (L2182-2184): in the forms' pick lists another player's secret Trait is labelled as a
+    secret (its buyer reads it), and it is not offered to Draw on or to cite until revealed."""
+    from app.ui import choices as C
+    g = framed(P3, {"Ann": 1}, addons={"enigma_trait_cost": 2})
+    hero = g.create("Ann", "Hero")
+    g.act(A.AddTrait(player="Ann", component=hero, text="Werewolf", enigma=True))
+    ben = " ".join(label for _, label in C.for_field(g.s, "remove_trait", "trait", "Ben"))
+    ann = " ".join(label for _, label in C.for_field(g.s, "reveal_trait", "trait", "Ann"))
+    assert "Werewolf" not in ben and "secret Enigma Trait" in ben and "Werewolf" in ann
+    assert "Werewolf" not in " ".join(label for _, label in C.for_field(g.s, "challenge", "fact", "Ben"))
+    seen("UA-ENIGMA-1")

@@ -5,6 +5,7 @@ import pytest
 
 from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
+from engine.universalis.components import importance
 from engine.universalis.addon_pcs import (
     PcRecord, driver_resolved, driver_scene_coin, elimination_cost, paragraph_affordable, paragraph_note,
     reduce_cost,
@@ -87,6 +88,55 @@ def test_UA_PC_3_only_the_owner_alters_or_introduces_the_pc_L2100_L2102():
     seen('UA-PC-3')
 
 
+def test_UA_PC_3_another_player_introduces_the_pc_with_the_owners_agreement_L2104():
+    """UA-PC-3 (L2104 "The PC can only be Introduced to a scene with the agreement of the owning player
+    (who still retains Control despite not having Introduced the character)"): without it Ben is refused;
+    Ann agrees (free); Ben Introduces Rook for 1 (Ann keeps Control); the agreement is used up. Only the
+    owner agrees."""
+    g, hero = _hero()
+    g.act(A.AdoptCharacter(player="Ann", component=hero))
+    g.act(A.ExitComponent(player="Ann", component=hero))
+    g.end_turn("Ann")
+    g.refused(A.IntroduceComponent(player="Ben", component=hero), "UA-PC-3", "agreement")
+    g.refused(A.AgreeIntroduction(player="Cat", component=hero), "UA-PC-3", "only the owner")
+    ann = g.wealth("Ann")
+    g.do(A.AgreeIntroduction(player="Ann", component=hero))
+    assert g.wealth("Ann") == ann
+    ben = g.wealth("Ben")
+    g.act(A.IntroduceComponent(player="Ben", component=hero))
+    assert g.wealth("Ben") == ben - 1 and g.s.scene().control[hero] == "Ann" and hero in g.s.scene().present
+    assert hero not in g.s.addon.welcome
+    g.check()
+    seen('UA-PC-3')
+
+
+def test_UA_PC_3_coins_won_in_a_mini_scene_complication_introduce_the_pc_into_the_main_scene_L2106():
+    """UA-PC-3 (L2106 "frame a Mini-Scene in which the PC is involved in a relevant Complication and use
+    Coins won in the Complication to Introduce the PC into the main scene"): Ben frames a mini scene with
+    Rook (Ann agreed to that), wins a Complication against him and, spending his bonus, Introduces Rook into
+    the main scene (1 bonus coin, none of his wealth); Ann keeps Control."""
+    g, hero = _hero()
+    g.act(A.AdoptCharacter(player="Ann", component=hero))
+    g.act(A.ExitComponent(player="Ann", component=hero))
+    g.end_turn("Ann")
+    g.act(A.FrameMiniScene(player="Ben", text="Meanwhile, on the road."))
+    g.act(A.EstablishLocation(player="Ben", new_role="Road"))
+    g.do(A.AgreeIntroduction(player="Ann", component=hero))
+    g.act(A.IntroduceComponent(player="Ben", component=hero))
+    g.event("Ben", "An ambush catches Rook.", receiver=hero)
+    g.act(A.BuyDie(player="Ben", pool="C", count=2))
+    g.act(A.BuyDie(player="Ben", pool="Ann", count=1))
+    g.call_and_agree("Ben")
+    g.roll(C=[1, 2], Ann=[9])
+    main = g.s.current_scene
+    assert g.s.scene().mini and hero not in g.s.scenes[main - 1].present
+    ben = g.wealth("Ben")
+    g.effect("UA-PC-3", A.IntroduceComponent(player="Ben", component=hero, text="Rook staggers into the tavern."),
+             lambda b, a: hero in a.scenes[main - 1].present and a.scenes[main - 1].control.get(hero) == "Ann")
+    assert g.wealth("Ben") == ben and g.s.narration.slots[0].coins == 2
+    g.check()
+
+
 def test_UA_PC_3_coins_won_in_a_complication_with_the_pc_may_change_it_L2100():
     """UA-PC-3 (L2100 "except through the use of Coins received from a Complication in which the PC
     was a participant"): Ben wins a Complication against the PC and spends his bonus on a Trait for it."""
@@ -131,6 +181,30 @@ def test_UA_ENDOW_1_endowment_buys_pc_traits_and_pc_dice_only_L2114():
     seen('UA-ENDOW-1')
 
 
+def test_UA_ENDOW_1_UA_PLOT_1_coins_set_aside_are_accounted_for_L2114_L2274():
+    """U-ECO-2 with UA-ENDOW-1 (L2114 an Endowment "of 25 Coins, which are kept in a separate pool") and
+    UA-PLOT-1 (L2274 "between ten and fifty Coins from the Bank"): the Bank's coins set aside for them are
+    counted (25 + 20 set aside, 3 + 1 spent: 41 held), so an Endowment or a Pool that gains or loses a
+    coin by any other way breaks coin conservation (ledger and ruleset invariants)."""
+    from engine.universalis.ledger import conservation_problems
+    from engine.universalis.ruleset import UniversalisRuleset
+    g, hero = _hero({**PCS, "plot_pools": True})
+    g.act(A.AdoptCharacter(player="Ann", component=hero))
+    g.act(A.EndowTrait(player="Ann", text="Quick draw", times=3))
+    g.act(A.CreatePlotPool(player="Ann", name="The heist", coins=20))
+    g.act(A.PlotPoolFact(player="Ann", plot="The heist", text="The vault opens at midnight."))
+    assert (g.s.addon.set_aside, g.s.addon.set_aside_spent) == (45, 4)
+    assert conservation_problems(g.s) == [] and UniversalisRuleset().invariants(g.s) == []
+    bad = g.s.model_copy(deep=True)
+    bad.addon.endowments["Ann"] += 1  # a coin from nowhere
+    assert any("Endowments and the add-ons' pools hold 42" in m for m in conservation_problems(bad))
+    assert any("set aside" in m for m in UniversalisRuleset().invariants(bad))
+    bad = g.s.model_copy(deep=True)
+    bad.addon.plot_pools[0].coins -= 1  # a coin lost
+    assert conservation_problems(bad)
+    seen("UA-ENDOW-1", "UA-PLOT-1")
+
+
 def test_UA_ENDOW_1_endowment_dice_in_a_complication_with_the_pc():
     """UA-ENDOW-1: with the PC a Target, Ann buys 4 dice for her Pool from the Endowment (25 → 21)."""
     g, hero = _hero()
@@ -162,6 +236,25 @@ def test_UA_PROT_1_reducing_a_pcs_importance_costs_double_L2124():
     assert g.imp(hero) == imp - 2 and g.spendable("Ann") == spend - 3
     g.check()
     seen('UA-PROT-1')
+
+
+def test_UA_PROT_1_UA_DUR_3_a_protected_durable_pc_costs_four_per_level_L2124_L2172():
+    """UA-DUR-3 (L2172 "it takes 2 Coins instead of 1 to ... reduce the Component's Importance") with
+    UA-PROT-1 (L2124 "double the normal number of Coins"): the normal number for a Durable Component is 2,
+    so a level of a protected Durable PC costs 4 (the book names no other combination). 2 coins are
+    refused, and the refusal names 4 and both add-ons; 4 coins lower Importance by 1."""
+    g = framed(P3, {"Ann": 1}, addons={"player_characters": True, "pc_protection": "double", "durable_cost": 5})
+    hero = g.create("Ann", "Hero", proper_name="Rook", durable=True)
+    g.act(A.AdoptCharacter(player="Ann", component=hero))
+    g.refused(A.ReduceImportance(player="Ann", component=hero, coins=3), "UA-PROT-1")
+    err = g.refused(A.ReduceImportance(player="Ann", component=hero, coins=2), "UA-PROT-1", "costs 4 coins")
+    assert "Durable Components ×2" in str(err) and "PC Plot Protection ×2" in str(err) and "2 was offered" in str(err)
+    imp, spend = g.imp(hero), g.spendable("Ann")
+    g.effect("UA-PROT-1", A.ReduceImportance(player="Ann", component=hero, coins=4, text="Rook is hurt."),
+             lambda b, a: importance(a, hero) == imp - 1
+             and a.player("Ann").wealth + a.player("Ann").stake == spend - 4)
+    g.check()
+    seen("UA-DUR-3")
 
 
 def test_UA_PROT_1_worked_numbers_eliminating_by_importance_or_traits_first():

@@ -501,9 +501,11 @@ def test_ua_between_1_create_components_between_sessions():
     assert g.wealth("Ann") == wealth
     g.refused(A.CreateComponent(player="Ann", role="Airship", proper_name="Hindenburg", kind="prop"),
               "UA-BETWEEN-1", "1 coin left")
+    check_invariants(g.s)  # the pool's coins are the Bank's, set aside (U-ECO-2)
     g.do(A.StartSession(player="Ann"))
-    assert g.s.extra.between_pools == {}
+    assert g.s.extra.between_pools == {} and g.s.addon.set_aside == g.s.addon.set_aside_spent == 9
     assert "made between sessions" in g.last("component").text and g.s.extra.between_made == []
+    check_invariants(g.s)
     core = _between_scenes()
     core.do(A.EndSession(player="Ann"))
     core.refused(A.CreateComponent(player="Ann", role="Airship"), "UA-SESS-1", "Create Components Between Sessions")
@@ -547,6 +549,7 @@ def test_ua_setting_1_setting_creation_phase_pools():
         g.do(A.PassPrep(player=p))
     assert g.s.phase == "bidding" and not g.s.extra.setting_phase and g.s.extra.setting_pools == {}
     assert [p.wealth for p in g.s.players] == [25, 25, 25]
+    assert g.s.addon.set_aside == g.s.addon.set_aside_spent == 75  # 2 spent, 73 back to the Bank (U-ECO-2)
     check_invariants(g.s)
 
 

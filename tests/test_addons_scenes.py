@@ -204,10 +204,13 @@ def test_UA_PLOT_2_two_coins_per_player_per_scene_L2274():
 
 
 def test_UA_PLOT_1_UA_PLOT_2_in_play_pool_pays_facts_not_the_player():
-    """UA-PLOT-1/2 in the engine: a 30-coin pool; Ann's two Facts come from it (28 left, her coins
-    untouched); a third this scene is refused; a table without the add-on refuses the pool."""
+    """UA-PLOT-1/2 in the engine: a 30-coin pool, for which Ann pays 1 (a Rules Gimmick, L315: the add-ons
+    are "pre-designed Rules Gimmicks", L1311); Ann's two Facts come from it (28 left, her coins untouched);
+    a third this scene is refused; a table without the add-on refuses the pool."""
     g = framed(P3, {"Ann": 1}, addons={"plot_pools": True})
-    g.act(A.CreatePlotPool(player="Ann", name="The heist", coins=30))
+    spend = g.spendable("Ann")
+    g.effect("UA-PLOT-1", A.CreatePlotPool(player="Ann", name="The heist", coins=30),
+             lambda b, a: a.player("Ann").wealth + a.player("Ann").stake == spend - 1 and len(a.addon.plot_pools) == 1)
     spend = g.spendable("Ann")
     g.act(A.PlotPoolFact(player="Ann", plot="The heist", text="The vault opens at midnight."))
     g.act(A.PlotPoolFact(player="Ann", plot="the heist", text="The guard owes Ann money."))

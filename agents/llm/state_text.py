@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from engine.universalis import addon_judgment as judgment
+from engine.universalis.addon_cards_hand import hand_line
 from engine.universalis.components import importance
+from engine.universalis.facts import SECRET_TRAIT, hidden_from
 from engine.universalis.ledger import available
 from engine.universalis.state import GameState
 
@@ -105,7 +108,7 @@ def describe_state(s: GameState, me: str | None) -> str:
     for c in listed:
         where = "in scene" if c.id in here else "off scene"
         ctrl = s.controller(c.id) if c.id in here else None
-        traits = [f"{t.id} “{t.text if not t.secret or t.by == me else '(a secret Enigma Trait)'}”"
+        traits = [f"{t.id} “{SECRET_TRAIT if hidden_from(t, (me,)) else t.text}”"
                   for t in _traits_shown(s, c, here)]
         extra = " master" if c.is_master else ""
         lines.append(f"- {c.id}: {c.label}, {c.kind}{extra}, Importance {importance(s, c.id)}, {where}"
@@ -133,9 +136,8 @@ def describe_state(s: GameState, me: str | None) -> str:
         mark = " (you)" if p.name == me else ""
         coins.append(f"{p.name}{mark}: {p.wealth} coins" + (f", {p.stake} staked" if p.stake else ""))
     lines.append("Players: " + "; ".join(coins))
-    hand = s.extra.hands.get(me or "")
-    if hand is not None:  # Cards instead of Dice (UA-CDICE-1): only the player's own hand
-        lines.append(f"Your hand of cards (your coins): {' '.join(map(str, sorted(hand.hand))) or 'empty'}. "
+    if me is not None and me in s.extra.hands:  # Cards instead of Dice (UA-CDICE-1): only the player's own hand
+        lines.append(f"Your hand of cards (your coins): {hand_line(s, me)}. "
                      "Spending plays your highest card; a die you buy plays your best card (5, 4... succeed).")
     deck = s.extra.cards.get(me or "")
     if deck is not None:  # Cards as Coins (UA-CARDS-1): coins are cards of a 40-card deck
@@ -166,13 +168,9 @@ def describe_state(s: GameState, me: str | None) -> str:
                          for i, o in enumerate(ch.options))
         lines.append(f"Challenge by {ch.challenger} against {ch.challenged}: {ch.reason}. "
                      + (f"Fact cited: {ch.fact_id}. " if ch.fact_id else "") + opts)
-    jd = s.extra.judgment
-    if jd is not None:  # the Judgment add-on (UA-JUDGE-*)
-        ruling = "" if jd.stands is None else f" Ruling: it {'stands' if jd.stands else 'does not stand'}" + (
-            f" ({jd.ruling})" if jd.ruling else "") + "."
-        lines.append(f"Judgment invoked by {jd.case.challenger} on {jd.case.challenged}'s “{jd.case.statement.text}”: "
-                     f"{jd.case.reason}. Judge: {jd.judge}" + (f" (overruled: {', '.join(jd.judges[:-1])})"
-                                                             if len(jd.judges) > 1 else "") + "." + ruling)
+    case = judgment.case_line(s)  # the Judgment add-on (UA-JUDGE-*)
+    if case is not None:
+        lines.append(case)
     if s.fine is not None:
         lines.append(f"Fine called by {s.fine.accuser} against {s.fine.accused}: {s.fine.reason}")
     if s.narration is not None and s.narration.slots:

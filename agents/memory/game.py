@@ -49,10 +49,10 @@ def fingerprint_of(header: dict[str, Any], records: Sequence[Any]) -> str:
 
 def records_from_state(state: Any, game_id: str) -> list[FactRecord]:
     """Every Fact of the state (removed ones included, flagged), with its component's elimination."""
-    from engine.universalis.facts import all_facts
+    from engine.universalis.facts import facts_seen_by
 
     out = []
-    for view in all_facts(state):
+    for view in facts_seen_by(state):  # no seat: the shared memory never holds a secret (UA-ENIGMA-1)
         comp = state.components.get(view.component_id) if view.component_id else None
         rec = FactRecord.from_view(view, game_id)
         if comp is not None and comp.eliminated:
@@ -88,9 +88,9 @@ def _say(message: str) -> None:
 
 
 def _views_by_id(state: Any) -> dict[str, Any]:
-    from engine.universalis.facts import all_facts
+    from engine.universalis.facts import facts_seen_by
 
-    return {f.id: f for f in all_facts(state)}
+    return {f.id: f for f in facts_seen_by(state)}
 
 
 def scene_components(state: Any) -> set[str]:

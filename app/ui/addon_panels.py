@@ -13,6 +13,7 @@ from typing import Sequence
 import streamlit as st
 
 from app.ui import safe, store
+from engine.universalis import addon_judgment as judgment
 from engine.universalis.addon_cards_hand import hand_line
 from engine.universalis.addon_registry import active
 from engine.universalis.state import GameState
@@ -121,25 +122,13 @@ def open_scene_lines(s: GameState) -> list[str]:
 
 def judgment_lines(s: GameState) -> list[str]:
     """Judgment (UA-JUDGE-*): who judges the table's turn, and the open question with its ruling."""
-    if s.config.addons.dispute_mode != "judgment":
+    if not judgment.on(s):
         return []
-    jd = s.extra.judgment
-    if jd is None:
+    line = judgment.case_line(s, safe.text, lambda x: f"**{x}**")
+    if line is None:
         judge = s.extra.turn_judge
         return [f"Judgment: disputes go to the Judge{f' — this turn, **{safe.text(judge)}**' if judge else ''} "
                 "(who spent coins before the current turn)."]
-    case = jd.case
-    line = (f"**Judgment** invoked by {safe.text(case.challenger)} on {safe.text(case.challenged)}'s "
-            f"“{safe.text(case.statement.text)}”: {safe.text(case.reason)} · Judge **{safe.text(jd.judge)}**")
-    if len(jd.judges) > 1:
-        line += f" (overruled: {', '.join(safe.text(j) for j in jd.judges[:-1])})"
-    if jd.stands is not None:
-        line += f" · ruled: it {'stands' if jd.stands else 'does not stand'}"
-        line += f" ({safe.text(jd.ruling)})" if jd.ruling else ""
-    if jd.stage == "overrule":
-        line += f" · votes to overrule: {len(jd.votes)}"
-    if jd.stage == "draw":
-        line += f" · a new Judge is drawn from {', '.join(safe.text(p) for p in jd.candidates)}"
     return [line]
 
 

@@ -9,7 +9,7 @@ from engine.universalis.addon_individual import pool_label
 from engine.universalis.complications import drawable as engine_drawable
 from engine.universalis.complications import take_over_problem
 from engine.universalis.components import importance
-from engine.universalis.facts import all_facts
+from engine.universalis.facts import SECRET_TRAIT, all_facts, hidden_from
 from engine.universalis.state import GameState
 
 Choices = list[tuple[str, str]]  # (value, label)
@@ -27,8 +27,10 @@ def components(s: GameState, kinds: tuple[str, ...] | None = None, eliminated: b
     return out
 
 
-def traits(s: GameState, removed: bool = False, kinds: tuple[str, ...] | None = None) -> Choices:
-    return [(t.id, f"{c.label}: {t.text}") for c in s.components.values() for t in c.traits
+def traits(s: GameState, removed: bool = False, kinds: tuple[str, ...] | None = None, player: str = "") -> Choices:
+    """Traits by id; another player's secret Enigma Trait is labelled as secret (UA-ENIGMA-1)."""
+    return [(t.id, f"{c.label}: {SECRET_TRAIT if hidden_from(t, [player]) else t.text}")
+            for c in s.components.values() for t in c.traits
             if t.removed == removed and (kinds is None or t.kind in kinds)]
 
 
@@ -56,7 +58,8 @@ def split_targets(s: GameState) -> Choices:
 
 
 def facts(s: GameState) -> Choices:
-    return [(f.id, f"{f.kind}: {f.text}"[:90]) for f in all_facts(s) if not f.removed]
+    secret = {t.id for c in s.components.values() for t in c.traits if t.secret}  # not citable (UA-ENIGMA-2)
+    return [(f.id, f"{f.kind}: {f.text}"[:90]) for f in all_facts(s) if not f.removed and f.id not in secret]
 
 
 def tenets(s: GameState) -> Choices:
@@ -92,9 +95,9 @@ def for_field(s: GameState, action: str, field: str, player: str) -> Choices | N
     if field in comp_fields:
         return components(s)
     if field == "trait":
-        return traits(s, removed=(action == "restore_trait"))
+        return traits(s, removed=(action == "restore_trait"), player=player)
     if field == "negates":
-        return traits(s, kinds=("master",))
+        return traits(s, kinds=("master",), player=player)
     if field == "pool":
         return pools(s)
     if field == "accused":
@@ -106,8 +109,9 @@ def for_field(s: GameState, action: str, field: str, player: str) -> Choices | N
     if field == "return_to_scene":
         return scenes(s)
     if field == "scene" and action in ("switch_scene", "close_scene"):  # Open Scene Framing (UA-OPEN-2/3)
-        return [(str(sc.number), f"scene {sc.number} (framed by {sc.framer})") for sc in s.scenes
-                if not sc.ended and not sc.mini and (action == "close_scene" or sc.number != s.current_scene)]
+        from engine.universalis.addon_open import active
+        return [(str(n), f"scene {n} (framed by {s.scenes[n - 1].framer})") for n in active(s)
+                if action == "close_scene" or n != s.current_scene]
     if field == "option":
         return challenge_options(s)
     return None

@@ -10,12 +10,15 @@ from __future__ import annotations
 from agents.table import Table
 from app.ui import safe
 from engine.universalis.components import importance
+from engine.universalis.facts import SECRET_TRAIT, hidden_from
 
 T = safe.text
 
 
-def markdown(table: Table, title: str = "") -> str:
+def markdown(table: Table, title: str = "", seats: list[str] | None = None) -> str:
+    """`seats`: the seats of the browser exporting; another player's secret Enigma Trait shows as secret."""
     s = table.state
+    seats = seats or []
     out = [f"# {T(title) if title else 'Storytable game ' + T(table.game_id)}", ""]
     if table.premise:
         out += [f"*Premise:* {T(table.premise)}", ""]
@@ -36,7 +39,8 @@ def markdown(table: Table, title: str = "") -> str:
         status = " — eliminated" if c.eliminated else ""
         out.append(f"#### {T(c.label)} ({T(c.kind)}, Importance {importance(s, c.id)}){status}")
         for t in c.traits:
-            text = f"~~{T(t.text)}~~" if t.removed else T(t.text)
+            words = SECRET_TRAIT if hidden_from(t, seats) else t.text
+            text = f"~~{T(words)}~~" if t.removed else T(words)
             out.append(f"- {text} ({T(t.kind)}, by {T(t.by or '—')})")
         out.append("")
     out += ["### Wealth", ""]
@@ -49,11 +53,22 @@ def log_json(table: Table) -> str:
     return safe.json_text(table.log_text())
 
 
-def downloads(live) -> None:
-    """The sidebar's save and export buttons."""
+def others_secrets(table: Table, seats: list[str]) -> int:
+    """How many unrevealed Enigma Traits other players bought: the log holds their words (UA-ENIGMA-1)."""
+    return sum(1 for c in table.state.components.values() for t in c.traits if hidden_from(t, seats))
+
+
+def downloads(live, seats: list[str] | None = None) -> None:
+    """The sidebar's save and export buttons, for a browser holding `seats`. The log is the table's record
+    and keeps every secret Enigma Trait's words, so it is offered only when none of them is another's."""
     import streamlit as st
 
-    st.download_button("Save the game (log)", log_json(live.table), file_name=f"storytable-{live.code}.jsonl",
-                       mime="application/jsonl", key="save", width="stretch")
-    st.download_button("Export transcript (Markdown)", markdown(live.table), key="export",
+    seats = seats or []
+    if others_secrets(live.table, seats):
+        st.caption("The log holds secret Enigma Traits of other players: it can be saved here once they are "
+                   "revealed (the table keeps it on the server meanwhile).")
+    else:
+        st.download_button("Save the game (log)", log_json(live.table), file_name=f"storytable-{live.code}.jsonl",
+                           mime="application/jsonl", key="save", width="stretch")
+    st.download_button("Export transcript (Markdown)", markdown(live.table, seats=seats), key="export",
                        file_name=f"storytable-{live.code}.md", mime="text/markdown", width="stretch")

@@ -6,7 +6,7 @@ import streamlit as st
 
 from app.errors import public
 from app.ui import safe, store
-from engine.universalis.facts import all_facts
+from engine.universalis.facts import facts_seen_by
 
 
 def _memory_search(live: store.Live, query: str, k: int) -> list | None:
@@ -20,9 +20,10 @@ def _memory_search(live: store.Live, query: str, k: int) -> list | None:
         return None
 
 
-def browser(live: store.Live) -> None:
+def browser(live: store.Live, mine: list[str] | None = None) -> None:
+    """`mine`: the seats this browser holds; another player's secret Enigma Trait shows as secret."""
     s = live.table.state
-    facts = all_facts(s)
+    facts = facts_seen_by(s, mine or [])
     st.subheader("Facts")
     c1, c2, c3 = st.columns([3, 1, 1])
     query = c1.text_input("Search the Facts", key="facts:q", placeholder="e.g. the dockmaster's debt")

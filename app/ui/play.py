@@ -125,7 +125,7 @@ def page(live: store.Live, mine: list[str], token: str) -> None:
         conflict.challenge(live)
         conflict.fine(live)
         conflict.complication(live)
-        transcript.transcript(live)
+        transcript.transcript(live, mine=mine)
     with right:
         board.scene(live)
         addon_panels.panel(live, mine)  # what the active add-ons add (nothing in a core game)

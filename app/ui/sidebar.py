@@ -149,7 +149,7 @@ def panel(live: store.Live, open_code) -> tuple[list[str], "st.delta_generator.D
             st.warning(safe.text(note))
         mine = seating(live)
         switch_seats(live, mine)
-        export.downloads(live)
+        export.downloads(live, mine)
         if mine and st.button("Undo my last decision", key="do:undo", width="stretch",
                               help="for a slip of the hand: replays the log without it"):
             try:

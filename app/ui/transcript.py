@@ -4,7 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 from app.ui import safe, store
-from engine.universalis.facts import all_facts
+from engine.universalis.facts import facts_seen_by
 
 SHOWN = 150
 
@@ -25,10 +25,18 @@ def why(meta: dict, cost: int, fact_text: dict[str, str]) -> str:
     return " · ".join(parts)
 
 
-def transcript(live: store.Live, height: int = 420) -> None:
+def secret_buys(records, mine: list[str]) -> set[int]:
+    """The log records in which another player bought an Enigma Trait: their why may name it (UA-ENIGMA-1)."""
+    return {r.seq for r in records if r.action.get("type") == "add_trait" and r.action.get("enigma")
+            and r.action.get("player") not in mine}
+
+
+def transcript(live: store.Live, height: int = 420, mine: list[str] | None = None) -> None:
+    """`mine`: the seats this browser holds; others' secret Enigma Traits stay hidden, even in an AI's why."""
     t = live.table
-    meta_by_seq = {r.seq: r.meta for r in t.records}
-    fact_text = {f.id: f.text for f in all_facts(t.state)}
+    hidden = secret_buys(t.records, mine or [])
+    meta_by_seq = {r.seq: ({"decided_by": r.meta.get("decided_by")} if r.seq in hidden else r.meta) for r in t.records}
+    fact_text = {f.id: f.text for f in facts_seen_by(t.state, mine or [])}
     events = t.transcript()
     st.markdown(f"**Transcript** <small>({len(events)} entries, newest first)</small>", unsafe_allow_html=True)
     box = st.container(height=height)

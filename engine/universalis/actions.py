@@ -482,6 +482,14 @@ class AdoptCharacter(_A):
     component: str = Field(description="the character that becomes your Player Character")
 
 
+class AgreeIntroduction(_A):
+    """Player Character (UA-PC-3, L2104): the owner agrees that another player may Introduce his PC into
+    the scene in play (free, at any time); the next Introduction of it there uses the agreement."""
+
+    type: Literal["agree_introduction"] = "agree_introduction"
+    component: str = Field(description="your Player Character")
+
+
 class EndowTrait(_A):
     """PC Endowment Pool (UA-ENDOW-1, L2114): a Trait for your PC paid from its Endowment."""
 
@@ -681,8 +689,8 @@ Action = Annotated[
         Interrupt, Obstacle, ChallengeStatement, ConcedeChallenge, ContestChallenge,
         WithdrawChallenge, DisputeFact, FactVote, ChallengeBid, ChallengePass, DrawTrait, BuyDie,
         CallResolution, AnswerResolution, Roll, CancelBonus, EndNarration,
-        AdoptCharacter, EndowTrait, EndowDice, DeclarePool, AllocateSuccesses, ExtendComplication, DeclineExtend,
-        CreatePlotPool, PlotPoolFact, ProtectComponent, SetDriver,
+        AdoptCharacter, AgreeIntroduction, EndowTrait, EndowDice, DeclarePool, AllocateSuccesses, ExtendComplication,
+        DeclineExtend, CreatePlotPool, PlotPoolFact, ProtectComponent, SetDriver,
         DriverScene, ResolveDriver, CreatePlotThread, ResolvePlotThread,
         ProposeTenets, PresentSeed, CedeControl, RevealTrait, StartJob, EndJob, JobItem, EndSession, StartSession,
         AdoptAddon, InvokeJudgment, JudgeRuling, OverruleVote, FrameScene, SwitchScene, CloseScene,

@@ -11,10 +11,10 @@ from engine.universalis import actions as A
 from engine.universalis import addon_hooks as hooks
 from engine.universalis.addon_complications import refuse
 from engine.universalis.addon_pcs import ENDOW, PcRecord, adopt_check, endowment_spend_check, pc_trait
-from engine.universalis.addon_scenes import PLOT, PlotPool, create_plot_pool, plot_spend
+from engine.universalis.addon_scenes import PLOT, PLOT_POOL_COST, PlotPool, create_plot_pool, plot_spend
 from engine.universalis import complications as cx  # a module: rules.py imports us while it loads
 from engine.universalis.components import add_trait, component
-from engine.universalis.ledger import available, pay
+from engine.universalis.ledger import available, pay, set_aside, spend_set_aside
 from engine.universalis.rules import Ctx, handles, require_location, require_turn, statement
 from engine.universalis import scene_actions as sx
 from engine.universalis.state import DieChange, PlotPoolState
@@ -53,9 +53,30 @@ def adopt_character(c: Ctx) -> None:
         sc.control[comp.id] = a.player
     if o.pc_endowment:
         s.addon.endowments[a.player] = s.addon.endowments.get(a.player, 0) + o.pc_endowment
+        set_aside(s, o.pc_endowment)
     text = f"{comp.label} becomes {pc_trait(a.player)}."
     c.emit("adopt_character", text, cost, component=comp.id, endowment=o.pc_endowment)
     statement(c, "adopt_character", text, cost, components=[comp.id])
+
+
+@handles(A.AgreeIntroduction)
+def agree_introduction(c: Ctx) -> None:
+    """UA-PC-3 (L2104 "The PC can only be Introduced to a scene with the agreement of the owning player"):
+    the owner agrees, free and at any time, that another player may Introduce it into the scene in play."""
+    s, a = c.s, c.a
+    assert isinstance(a, A.AgreeIntroduction)
+    hooks.pcs_enabled(s)
+    comp = component(s, a.component, "UA-PC-3")
+    owner = hooks.pc_owner(s, comp.id)
+    if owner != a.player:
+        raise refuse("UA-PC-3", "Player Character", f"only the owner of a Player Character agrees to its "
+                                                    f"Introduction; {comp.label} is not {a.player}'s")
+    sc = require_location(s)
+    if comp.id in sc.present:
+        raise RuleViolation("U-ACT-3", f"{comp.label} is already in the scene")
+    s.addon.welcome[comp.id] = sc.number
+    c.emit("agree_introduction", f"agrees that {comp.label} may be Introduced into this scene.", component=comp.id,
+           rule="UA-PC-3")
 
 
 @handles(A.EndowTrait)
@@ -70,6 +91,7 @@ def endow_trait(c: Ctx) -> None:
     left = s.addon.endowments.get(a.player, 0)
     endowment_spend_check(PcRecord(player=a.player, component=cid, endowment=left), a.times, True, False)
     s.addon.endowments[a.player] = left - a.times
+    spend_set_aside(s, a.times)
     comp = s.components[cid]
     first = None
     for _ in range(a.times):
@@ -95,6 +117,7 @@ def endow_dice(c: Ctx) -> None:
     involved = cid in comp.targets or cid in comp.committed
     endowment_spend_check(PcRecord(player=a.player, component=cid, endowment=left), a.count, False, involved)
     s.addon.endowments[a.player] = left - a.count
+    spend_set_aside(s, a.count)
     pool.dice += a.count
     why = a.text or "from the Endowment"
     comp.changes.append(DieChange(pool=pool.key, delta=a.count, by=a.player, how="buy", why=why))
@@ -112,8 +135,8 @@ def plot_pool(s, name: str) -> PlotPoolState:
 
 @handles(A.CreatePlotPool)
 def create_plot_pool_action(c: Ctx) -> None:
-    """UA-PLOT-1: a plot gets 10-50 Coins from the Bank (L2274). Engine choice: it costs its
-    proposer nothing (the book names no price) and, like anything said, may be Challenged."""
+    """UA-PLOT-1: a plot gets 10-50 Coins from the Bank (L2274). Giving it one is a Rules Gimmick for that
+    plot: its proposer pays 1 Coin and it may be Challenged (L315, L1311; the add-on names no other price)."""
     s, a = c.s, c.a
     assert isinstance(a, A.CreatePlotPool)
     o = hooks.opts(s)
@@ -124,10 +147,12 @@ def create_plot_pool_action(c: Ctx) -> None:
     if any(p.name.casefold() == name.casefold() for p in s.addon.plot_pools):
         raise refuse("UA-PLOT-1", PLOT, f"there is already a Plot Pool called “{name}”")
     pp = create_plot_pool(name, a.coins, o.plot_pool_min, o.plot_pool_max)
+    pay(s, a.player, PLOT_POOL_COST, "a Rules Gimmick (a Plot Pool)", rule="UA-PLOT-1")
     s.addon.plot_pools.append(PlotPoolState(name=pp.name, coins=pp.coins, by=a.player))
+    set_aside(s, pp.coins)
     text = f"The plot “{name}” gets a Plot Pool of {a.coins} coins."
-    c.emit("plot_pool", text, 0, plot=name, coins=a.coins)
-    statement(c, "plot_pool", text, 0)
+    c.emit("plot_pool", text, PLOT_POOL_COST, plot=name, coins=a.coins)
+    statement(c, "plot_pool", text, PLOT_POOL_COST)
 
 
 @handles(A.PlotPoolFact)
@@ -145,6 +170,7 @@ def plot_pool_fact(c: Ctx) -> None:
     pp = PlotPool(name=st.name, coins=st.coins,
                   spent={(int(k.split(":", 1)[0]), k.split(":", 1)[1]): v for k, v in st.spent.items()})
     plot_spend(pp, a.player, sc.number, 1, o.plot_pool_spend_per_scene, o.plot_pool_cap_scope)  # type: ignore[arg-type]
+    spend_set_aside(s, st.coins - pp.coins)
     st.coins = pp.coins
     st.spent = {f"{k[0]}:{k[1]}": v for k, v in pp.spent.items()}
     f = sx.add_fact(c, "detail", a.text.strip())
@@ -213,6 +239,7 @@ def driver_scene(c: Ctx) -> None:
         raise refuse("UA-DRIVER-1", "PC Story Drivers", "this scene's Driver coin was already drawn")
     s.addon.driver_scenes.append(key)
     s.addon.endowments[a.player] = s.addon.endowments.get(a.player, 0) + 1
+    set_aside(s, 1)
     c.emit("driver_scene", a.text.strip(), 0, component=cid, endowment=s.addon.endowments[a.player])
     statement(c, "driver_scene", a.text.strip(), 0, components=[cid], lapses=True)
 
@@ -229,6 +256,7 @@ def resolve_driver(c: Ctx) -> None:
     sessions = s.extra.session - s.addon.driver_since.get(a.player, s.extra.session) + 1
     del s.addon.drivers[a.player]
     s.addon.endowments[a.player] = s.addon.endowments.get(a.player, 0) + sessions
+    set_aside(s, sessions)
     c.emit("resolve_driver", a.text.strip(), 0, component=cid, coins=sessions)
     statement(c, "resolve_driver", a.text.strip(), 0, components=[cid], lapses=True)
 

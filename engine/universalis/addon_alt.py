@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copy
 import string
+from dataclasses import dataclass
 
 from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
@@ -72,43 +73,51 @@ def finished_scene(s: GameState) -> Scene | None:
     return mains[-1]
 
 
-def fork_cost(s: GameState, sc: Scene) -> int:
-    """UA-ALT-1: 1 per fork between the mirror scene and the first scene, the new one included."""
-    return 1 + forks_back(s, s.extra.alt_before.get(str(sc.number)))
-
-
 def branch_label(i: int) -> str:
     return string.ascii_uppercase[i] if i < 26 else f"B{i + 1}"
 
 
-def fork_problem(s: GameState, player: str) -> tuple[str, str] | None:
-    """(rule, why) a fork is refused now, or None."""
+@dataclass(frozen=True)
+class Fork:
+    """Whether `player` may fork now: the scene its mirror would copy and the price, or why not (rule, why).
+    Why one record: the handler, the bid option and the heuristic read all three, derived once."""
+
+    scene: Scene | None = None
+    cost: int = 0
+    problem: tuple[str, str] | None = None
+
+
+def fork_now(s: GameState, player: str) -> Fork:
+    """The fork `player` could make now (UA-ALT-1/2), with its scene and price, or the reason it is refused."""
     if not on(s):
-        return "UA-ALT-1", f"{ALT} is not in play (L1996)"
+        return Fork(problem=("UA-ALT-1", f"{ALT} is not in play (L1996)"))
     if s.window is not None or s.challenge is not None or s.fine is not None or s.extra.judgment is not None:
-        return "U-TURN-3", "not now: the last statement is being answered"
+        return Fork(problem=("U-TURN-3", "not now: the last statement is being answered"))
     sc = finished_scene(s)
     if sc is None:
-        return "UA-ALT-1", f"{ALT}: a mirror scene is split off at the end of a scene, before the bids for the next"
+        return Fork(problem=("UA-ALT-1", f"{ALT}: a mirror scene is split off at the end of a scene, before the "
+                                         "bids for the next"))
     before = s.extra.alt_before.get(str(sc.number))
     if before is None:
-        return "UA-ALT-2", f"{ALT}: the first scene of the game is the starting point and cannot be forked (L2004)"
+        return Fork(sc, problem=("UA-ALT-2", f"{ALT}: the first scene of the game is the starting point and cannot "
+                                             "be forked (L2004)"))
     start = s.extra.alt_start
     if start is None or start.scene != sc.number:
-        return "UA-ALT-1", (f"{ALT}: scene {sc.number} was not framed under the add-on (or ended before its "
-                            "framing did): how its mirror would start is unknown")
+        return Fork(sc, problem=("UA-ALT-1", f"{ALT}: scene {sc.number} was not framed under the add-on (or ended "
+                                             "before its framing did): how its mirror would start is unknown"))
     world = start.components
     refs = set(s.addon.pcs) | {t.component for t in s.addon.threads} | set(s.addon.protected)
     lost = sorted(x for x in refs if x not in world)
     if lost:
         label = s.components[lost[0]].label if lost[0] in s.components else lost[0]
-        return "UA-ALT-1", (f"{ALT}: {label} was made in scene {sc.number} and is a Player Character, Plot Thread or "
-                            "protected Component of the whole table: the engine cannot fork that scene")
-    cost = fork_cost(s, sc)
+        return Fork(sc, problem=("UA-ALT-1", f"{ALT}: {label} was made in scene {sc.number} and is a Player "
+                                             "Character, Plot Thread or protected Component of the whole table: the "
+                                             "engine cannot fork that scene"))
+    cost = 1 + forks_back(s, before)  # UA-ALT-1: 1 per fork back to the first scene, the new one included
     if available(s, player) < cost:
-        return "UA-ALT-1", (f"{ALT}: {player} holds {coins(available(s, player))}; this mirror scene costs {cost} "
-                            "(1 per fork back to the first scene, L2006)")
-    return None
+        return Fork(sc, cost, ("UA-ALT-1", f"{ALT}: {player} holds {coins(available(s, player))}; this mirror scene "
+                                           f"costs {cost} (1 per fork back to the first scene, L2006)"))
+    return Fork(sc, cost)
 
 
 @handles(A.ForkScene)
@@ -116,12 +125,11 @@ def fork_scene(c: Ctx) -> None:
     """UA-ALT-1/2: split off a mirror of the just-finished scene, placed just before it on the number line."""
     s, a = c.s, c.a
     assert isinstance(a, A.ForkScene)
-    problem = fork_problem(s, a.player)
-    if problem is not None:
-        raise RuleViolation(*problem)
-    sc = finished_scene(s)
+    fork = fork_now(s, a.player)
+    if fork.problem is not None:
+        raise RuleViolation(*fork.problem)
+    sc, cost = fork.scene, fork.cost
     assert sc is not None and s.extra.alt_start is not None
-    cost = fork_cost(s, sc)
     pay(s, a.player, cost, "a mirror scene", rule="UA-ALT-1")
     start = s.extra.alt_start
     old = s.extra.alt_branch
@@ -162,7 +170,7 @@ def fork_scene(c: Ctx) -> None:
 
 def bid_option(s: GameState, player: str) -> tuple[str, str, str] | None:
     """The fork offered with the bids (decisions.legal_options), when one can be made now."""
-    sc = finished_scene(s)
-    if not on(s) or sc is None or fork_problem(s, player) is not None:
+    fork = fork_now(s, player)
+    if fork.problem is not None or fork.scene is None:
         return None
-    return ("fork_scene", str(fork_cost(s, sc)), f"split off a mirror of scene {sc.number} (Alternate Reality)")
+    return ("fork_scene", str(fork.cost), f"split off a mirror of scene {fork.scene.number} (Alternate Reality)")

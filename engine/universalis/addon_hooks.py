@@ -7,11 +7,12 @@ addon_scenes.py and addon_complications.py.
 """
 from __future__ import annotations
 
+from engine.core.errors import RuleViolation
 from engine.universalis.addon_complications import DieKind, is_success, only_added, read_face, refuse
 from engine.universalis.addon_pcs import PC, PROT, alteration_check, reduce_check, take_over_check
-from engine.universalis.addon_scenes import CLIMACTIC, freeze_check
+from engine.universalis.addon_scenes import CLIMACTIC, PLOT_POOL_COST, freeze_check
 from engine.universalis.addons import Addons
-from engine.universalis.state import Complication, Component, GameState
+from engine.universalis.state import Complication, Component, GameState, Scene
 
 DICE_ONLY = "Dice Only Added"
 
@@ -126,6 +127,34 @@ def pc_guard(s: GameState, actor: str, comp: Component) -> None:
     alteration_check(owner, actor, comp.label, with_pc_bonus(s, comp.id))
 
 
+def pc_entry_scene(s: GameState, actor: str, comp: Component, sc: Scene) -> Scene:
+    """UA-PC-3 (L2106 "frame a Mini-Scene in which the PC is involved in a relevant Complication and use Coins
+    won in the Complication to Introduce the PC into the main scene"): another player spending those Coins in
+    the mini scene, where the PC already is, Introduces it into the main scene; else the scene in play."""
+    owner = pc_owner(s, comp.id)
+    if owner is None or owner == actor or not sc.mini or comp.id not in sc.present or not with_pc_bonus(s, comp.id):
+        return sc
+    main = s.scenes[s.current_scene - 1] if s.current_scene else None
+    if main is None or main.ended or main.location is None or comp.id in main.present or comp.id == main.location:
+        return sc
+    return main
+
+
+def pc_introduce_guard(s: GameState, actor: str, comp: Component, scene_no: int) -> None:
+    """UA-PC-3 (L2104): a PC is Introduced by another player only with its owner's agreement for this scene
+    (used up by this Introduction), or with Coins won in a Complication it took part in (L2106)."""
+    owner = pc_owner(s, comp.id)
+    if owner is None or owner == actor:
+        return
+    if s.addon.welcome.get(comp.id) == scene_no:
+        del s.addon.welcome[comp.id]
+        return
+    if not with_pc_bonus(s, comp.id):
+        raise refuse("UA-PC-3", PC, f"{comp.label} is {owner}'s Player Character: it is Introduced into a scene only "
+                                    f"with {owner}'s agreement (agree_introduction), or with Coins won in a "
+                                    "Complication it took part in, e.g. in a Mini-Scene (L2104-2106)")
+
+
 def pc_take_over(s: GameState, who: str, cid: str) -> None:
     """UA-PC-2: no Take Overs of a Player Character."""
     owner = pc_owner(s, cid)
@@ -138,9 +167,9 @@ def pc_controller(s: GameState, cid: str, player: str) -> str:
     return pc_owner(s, cid) or player
 
 
-def reduce_price(s: GameState, actor: str, comp: Component, coins: int) -> int:
-    """UA-PROT-1/2: the Importance levels `coins` buy down on this Component. With Plot Protection a
-    PC's level costs 2 (`coins` must be even); owner-only protection refuses anyone else."""
+def protection_multiplier(s: GameState, actor: str, comp: Component) -> int:
+    """UA-PROT-1/2: 2 when Plot Protection doubles the coins per level of this Component's Importance,
+    else 1; owner-only protection refuses anyone but the owner (UA-PROT-2)."""
     a = opts(s)
     owner = pc_owner(s, comp.id)
     if a.pc_protection != "off" and owner is None and comp.id in s.addon.protected:
@@ -148,12 +177,20 @@ def reduce_price(s: GameState, actor: str, comp: Component, coins: int) -> int:
         if a.pc_protection == "owner_only":
             a = a.model_copy(update={"pc_protection": "double"})
     if a.pc_protection == "off" or owner is None:
-        return coins
+        return 1
     reduce_check(a.pc_protection, owner, actor, comp.label)  # type: ignore[arg-type]
-    if coins % 2:
-        raise refuse("UA-PROT-1", PROT, f"{comp.label} is a protected Player Character: each level of Importance "
-                                        f"costs 2 coins, so pay an even number ({coins} was offered)")
-    return coins // 2
+    return 2
+
+
+def per_level_refusal(label: str, coins: int, durable: int, protection: int) -> RuleViolation:
+    """The refusal of a payment that is not a whole number of levels, naming what sets the price: Durable
+    (UA-DUR-3) and Plot Protection (UA-PROT-1) each multiply it, so a protected Durable PC's level is 4."""
+    each = durable * protection
+    why = " and ".join(w for w, m in ((f"Durable Components ×{durable}", durable),
+                                     (f"{PROT} ×{protection}", protection)) if m > 1)
+    rule = "UA-PROT-1" if protection > 1 else "UA-DUR-3"
+    return RuleViolation(rule, f"{why}: each level of {label}'s Importance costs {each} coins; pay a multiple of "
+                               f"{each} ({coins} was offered; L2124, L2172)")
 
 
 def pcs_enabled(s: GameState) -> None:
@@ -177,9 +214,13 @@ def turn_options(s: GameState, player: str, money: int) -> list[tuple[str, str, 
             comp = s.complication
             if comp is not None and any(x in comp.targets or x in comp.committed for x in mine):
                 out.append(("endow_dice", f"1 per die from the Endowment ({left} left)", "dice for your PC's side"))
+        sc = s.scene()
+        if sc is not None and sc.location is not None and any(
+                x not in sc.present and s.addon.welcome.get(x) != sc.number for x in mine):
+            out.append(("agree_introduction", "0", "let another player Introduce your PC into this scene (L2104)"))
     if a.plot_pools and s.phase == "scene":
-        if s.complication is None:
-            out.append(("create_plot_pool", "0 (the Bank gives the plot "
+        if s.complication is None and money >= PLOT_POOL_COST:
+            out.append(("create_plot_pool", f"{PLOT_POOL_COST} (a Rules Gimmick; the Bank gives the plot "
                         f"{a.plot_pool_min}-{a.plot_pool_max} coins)", "give a plot its own pool"))
         for pool in s.addon.plot_pools:
             if pool.coins > 0:

@@ -104,7 +104,7 @@ RULE_IDS: dict[str, tuple[str, int]] = {
     "UA-USEBID-1": ("Using Challenge Bids: the loser's bid pays the change", 2038),
     "UA-PC-1": ("Player Character: 5 coins, once per player per game", 2098),
     "UA-PC-2": ("Player Character: no Take Overs", 2100),
-    "UA-PC-3": ("Player Character: only the owner alters or Introduces it", 2100),
+    "UA-PC-3": ("Player Character: only the owner alters it; others Introduce it with his agreement", 2100),
     "UA-ENDOW-1": ("PC Endowment Pool: PC Traits and PC dice only, never refreshed", 2114),
     "UA-PROT-1": ("PC Plot Protection: double cost to reduce Importance", 2124),
     "UA-PROT-2": ("PC Plot Protection option: only the owner reduces Importance", 2132),

@@ -42,6 +42,28 @@ def replaces_challenges(s: GameState) -> bool:
     return on(s) and s.config.addons.judgment_scope == "replaces_challenges"
 
 
+def case_line(s: GameState, esc: Callable[[str], str] = str, strong: Callable[[str], str] = str) -> str | None:
+    """The open Judgment in one line, or None: who invoked it on what and why, the Judge (and those
+    overruled), the ruling and where the case stands. One wording for the app's panel (`esc` escapes what
+    players wrote, `strong` marks emphasis) and the model's state text (both plain)."""
+    jd = s.extra.judgment
+    if jd is None:
+        return None
+    case = jd.case
+    line = (f"{strong('Judgment')} invoked by {esc(case.challenger)} on {esc(case.challenged)}'s "
+            f"“{esc(case.statement.text)}”: {esc(case.reason)} · Judge: {strong(esc(jd.judge))}")
+    if len(jd.judges) > 1:
+        line += f" (overruled: {', '.join(esc(j) for j in jd.judges[:-1])})"
+    if jd.stands is not None:
+        line += f" · ruled: it {'stands' if jd.stands else 'does not stand'}"
+        line += f" ({esc(jd.ruling)})" if jd.ruling else ""
+    if jd.stage == "overrule":
+        line += f" · votes to overrule: {len(jd.votes)}"
+    if jd.stage == "draw":
+        line += f" · a new Judge is drawn from {', '.join(esc(p) for p in jd.candidates)}"
+    return line
+
+
 # --- who the Judge is (UA-JUDGE-2) ---------------------------------------------------------------------
 def track(c: Ctx) -> None:
     """After every action: who spent coins (latest last), and, when the turn passes to a new player,

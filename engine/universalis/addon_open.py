@@ -11,10 +11,12 @@ one being played.
   bid with no coins, U-BID-4).
 - UA-OPEN-2: on his turn a player pays 1 to switch to another active scene; a closed one cannot be
   switched to.
-- UA-OPEN-3: a scene's framer closes it on his turn by paying 1 to Fade to Black (with no coin, free:
-  engine choice, or a broke framer's scene could never end).
+- UA-OPEN-3: a scene's framer closes it on his turn by paying 1 (`fade_to_black_cost`) to Fade to Black
+  (short of it, what he holds: engine choice, or a broke framer's scene could never end).
 - UA-OPEN-4: Refresh follows each scene that is closed (the engine default; the add-on is silent), or,
-  with `open_scene_refresh="on_frame"`, each new scene framed.
+  with `open_scene_refresh="on_frame"`, each new scene framed; then it follows the scene play leaves (the
+  last one closed when none is active), so Protagonist Refresh Boost (UA-PREF-1) reads that scene
+  (engine choice); the first frame follows no scene and pays the plain Refresh.
 The book advises no more than 2 or 3 active scenes: a note when more are, never a refusal.
 """
 from __future__ import annotations
@@ -22,9 +24,9 @@ from __future__ import annotations
 from engine.core.errors import RuleViolation
 from engine.core.seats import seats_left_of
 from engine.universalis import actions as A
-from engine.universalis.ledger import available, coins, from_bank, pay
+from engine.universalis.ledger import available, coins, pay
 from engine.universalis.rules import (
-    Ctx, bid_reference, end_main_scene, handles, refuse_without_location, require_turn, statement,
+    Ctx, bid_reference, end_main_scene, handles, refresh_after, refuse_without_location, require_turn, statement,
 )
 from engine.universalis.addon_scenes import OPEN
 from engine.universalis.state import GameState, Scene, Turn
@@ -43,14 +45,6 @@ def next_framer(s: GameState) -> str:
     """Who frames when no scene is active: the player to the left of the last framer (for the first
     scene, the starting player)."""
     return seats_left_of(s.seat_names, bid_reference(s))[0]
-
-
-def refresh(c: Ctx, why: str) -> None:
-    s = c.s
-    amount = s.config.refreshment
-    for p in s.players:
-        from_bank(p, s, amount, "refreshment")
-    c.emit("refresh", f"Every player receives {coins(amount)} of Refreshment ({why}).", player="", rule="UA-OPEN-4")
 
 
 def check_turn_move(c: Ctx, doing: str) -> None:
@@ -90,6 +84,7 @@ def frame_scene(c: Ctx) -> None:
     else:
         raise RuleViolation("UA-OPEN-1", f"{OPEN}: scenes are framed after Game Prep")
     pay(s, a.player, cost, "framing a new scene", rule="UA-OPEN-1")
+    left_scene = s.current_scene  # the scene play leaves (or the last one closed); None before the first
     number = len(s.scenes) + 1
     s.scenes.append(Scene(number=number, framer=a.player))
     s.current_scene = number
@@ -101,8 +96,8 @@ def frame_scene(c: Ctx) -> None:
             if n > s.config.addons.max_active_scenes else "")
     c.emit("frame_scene", f"pays {coins(cost)} and frames scene {number}." + note, cost, scene=number,
            active=active(s), rule="UA-OPEN-1")
-    if s.config.addons.open_scene_refresh == "on_frame":
-        refresh(c, "a new scene is framed")
+    if s.config.addons.open_scene_refresh == "on_frame":  # after the scene left: 7 if the protagonist was in it
+        refresh_after(c, left_scene, "a new scene is framed", rule="UA-OPEN-4")
 
 
 @handles(A.SwitchScene)
@@ -155,9 +150,9 @@ def close_scene(c: Ctx) -> None:
         raise RuleViolation("U-TURN-5", "the scene cannot end while a Complication in it is unresolved")
     if number == s.current_scene:
         refuse_without_location(s, a.player, "closing the scene")
-    # the book's Fade to Black: 1 coin (L1974); a framer with no coin closes it free (engine choice, as
-    # he frames free): else a scene whose framer is broke could never end, and no Refresh would come
-    cost = min(1, available(s, a.player))
+    # the book's Fade to Black: 1 coin (L1974), `fade_to_black_cost`; a framer who cannot pay it pays what he
+    # has (engine choice, as he frames free): else a broke framer's scene could never end, and no Refresh came
+    cost = min(s.config.addons.fade_to_black_cost, available(s, a.player))
     pay(s, a.player, cost, "Fade to Black", rule="UA-OPEN-3")
     playing = s.current_scene
     s.current_scene = number
@@ -191,5 +186,6 @@ def turn_options(s: GameState, player: str, money: int) -> list[tuple[str, str, 
     mine = [n for n in active(s) if s.scenes[n - 1].framer == player
             and not (s.complication is not None and s.complication.scene == n)]
     if mine:
-        out.append(("close_scene", str(min(1, money)), f"Fade to Black: close scene {', '.join(map(str, mine))}"))
+        out.append(("close_scene", str(min(ad.fade_to_black_cost, money)),
+                    f"Fade to Black: close scene {', '.join(map(str, mine))}"))
     return out

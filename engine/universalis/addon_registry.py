@@ -52,7 +52,8 @@ REGISTRY: tuple[AddonInfo, ...] = (
               ("seed_component",), {}, "seed_component"),
     AddonInfo("open-scene-framing", "Open Scene Framing", "Game Play", 1962,
               "No scene bids: on your turn pay 1 to frame a new scene or 1 to switch between open scenes.",
-              ("open_scene_framing", "frame_scene_cost", "switch_scene_cost", "max_active_scenes", "open_scene_refresh"),
+              ("open_scene_framing", "frame_scene_cost", "switch_scene_cost", "fade_to_black_cost", "max_active_scenes",
+               "open_scene_refresh"),
               {"open_scene_framing": True}),
     AddonInfo("judgment", "Judgment, Challenge Variant", "Game Play", 1980,
               "Disputes go to a Judge (who spent Coins before this turn) instead of Challenge bidding.",
@@ -205,12 +206,14 @@ ACTIONS: dict[str, str] = {
     "multiple-tenets": "propose_tenets: several Tenets on one idea, 1 coin each",
     "seed-element": "present_seed: the seed Component is the first Tenet",
     "friendly-control": "cede_control: hand Control of your component to another player, free",
-    "player-character": "adopt_character: once, make a character your PC (Take Over for good)",
+    "player-character": "adopt_character: once, make a character your PC (Take Over for good); agree_introduction: let "
+                        "others Introduce your PC into the scene in play",
     "pc-endowment": "endow_trait / endow_dice: Traits for your PC, dice when it is in a Complication, from its Endowment",
     "pc-protection": "protect_component: buy protection for an important Component",
     "pc-drivers": "set_driver; driver_scene (1 coin to the Endowment); resolve_driver",
     "enigma": "add_trait with enigma=true: a secret Trait for 2; reveal_trait shows it",
-    "plot-pools": "create_plot_pool (the Bank gives 10-50 coins); plot_pool_fact: a plot Fact paid by its pool",
+    "plot-pools": "create_plot_pool (1 coin, a Rules Gimmick; the Bank gives 10-50 coins); plot_pool_fact: a plot "
+                  "Fact paid by its pool",
     "plot-thread": "create_plot_thread; resolve_plot_thread takes its Weight in coins",
     "extended-complications": "extend_complication (stages=N): before the roll, pay to roll the Complication in "
                               "N stages, smallest sub-pools first; decline_extend: let it roll whole",

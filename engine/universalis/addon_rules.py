@@ -14,8 +14,8 @@ from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
 from engine.universalis.addons import Addons, Job
 from engine.universalis.components import add_trait, component, find_trait, importance, new_id, replace_trait
-from engine.universalis.ledger import coins, from_bank, pay, pay_player
-from engine.universalis.rules import Ctx, advance_prep, handles, prep_or_turn, statement
+from engine.universalis.ledger import coins, from_bank, pay, pay_player, set_aside, spend_set_aside
+from engine.universalis.rules import Ctx, advance_prep, handles, prep_or_turn, refresh_all, statement
 from engine.universalis.state import Component, GameState, Tenet, Trait
 
 DURABLE = "durable"
@@ -108,9 +108,9 @@ def after_action(c: Ctx) -> None:
     if ad.alternate_realities:  # the number line and the world before each scene (UA-ALT-1)
         from engine.universalis.addon_alt import track as alt_track
         alt_track(c)
-    if ad.dispute_mode == "judgment":  # who spent coins before each turn: its Judge (UA-JUDGE-2)
-        from engine.universalis.addon_judgment import track
-        track(c)
+    from engine.universalis import addon_judgment as judgment
+    if judgment.on(c.s):  # who spent coins before each turn: its Judge (UA-JUDGE-2)
+        judgment.track(c)
 
 
 def check_importance_cap(s: GameState, ad: Addons) -> None:
@@ -145,10 +145,8 @@ def prep_ended(c: Ctx) -> None:
     if s.scenes or s.extra.session != 1 or ad.first_scene_coins == "none":
         return
     if ad.first_scene_coins == "refresh":
-        for p in s.players:
-            from_bank(p, s, s.config.refreshment, "refreshment")
-        c.emit("refresh", f"Extra Refresh before the first scene: every player receives "
-                          f"{coins(s.config.refreshment)}.", player="", rule="UA-FIRST-1")
+        refresh_all(c, s.config.refreshment, f"Extra Refresh before the first scene: every player receives "
+                                             f"{coins(s.config.refreshment)}.", "UA-FIRST-1")
         return
     start = s.config.starting_coins
     for p in s.players:
@@ -172,11 +170,13 @@ def setting_phase_turn(s: GameState) -> bool:
             return False
         s.extra.setting_phase = True
         s.extra.setting_pools = {p.name: ad.setting_phase_pool for p in s.players}
+        set_aside(s, ad.setting_phase_pool * len(s.players))
         s.prep_passes = 0
         return True
     if s.prep_passes >= len(s.players):  # a player whose pool is spent can only pass
         s.extra.setting_phase = False
         s.extra.setting_done = True
+        spend_set_aside(s, sum(s.extra.setting_pools.values()))
         s.extra.setting_pools = {}  # unspent Coins return to the Bank (L1894)
         return False
     return True
@@ -272,6 +272,7 @@ def between_sessions_pay(c: Ctx, a: A.CreateComponent, cost: int) -> bool:
         raise RuleViolation("UA-BETWEEN-1", f"Create Components Between Sessions: {a.player} has {coins(left)} left "
                                             f"in the between-sessions pool; this costs {cost} (L2496)")
     s.extra.between_pools[a.player] = left - cost
+    spend_set_aside(s, cost)
     return True
 
 
@@ -611,7 +612,8 @@ def admit_players(c: Ctx, a: A.StartSession) -> list[str]:
 
 def scene_in_progress(s: GameState) -> bool:
     if adds(s).open_scene_framing:  # every active scene counts (UA-OPEN-1)
-        return any(not sc.ended and not sc.mini for sc in s.scenes)
+        from engine.universalis.addon_open import active
+        return bool(active(s))
     return s.phase == "scene" and s.current_scene is not None and not s.scenes[s.current_scene - 1].ended
 
 
@@ -636,17 +638,18 @@ def end_session(c: Ctx) -> None:
         raise RuleViolation("UA-SESS-1", "the bids for the next scene are being made; finish them first")
     pay_jobs(c, "session_end")
     if ad.session_end_refresh:
-        for p in s.players:
-            from_bank(p, s, s.config.refreshment, "refreshment")
-        c.emit("refresh", f"Session end counts as a scene end: every player receives {coins(s.config.refreshment)}.",
-               player="", rule="UA-COIN-1")
+        refresh_all(c, s.config.refreshment, f"Session end counts as a scene end: every player receives "
+                                             f"{coins(s.config.refreshment)}.", "UA-COIN-1")
     if ad.serial_require_open_thread:
         c.emit("reminder", "Serial Game Structure: leave at least one plot thread dangling for next session (L1904).",
                player="", rule="UA-SERIAL-1")
     if ad.intersession_creation_pool:
+        if ad.intersession_use_or_lose:  # what is left returns to the Bank
+            spend_set_aside(s, sum(s.extra.between_pools.values()))
         for p in s.players:
             s.extra.between_pools[p.name] = (0 if ad.intersession_use_or_lose else s.extra.between_pools.get(p.name, 0)) \
                 + ad.intersession_creation_pool
+        set_aside(s, ad.intersession_creation_pool * len(s.players))
     s.extra.session_open = False
     c.emit("session_end", a.text or f"Session {s.extra.session} ends.", session=s.extra.session, rule="UA-SESS-1")
 
@@ -679,6 +682,7 @@ def start_session(c: Ctx) -> None:
     c.emit("session_start", f"Session {s.extra.session} starts.", session=s.extra.session, present=present,
            rule="UA-SESS-2")
     if ad.intersession_use_or_lose:
+        spend_set_aside(s, sum(s.extra.between_pools.values()))
         s.extra.between_pools = {}
     if ad.session_start_wealth is not None:
         level = ad.session_start_wealth

@@ -19,6 +19,10 @@ LOSEBID = "Losing Challenge Bids"
 USEBID = "Using Challenge Bids"
 FREEZE = "No New Traits in Complications"
 PLOT = "Plot Pools"
+# a Plot Pool is a rule written in play for one plot (the Bank funds it), i.e. a Rules Gimmick: "Pay 1 Coin to
+# define the Gimmick and if no one Challenges successfully, it's the rule" (L315); add-ons are "pre-designed
+# Rules Gimmicks" (L1311). L2274 names no other price.
+PLOT_POOL_COST = 1
 THREAD = "Plot Thread"
 
 FreezeMode = Literal["off", "always", "climactic_only"]

@@ -66,6 +66,7 @@ class Addons(_Opt):
     open_scene_framing: bool = False  # Open Scene Framing (L1962)
     frame_scene_cost: int = Field(default=1, ge=0, le=100)
     switch_scene_cost: int = Field(default=1, ge=0, le=100)
+    fade_to_black_cost: int = Field(default=1, ge=0, le=100)
     max_active_scenes: int = Field(default=3, ge=1, le=20)  # book advice, soft
     open_scene_refresh: Literal["on_fade", "on_frame"] = "on_fade"
     dispute_mode: Literal["challenge", "judgment"] = "challenge"  # Judgment (L1980)
@@ -253,8 +254,8 @@ def check_addons(a: Addons, players: tuple[str, ...] | list[str] | None = None,
     _need(not a.allow_extended or a.currency == "coins", "UA-SETUP-7",
           "Extended Complications refuses cards (Cards as Coins, Cards instead of Dice): Storytable does not yet "
           "divide the cards laid in a Pool into stages (L2412, L2046, L2428)")
-    _need(a.open_scene_framing or (a.frame_scene_cost, a.switch_scene_cost, a.max_active_scenes,
-                                   a.open_scene_refresh) == (1, 1, 3, "on_fade"), "UA-SETUP-8",
+    _need(a.open_scene_framing or (a.frame_scene_cost, a.switch_scene_cost, a.fade_to_black_cost, a.max_active_scenes,
+                                   a.open_scene_refresh) == (1, 1, 1, 3, "on_fade"), "UA-SETUP-8",
           "Open Scene Framing: its settings need the add-on itself (L1962)")
     _need(a.currency == "coins" or starting_coins <= 40, "UA-SETUP-7",
           f"Cards as Coins / Cards instead of Dice refuses: a deck without face cards holds 40 cards, so nobody "

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from engine.core.seats import seats_left_of
 from engine.universalis.addon_split import awaiting as awaiting_allocation, note as allocation_note
+from engine.universalis import addon_judgment as judgment
 from engine.universalis.complications import roll_request
 from engine.universalis.ledger import available
 from engine.universalis.rules import must_establish_location, narrator, prep_player
@@ -153,9 +154,9 @@ def legal_options(s: GameState, player: str) -> list[Option]:
         w = s.window
         assert w is not None
         opts = [Option("pass", "0")]
-        if w.allow_challenge and ad.dispute_mode == "judgment":
+        if w.allow_challenge and judgment.on(s):
             opts.append(Option("invoke_judgment", "0", "the Judge decides whether it stands (Judgment)"))
-        if w.allow_challenge and (ad.dispute_mode != "judgment" or ad.judgment_scope != "replaces_challenges"):
+        if w.allow_challenge and not judgment.replaces_challenges(s):
             opts.append(Option("challenge", "0 now; bids later"))
         opts.append(Option("call_fine", "0"))  # at any time (U-FINE-1), also after one was voted on
         if money >= 1 and s.phase == "scene":

@@ -1,9 +1,10 @@
 """Facts: every paid piece of story information (U-FACT-1), in one list for memory and views."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Iterable
 
-from engine.universalis.state import GameState
+from engine.universalis.state import GameState, Trait
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,24 @@ def all_facts(s: GameState) -> list[FactView]:
                             scene_place(s, f.scene), tuple(f.components), f.origin))
     out.sort(key=lambda f: (f.seq, f.id))
     return out
+
+
+SECRET_TRAIT = "(a secret Enigma Trait)"  # what others see of an unrevealed Enigma Trait (UA-ENIGMA-1)
+
+
+def hidden_from(t: Trait, seats: Iterable[str]) -> bool:
+    """An Enigma Trait not yet revealed is "written down secretly" (L2182): only its buyer's seats read it."""
+    return t.secret and t.by not in set(seats)
+
+
+def facts_seen_by(s: GameState, seats: Iterable[str] = ()) -> list[FactView]:
+    """`all_facts` as `seats` may read them: another player's secret Enigma Trait shows as SECRET_TRAIT.
+
+    Why: the log keeps the words (it is the table's record and replays the game); every view for a
+    seat (the app's pages and export, an AI seat's Facts, the shared Fact memory with no seat) reads this."""
+    seats = set(seats)
+    secret = {t.id for c in s.components.values() for t in c.traits if hidden_from(t, seats)}
+    return [replace(f, text=SECRET_TRAIT) if f.id in secret else f for f in all_facts(s)]
 
 
 def find_fact(s: GameState, fact_id: str) -> FactView | None:

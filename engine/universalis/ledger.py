@@ -5,6 +5,8 @@ every coin (U-ECO-2): start + refreshments + bonus + compensation + refunds - pa
 and the movements balance: what players paid each other is what they received, what they paid
 the Bank is what the Bank took in, and the Bank pays out only Refreshment, bonus coins and the
 refund of coins it took for a statement a Challenge made cheaper (`conservation_problems`).
+Coins of a PC Endowment, a Plot Pool, a setting or a between-sessions pool stay the Bank's, set aside
+(`set_aside`, `spend_set_aside`): what those hold is what was set aside less what was spent or returned.
 """
 from __future__ import annotations
 
@@ -65,6 +67,7 @@ def pay(s: GameState, name: str, cost: int, what: str, rule: str = "U-ECO-3", us
             raise RuleViolation("UA-SETTING-1", f"Setting Creation Phase: {name} has {coins(left)} left in the "
                                                 f"setting pool; {costs(what)} {cost} (L1892)")
         s.extra.setting_pools[name] = left - cost
+        spend_set_aside(s, cost)
         return
     bonus = narration_bonus(s, name) if use_bonus else 0
     p = s.player(name)
@@ -144,6 +147,23 @@ def stake_to_bank(s: GameState, name: str) -> int:
     return left
 
 
+def set_aside(s: GameState, amount: int) -> None:
+    """The Bank sets `amount` aside in a pool that is no player's Wealth: a PC Endowment (UA-ENDOW-1,
+    UA-DRIVER-*), a Plot Pool (UA-PLOT-1), a setting pool (UA-SETTING-1), a between-sessions pool (UA-BETWEEN-1)."""
+    s.addon.set_aside += amount
+
+
+def spend_set_aside(s: GameState, amount: int) -> None:
+    """`amount` of the coins set aside are spent, or returned unspent: back to the Bank either way."""
+    s.addon.set_aside_spent += amount
+
+
+def set_aside_held(s: GameState) -> list[int]:
+    """What each pool of set-aside coins holds now."""
+    return [*s.addon.endowments.values(), *(pool.coins for pool in s.addon.plot_pools),
+            *s.extra.setting_pools.values(), *s.extra.between_pools.values()]
+
+
 def accounted(p: Player) -> int:
     """What the ledger says the player should hold (U-ECO-2)."""
     lg = p.ledger
@@ -179,6 +199,10 @@ def conservation_problems(s: GameState) -> list[str]:
         out.append(f"the Bank paid out {s.bank_out}, players received {from_bank_total} of Refreshment and bonus")
     if sum(p.ledger.refunds for p in s.players) != s.bank_refunds:
         out.append(f"the Bank refunded {s.bank_refunds}, players received {sum(p.ledger.refunds for p in s.players)}")
+    held = set_aside_held(s)
+    if sum(held) != s.addon.set_aside - s.addon.set_aside_spent or min([0, *held]) < 0:
+        out.append(f"Endowments and the add-ons' pools hold {sum(held)}, but the Bank set aside {s.addon.set_aside} "
+                   f"and {s.addon.set_aside_spent} of it was spent or returned")
     start = sum(p.ledger.start for p in s.players)
     held = sum(p.wealth + p.stake for p in s.players)
     if held != start + s.bank_out + s.bank_refunds - s.bank_in:

@@ -519,6 +519,27 @@ def end_scene(c: Ctx) -> None:
         statement(c, "fade", a.text.strip() or "The scene fades to black.", 1, lapses=True)
 
 
+def refresh_after(c: Ctx, scene_no: int | None, why: str = "", rule: str | None = None) -> None:
+    """Refreshment after scene `scene_no` (U-ECO-1), 7 when Protagonist Refresh Boost applies (UA-PREF-1).
+
+    Why one function: a scene's end pays it, and so does a new frame under Open Scene Framing's on-frame
+    reading (UA-OPEN-4); both must pay the same amount. `why` and `rule` only add to the log line."""
+    s = c.s
+    amount = s.config.refreshment
+    if s.config.addons is not CORE and scene_no is not None:
+        amount = _addon_rules.refresh_amount(s, scene_no)
+    refresh_all(c, amount, f"Every player receives {coins(amount)} of Refreshment" + (f" ({why})." if why else "."),
+                rule)
+
+
+def refresh_all(c: Ctx, amount: int, text: str, rule: str | None = None) -> None:
+    """The Bank pays every player `amount` of Refreshment and the log says so: the one loop for a scene's
+    Refresh (U-ECO-1) and the add-ons' extra ones (UA-FIRST-1, UA-COIN-1)."""
+    for p in c.s.players:
+        from_bank(p, c.s, amount, "refreshment")
+    c.emit("refresh", text, player="", **({"rule": rule} if rule else {}))
+
+
 def end_main_scene(c: Ctx, fade: bool, text: str, refresh: bool = True) -> None:
     """The scene in play ends: the framer's stake goes to the Bank, then Refreshment (U-ECO-1); with
     Open Scene Framing's on-frame reading Refreshment comes with the next frame instead (UA-OPEN-4)."""
@@ -531,17 +552,13 @@ def end_main_scene(c: Ctx, fade: bool, text: str, refresh: bool = True) -> None:
     s.scenes_ended += 1
     words = text or ("The scene fades to black." if fade else "The scene ends.")
     c.emit("end_scene", words, 1 if fade else 0, player=sc.framer, scene=sc.number, fade=fade, stake_lost=lost)
-    amount = s.config.refreshment
     if s.config.addons is not CORE:
-        amount = _addon_rules.refresh_amount(s, sc.number)
         _addon_rules.pay_jobs(c, "scene")
     if s.config.addons.plot_threads == "bradley":  # UA-THREAD-2: threads gain Weight each scene
         from engine.universalis.addon_hooks import threads_scene_end
         threads_scene_end(s, sc.number)
     if refresh:
-        for p in s.players:
-            from_bank(p, s, amount, "refreshment")
-        c.emit("refresh", f"Every player receives {coins(amount)} of Refreshment.", player="")
+        refresh_after(c, sc.number)
     s.turn = None
     s.phase = "bidding"
 

@@ -16,8 +16,8 @@ from engine.universalis import actions as A
 from engine.universalis.addons import Addons
 from engine.universalis.components import importance
 from engine.universalis.decisions import legal_options, pending
-from engine.universalis.facts import all_facts
-from engine.universalis.ledger import accounted
+from engine.universalis.facts import facts_seen_by
+from engine.universalis.ledger import conservation_problems
 from engine.universalis.replay import game_from_header
 from engine.universalis.rules import apply, new_game
 from engine.universalis.state import GameState
@@ -102,21 +102,12 @@ class UniversalisRuleset:
 
     def facts(self, state: GameState) -> list[MemoryFact]:
         return [MemoryFact(f.id, f.kind, f.text, f.by, f.seq, f.scene, f.component_name, f.removed, f.place)
-                for f in all_facts(state)]
+                for f in facts_seen_by(state)]  # no seat: the shared memory never holds a secret (UA-ENIGMA-1)
 
     def invariants(self, state: GameState) -> list[str]:
-        """U-ECO-2 (the ledger and the Bank balance), U-ECO-3 (no negative coins), a pending
-        decision with someone to ask."""
-        bad: list[str] = []
-        start = 0
-        for p in state.players:
-            if p.wealth < 0 or p.stake < 0:
-                bad.append(f"U-ECO-3: {p.name} holds {p.wealth} coins with a stake of {p.stake}")
-            if accounted(p) != p.wealth + p.stake:
-                bad.append(f"U-ECO-2: {p.name}'s ledger says {accounted(p)}, he holds {p.wealth + p.stake}")
-            start += p.ledger.start
-        if sum(p.wealth + p.stake for p in state.players) != start + state.bank_out - state.bank_in:
-            bad.append("U-ECO-2: the Bank does not balance")
+        """U-ECO-2 (the ledgers, the Bank and the coins it set aside balance) and U-ECO-3 (no negative
+        coins), as `ledger.conservation_problems` reckons them, and a pending decision with someone to ask."""
+        bad = [f"U-ECO-2: {m}" for m in conservation_problems(state)]
         for cid in state.components:
             if importance(state, cid) < 0:
                 bad.append(f"U-IMP-1: {cid} has negative Importance")

@@ -244,13 +244,15 @@ def introduce_component(c: Ctx) -> None:
     require_turn(c, narration_ok=True)
     sc = require_location(s)
     comp = component(s, a.component, "U-ACT-3")
+    if s.addon.pcs:  # a PC won in a mini scene's Complication enters the main scene (UA-PC-3, L2106)
+        sc = hooks.pc_entry_scene(s, a.player, comp, sc)
     if comp.is_master:
         raise RuleViolation("U-TRAIT-4", f"{comp.label} is a Master Component and cannot be introduced into a scene")
     if comp.eliminated and not sc.past:
         raise RuleViolation("U-ELIM-1", f"{comp.label} was eliminated; it can only appear in scenes set before that")
     if comp.id in sc.present or comp.id == sc.location:
         raise RuleViolation("U-ACT-3", f"{comp.label} is already in the scene")
-    hooks.pc_guard(s, a.player, comp)
+    hooks.pc_introduce_guard(s, a.player, comp, sc.number)
     if s.addon.threads:
         hooks.thread_introduced(s, comp.id)  # UA-THREAD-2
     pay(s, a.player, 1, f"introducing {comp.label}")
@@ -568,16 +570,17 @@ def reduce_importance(c: Ctx) -> None:
         raise RuleViolation("U-ELIM-1", f"{comp.label} is already eliminated")
     needs_presence(s, comp, "Paying the Importance of")
     paid = a.coins
-    mult = addon_rules.importance_multiplier(c, comp) if s.config.addons is not CORE else 1
-    if mult != 1:
-        if a.coins % mult:
-            raise RuleViolation("UA-DUR-3", f"Durable Components: each level of {comp.label}'s Importance costs "
-                                            f"{mult} coins; pay a multiple of {mult} (L2172)")
-        a = a.model_copy(update={"coins": a.coins // mult})  # levels, as the core rules count them
     total = importance(s, comp.id)
+    # coins per level: Durable (UA-DUR-3) and Plot Protection (UA-PROT-1) each double it, and both may
+    # hold: "double the normal number of Coins" (L2124) of a Durable Component's 2 (L2172) is 4
+    mult = addon_rules.importance_multiplier(c, comp) if s.config.addons is not CORE else 1
+    prot = hooks.protection_multiplier(s, a.player, comp) if total else 1
+    if a.coins % (mult * prot):
+        raise hooks.per_level_refusal(comp.label, a.coins, mult, prot)
+    if mult != 1:
+        a = a.model_copy(update={"coins": a.coins // mult})  # levels, as the core rules count them
     own = own_importance(comp)
-    # the levels the coins buy down: as many as the coins, or half for a protected PC (UA-PROT-1)
-    levels = hooks.reduce_price(s, a.player, comp, a.coins) if total else a.coins
+    levels = a.coins // prot  # the levels the coins buy down
     if total == 0:
         if a.coins != 1:
             raise RuleViolation("U-ELIM-1", f"{comp.label} has no Traits left: 1 coin removes it")

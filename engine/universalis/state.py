@@ -497,6 +497,7 @@ class PcPlotState(Mutable):
     """Player Characters, Endowments and Plot Pools (addon_actions.py); empty under the core rules."""
 
     pcs: dict[str, str] = Field(default_factory=dict)  # component id -> its owner (UA-PC-1)
+    welcome: dict[str, int] = Field(default_factory=dict)  # PC id -> scene its owner agreed it may enter (UA-PC-3)
     endowments: dict[str, int] = Field(default_factory=dict)  # player -> PC Endowment coins (UA-ENDOW-1)
     plot_pools: list[PlotPoolState] = Field(default_factory=list)  # UA-PLOT-1
     threads: list[PlotThreadState] = Field(default_factory=list)  # UA-THREAD-1
@@ -504,6 +505,10 @@ class PcPlotState(Mutable):
     drivers: dict[str, str] = Field(default_factory=dict)  # player -> his PC's Story Driver (UA-DRIVER-3)
     driver_since: dict[str, int] = Field(default_factory=dict)  # player -> session his Driver was set in
     driver_scenes: list[str] = Field(default_factory=list)  # "player:scene" whose Driver coin was drawn
+    # the Bank's coins set aside for Endowments, Plot Pools, setting and between-sessions pools, and how many
+    # were spent or returned since: those pools hold the difference (ledger.conservation_problems, U-ECO-2)
+    set_aside: int = 0
+    set_aside_spent: int = 0
 
 
 class GameState(Mutable):

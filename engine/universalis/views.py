@@ -5,6 +5,7 @@ from typing import Any
 
 from engine.universalis.components import importance
 from engine.universalis.decisions import pending
+from engine.universalis.facts import SECRET_TRAIT
 from engine.universalis.state import GameState
 
 
@@ -16,7 +17,7 @@ def component_view(s: GameState, cid: str) -> dict[str, Any]:
         "master": c.is_master, "sub_of": list(c.masters), "owner": c.owner,
         "eliminated": c.eliminated, "reduced": c.reduced,
         "controller": sc.control.get(c.id) if sc else None,
-        "traits": [{"id": t.id, "text": "(a secret Enigma Trait)" if t.secret else t.text, "kind": t.kind,
+        "traits": [{"id": t.id, "text": SECRET_TRAIT if t.secret else t.text, "kind": t.kind,
                     "removed": t.removed, **({"secret": True, "by": t.by} if t.secret else {})} for t in c.traits],
     }
 
