@@ -25,7 +25,7 @@ Face cards kept (Quirk #1) and Mazza's Wealth stack stay refused at setup (addon
 from __future__ import annotations
 
 from engine.core.errors import RuleViolation
-from engine.universalis.addon_cards import ADDON_DICE, suit_deck
+from engine.universalis.addon_cards import ADDON_DICE, card_face, draw, suit_deck
 from engine.universalis.ledger import coins, pay
 from engine.universalis.state import GameState, HandState
 
@@ -172,7 +172,7 @@ def deal(c) -> None:
         raise RuleViolation("UA-CDICE-1", f"{ADDON_DICE}: cards are owed to {', '.join(sorted(due))}: deal "
                                           f"{', '.join(f'{n} {k}' for k, n in sorted(due.items()))}")
     for name, n in due.items():
-        got = [10 if f == 0 else f for f in a.faces[DEAL + name]]
+        got = [card_face(f) for f in a.faces[DEAL + name]]
         if len(got) != n:
             raise RuleViolation("UA-CDICE-1", f"{ADDON_DICE}: {name} draws {n} cards, {len(got)} were given")
         h = s.extra.hands[name].model_copy(deep=True)
@@ -216,7 +216,7 @@ def check_roll(s: GameState, faces: dict[str, list[int]]) -> None:
     """UA-CDICE-2/3: each Pool shows the cards played into it from hands, the rest being Trait Deck cards
     (Ace to 10)."""
     for key, got in faces.items():
-        shown = [10 if f == 0 else f for f in got]
+        shown = [card_face(f) for f in got]
         for card in played_in(s, key):
             if card not in shown:
                 raise RuleViolation("UA-CDICE-2", f"{ADDON_DICE}: the Pool {key} holds a {card} played from a hand; "
@@ -235,12 +235,7 @@ def roll_faces(s: GameState, pick) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
     for key, n in roll_request(s).items():
         mine = played_in(s, key)[:n]
-        rest = []
-        for _ in range(n - len(mine)):
-            if not deck:
-                deck = suit_deck(False)
-            rest.append(deck.pop(pick(len(deck)) - 1))
-        out[key] = mine + rest
+        out[key] = mine + draw(deck, n - len(mine), pick, lambda: suit_deck(False))
     return out
 
 
@@ -248,8 +243,7 @@ def deal_faces(s: GameState, pick) -> dict[str, list[int]]:
     """The table's card source for the cards owed: drawn without replacement from each player's deck."""
     out: dict[str, list[int]] = {}
     for name, n in owed(s).items():
-        left = left_in_deck(s.extra.hands[name])
-        out[DEAL + name] = [left.pop(pick(len(left)) - 1) for _ in range(n)]
+        out[DEAL + name] = draw(left_in_deck(s.extra.hands[name]), n, pick)
     return out
 
 

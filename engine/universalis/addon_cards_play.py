@@ -25,7 +25,7 @@ pools other than Wealth (the Endowment, Plot Pools, the setting pool) stay count
 from __future__ import annotations
 
 from engine.core.errors import RuleViolation
-from engine.universalis.addon_cards import ADDON_COINS, ADDON_DICE, suit_deck
+from engine.universalis.addon_cards import ADDON_COINS, ADDON_DICE, card_face, draw, suit_deck
 from engine.universalis.ledger import coins, pay
 from engine.universalis.state import CardDeck, GameState
 
@@ -150,7 +150,7 @@ def check_roll(s: GameState, faces: dict[str, list[int]]) -> None:
     seen: dict[int, int] = {}
     for got in faces.values():
         for f in got:
-            v = 10 if f == 0 else f
+            v = card_face(f)
             if not 1 <= v <= 10:
                 raise RuleViolation("UA-CARDS-5", f"{ADDON_COINS}: a card without face cards is Ace (1) to 10, not {f}")
             seen[v] = seen.get(v, 0) + 1
@@ -172,10 +172,5 @@ def deal(s: GameState, pick) -> dict[str, list[int]]:
     comp = s.complication
     assert comp is not None
     for key, n in want.items():
-        owner = comp.pool(key).owner
-        faces = []
-        for _ in range(n):
-            deck = decks.setdefault(owner, suit_deck(False))
-            faces.append(deck.pop(pick(len(deck)) - 1))
-        out[key] = faces
+        out[key] = draw(decks.setdefault(comp.pool(key).owner, suit_deck(False)), n, pick)
     return out
