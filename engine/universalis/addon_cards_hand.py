@@ -87,6 +87,12 @@ def pool_dice_bought(c, player: str) -> dict[str, int]:
     return out
 
 
+def copy_hand(h: HandState) -> HandState:
+    """A copy to change (the state before the action shares the old one): its lists copied, no deepcopy."""
+    return h.model_copy(update={"hand": list(h.hand), "discards": list(h.discards),
+                                "played": {k: list(v) for k, v in h.played.items()}})
+
+
 def reconcile(c) -> None:
     """After every action: hands follow the coins; played cards follow the Pools (module docstring)."""
     s = c.s
@@ -99,11 +105,13 @@ def reconcile(c) -> None:
     over = comp is None or s.narration is not None
     for p in s.players:
         h = s.extra.hands.get(p.name)
-        h = HandState() if h is None else h.model_copy(deep=True)  # a newcomer brings his deck
+        held = p.wealth + p.stake
+        if h is not None and held == len(h.hand) + h.owed and not (h.played and (over or rerolled)):
+            continue  # nothing moved for him: his hand stays as it is (shared with the state before)
+        h = HandState() if h is None else copy_hand(h)  # a newcomer brings his deck
         if h.played and (over or rerolled):  # the roll is over or ties: played cards are discarded
             h.discards += [x for cards in h.played.values() for x in cards]
             h.played = {}
-        held = p.wealth + p.stake
         have = len(h.hand) + h.owed
         if held < have:
             n = have - held
@@ -153,7 +161,7 @@ def trim_played(s: GameState, comp) -> None:
             cards = h.played.get(pool.key, [])
             if not cards:
                 continue
-            h = h.model_copy(deep=True)
+            h = copy_hand(h)
             while over > 0 and h.played[pool.key]:
                 h.discards.append(h.played[pool.key].pop())
                 over -= 1
@@ -175,7 +183,7 @@ def deal(c) -> None:
         got = [card_face(f) for f in a.faces[DEAL + name]]
         if len(got) != n:
             raise RuleViolation("UA-CDICE-1", f"{ADDON_DICE}: {name} draws {n} cards, {len(got)} were given")
-        h = s.extra.hands[name].model_copy(deep=True)
+        h = copy_hand(s.extra.hands[name])
         left = left_in_deck(h)
         for f in got:
             if f not in left:
