@@ -114,3 +114,81 @@ def test_UA_CDICE_2_a_die_taken_off_a_pool_takes_a_played_card_with_it():
     assert 5 in g.s.extra.hands["Ben"].discards
     g.check()
     seen("UA-CDICE-2")
+
+
+def narrate_and_deal(g: Game) -> None:
+    """Every narrator keeps his bonus coins; the cards owed for them are dealt, the lowest left first."""
+    from engine.universalis.addon_cards_hand import deal_faces, owed
+    while True:
+        if owed(g.s):
+            g.do(A.Roll(faces=deal_faces(g.s, lambda k: 1)))
+        elif g.pend.kind == "narration":
+            g.act(A.EndNarration(player=g.pend.players[0]))
+        else:
+            return
+
+
+def knight_and_monk_hands(mode: str) -> Game:
+    """Four players under Cards instead of Dice and a multi-target method, every hand dealt START; D's
+    Complication against A's Knight and B's Monk: D buys 1 die for C, 1 for A and 2 for B (under
+    Individual Pools 1 more for C:B, the Complication Pool facing B)."""
+    from test_addons_engine import P4
+    g = game(P4, addons={**HAND, "multi_target_mode": mode})
+    dealt(g, **{n: START for n in P4})
+    all_pass_prep(g)
+    g.bids({"A": 1})
+    g.act(A.EstablishLocation(player="A", new_role="Tavern"))
+    g.event("A", "The lamps are lit.")
+    knight = g.create("A", "Knight")
+    g.end_turn("A")
+    monk = g.create("B", "Monk")
+    g.end_turn("B")
+    g.end_turn("Cy")
+    g.event("D", "The knight is hurled into the monk.", performer=knight, receiver=monk)
+    for pool, n in {"C": 1, "A": 1, "B": 2, **({"C:B": 1} if mode == "individual" else {})}.items():
+        g.act(A.BuyDie(player="D", pool=pool, count=n))
+    g.call_and_agree("D")
+    return g
+
+
+def test_UA_CDICE_2_UA_MT_3_UA_MT_5_a_target_pool_keeps_its_chosen_cards_until_its_own_match_L2428():
+    """UA-CDICE-2 (L2428 "play cards face down secretly, to be revealed during the resolution") with
+    Independent Target Pools (UA-MT-3, L2334) and Individual Pools (UA-MT-5, L2360): D's chosen cards
+    (his three 5s, then a 4: C 5, A 5, B 5 and 4; C:B a 4 under Individual) stay face down in the Pools
+    whose match is still to come, and that match must reveal them; the Complication side's second match
+    under Independent is a reroll, Trait Deck cards (as at a tie). Before the fix every played card went
+    to the discards at the first match's narration, and the second match dealt Trait Deck cards in their
+    place. Coins and hands stay equal after every action."""
+    for mode in ("independent", "individual"):
+        g = knight_and_monk_hands(mode)
+        played = dict(g.s.extra.hands["D"].played)
+        assert played == {"C": [5], "A": [5], "B": [5, 4], **({"C:B": [4]} if mode == "individual" else {})}
+        first = pending(g.s).dice
+        t1 = next(k for k in first if k in ("A", "B"))
+        t2 = "A" if t1 == "B" else "B"
+        g.do(A.Roll(faces={k: sorted(played[k]) + [1] * (n - len(played[k])) for k, n in first.items()}))
+        for _ in range(5):
+            if not (g.pend.kind == "roll" and set(g.pend.dice) == set(first)):
+                break  # a tie: Edge dice, Trait Deck cards
+            g.do(A.Roll(faces={k: [1] * n for k, n in pending(g.s).dice.items()}))
+        kept = {k: v for k, v in played.items() if k not in first}
+        assert g.s.extra.hands["D"].played == kept and t2 in kept
+        narrate_and_deal(g)
+        g.check()
+        second = pending(g.s).dice
+        assert set(second) == set(kept) | ({"C"} if mode == "independent" else set())
+        wrong = {k: [7] * n for k, n in second.items()}
+        g.refused(A.Roll(faces=wrong), "UA-CDICE-2", f"holds a {kept[t2][0]}")
+        g.do(A.Roll(faces={k: sorted(kept.get(k, [])) + [7] * (n - len(kept.get(k, []))) for k, n in second.items()}))
+        for _ in range(10):
+            if g.s.complication is None:
+                break
+            if pending(g.s).kind == "roll":  # a tie in the second match: the Targets win the reroll
+                g.do(A.Roll(faces={k: [9 if k.startswith("C") else 1] * n for k, n in pending(g.s).dice.items()}))
+            narrate_and_deal(g)
+        assert g.s.complication is None
+        for p in g.s.players:
+            h = g.s.extra.hands[p.name]
+            assert len(h.hand) + h.owed == p.wealth + p.stake and h.played == {}, (p.name, h)
+        g.check()
+    seen("UA-CDICE-2", "UA-MT-3", "UA-MT-5")

@@ -93,6 +93,20 @@ def copy_hand(h: HandState) -> HandState:
                                 "played": {k: list(v) for k, v in h.played.items()}})
 
 
+def revealed_pools(s: GameState, rolled: bool) -> set[str] | None:
+    """The Pools whose played cards go to the discards now: every Pool once the Complication is over (None);
+    after a roll that ended in a narration or a tie, the Pools that roll revealed. Under Independent Target or
+    Individual Pools (UA-MT-3, UA-MT-5) a Target Pool whose match is still to come keeps its chosen cards face
+    down for its own match; the Complication side's cards were revealed, and its next match is a reroll: cards
+    dealt from the Trait Deck, as at a tie (engine reading)."""
+    comp = s.complication
+    if comp is None:
+        return None
+    if not rolled or not comp.rolls:
+        return set()
+    return set(comp.rolls[-1].faces)
+
+
 def reconcile(c) -> None:
     """After every action: hands follow the coins; played cards follow the Pools (module docstring)."""
     s = c.s
@@ -103,15 +117,16 @@ def reconcile(c) -> None:
     rerolled = (comp is not None and orig is not None and comp.id == orig.id and s.narration is None
                 and len(comp.rolls) > len(orig.rolls))
     over = comp is None or s.narration is not None
+    shown = revealed_pools(s, over or rerolled)
     for p in s.players:
         h = s.extra.hands.get(p.name)
         held = p.wealth + p.stake
-        if h is not None and held == len(h.hand) + h.owed and not (h.played and (over or rerolled)):
+        spent = [k for k in h.played if shown is None or k in shown] if h is not None else []
+        if h is not None and held == len(h.hand) + h.owed and not spent:
             continue  # nothing moved for him: his hand stays as it is (shared with the state before)
         h = HandState() if h is None else copy_hand(h)  # a newcomer brings his deck
-        if h.played and (over or rerolled):  # the roll is over or ties: played cards are discarded
-            h.discards += [x for cards in h.played.values() for x in cards]
-            h.played = {}
+        for key in spent:  # the roll is over or ties: the revealed Pools' played cards are discarded
+            h.discards += h.played.pop(key)
         have = len(h.hand) + h.owed
         if held < have:
             n = have - held

@@ -52,13 +52,20 @@ def new_decks(s: GameState) -> None:
 def pool_cards(s: GameState) -> dict[str, int]:
     """How many cards of each player's deck lie in the open Complication's Pools, before the roll:
     each die is a card of the player who added it; dice no record names (Edge, Obstacle) are the
-    Pool owner's. Once the roll is over (the narration), the Pools are discarded."""
+    Pool owner's. Once the roll is over (the narration), the Pools it revealed are discarded."""
     comp = s.complication
     out: dict[str, int] = {}
-    if comp is None or s.narration is not None:
+    if comp is None:
         return out
+    # after a roll the Pools it revealed are discarded; under Independent Target or Individual Pools
+    # (UA-MT-3, UA-MT-5) a Pool whose match is still to come keeps its cards face down
+    from engine.universalis.addon_independent import finished_pools
+    shown = set(comp.rolls[-1].faces) if s.narration is not None and comp.rolls else set()
+    shown |= finished_pools(s, comp)
     shared = stack(s)  # Mazza: Trait and Edge dice are the Trait Deck's, no player's
     for pool in comp.pools:
+        if pool.key in shown:
+            continue
         added: dict[str, int] = {}
         for ch in comp.changes:
             if ch.pool == pool.key and not (shared and ch.how == "draw"):
