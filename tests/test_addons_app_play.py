@@ -96,3 +96,53 @@ def test_UA_OPEN_1_UA_CARDS_1_the_page_frames_without_bids_and_shows_the_decks(h
     assert "Bank 15, discards 0" in text and "no scene is active" in text
     press(at, "do:A:frame_scene")
     assert lv.table.state.current_scene == 1 and lv.table.state.player("A").wealth == 24
+
+
+def test_UA_CDICE_1_with_real_cards_each_browser_types_only_its_own_seats_hand(home):
+    """UA-CDICE-1 (L2428 "draw your starting Wealth in Cards into your hand"): at a table with real cards
+    each person types the cards he drew in his own browser. B's browser is asked for B's cards only and
+    never shows the others' inputs or hands; it cannot enter A's cards (refused, even sent by hand past
+    the page); its entry deals B alone and the others are still awaited. The host's browser (A, Cy, D) is
+    asked for those three and never for B's; once all are in, Game Prep begins and each browser's panel
+    shows its own hand only."""
+    from app.ui import seats
+    lv = people(Addons(currency="cards_hand"))
+    host = seats.start(lv)
+    seats.free(lv, host, "B")
+    tok_b = seats.take(lv, "", "B")
+    assert pending(lv.table.state).dice == {"deal:A": 25, "deal:B": 25, "deal:Cy": 25, "deal:D": 25}
+    deal = " ".join(str(v) for v in list(range(1, 11)) * 2 + [1, 2, 3, 4, 5])
+
+    def browser(token: str) -> AppTest:
+        at = AppTest.from_file(str(__import__("test_app_streamlit").APP), default_timeout=60)
+        at.query_params["table"] = lv.code
+        at.query_params["seat"] = token
+        at.run()
+        assert not at.exception, at.exception
+        return at
+
+    def deal_inputs(at: AppTest) -> list[str]:
+        return sorted((w.key or "").split("@")[0] for w in at.text_input if (w.key or "").startswith("roll:deal:"))
+    b = browser(tok_b)
+    assert deal_inputs(b) == ["roll:deal:B"]
+    assert "Waiting for A, Cy, D to draw" in " ".join(c.value for c in b.caption)
+    with pytest.raises(seats.Refused):
+        seats.deal(lv, tok_b, A.Roll(faces={"deal:A": [int(x) for x in deal.split()]}))
+    with pytest.raises(seats.Refused):
+        seats.roll(lv, tok_b, A.Roll(faces={"deal:A": [int(x) for x in deal.split()]}), seats.decision_id(lv))
+    next(w for w in b.text_input if (w.key or "").startswith("roll:deal:B")).input(deal)
+    press(b, "do:deal")
+    live = store.open_table(lv.code)
+    assert pending(live.table.state).dice == {"deal:A": 25, "deal:Cy": 25, "deal:D": 25}
+    assert sorted(live.table.state.extra.hands["B"].hand) == sorted(int(x) for x in deal.split())
+    h = browser(host)
+    assert deal_inputs(h) == ["roll:deal:A", "roll:deal:Cy", "roll:deal:D"]
+    for w in h.text_input:
+        if (w.key or "").startswith("roll:deal:"):
+            w.input(deal)
+    press(h, "do:deal")
+    live = store.open_table(lv.code)
+    assert pending(live.table.state).kind == "prep_turn"
+    mine, theirs = " ".join(m.value for m in h.markdown), " ".join(m.value for m in browser(tok_b).markdown)
+    assert "Your hand (A)" in mine and "Your hand (B)" not in mine
+    assert "Your hand (B)" in theirs and "Your hand (A)" not in theirs and "Your hand (Cy)" not in theirs

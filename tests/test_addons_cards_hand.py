@@ -192,3 +192,21 @@ def test_UA_CDICE_2_UA_MT_3_UA_MT_5_a_target_pool_keeps_its_chosen_cards_until_i
             assert len(h.hand) + h.owed == p.wealth + p.stake and h.played == {}, (p.name, h)
         g.check()
     seen("UA-CDICE-2", "UA-MT-3", "UA-MT-5")
+
+
+def test_UA_CDICE_1_each_player_may_deal_his_own_hand_alone_L2428():
+    """UA-CDICE-1 (L2428 "draw your starting Wealth in Cards into your hand"): at a table with real cards
+    each player types his own hand, so a Roll may deal some of the players owed: Ben's 25 cards alone,
+    then Ann's and Cat's; the game waits (nothing else is allowed) until every hand is dealt. A player
+    owed nothing, or an empty Roll, is refused, naming the add-on."""
+    g = game(P3, addons=HAND)
+    g.refused(A.Roll(faces={}), "UA-CDICE-1", "cards are owed to Ann, Ben, Cat")
+    dealt(g, Ben=START)
+    assert pending(g.s).dice == {"deal:Ann": 25, "deal:Cat": 25}
+    assert g.last("cards_drawn").data["drawn"] == {"Ben": 25} and sorted(g.s.extra.hands["Ben"].hand) == sorted(START)
+    g.refused(A.Roll(faces={"deal:Ben": START}), "UA-CDICE-1", "Cards instead of Dice")
+    g.refused(A.PassPrep(player="Ann"), "UA-CDICE-1", "cards are being drawn")
+    dealt(g, Ann=START, Cat=START)
+    assert pending(g.s).kind == "prep_turn" and all(len(h.hand) == 25 for h in g.s.extra.hands.values())
+    g.check()
+    seen("UA-CDICE-1")

@@ -187,14 +187,17 @@ def trim_played(s: GameState, comp) -> None:
 
 def deal(c) -> None:
     """UA-CDICE-1: the cards owed are dealt (a Roll from the table's card source, keys "deal:<player>"):
-    each from what is left of the player's own deck."""
+    each from what is left of the player's own deck. A Roll may deal some of the players owed and leave
+    the others waiting: at a table with real cards each player draws and types his own hand, which no
+    one else sees (app/ui/decide.py); the card source deals everyone at once."""
     s, a = c.s, c.a
     due = owed(s)
     want = {DEAL + n for n in due}
-    if set(a.faces) != want:
+    if not a.faces or not set(a.faces) <= want:
         raise RuleViolation("UA-CDICE-1", f"{ADDON_DICE}: cards are owed to {', '.join(sorted(due))}: deal "
                                           f"{', '.join(f'{n} {k}' for k, n in sorted(due.items()))}")
-    for name, n in due.items():
+    drawn = {n: k for n, k in due.items() if DEAL + n in a.faces}
+    for name, n in drawn.items():
         got = [card_face(f) for f in a.faces[DEAL + name]]
         if len(got) != n:
             raise RuleViolation("UA-CDICE-1", f"{ADDON_DICE}: {name} draws {n} cards, {len(got)} were given")
@@ -207,8 +210,8 @@ def deal(c) -> None:
         h.hand = sorted(h.hand + got)
         h.owed = 0
         s.extra.hands[name] = h
-    c.emit("cards_drawn", "Cards drawn: " + ", ".join(f"{n} {v}" for n, v in sorted(due.items())) + ".",
-           player="", drawn=due, rule="UA-CDICE-1")
+    c.emit("cards_drawn", "Cards drawn: " + ", ".join(f"{n} {v}" for n, v in sorted(drawn.items())) + ".",
+           player="", drawn=drawn, rule="UA-CDICE-1")
 
 
 def while_owed(kind: str):
