@@ -146,3 +146,16 @@ def test_UA_CDICE_1_with_real_cards_each_browser_types_only_its_own_seats_hand(h
     mine, theirs = " ".join(m.value for m in h.markdown), " ".join(m.value for m in browser(tok_b).markdown)
     assert "Your hand (A)" in mine and "Your hand (B)" not in mine
     assert "Your hand (B)" in theirs and "Your hand (A)" not in theirs and "Your hand (Cy)" not in theirs
+
+
+def test_UA_CDICE_5_typed_cards_read_letters_and_face_cards_only_when_kept():
+    """UA-CDICE-5 at a table with real cards: a typed A is the Ace, 0 the ten; J, Q, K are read only when the
+    table keeps face cards (52-card decks), otherwise they are refused with a message, never a traceback."""
+    from app.ui.decide import card_faces
+    assert card_faces("A 0 10, 5", False) == [1, 10, 10, 5]
+    assert card_faces("j Q K 13 2", True) == [11, 12, 13, 13, 2]
+    for text in ("K", "11", "x"):
+        with pytest.raises(ValueError, match="not a card here"):
+            card_faces(text, False)
+    with pytest.raises(ValueError, match="not a card here"):
+        card_faces("14", True)

@@ -3,6 +3,8 @@ the cards he draws are dealt from outside (like dice), spending plays a card fac
 chosen card played face down, Trait dice come from the Trait Deck; the hand is shown only to its seat."""
 from __future__ import annotations
 
+import pytest
+
 from engine.universalis import actions as A
 from engine.universalis import pending
 
@@ -210,3 +212,66 @@ def test_UA_CDICE_1_each_player_may_deal_his_own_hand_alone_L2428():
     assert pending(g.s).kind == "prep_turn" and all(len(h.hand) == 25 for h in g.s.extra.hands.values())
     g.check()
     seen("UA-CDICE-1")
+
+
+FACE = {**HAND, "cards_with_face_cards": True}
+# a fixed deal of 25 from a 52-card deck: every card Ace to King once, Ace to 10 again, then 1 2
+START52 = list(range(1, 14)) + list(range(1, 11)) + [1, 2]
+
+
+def test_UA_CDICE_5_face_cards_kept_52_card_decks_never_succeed_and_count_ten_L2432():
+    """UA-CDICE-5 (Quirk #1, L2432 "there are 13 different cards in a suit, making a success ... 5 out of
+    13"): with face cards kept each deck holds 52 cards; Jacks, Queens and Kings are dealt and read at the
+    roll (J = 11, Q = 12, K = 13) and none succeeds; a card above King is refused, naming the add-on.
+    Spending plays the highest card: Ann's Tenet plays her King. Ben's Complication against the Hero: Ben
+    buys 2 dice for it (his best cards, 5 and 5, face down) and 2 for Ann's Pool (his 4 and 4). Revealed
+    C 5 5, Ann 4 4: 2 Successes each, sums 10 against 8: an Edge card for the Complication, every card
+    discarded and dealt again from the Trait Deck. C 1 2 K (2 Successes) against Ann 6 7 (none): Ben wins
+    1 + 2 plus his failed Edge card's value: a King counts 10 (engine reading: as high as a d10 shows; the
+    book gives face cards no number), 13 in all; Ann loses, 1 per card: 2."""
+    from engine.universalis.addon_cards import success_chance
+    from engine.universalis.addon_cards_hand import hand_line
+    assert success_chance(True) == pytest.approx(5 / 13)
+    g = game(P3, addons=FACE)
+    assert pending(g.s).dice == {"deal:Ann": 25, "deal:Ben": 25, "deal:Cat": 25}
+    g.refused(A.Roll(faces={"deal:Ann": [13] * 5 + START52[5:], "deal:Ben": START52, "deal:Cat": START52}),
+              "UA-CDICE-1", "no 13 left")
+    dealt(g, Ann=START52, Ben=START52, Cat=START52)
+    assert hand_line(g.s, "Ann").endswith("10 10 J Q K")
+    g.act(A.ProposeTenet(player="Ann", text="Magic is rare."))
+    assert g.s.extra.hands["Ann"].discards == [13] and g.wealth("Ann") == 24
+    all_pass_prep(g)
+    g.bids({"Ann": 1})
+    g.act(A.EstablishLocation(player="Ann", new_role="Tavern"))
+    g.event("Ann", "The lamps are lit.")
+    g.act(A.CreateComponent(player="Ann", role="Hero", introduce=True))
+    hero = g.new_component()
+    g.end_turn("Ann")
+    g.event("Ben", "A rival challenges the hero.", receiver=hero)
+    g.act(A.BuyDie(player="Ben", pool="C", count=2))
+    g.act(A.BuyDie(player="Ben", pool="Ann", count=2))
+    assert g.s.extra.hands["Ben"].played == {"C": [5, 5], "Ann": [4, 4]}
+    g.call_and_agree("Ben")
+    assert pending(g.s).dice == {"C": 2, "Ann": 2}
+    g.do(A.Roll(faces={"C": [5, 5], "Ann": [4, 4]}))
+    assert pending(g.s).dice == {"C": 3, "Ann": 2} and g.s.extra.hands["Ben"].played == {}
+    g.refused(A.Roll(faces={"C": [1, 2, 14], "Ann": [6, 7]}), "UA-CDICE-5", "Ace (1) to King (13)")
+    g.do(A.Roll(faces={"C": [1, 2, 13], "Ann": [6, 7]}))
+    res = g.last("complication_result").data
+    assert res["winner"] == "C" and res["bonus"] == {"C": 13, "Ann": 2}
+    assert g.last("roll").data["faces"]["C"] == [1, 2, 13]
+    g.check()
+    seen("UA-CDICE-5")
+
+
+def test_UA_CDICE_5_a_deck_with_face_cards_holds_52_coins_L2432():
+    """UA-CDICE-5: with face cards kept a deck is 52 cards, so a table may start with up to 52 coins (41 is
+    refused without them, 53 with them, naming the decks)."""
+    from engine.core.errors import RuleViolation
+    from engine.universalis import new_game
+    assert pending(game(P3, starting_coins=52, addons=FACE).s).dice["deal:Ann"] == 52
+    for addons, coins in ((HAND, 41), (FACE, 53)):
+        with pytest.raises(RuleViolation) as e:
+            new_game(P3, starting_coins=coins, addons=addons)
+        assert e.value.rule == "UA-SETUP-7" and "deck" in str(e.value)
+    seen("UA-CDICE-5")

@@ -55,7 +55,11 @@ def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
                          # Pools: test_multi_target_matches_conserve_coins_and_replay plays those)
                          + [(8, ('multiple-targets="independent"',)),
                             (9, ('multiple-targets="all_or_none"', 'worst_best_tie="complication"')),
-                            (10, ('multiple-targets="individual"',))])
+                            (10, ('multiple-targets="individual"',)),
+                            # Cards instead of Dice with face cards kept (UA-CDICE-5): hands and coins equal
+                            (11, ("cards-instead-of-dice", "cards_with_face_cards=true")),
+                            (12, ("cards-instead-of-dice", "cards_with_face_cards=true",
+                                  'multiple-targets="independent"'))])
 def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     """`must`: add-ons every drawn combination includes (Own Pool per Participant, UA-OWN-1, is rare
     in six random draws from forty)."""
@@ -64,6 +68,8 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     assert adds.pool_per_participant == ("pool-per-participant" in must or adds.pool_per_participant)
     if must and must[0].startswith("multiple-targets"):
         assert adds.multi_target_mode == must[0].split("=")[1].strip('"')
+    faces = "cards_with_face_cards=true" in must
+    assert adds.cards_with_face_cards == faces or not faces
     t = Table.new(heuristic_seats(["Ann", "Bob", "Cat"], seed), dice=SeededDice(seed), addons=adds,
                   log_path=tmp_path / "g.jsonl")
     rs = UniversalisRuleset()
@@ -73,6 +79,10 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
             break
         check_invariants(t.state)
         assert rs.invariants(t.state) == [], rs.invariants(t.state)
+        for p in t.state.players if faces else ():  # every coin is a card in hand, or owed (UA-CDICE-1)
+            h = t.state.extra.hands[p.name]
+            assert len(h.hand) + h.owed == p.wealth + p.stake, (p.name, h)
+            assert sum(1 for x in h.hand + h.discards if x > 10) <= 12  # J, Q, K: four of each
         if not broke and t.state.scenes_ended >= 1 and t.check(A.EndSession(player="Ann")) is None:
             t.submit(A.EndSession(player="Ann"))
             broke = True

@@ -135,8 +135,12 @@ def describe_state(s: GameState, me: str | None) -> str:
     lines.append("Players: " + "; ".join(coins))
     hand = s.extra.hands.get(me or "")
     if hand is not None:  # Cards instead of Dice (UA-CDICE-1): only the player's own hand
-        lines.append(f"Your hand of cards (your coins): {' '.join(map(str, sorted(hand.hand))) or 'empty'}. "
+        from engine.universalis.addon_cards_hand import hand_line
+        lines.append(f"Your hand of cards (your coins): {hand_line(s, me or '')}. "
                      "Spending plays your highest card; a die you buy plays your best card (5, 4... succeed).")
+        if s.config.addons.cards_with_face_cards:  # UA-CDICE-5
+            lines.append("Face cards are kept (52-card decks): J, Q and K never succeed, so only 5 in 13 of the "
+                         "Trait Deck's cards do; cards you buy from your hand are the sure successes.")
     deck = s.extra.cards.get(me or "")
     if deck is not None:  # Cards as Coins (UA-CARDS-1): coins are cards of a 40-card deck
         lines.append(f"Cards as Coins: your deck's Bank holds {deck.bank} cards and its discards {deck.discards}; "

@@ -44,7 +44,8 @@ def panel_lines(s: GameState, mine: Sequence[str]) -> list[str]:
         hands = " · ".join(f"{safe.text(p.name)} {p.wealth + p.stake} cards" + (
             f" (Bank {decks[p.name].bank}, discards {decks[p.name].discards})" if p.name in decks else "")
             for p in s.players)
-        out.append(f"{CURRENCY_WORDS[a.currency]}. {hands}")
+        faces = " With face cards kept: J, Q, K never succeed (5 in 13 do)." if a.cards_with_face_cards else ""
+        out.append(f"{CURRENCY_WORDS[a.currency]}. {hands}{faces}")
     for cid, owner in s.addon.pcs.items():
         comp = s.components.get(cid)
         if comp is None:

@@ -144,6 +144,24 @@ def _default(s, kind: str, rest: list) -> str:
     return types[0]
 
 
+CARD_LETTERS = {"A": 1, "J": 11, "Q": 12, "K": 13}
+
+
+def card_faces(text: str, face_cards: bool) -> list[int]:
+    """Typed card values: numbers (0 or 10 for a ten), A for an Ace and, with face cards kept (UA-CDICE-5),
+    J, Q, K; ValueError says what is wrong."""
+    high = 13 if face_cards else 10
+    out = []
+    for word in str(text).replace(",", " ").split():
+        w = word.upper()
+        v = CARD_LETTERS.get(w) if not w.isdigit() else int(w)
+        v = 10 if v == 0 else v
+        if v is None or not 1 <= v <= high:
+            raise ValueError(f"{word!r} is not a card here (Ace = 1 to " + ("King: J, Q, K" if face_cards else "10") + ")")
+        out.append(v)
+    return out
+
+
 def typed_deal(live: store.Live, token: str) -> None:
     """Cards instead of Dice with real cards (UA-CDICE-1): each person draws from his own deck and types
     the cards he drew, for the seats this browser holds (and for AI seats, whose cards someone at the table
@@ -161,7 +179,8 @@ def typed_deal(live: store.Live, token: str) -> None:
         if st.button("Refresh", key="do:refresh-deal"):
             st.rerun()
         return
-    st.caption("Draw from your own deck and type the values of the cards you drew (Ace = 1, 10 = 10 or 0), "
+    st.caption("Draw from your own deck and type the values of the cards you drew (Ace = 1, 10 = 10 or 0"
+               + (", J, Q, K" if s.config.addons.cards_with_face_cards else "") + "), "
                "separated by spaces. Only you see them: the others see how many cards you hold.")
     typed: dict[str, str] = {}
     for key in keys:
@@ -174,7 +193,7 @@ def typed_deal(live: store.Live, token: str) -> None:
         faces: dict[str, list[int]] = {}
         try:
             for key in keys:
-                got = [normalize_face(int(x), 10) for x in typed[key].replace(",", " ").split()]
+                got = card_faces(typed[key], s.config.addons.cards_with_face_cards)
                 if len(got) != pend.dice[key]:
                     raise ValueError(f"{key[len(DEAL):]} draws {pend.dice[key]} cards, {len(got)} were typed")
                 faces[key] = got
@@ -203,7 +222,8 @@ def typed_roll(live: store.Live, token: str) -> None:
     d6 = live.table.state.config.addons.die == "d6"  # the d6 add-on (UA-SIX-1): odd faces succeed
     sides = pend.sides or (6 if d6 else 10)  # a new Judge (UA-JUDGE-3): one face per candidate
     if live.table.state.config.addons.currency != "coins" and not pend.sides:  # cards in place of dice
-        st.caption("Cards: turn over each Pool's cards and type their values (Ace = 1, 10 = 10 or 0).")
+        st.caption("Cards: turn over each Pool's cards and type their values (Ace = 1, 10 = 10 or 0"
+                   + (", J, Q, K" if live.table.state.config.addons.cards_with_face_cards else "") + ").")
     if pend.sides:
         st.caption(f"Judgment: roll one d{pend.sides} to draw the new Judge ({safe.text(pend.note)}); 1 is the "
                    "first named.")
@@ -222,8 +242,10 @@ def typed_roll(live: store.Live, token: str) -> None:
                  on_click=functools.partial(stale_check, live.code), args=(did,)):
         faces: dict[str, list[int]] = {}
         try:
+            hand = live.table.state.config.addons.currency == "cards_hand" and not pend.sides
             for key, n in pend.dice.items():
-                got = [normalize_face(int(x), sides) for x in typed[key].replace(",", " ").split()]
+                got = (card_faces(typed[key], live.table.state.config.addons.cards_with_face_cards) if hand else
+                       [normalize_face(int(x), sides) for x in typed[key].replace(",", " ").split()])
                 if len(got) != n:
                     raise ValueError(f"the {key} Pool needs {n} faces, {len(got)} were typed")
                 faces[key] = got

@@ -30,6 +30,18 @@ def card_face(f: int) -> int:
     return 10 if f == 0 else f
 
 
+def card_name(card: int) -> str:
+    """How a card is shown: Ace to 10 by number (Ace = 1), then J, Q, K."""
+    return {JACK: "J", QUEEN: "Q", KING: "K"}.get(card, str(card))
+
+
+def card_value(card: int) -> int:
+    """UA-CDICE-5: what a card adds where its value counts (a failed Edge card, U-COMP-9): its number, and
+    10 for a Jack, Queen or King (engine reading: as high as a d10 shows, L2050; the book gives face
+    cards no number)."""
+    return min(card, 10)
+
+
 def draw(deck: list[int], n: int, pick: Pick, refill: Callable[[], list[int]] | None = None) -> list[int]:
     """n cards dealt without replacement from `deck` (mutated), each chosen by `pick(len(deck))`; when
     the deck runs out, `refill()` gives a fresh one (the deck reshuffled)."""

@@ -20,27 +20,42 @@ every action (UA-CDICE-1..3):
   roll: the engine does not follow which the deck used since its last shuffle); Ace to 5 succeed; on a tie
   every Pool's cards are discarded and as many dealt again from the Trait Deck; after the roll the
   played cards go to their owners' discards.
-Face cards kept (Quirk #1) and Mazza's Wealth stack stay refused at setup (addon_hooks.UNPLAYED).
+Face cards kept (Quirk #1, L2432; UA-CDICE-5): 52-card decks, the Trait Deck's too; a Jack, Queen or King
+never succeeds (Ace to 5 of 13 do), and where a card's value counts (a failed Edge card's bonus, U-COMP-9)
+a face card counts 10, as high as a d10 shows (engine reading: the book reads cards "exactly as a number
+rolled on a d10", L2050, and a d10 shows nothing above 10). Kept bonus cards from the Trait Deck stay
+refused at setup (addon_hooks.UNPLAYED); Mazza's Wealth stack is played in addon_cards_play.py.
 """
 from __future__ import annotations
 
 from engine.core.errors import RuleViolation
-from engine.universalis.addon_cards import ADDON_DICE, card_face, draw, suit_deck
+from engine.universalis.addon_cards import ADDON_DICE, card_face, card_name, draw, suit_deck
 from engine.universalis.ledger import coins, pay
 from engine.universalis.state import GameState, HandState
 
-DECK = len(suit_deck(False))  # 40
 DEAL = "deal:"  # the Roll key of the cards a player draws: "deal:<player>"
+FACES = "Cards instead of Dice with face cards kept"
 
 
 def on(s: GameState) -> bool:
     return s.config.addons.currency == "cards_hand"
 
 
+def face_cards(s: GameState) -> bool:
+    """UA-CDICE-5 (Quirk #1, L2432): the decks keep their Jacks, Queens and Kings (52 cards; Ace to 5 of 13
+    succeed, about 38%)."""
+    return s.config.addons.cards_with_face_cards
+
+
+def top(s: GameState) -> int:
+    """The highest card in the decks: 10, or King (13) with face cards kept."""
+    return 13 if face_cards(s) else 10
+
+
 def new_hands(s: GameState) -> None:
     """At setup each player shuffles his deck and draws his starting Wealth into his hand (L2428)."""
     for p in s.players:
-        s.extra.hands[p.name] = HandState(owed=min(p.wealth, DECK))
+        s.extra.hands[p.name] = HandState(owed=min(p.wealth, len(suit_deck(face_cards(s)))))
 
 
 def owed(s: GameState) -> dict[str, int]:
@@ -55,11 +70,11 @@ def out_of_deck(h: HandState) -> dict[int, int]:
     return seen
 
 
-def left_in_deck(h: HandState) -> list[int]:
-    """The faces still in the deck (what a deal draws from, in no particular order)."""
+def left_in_deck(h: HandState, high: int = 10) -> list[int]:
+    """The faces still in the deck of cards Ace to `high` (what a deal draws from, in no particular order)."""
     seen = out_of_deck(h)
     out: list[int] = []
-    for v in range(1, 11):
+    for v in range(1, high + 1):
         out += [v] * max(0, 4 - seen.get(v, 0))
     return out
 
@@ -118,6 +133,7 @@ def reconcile(c) -> None:
                 and len(comp.rolls) > len(orig.rolls))
     over = comp is None or s.narration is not None
     shown = revealed_pools(s, over or rerolled)
+    high = top(s)
     for p in s.players:
         h = s.extra.hands.get(p.name)
         held = p.wealth + p.stake
@@ -145,13 +161,13 @@ def reconcile(c) -> None:
                 h.discards.append(card)
         elif held > have:
             h.owed += held - have
-        left = left_in_deck(h)
+        left = left_in_deck(h, high)
         if h.owed > len(left) and h.discards:  # the deck runs out: its last cards drawn, the discards reshuffled
             h.hand = sorted(h.hand + left)
             h.owed -= len(left)
             h.discards = []
             h.reshuffles += 1
-        room = len(left_in_deck(h))
+        room = len(left_in_deck(h, high))
         if h.owed > room:
             lost = h.owed - room
             h.owed = room
@@ -202,7 +218,7 @@ def deal(c) -> None:
         if len(got) != n:
             raise RuleViolation("UA-CDICE-1", f"{ADDON_DICE}: {name} draws {n} cards, {len(got)} were given")
         h = copy_hand(s.extra.hands[name])
-        left = left_in_deck(h)
+        left = left_in_deck(h, top(s))
         for f in got:
             if f not in left:
                 raise RuleViolation("UA-CDICE-1", f"{ADDON_DICE}: {name}'s deck has no {f} left to draw")
@@ -248,20 +264,22 @@ def check_roll(s: GameState, faces: dict[str, list[int]]) -> None:
                 raise RuleViolation("UA-CDICE-2", f"{ADDON_DICE}: the Pool {key} holds a {card} played from a hand; "
                                                   "the revealed cards must show it")
             shown.remove(card)
-        if any(not 1 <= f <= 10 for f in shown):
+        if any(not 1 <= f <= top(s) for f in shown):
+            if face_cards(s):
+                raise RuleViolation("UA-CDICE-5", f"{FACES}: a Trait Deck card is Ace (1) to King (13)")
             raise RuleViolation("UA-CDICE-3", f"{ADDON_DICE}: a Trait Deck card is Ace (1) to 10")
 
 
 def roll_faces(s: GameState, pick) -> dict[str, list[int]]:
     """The table's card source at a roll: each Pool's played cards, then Trait Deck cards dealt without
-    replacement from a 40-card deck; `pick(k)` is a chance draw of 1..k."""
+    replacement from a 40-card deck (52 with face cards kept); `pick(k)` is a chance draw of 1..k."""
     from engine.universalis.complications import roll_request
 
-    deck = suit_deck(False)
+    deck = suit_deck(face_cards(s))
     out: dict[str, list[int]] = {}
     for key, n in roll_request(s).items():
         mine = played_in(s, key)[:n]
-        out[key] = mine + draw(deck, n - len(mine), pick, lambda: suit_deck(False))
+        out[key] = mine + draw(deck, n - len(mine), pick, lambda: suit_deck(face_cards(s)))
     return out
 
 
@@ -269,7 +287,7 @@ def deal_faces(s: GameState, pick) -> dict[str, list[int]]:
     """The table's card source for the cards owed: drawn without replacement from each player's deck."""
     out: dict[str, list[int]] = {}
     for name, n in owed(s).items():
-        out[DEAL + name] = draw(left_in_deck(s.extra.hands[name]), n, pick)
+        out[DEAL + name] = draw(left_in_deck(s.extra.hands[name], top(s)), n, pick)
     return out
 
 
@@ -277,4 +295,4 @@ def hand_line(s: GameState, name: str) -> str:
     h = s.extra.hands.get(name)
     if h is None:
         return ""
-    return " ".join(str(x) for x in sorted(h.hand)) or "(empty)"
+    return " ".join(card_name(x) for x in sorted(h.hand)) or "(empty)"
