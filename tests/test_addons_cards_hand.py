@@ -35,7 +35,13 @@ def started() -> Game:
 
 def rival() -> tuple[Game, str]:
     """Hands dealt; Ann frames the Tavern and makes a Hero; Ben's Event against the Hero starts a Complication."""
-    g = started()
+    return rival_with(HAND)
+
+
+def rival_with(addons: dict) -> tuple[Game, str]:
+    """rival() at a table with these add-ons (a hand of cards each, dealt START)."""
+    g = game(P3, addons=addons)
+    dealt(g, Ann=START, Ben=START, Cat=START)
     all_pass_prep(g)
     g.bids({"Ann": 1})
     g.act(A.EstablishLocation(player="Ann", new_role="Tavern"))
@@ -275,3 +281,38 @@ def test_UA_CDICE_5_a_deck_with_face_cards_holds_52_coins_L2432():
             new_game(P3, starting_coins=coins, addons=addons)
         assert e.value.rule == "UA-SETUP-7" and "deck" in str(e.value)
     seen("UA-CDICE-5")
+
+
+def test_UA_CDICE_6_kept_bonus_cards_come_from_the_trait_deck_and_go_back_to_its_discards_L2428():
+    """UA-CDICE-6 (the digest's alternative reading: kept bonus Coins drawn from the shared Trait Deck, the
+    "Bank Deck" of Quirk #1, L2432; L2428 "Be sure to discard cards into their appropriate discard pile"):
+    Ben pays 1 for his Event (his 10, discards [10]) and buys 2 dice (his 5 and 5); revealed 5 5 the
+    Complication wins and Ben keeps 10 bonus coins: 10 cards owed from the Trait Deck, not his deck
+    (his deck still holds 15). A card the Trait Deck cannot hold (an 11 without face cards, a fifth 4) is
+    refused naming the add-on; his own deck's key is not owed. Dealt 1 to 10, they join his hand (32 cards =
+    32 coins). His next coin plays his highest card, a 10: the Trait Deck's copy goes back to the Trait
+    Deck, so his own discards stay [10, 5, 5] and his deck 15."""
+    from engine.universalis.addon_cards_hand import left_in_deck
+    g, hero = rival_with({**HAND, "bonus_cards_from": "bank_deck"})
+    g.act(A.BuyDie(player="Ben", pool="C", count=2))
+    g.call_and_agree("Ben")
+    g.do(A.Roll(faces={"C": [5, 5], "Ann": []}))
+    assert g.last("complication_result").data["bonus"]["C"] == 10
+    g.act(A.EndNarration(player="Ben"))
+    ben = g.s.extra.hands["Ben"]
+    assert pending(g.s).dice == {"trait:Ben": 10} and ben.owed == 0 and ben.trait_owed == 10
+    assert len(left_in_deck(ben)) == 15 and ben.discards == [10, 5, 5]
+    g.refused(A.Roll(faces={"trait:Ben": [11] + list(range(2, 11))}), "UA-CDICE-6", "Trait Deck has no 11")
+    g.refused(A.Roll(faces={"trait:Ben": [4] * 5 + [1, 2, 3, 5, 6]}), "UA-CDICE-6", "no 4 left")
+    g.refused(A.Roll(faces={"deal:Ben": list(range(1, 11))}), "UA-CDICE-1", "cards are owed to Ben")
+    g.do(A.Roll(faces={"trait:Ben": list(range(1, 11))}))
+    ben = g.s.extra.hands["Ben"]
+    assert g.last("cards_drawn").data["from_trait"] == {"Ben": 10}
+    assert len(ben.hand) == 32 == g.spendable("Ben") and sorted(ben.trait_cards) == list(range(1, 11))
+    assert len(left_in_deck(ben)) == 15
+    g.event("Ben", "The rival draws steel.")
+    ben = g.s.extra.hands["Ben"]
+    assert ben.discards == [10, 5, 5] and 10 not in ben.trait_cards and len(ben.hand) == 31 == g.spendable("Ben")
+    assert len(left_in_deck(ben)) == 15
+    g.check()
+    seen("UA-CDICE-6")

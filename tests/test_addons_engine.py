@@ -272,16 +272,17 @@ def test_UA_DRIVER_1_UA_DRIVER_2_UA_DRIVER_3_story_drivers_in_play_L2158_L2164()
 
 
 @pytest.mark.parametrize("addons, rule", [
-    ({"currency": "cards_hand", "bonus_cards_from": "bank_deck"}, "UA-CDICE-1"),
+    ({"currency": "cards_stack", "bonus_cards_from": "bank_deck"}, "UA-CDICE-6"),
     ({"currency": "cards_stack", "cards_with_face_cards": True}, "UA-CDICE-5"),
     ({"face_card_gimmick": {"J": "right pays"}, "currency": "cards_bank"},
                                                 "UA-CARDS-4"), ({"multi_target_mode": "split"}, "UA-MT-4"),
     ({"nested_complications": True}, "UA-NEST-1"), ({"allow_extended": True}, "UA-EXT-1"),
 ])
-def test_UA_CDICE_1_UA_CDICE_5_UA_CARDS_4_UA_MT_4_UA_NEST_1_UA_EXT_1_refused_at_setup(addons, rule):
+def test_UA_CDICE_6_UA_CDICE_5_UA_CARDS_4_UA_MT_4_UA_NEST_1_UA_EXT_1_refused_at_setup(addons, rule):
     """An add-on whose table decisions the engine does not ask for yet is refused at setup in one line
     naming it, never silently ignored (the arithmetic of each is tested on its own). Face cards kept are
-    played with a hand of cards (UA-CDICE-5), not with Mazza's counted Wealth stack."""
+    played with a hand of cards (UA-CDICE-5), not with Mazza's counted Wealth stack; so are kept bonus cards
+    from the Trait Deck (UA-CDICE-6): the stack shuffles its kept cards in (L2440)."""
     with pytest.raises(RuleViolation) as e:
         new_game(P3, addons=addons)
     assert e.value.rule == rule and "does not enforce it yet" in str(e.value)

@@ -138,6 +138,9 @@ def describe_state(s: GameState, me: str | None) -> str:
         from engine.universalis.addon_cards_hand import hand_line
         lines.append(f"Your hand of cards (your coins): {hand_line(s, me or '')}. "
                      "Spending plays your highest card; a die you buy plays your best card (5, 4... succeed).")
+        if s.config.addons.bonus_cards_from == "bank_deck":  # UA-CDICE-6
+            lines.append("Bonus coins you keep after a Complication are drawn from the shared Trait Deck, not your "
+                         f"own deck ({len(hand.trait_cards)} of your cards are the Trait Deck's).")
         if s.config.addons.cards_with_face_cards:  # UA-CDICE-5
             lines.append("Face cards are kept (52-card decks): J, Q and K never succeed, so only 5 in 13 of the "
                          "Trait Deck's cards do; cards you buy from your hand are the sure successes.")

@@ -15,7 +15,7 @@ from engine.core.dice import normalize_face
 from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
 from engine.universalis import legal_options, pending
-from engine.universalis.addon_cards_hand import DEAL
+from engine.universalis.addon_cards_hand import DEAL, TRAIT
 from engine.universalis.addon_individual import pool_label
 
 KIND_TEXT = {
@@ -162,6 +162,11 @@ def card_faces(text: str, face_cards: bool) -> list[int]:
     return out
 
 
+def _drawer(key: str) -> str:
+    """The player a deal key ("deal:<player>", "trait:<player>") draws for."""
+    return key.split(":", 1)[1]
+
+
 def typed_deal(live: store.Live, token: str) -> None:
     """Cards instead of Dice with real cards (UA-CDICE-1): each person draws from his own deck and types
     the cards he drew, for the seats this browser holds (and for AI seats, whose cards someone at the table
@@ -169,8 +174,8 @@ def typed_deal(live: store.Live, token: str) -> None:
     each entry is sent alone (the engine deals some of the hands owed and waits for the rest)."""
     s = live.table.state
     pend = pending(s)
-    keys = [k for k in pend.dice if not seats.may_type_deal(live, token, k[len(DEAL):])]
-    others = [k[len(DEAL):] for k in pend.dice if k not in keys]
+    keys = [k for k in pend.dice if not seats.may_type_deal(live, token, _drawer(k))]
+    others = list(dict.fromkeys(_drawer(k) for k in pend.dice if k not in keys))
     st.markdown("#### Draw your cards")
     if others:
         st.caption("Waiting for " + ", ".join(safe.text(n) for n in others) + " to draw and type their own cards "
@@ -184,10 +189,11 @@ def typed_deal(live: store.Live, token: str) -> None:
                "separated by spaces. Only you see them: the others see how many cards you hold.")
     typed: dict[str, str] = {}
     for key in keys:
-        h = s.extra.hands[key[len(DEAL):]]
+        h = s.extra.hands[_drawer(key)]
         n = pend.dice[key]
-        stamp = f"{len(h.hand)}.{len(h.discards)}.{h.owed}.{h.reshuffles}"  # this draw, whatever others enter
-        typed[key] = st.text_input(f"{safe.text(key[len(DEAL):])}'s cards drawn: {n} {'card' if n == 1 else 'cards'}",
+        stamp = f"{len(h.hand)}.{len(h.discards)}.{h.owed}.{h.trait_owed}.{h.reshuffles}"  # this draw only
+        where = "from the Trait Deck (kept bonus)" if key.startswith(TRAIT) else "from your own deck"
+        typed[key] = st.text_input(f"{safe.text(_drawer(key))}'s cards drawn {where}: {n} {'card' if n == 1 else 'cards'}",
                                    key=f"roll:{key}@{stamp}", type="password")
     if st.button("Enter my cards", key="do:deal", type="primary"):
         faces: dict[str, list[int]] = {}
@@ -195,7 +201,7 @@ def typed_deal(live: store.Live, token: str) -> None:
             for key in keys:
                 got = card_faces(typed[key], s.config.addons.cards_with_face_cards)
                 if len(got) != pend.dice[key]:
-                    raise ValueError(f"{key[len(DEAL):]} draws {pend.dice[key]} cards, {len(got)} were typed")
+                    raise ValueError(f"{_drawer(key)} draws {pend.dice[key]} cards, {len(got)} were typed")
                 faces[key] = got
         except ValueError as exc:
             st.error(f"Not a draw: {safe.text(exc)}.")
@@ -214,7 +220,7 @@ def typed_deal(live: store.Live, token: str) -> None:
 def typed_roll(live: store.Live, token: str) -> None:
     """Physical dice: people roll real d10s and type the faces (0 reads as 10)."""
     pend = pending(live.table.state)
-    if pend.dice and all(k.startswith(DEAL) for k in pend.dice):  # each person draws his own cards
+    if pend.dice and all(k.startswith((DEAL, TRAIT)) for k in pend.dice):  # each person draws his own cards
         typed_deal(live, token)
         return
     did = seats.decision_id(live)

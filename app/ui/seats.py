@@ -208,7 +208,7 @@ def act(live: store.Live, token: str, action: Any, answered: str) -> list:
 def roll(live: store.Live, token: str, action: Any, answered: str) -> list:
     """Typed faces of real dice: any person holding a seat at the table may enter them; the cards a player
     drew into his hand only he does (`deal`)."""
-    if any(str(k).startswith("deal:") for k in getattr(action, "faces", {})):
+    if any(str(k).startswith(("deal:", "trait:")) for k in getattr(action, "faces", {})):
         return deal(live, token, action)
     with live.lock:
         if not held(live, token):
@@ -230,16 +230,18 @@ def deal(live: store.Live, token: str, action: Any) -> list:
     """The cards drawn for the seats this browser holds, typed in (UA-CDICE-1): never another person's
     hand. Not bound to the decision id: players type their hands at the same time, and each entry only
     has to be for cards still owed."""
-    from engine.universalis.addon_cards_hand import DEAL, owed
+    from engine.universalis.addon_cards_hand import DEAL, TRAIT, owed_keys
     with live.lock:
         current = store.open_table(live.code) or live
         with current.lock:
             for key in action.faces:
-                name = key[len(DEAL):] if key.startswith(DEAL) else key
+                if not str(key).startswith((DEAL, TRAIT)):
+                    raise Refused("Only the cards a player drew are entered here.")
+                name = str(key).split(":", 1)[1]
                 why = may_type_deal(current, token, name)
-                if why or not key.startswith(DEAL):
-                    raise Refused(why or "Only the cards a player drew are entered here.")
-                if name not in owed(current.table.state):
+                if why:
+                    raise Refused(why)
+                if key not in owed_keys(current.table.state):
                     raise Stale(f"{name}'s cards were already entered.")
             return store.submit(current, action, who="cards (typed)")
 

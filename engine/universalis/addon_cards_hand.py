@@ -34,6 +34,8 @@ from engine.universalis.ledger import coins, pay
 from engine.universalis.state import GameState, HandState
 
 DEAL = "deal:"  # the Roll key of the cards a player draws: "deal:<player>"
+TRAIT = "trait:"  # ... and of the kept bonus cards he draws from the Trait Deck (UA-CDICE-6): "trait:<player>"
+BANK_DECK = "Cards instead of Dice, bonus cards from the Trait Deck"
 FACES = "Cards instead of Dice with face cards kept"
 
 
@@ -59,15 +61,56 @@ def new_hands(s: GameState) -> None:
 
 
 def owed(s: GameState) -> dict[str, int]:
-    return {n: h.owed for n, h in s.extra.hands.items() if h.owed}
+    """The cards each player is owed, from his deck and the Trait Deck together."""
+    return {n: h.owed + h.trait_owed for n, h in s.extra.hands.items() if h.owed or h.trait_owed}
+
+
+def owed_keys(s: GameState) -> dict[str, int]:
+    """The cards owed by Roll key: "deal:<player>" from his own deck, "trait:<player>" from the Trait Deck."""
+    out: dict[str, int] = {}
+    for n, h in s.extra.hands.items():  # seating order: the order the card source deals in
+        if h.owed:
+            out[DEAL + n] = h.owed
+        if h.trait_owed:
+            out[TRAIT + n] = h.trait_owed
+    return out
+
+
+def bank_deck(s: GameState) -> bool:
+    """UA-CDICE-6 (the digest's alternative reading, L2428/L2432 "Drawing from the Bank Deck"): kept bonus
+    cards are drawn from the shared Trait Deck into the hand, not from one's own deck."""
+    return s.config.addons.bonus_cards_from == "bank_deck"
 
 
 def out_of_deck(h: HandState) -> dict[int, int]:
-    """Faces of this deck that are not in it now: the hand, the discards, the cards played in Pools."""
+    """Faces of this deck that are not in it now: the hand, the discards, the cards played in Pools, less the
+    Trait Deck's cards among them."""
     seen: dict[int, int] = {}
     for f in h.hand + h.discards + [x for cards in h.played.values() for x in cards]:
         seen[f] = seen.get(f, 0) + 1
+    for f in h.trait_cards:
+        seen[f] -= 1
     return seen
+
+
+def discard(h: HandState, card: int) -> None:
+    """A card leaves the hand or a Pool face up: a Trait Deck card back to the Trait Deck's discards
+    (UA-CDICE-6, L2428 "Be sure to discard cards into their appropriate discard pile"), else to his own.
+    Of two cards of one face, the Trait Deck's goes first (engine choice: the faces are the same)."""
+    if card in h.trait_cards:
+        h.trait_cards.remove(card)
+    else:
+        h.discards.append(card)
+
+
+def trait_left(s: GameState) -> list[int]:
+    """The Trait Deck's faces not held in any hand (what a kept bonus card is drawn from)."""
+    left = suit_deck(face_cards(s))
+    for h in s.extra.hands.values():
+        for f in h.trait_cards:
+            if f in left:
+                left.remove(f)
+    return left
 
 
 def left_in_deck(h: HandState, high: int = 10) -> list[int]:
@@ -104,7 +147,7 @@ def pool_dice_bought(c, player: str) -> dict[str, int]:
 
 def copy_hand(h: HandState) -> HandState:
     """A copy to change (the state before the action shares the old one): its lists copied, no deepcopy."""
-    return h.model_copy(update={"hand": list(h.hand), "discards": list(h.discards),
+    return h.model_copy(update={"hand": list(h.hand), "discards": list(h.discards), "trait_cards": list(h.trait_cards),
                                 "played": {k: list(v) for k, v in h.played.items()}})
 
 
@@ -120,6 +163,15 @@ def revealed_pools(s: GameState, rolled: bool) -> set[str] | None:
     if not rolled or not comp.rolls:
         return set()
     return set(comp.rolls[-1].faces)
+
+
+def kept_bonus(c, player: str) -> int:
+    """The bonus coins `player` kept as Wealth in this action (his narration ended, U-COMP-11)."""
+    a = c.a
+    if getattr(a, "type", "") != "end_narration" or getattr(a, "player", "") != player:
+        return 0
+    before = next((p for p in c.orig.players if p.name == player), None)
+    return c.s.player(player).ledger.bonus - (before.ledger.bonus if before is not None else 0)
 
 
 def reconcile(c) -> None:
@@ -138,16 +190,20 @@ def reconcile(c) -> None:
         h = s.extra.hands.get(p.name)
         held = p.wealth + p.stake
         spent = [k for k in h.played if shown is None or k in shown] if h is not None else []
-        if h is not None and held == len(h.hand) + h.owed and not spent:
+        if h is not None and held == len(h.hand) + h.owed + h.trait_owed and not spent:
             continue  # nothing moved for him: his hand stays as it is (shared with the state before)
         h = HandState() if h is None else copy_hand(h)  # a newcomer brings his deck
         for key in spent:  # the roll is over or ties: the revealed Pools' played cards are discarded
-            h.discards += h.played.pop(key)
-        have = len(h.hand) + h.owed
+            for card in h.played.pop(key):
+                discard(h, card)
+        have = len(h.hand) + h.owed + h.trait_owed
         if held < have:
             n = have - held
             k = min(n, h.owed)
             h.owed -= k
+            n -= k
+            k = min(n, h.trait_owed)
+            h.trait_owed -= k
             n -= k
             for pool, dice in pool_dice_bought(c, p.name).items():  # bought dice: chosen cards, face down
                 for _ in range(min(dice, n)):
@@ -158,9 +214,12 @@ def reconcile(c) -> None:
             for _ in range(n):  # coins spent: the highest cards, face up to the discards
                 card = max(h.hand)
                 h.hand.remove(card)
-                h.discards.append(card)
+                discard(h, card)
         elif held > have:
-            h.owed += held - have
+            kept = kept_bonus(c, p.name) if bank_deck(s) else 0  # UA-CDICE-6: from the Trait Deck
+            k = min(held - have, kept, max(0, len(trait_left(s)) - sum(x.trait_owed for x in s.extra.hands.values())))
+            h.trait_owed += k
+            h.owed += held - have - k
         left = left_in_deck(h, high)
         if h.owed > len(left) and h.discards:  # the deck runs out: its last cards drawn, the discards reshuffled
             h.hand = sorted(h.hand + left)
@@ -194,7 +253,7 @@ def trim_played(s: GameState, comp) -> None:
                 continue
             h = copy_hand(h)
             while over > 0 and h.played[pool.key]:
-                h.discards.append(h.played[pool.key].pop())
+                discard(h, h.played[pool.key].pop())
                 over -= 1
             if not h.played[pool.key]:
                 del h.played[pool.key]
@@ -203,31 +262,46 @@ def trim_played(s: GameState, comp) -> None:
 
 def deal(c) -> None:
     """UA-CDICE-1: the cards owed are dealt (a Roll from the table's card source, keys "deal:<player>"):
-    each from what is left of the player's own deck. A Roll may deal some of the players owed and leave
-    the others waiting: at a table with real cards each player draws and types his own hand, which no
-    one else sees (app/ui/decide.py); the card source deals everyone at once."""
+    each from what is left of the player's own deck; UA-CDICE-6: kept bonus cards (keys "trait:<player>")
+    from the Trait Deck's cards no hand holds. A Roll may deal some of the players owed and leave the others
+    waiting: at a table with real cards each player draws and types his own hand, which no one else sees
+    (app/ui/decide.py); the card source deals everyone at once."""
     s, a = c.s, c.a
-    due = owed(s)
-    want = {DEAL + n for n in due}
-    if not a.faces or not set(a.faces) <= want:
-        raise RuleViolation("UA-CDICE-1", f"{ADDON_DICE}: cards are owed to {', '.join(sorted(due))}: deal "
-                                          f"{', '.join(f'{n} {k}' for k, n in sorted(due.items()))}")
-    drawn = {n: k for n, k in due.items() if DEAL + n in a.faces}
-    for name, n in drawn.items():
-        got = [card_face(f) for f in a.faces[DEAL + name]]
+    due = owed_keys(s)
+    if not a.faces or not set(a.faces) <= set(due):
+        raise RuleViolation("UA-CDICE-1", f"{ADDON_DICE}: cards are owed to {', '.join(sorted(owed(s)))}: deal "
+                                          f"{', '.join(f'{k} {n}' for k, n in due.items())}")
+    drawn: dict[str, int] = {}
+    from_trait: dict[str, int] = {}
+    for key in (k for k in due if k in a.faces):
+        trait = key.startswith(TRAIT)
+        name = key[len(TRAIT if trait else DEAL):]
+        n = due[key]
+        got = [card_face(f) for f in a.faces[key]]
+        rule, addon = ("UA-CDICE-6", BANK_DECK) if trait else ("UA-CDICE-1", ADDON_DICE)
         if len(got) != n:
-            raise RuleViolation("UA-CDICE-1", f"{ADDON_DICE}: {name} draws {n} cards, {len(got)} were given")
+            raise RuleViolation(rule, f"{addon}: {name} draws {n} cards, {len(got)} were given")
         h = copy_hand(s.extra.hands[name])
-        left = left_in_deck(h, top(s))
+        s.extra.hands[name] = h
+        left = trait_left(s) if trait else left_in_deck(h, top(s))
         for f in got:
             if f not in left:
-                raise RuleViolation("UA-CDICE-1", f"{ADDON_DICE}: {name}'s deck has no {f} left to draw")
+                where = "the Trait Deck has" if trait else f"{name}'s deck has"
+                raise RuleViolation(rule, f"{addon}: {where} no {f} left to draw")
             left.remove(f)
+            if trait:
+                h.trait_cards.append(f)
         h.hand = sorted(h.hand + got)
-        h.owed = 0
-        s.extra.hands[name] = h
-    c.emit("cards_drawn", "Cards drawn: " + ", ".join(f"{n} {v}" for n, v in sorted(drawn.items())) + ".",
-           player="", drawn=drawn, rule="UA-CDICE-1")
+        if trait:
+            h.trait_owed = 0
+            from_trait[name] = n
+        else:
+            h.owed = 0
+            drawn[name] = n
+    extra = {"from_trait": from_trait} if from_trait else {}
+    both = {**drawn, **{n: drawn.get(n, 0) + k for n, k in from_trait.items()}}
+    c.emit("cards_drawn", "Cards drawn: " + ", ".join(f"{n} {v}" for n, v in sorted(both.items())) + ".",
+           player="", drawn=drawn, rule="UA-CDICE-1", **extra)
 
 
 def while_owed(kind: str):
@@ -237,7 +311,7 @@ def while_owed(kind: str):
 
     def refuse(c) -> None:
         raise RuleViolation("UA-CDICE-1", f"{ADDON_DICE}: not now: cards are being drawn ("
-                                          + ", ".join(f"{n} {k}" for k, n in sorted(owed(c.s).items())) + ")")
+                                          + ", ".join(f"{n} {k}" for n, k in sorted(owed(c.s).items())) + ")")
     return refuse
 
 
@@ -246,7 +320,7 @@ def pending_deal(s: GameState):
     from engine.universalis.decisions import Pending
 
     due = owed(s)
-    return Pending("roll", ("dice",), dice={DEAL + n: k for n, k in sorted(due.items())},
+    return Pending("roll", ("dice",), dice=dict(sorted(owed_keys(s).items())),
                    note="cards are drawn: " + ", ".join(f"{n} {k}" for n, k in sorted(due.items())))
 
 
@@ -286,8 +360,12 @@ def roll_faces(s: GameState, pick) -> dict[str, list[int]]:
 def deal_faces(s: GameState, pick) -> dict[str, list[int]]:
     """The table's card source for the cards owed: drawn without replacement from each player's deck."""
     out: dict[str, list[int]] = {}
-    for name, n in owed(s).items():
-        out[DEAL + name] = draw(left_in_deck(s.extra.hands[name], top(s)), n, pick)
+    trait = trait_left(s)
+    for key, n in owed_keys(s).items():
+        if key.startswith(TRAIT):
+            out[key] = draw(trait, n, pick)
+        else:
+            out[key] = draw(left_in_deck(s.extra.hands[key[len(DEAL):]], top(s)), n, pick)
     return out
 
 

@@ -197,8 +197,8 @@ def turn_options(s: GameState, player: str, money: int) -> list[tuple[str, str, 
 UNPLAYED: tuple[tuple[str, str, str], ...] = (
     # (rule, add-on, why) — each needs decisions at the table the engine does not ask for yet; their
     # arithmetic is in addon_complications.py / addon_scenes.py / addon_cards.py, tested on its own
-    ("UA-CDICE-1", "Cards instead of Dice, bonus cards from the Trait Deck", "the reading's alternative: kept "
-     "bonus cards drawn from the shared deck into the hand"),
+    ("UA-CDICE-6", "Cards instead of Dice (Mazza's Wealth stack), bonus cards from the Trait Deck", "the stack "
+     "shuffles its kept cards in (L2440); the Trait Deck reading is played with a hand of cards (UA-CDICE-6)"),
     ("UA-CDICE-5", "Cards instead of Dice (Mazza's Wealth stack) with face cards kept", "the stack's cards "
      "are counted, not read: played with a hand of cards (UA-CDICE-5), not with the stack"),
     ("UA-CARDS-4", "Cards as Coins with face cards kept", "the table's Gimmick for a face card spent or revealed"),
@@ -213,7 +213,8 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
 
 def unplayed(a: Addons) -> list[int]:
     """Indexes into UNPLAYED of the add-ons `a` turns on that the engine cannot enforce yet."""
-    on = [a.bonus_cards_from == "bank_deck", a.cards_with_face_cards and a.currency != "cards_hand",
+    on = [a.bonus_cards_from == "bank_deck" and a.currency != "cards_hand",
+          a.cards_with_face_cards and a.currency != "cards_hand",
           a.face_card_gimmick is not None,
           a.multi_target_mode == "split", a.nested_complications,
           a.allow_extended]
