@@ -38,10 +38,10 @@ def rival() -> tuple[Game, str]:
     return rival_with(HAND)
 
 
-def rival_with(addons: dict) -> tuple[Game, str]:
-    """rival() at a table with these add-ons (a hand of cards each, dealt START)."""
+def rival_with(addons: dict, deal: list[int] = START) -> tuple[Game, str]:
+    """rival() at a table with these add-ons (a hand of cards each, dealt `deal`)."""
     g = game(P3, addons=addons)
-    dealt(g, Ann=START, Ben=START, Cat=START)
+    dealt(g, Ann=deal, Ben=deal, Cat=deal)
     all_pass_prep(g)
     g.bids({"Ann": 1})
     g.act(A.EstablishLocation(player="Ann", new_role="Tavern"))
@@ -140,19 +140,15 @@ def knight_and_monk_hands(mode: str) -> Game:
     """Four players under Cards instead of Dice and a multi-target method, every hand dealt START; D's
     Complication against A's Knight and B's Monk: D buys 1 die for C, 1 for A and 2 for B (under
     Individual Pools 1 more for C:B, the Complication Pool facing B)."""
-    from test_addons_engine import P4
-    g = game(P4, addons={**HAND, "multi_target_mode": mode})
+    from test_addons_engine import P4, knight_and_monk_scene
+    addons = {**HAND, "multi_target_mode": mode}
+    g = game(P4, addons=addons)
     dealt(g, **{n: START for n in P4})
     all_pass_prep(g)
     g.bids({"A": 1})
     g.act(A.EstablishLocation(player="A", new_role="Tavern"))
     g.event("A", "The lamps are lit.")
-    knight = g.create("A", "Knight")
-    g.end_turn("A")
-    monk = g.create("B", "Monk")
-    g.end_turn("B")
-    g.end_turn("Cy")
-    g.event("D", "The knight is hurled into the monk.", performer=knight, receiver=monk)
+    knight_and_monk_scene(g, addons)
     for pool, n in {"C": 1, "A": 1, "B": 2, **({"C:B": 1} if mode == "individual" else {})}.items():
         g.act(A.BuyDie(player="D", pool=pool, count=n))
     g.call_and_agree("D")
@@ -246,14 +242,7 @@ def test_UA_CDICE_5_face_cards_kept_52_card_decks_never_succeed_and_count_ten_L2
     assert hand_line(g.s, "Ann").endswith("10 10 J Q K")
     g.act(A.ProposeTenet(player="Ann", text="Magic is rare."))
     assert g.s.extra.hands["Ann"].discards == [13] and g.wealth("Ann") == 24
-    all_pass_prep(g)
-    g.bids({"Ann": 1})
-    g.act(A.EstablishLocation(player="Ann", new_role="Tavern"))
-    g.event("Ann", "The lamps are lit.")
-    g.act(A.CreateComponent(player="Ann", role="Hero", introduce=True))
-    hero = g.new_component()
-    g.end_turn("Ann")
-    g.event("Ben", "A rival challenges the hero.", receiver=hero)
+    g, hero = rival_with(FACE, START52)
     g.act(A.BuyDie(player="Ben", pool="C", count=2))
     g.act(A.BuyDie(player="Ben", pool="Ann", count=2))
     assert g.s.extra.hands["Ben"].played == {"C": [5, 5], "Ann": [4, 4]}

@@ -35,7 +35,11 @@ def test_UA_JUDGE_1_in_play_a_judgment_table_refuses_challenges_L1984():
 
 def knight_and_monk_open(addons: dict):
     """D's Complication against A's Knight and B's Monk, just begun: its Pools empty."""
-    g = framed(P4, {"A": 1}, addons=addons)
+    return knight_and_monk_scene(framed(P4, {"A": 1}, addons=addons), addons)
+
+
+def knight_and_monk_scene(g, addons: dict):
+    """A's scene just framed: A makes a Knight, B a Monk, and D's Event hurls one into the other."""
     knight = g.create("A", "Knight")
     g.end_turn("A")
     monk = g.create("B", "Monk")

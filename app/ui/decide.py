@@ -206,15 +206,20 @@ def typed_deal(live: store.Live, token: str) -> None:
         except ValueError as exc:
             st.error(f"Not a draw: {safe.text(exc)}.")
             return
-        try:
-            seats.deal(live, token, A.Roll(faces=faces))
-        except seats.Stale as exc:
-            st.info(safe.text(exc))
-            return
-        except (seats.Refused, RuleViolation) as exc:
-            st.error(f"Refused: {safe.text(exc)}")
-            return
-        st.rerun()
+        _enter(lambda: seats.deal(live, token, A.Roll(faces=faces)))
+
+
+def _enter(send) -> None:
+    """Send typed dice or cards; a refusal or a stale entry is said on the page, else the page reruns."""
+    try:
+        send()
+    except seats.Stale as exc:
+        st.info(safe.text(exc))
+        return
+    except (seats.Refused, RuleViolation) as exc:
+        st.error(f"Refused: {safe.text(exc)}")
+        return
+    st.rerun()
 
 
 def typed_roll(live: store.Live, token: str) -> None:
@@ -258,12 +263,4 @@ def typed_roll(live: store.Live, token: str) -> None:
         except ValueError as exc:
             st.error(f"Not a roll: {safe.text(exc)}.")
             return
-        try:
-            seats.roll(live, token, A.Roll(faces=faces), did)
-        except seats.Stale as exc:
-            st.info(safe.text(exc))
-            return
-        except (seats.Refused, RuleViolation) as exc:
-            st.error(f"Refused: {safe.text(exc)}")
-            return
-        st.rerun()
+        _enter(lambda: seats.roll(live, token, A.Roll(faces=faces), did))

@@ -23,8 +23,10 @@ every action (UA-CDICE-1..3):
 Face cards kept (Quirk #1, L2432; UA-CDICE-5): 52-card decks, the Trait Deck's too; a Jack, Queen or King
 never succeeds (Ace to 5 of 13 do), and where a card's value counts (a failed Edge card's bonus, U-COMP-9)
 a face card counts 10, as high as a d10 shows (engine reading: the book reads cards "exactly as a number
-rolled on a d10", L2050, and a d10 shows nothing above 10). Kept bonus cards from the Trait Deck stay
-refused at setup (addon_hooks.UNPLAYED); Mazza's Wealth stack is played in addon_cards_play.py.
+rolled on a d10", L2050, and a d10 shows nothing above 10). Kept bonus cards from the Trait Deck (UA-CDICE-6, the
+digest's alternative reading): owed as "trait:<player>", dealt from the Trait Deck's cards no hand holds,
+tracked in the hand as `trait_cards` and discarded back to the Trait Deck. Mazza's Wealth stack is played in
+addon_cards_play.py.
 """
 from __future__ import annotations
 
@@ -349,7 +351,7 @@ def roll_faces(s: GameState, pick) -> dict[str, list[int]]:
     replacement from a 40-card deck (52 with face cards kept); `pick(k)` is a chance draw of 1..k."""
     from engine.universalis.complications import roll_request
 
-    deck = suit_deck(face_cards(s))
+    deck = trait_left(s)  # the Trait Deck less its cards held in hands (UA-CDICE-6)
     out: dict[str, list[int]] = {}
     for key, n in roll_request(s).items():
         mine = played_in(s, key)[:n]
