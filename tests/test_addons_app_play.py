@@ -114,12 +114,7 @@ def test_UA_CDICE_1_with_real_cards_each_browser_types_only_its_own_seats_hand(h
     deal = " ".join(str(v) for v in list(range(1, 11)) * 2 + [1, 2, 3, 4, 5])
 
     def browser(token: str) -> AppTest:
-        at = AppTest.from_file(str(__import__("test_app_streamlit").APP), default_timeout=60)
-        at.query_params["table"] = lv.code
-        at.query_params["seat"] = token
-        at.run()
-        assert not at.exception, at.exception
-        return at
+        return browser_of(lv, token)
 
     def deal_inputs(at: AppTest) -> list[str]:
         return sorted((w.key or "").split("@")[0] for w in at.text_input if (w.key or "").startswith("roll:deal:"))
@@ -159,3 +154,49 @@ def test_UA_CDICE_5_typed_cards_read_letters_and_face_cards_only_when_kept():
             card_faces(text, False)
     with pytest.raises(ValueError, match="not a card here"):
         card_faces("14", True)
+
+
+def test_UA_CDICE_6_kept_bonus_cards_from_the_trait_deck_are_typed_by_their_keeper_only(home):
+    """UA-CDICE-6 with real cards: Ben keeps his 10 bonus coins and owes 10 cards from the Trait Deck
+    ("trait:Ben"); only Ben's browser is asked for them, labelled as the Trait Deck's; the host's browser
+    (Ann, Cat) is not, and cannot enter them."""
+    from agents.seating import SeatSpec
+    from app.ui import seats
+    from test_addons_cards_hand import HAND, rival_with
+    addons = {**HAND, "bonus_cards_from": "bank_deck"}
+    g, _hero = rival_with(addons)
+    g.act(A.BuyDie(player="Ben", pool="C", count=2))
+    g.call_and_agree("Ben")
+    g.do(A.Roll(faces={"C": [5, 5], "Ann": []}))
+    g.act(A.EndNarration(player="Ben"))
+    lv = store.create(store.TableConfig([SeatSpec(n, "human") for n in ("Ann", "Ben", "Cat")], dice="physical"),
+                      addons=Addons(**addons))
+    for action in g.actions:
+        submit(lv, action)
+    assert pending(lv.table.state).dice == {"trait:Ben": 10}
+    host = seats.start(lv)
+    seats.free(lv, host, "Ben")
+    tok_ben = seats.take(lv, "", "Ben")
+    with pytest.raises(seats.Refused):
+        seats.deal(lv, host, A.Roll(faces={"trait:Ben": list(range(1, 11))}))
+    h = browser_of(lv, host)
+    assert not [w for w in h.text_input if (w.key or "").startswith("roll:")]
+    assert "Waiting for Ben to draw" in " ".join(c.value for c in h.caption)
+    b = browser_of(lv, tok_ben)
+    box = [w for w in b.text_input if (w.key or "").startswith("roll:trait:Ben")]
+    assert len(box) == 1 and "from the Trait Deck" in box[0].label
+    box[0].input("1 2 3 4 5 6 7 8 9 10")
+    press(b, "do:deal")
+    ben = store.open_table(lv.code).table.state.extra.hands["Ben"]
+    assert sorted(ben.trait_cards) == list(range(1, 11)) and ben.trait_owed == 0
+
+
+def browser_of(lv: store.Live, token: str) -> AppTest:
+    """The table's page in a browser holding `token`'s seats."""
+    from test_app_streamlit import APP
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["table"] = lv.code
+    at.query_params["seat"] = token
+    at.run()
+    assert not at.exception, at.exception
+    return at

@@ -305,3 +305,19 @@ def test_UA_CDICE_6_kept_bonus_cards_come_from_the_trait_deck_and_go_back_to_its
     assert len(left_in_deck(ben)) == 15
     g.check()
     seen("UA-CDICE-6")
+
+
+def test_UA_CDICE_5_UA_CDICE_6_the_model_is_told_its_own_hand_face_cards_and_where_kept_cards_come_from():
+    """The LLM seat's state text under both readings: its own hand with J/Q/K named, that face cards never
+    succeed (5 in 13 of the Trait Deck's cards do), and that kept bonus cards come from the Trait Deck; never
+    another player's hand."""
+    from agents.llm.state_text import describe_state
+    g = game(P3, addons={**FACE, "bonus_cards_from": "bank_deck"})
+    dealt(g, Ann=START52, Ben=list(range(1, 11)) * 2 + [6, 7, 8, 9, 10])
+    assert pending(g.s).dice == {"deal:Cat": 25}  # Cat has not drawn yet: the others' hands are in
+    dealt(g, Cat=START52)
+    text = describe_state(g.s, "Ann")
+    assert "Your hand of cards (your coins): 1 1 1 2 2 2 3 3" in text and "10 10 J Q K" in text
+    assert "J, Q and K never succeed" in text and "drawn from the shared Trait Deck" in text
+    assert "6 6 6 7 7 7" not in text  # Ben's hand
+    seen("UA-CDICE-5", "UA-CDICE-6")
