@@ -218,7 +218,9 @@ def reconcile(c) -> None:
                 h.hand.remove(card)
                 discard(h, card)
         elif held > have:
-            kept = kept_bonus(c, p.name) if bank_deck(s) else 0  # UA-CDICE-6: from the Trait Deck
+            # UA-CDICE-6: kept bonus from the Trait Deck, as far as it has cards no hand holds (the rest from his
+            # own deck: engine choice for a Trait Deck all out in hands)
+            kept = kept_bonus(c, p.name) if bank_deck(s) else 0
             k = min(held - have, kept, max(0, len(trait_left(s)) - sum(x.trait_owed for x in s.extra.hands.values())))
             h.trait_owed += k
             h.owed += held - have - k
