@@ -119,6 +119,8 @@ def test_UA_MT_4_the_originator_allocates_the_successes_on_the_page(home):
     press(at, "do:D:allocate_successes")
     assert lv.table.state.narration is not None
     assert [e for e in lv.table.events if e.kind == "allocate_successes"][-1].data["counts"] == {"A": 1, "B": 2}
+
+
 def test_UA_EXT_1_the_page_offers_the_extension_and_shows_the_stages(home):
     """UA-EXT-1 in the app: once the roll is agreed, the page asks D (the Originator) first whether to
     extend; "Roll it whole" is one button and the offer passes to A; after A extends (and the virtual
@@ -155,3 +157,107 @@ def test_UA_EXT_1_the_page_offers_the_extension_and_shows_the_stages(home):
     shown = " ".join(c.value for c in at.caption).replace("\\", "")  # the caption is escaped Markdown
     # virtual dice: the table rolled stage 1 at once, and its narration is under way
     assert "Extended by A into 3 stages: stage 1 (2 (C 2) against 3 (A 3)) is being narrated; 2 more" in shown, shown
+
+
+def test_UA_CDICE_1_with_real_cards_each_browser_types_only_its_own_seats_hand(home):
+    """UA-CDICE-1 (L2428 "draw your starting Wealth in Cards into your hand"): at a table with real cards
+    each person types the cards he drew in his own browser. B's browser is asked for B's cards only and
+    never shows the others' inputs or hands; it cannot enter A's cards (refused, even sent by hand past
+    the page); its entry deals B alone and the others are still awaited. The host's browser (A, Cy, D) is
+    asked for those three and never for B's; once all are in, Game Prep begins and each browser's panel
+    shows its own hand only."""
+    from app.ui import seats
+    lv = people(Addons(currency="cards_hand"))
+    host = seats.start(lv)
+    seats.free(lv, host, "B")
+    tok_b = seats.take(lv, "", "B")
+    assert pending(lv.table.state).dice == {"deal:A": 25, "deal:B": 25, "deal:Cy": 25, "deal:D": 25}
+    deal = " ".join(str(v) for v in list(range(1, 11)) * 2 + [1, 2, 3, 4, 5])
+
+    def browser(token: str) -> AppTest:
+        return browser_of(lv, token)
+
+    def deal_inputs(at: AppTest) -> list[str]:
+        return sorted((w.key or "").split("@")[0] for w in at.text_input if (w.key or "").startswith("roll:deal:"))
+    b = browser(tok_b)
+    assert deal_inputs(b) == ["roll:deal:B"]
+    assert "Waiting for A, Cy, D to draw" in " ".join(c.value for c in b.caption)
+    with pytest.raises(seats.Refused):
+        seats.deal(lv, tok_b, A.Roll(faces={"deal:A": [int(x) for x in deal.split()]}))
+    with pytest.raises(seats.Refused):
+        seats.roll(lv, tok_b, A.Roll(faces={"deal:A": [int(x) for x in deal.split()]}), seats.decision_id(lv))
+    next(w for w in b.text_input if (w.key or "").startswith("roll:deal:B")).input(deal)
+    press(b, "do:deal")
+    live = store.open_table(lv.code)
+    assert pending(live.table.state).dice == {"deal:A": 25, "deal:Cy": 25, "deal:D": 25}
+    assert sorted(live.table.state.extra.hands["B"].hand) == sorted(int(x) for x in deal.split())
+    h = browser(host)
+    assert deal_inputs(h) == ["roll:deal:A", "roll:deal:Cy", "roll:deal:D"]
+    for w in h.text_input:
+        if (w.key or "").startswith("roll:deal:"):
+            w.input(deal)
+    press(h, "do:deal")
+    live = store.open_table(lv.code)
+    assert pending(live.table.state).kind == "prep_turn"
+    mine, theirs = " ".join(m.value for m in h.markdown), " ".join(m.value for m in browser(tok_b).markdown)
+    assert "Your hand (A)" in mine and "Your hand (B)" not in mine
+    assert "Your hand (B)" in theirs and "Your hand (A)" not in theirs and "Your hand (Cy)" not in theirs
+
+
+def test_UA_CDICE_5_typed_cards_read_letters_and_face_cards_only_when_kept():
+    """UA-CDICE-5 at a table with real cards: a typed A is the Ace, 0 the ten; J, Q, K are read only when the
+    table keeps face cards (52-card decks), otherwise they are refused with a message, never a traceback."""
+    from app.ui.decide import card_faces
+    assert card_faces("A 0 10, 5", False) == [1, 10, 10, 5]
+    assert card_faces("j Q K 13 2", True) == [11, 12, 13, 13, 2]
+    for text in ("K", "11", "x"):
+        with pytest.raises(ValueError, match="not a card here"):
+            card_faces(text, False)
+    with pytest.raises(ValueError, match="not a card here"):
+        card_faces("14", True)
+
+
+def test_UA_CDICE_6_kept_bonus_cards_from_the_trait_deck_are_typed_by_their_keeper_only(home):
+    """UA-CDICE-6 with real cards: Ben keeps his 10 bonus coins and owes 10 cards from the Trait Deck
+    ("trait:Ben"); only Ben's browser is asked for them, labelled as the Trait Deck's; the host's browser
+    (Ann, Cat) is not, and cannot enter them."""
+    from agents.seating import SeatSpec
+    from app.ui import seats
+    from test_addons_cards_hand import HAND, rival_with
+    addons = {**HAND, "bonus_cards_from": "bank_deck"}
+    g, _hero = rival_with(addons)
+    g.act(A.BuyDie(player="Ben", pool="C", count=2))
+    g.call_and_agree("Ben")
+    g.do(A.Roll(faces={"C": [5, 5], "Ann": []}))
+    g.act(A.EndNarration(player="Ben"))
+    lv = store.create(store.TableConfig([SeatSpec(n, "human") for n in ("Ann", "Ben", "Cat")], dice="physical"),
+                      addons=Addons(**addons))
+    for action in g.actions:
+        submit(lv, action)
+    assert pending(lv.table.state).dice == {"trait:Ben": 10}
+    host = seats.start(lv)
+    seats.free(lv, host, "Ben")
+    tok_ben = seats.take(lv, "", "Ben")
+    with pytest.raises(seats.Refused):
+        seats.deal(lv, host, A.Roll(faces={"trait:Ben": list(range(1, 11))}))
+    h = browser_of(lv, host)
+    assert not [w for w in h.text_input if (w.key or "").startswith("roll:")]
+    assert "Waiting for Ben to draw" in " ".join(c.value for c in h.caption)
+    b = browser_of(lv, tok_ben)
+    box = [w for w in b.text_input if (w.key or "").startswith("roll:trait:Ben")]
+    assert len(box) == 1 and "from the Trait Deck" in box[0].label
+    box[0].input("1 2 3 4 5 6 7 8 9 10")
+    press(b, "do:deal")
+    ben = store.open_table(lv.code).table.state.extra.hands["Ben"]
+    assert sorted(ben.trait_cards) == list(range(1, 11)) and ben.trait_owed == 0
+
+
+def browser_of(lv: store.Live, token: str) -> AppTest:
+    """The table's page in a browser holding `token`'s seats."""
+    from test_app_streamlit import APP
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["table"] = lv.code
+    at.query_params["seat"] = token
+    at.run()
+    assert not at.exception, at.exception
+    return at

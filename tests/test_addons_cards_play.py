@@ -113,3 +113,30 @@ def test_UA_CDICE_4_mazzas_stack_spends_from_wealth_and_traits_draw_from_the_tra
     assert g.s.extra.cards["Ben"] == ben and g.s.complication.pool("Ann").size == 1
     g.check()
     seen("UA-CDICE-4")
+
+
+def test_UA_CARDS_3_UA_MT_3_a_pool_waiting_for_its_match_keeps_its_cards_and_a_played_one_is_discarded_L2050():
+    """UA-CARDS-3 (L2050: the Pool's cards are discarded once it is resolved) with Independent Target
+    Pools (UA-MT-3, L2338): D (Wealth 25) pays 1 for his Event and buys 5 dice: C 2, A 1, B 2 (Bank 15,
+    discards 1, Pool 5, Wealth 19). B's match first (most dice): C's and B's four cards are revealed and
+    discarded (discards 5) while A's card stays face down (Pool 1). D keeps C's 3 bonus coins: 3 cards
+    from his Bank; C's second match is a reroll: 2 new cards from his Bank (Bank 10, Pool 3, Wealth 22).
+    After A's match everything is discarded (discards 8) and 3 more kept (Bank 7, Wealth 25). Before the
+    fix B's two cards were counted again in A's match, drawn a second time from D's Bank."""
+    from test_addons_engine import knight_and_monk
+    g = knight_and_monk({**CARDS, "multi_target_mode": "independent"}, {"C": 2, "A": 1, "B": 2})
+
+    def d() -> tuple[int, int, int, int]:
+        x = g.s.extra.cards["D"]
+        assert total(x) == 40
+        return (x.bank, x.discards, x.pool, x.held)
+    assert d() == (15, 1, 5, 19) and g.pend.dice == {"C": 2, "B": 2}
+    g.roll(C=[1, 2], B=[9, 9])
+    assert g.last("complication_result").data["bonus"] == {"C": 3, "B": 2} and d() == (15, 5, 1, 19)
+    g.narrate_out()
+    assert g.pend.dice == {"C": 2, "A": 1} and d() == (10, 5, 3, 22)
+    g.roll(C=[1, 2], A=[9])
+    g.narrate_out()
+    assert g.s.complication is None and d() == (7, 8, 0, 25) and g.wealth("D") == 25
+    g.check()
+    seen("UA-CARDS-3", "UA-MT-3")

@@ -35,7 +35,11 @@ def test_UA_JUDGE_1_in_play_a_judgment_table_refuses_challenges_L1984():
 
 def knight_and_monk_open(addons: dict):
     """D's Complication against A's Knight and B's Monk, just begun: its Pools empty."""
-    g = framed(P4, {"A": 1}, addons=addons)
+    return knight_and_monk_scene(framed(P4, {"A": 1}, addons=addons), addons)
+
+
+def knight_and_monk_scene(g, addons: dict):
+    """A's scene just framed: A makes a Knight, B a Monk, and D's Event hurls one into the other."""
     knight = g.create("A", "Knight")
     g.end_turn("A")
     monk = g.create("B", "Monk")
@@ -298,16 +302,18 @@ def test_UA_DRIVER_1_UA_DRIVER_2_UA_DRIVER_3_story_drivers_in_play_L2158_L2164()
 
 
 @pytest.mark.parametrize("addons, rule", [
-    ({"currency": "cards_hand", "bonus_cards_from": "bank_deck"}, "UA-CDICE-1"),
-    ({"currency": "cards_hand", "cards_with_face_cards": True}, "UA-CDICE-1"),
+    ({"currency": "cards_stack", "bonus_cards_from": "bank_deck"}, "UA-CDICE-6"),
+    ({"currency": "cards_stack", "cards_with_face_cards": True}, "UA-CDICE-5"),
     ({"face_card_gimmick": {"J": "right pays"}, "currency": "cards_bank"},
                                                 "UA-CARDS-4"),
     ({"multi_target_mode": "split", "split_c_coins": "whole_roll"}, "UA-MT-4"),  # the played reading pays by match
     ({"nested_complications": True}, "UA-NEST-1"),
 ])
-def test_UA_CDICE_1_UA_CARDS_4_UA_MT_4_UA_NEST_1_refused_at_setup(addons, rule):
+def test_UA_CDICE_6_UA_CDICE_5_UA_CARDS_4_UA_MT_4_UA_NEST_1_refused_at_setup(addons, rule):
     """An add-on whose table decisions the engine does not ask for yet is refused at setup in one line
-    naming it, never silently ignored (the arithmetic of each is tested on its own)."""
+    naming it, never silently ignored (the arithmetic of each is tested on its own). Face cards kept are
+    played with a hand of cards (UA-CDICE-5), not with Mazza's counted Wealth stack; so are kept bonus cards
+    from the Trait Deck (UA-CDICE-6): the stack shuffles its kept cards in (L2440)."""
     with pytest.raises(RuleViolation) as e:
         new_game(P3, addons=addons)
     assert e.value.rule == rule and "does not enforce it yet" in str(e.value)

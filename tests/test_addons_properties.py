@@ -58,7 +58,14 @@ def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
                          + [(8, ('multiple-targets="independent"',)),
                             (9, ('multiple-targets="all_or_none"', 'worst_best_tie="complication"')),
                             (10, ('multiple-targets="individual"',)), (11, ('multiple-targets="split"',)),
-                            (12, ("extended-complications",)), (13, ("extended-complications", "extend_cost=0"))])
+                            (12, ("extended-complications",)), (13, ("extended-complications", "extend_cost=0")),
+                            # Cards instead of Dice with face cards kept (UA-CDICE-5): hands and coins equal
+                            (14, ("cards-instead-of-dice", "cards_with_face_cards=true")),
+                            (15, ("cards-instead-of-dice", "cards_with_face_cards=true",
+                                  'multiple-targets="independent"')),
+                            # kept bonus cards from the Trait Deck (UA-CDICE-6)
+                            (16, ("cards-instead-of-dice", 'bonus_cards_from="bank_deck"')),
+                            (17, ("cards-instead-of-dice", 'bonus_cards_from="bank_deck"', "cards_with_face_cards=true"))])
 def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     """`must`: add-ons every drawn combination includes (Own Pool per Participant, UA-OWN-1, is rare
     in six random draws from forty)."""
@@ -68,6 +75,10 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     if must and must[0].startswith("multiple-targets"):
         assert adds.multi_target_mode == must[0].split("=")[1].strip('"')
     assert adds.allow_extended or "extended-complications" not in must
+    faces = "cards_with_face_cards=true" in must
+    assert adds.cards_with_face_cards == faces or not faces
+    hands = "cards-instead-of-dice" in must
+    assert adds.bonus_cards_from == ("bank_deck" if 'bonus_cards_from="bank_deck"' in must else "own_deck")
     t = Table.new(heuristic_seats(["Ann", "Bob", "Cat"], seed), dice=SeededDice(seed), addons=adds,
                   log_path=tmp_path / "g.jsonl")
     rs = UniversalisRuleset()
@@ -77,6 +88,16 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
             break
         check_invariants(t.state)
         assert rs.invariants(t.state) == [], rs.invariants(t.state)
+        for p in t.state.players if hands else ():  # every coin is a card in hand, or owed (UA-CDICE-1, -6)
+            h = t.state.extra.hands[p.name]
+            assert len(h.hand) + h.owed + h.trait_owed == p.wealth + p.stake, (p.name, h)
+            own = [x for x in h.hand + h.discards + [y for v in h.played.values() for y in v]]
+            for x in h.trait_cards:
+                own.remove(x)  # the Trait Deck's cards are in his hand or Pools
+            assert all(own.count(v) <= 4 for v in set(own)) and max(own, default=0) <= (13 if faces else 10)
+        if hands:
+            held = [x for h in t.state.extra.hands.values() for x in h.trait_cards]
+            assert all(held.count(v) <= 4 for v in set(held))  # the Trait Deck's cards out in hands
         if not broke and t.state.scenes_ended >= 1 and t.check(A.EndSession(player="Ann")) is None:
             t.submit(A.EndSession(player="Ann"))
             broke = True

@@ -136,9 +136,16 @@ def describe_state(s: GameState, me: str | None) -> str:
         mark = " (you)" if p.name == me else ""
         coins.append(f"{p.name}{mark}: {p.wealth} coins" + (f", {p.stake} staked" if p.stake else ""))
     lines.append("Players: " + "; ".join(coins))
-    if me is not None and me in s.extra.hands:  # Cards instead of Dice (UA-CDICE-1): only the player's own hand
-        lines.append(f"Your hand of cards (your coins): {hand_line(s, me)}. "
+    hand = s.extra.hands.get(me or "")
+    if hand is not None:  # Cards instead of Dice (UA-CDICE-1): only the player's own hand
+        lines.append(f"Your hand of cards (your coins): {hand_line(s, me or '')}. "
                      "Spending plays your highest card; a die you buy plays your best card (5, 4... succeed).")
+        if s.config.addons.bonus_cards_from == "bank_deck":  # UA-CDICE-6
+            lines.append("Bonus coins you keep after a Complication are drawn from the shared Trait Deck, not your "
+                         f"own deck ({len(hand.trait_cards)} of your cards are the Trait Deck's).")
+        if s.config.addons.cards_with_face_cards:  # UA-CDICE-5
+            lines.append("Face cards are kept (52-card decks): J, Q and K never succeed, so only 5 in 13 of the "
+                         "Trait Deck's cards do; cards you buy from your hand are the sure successes.")
     deck = s.extra.cards.get(me or "")
     if deck is not None:  # Cards as Coins (UA-CARDS-1): coins are cards of a 40-card deck
         lines.append(f"Cards as Coins: your deck's Bank holds {deck.bank} cards and its discards {deck.discards}; "

@@ -45,7 +45,10 @@ def panel_lines(s: GameState, mine: Sequence[str]) -> list[str]:
         hands = " · ".join(f"{safe.text(p.name)} {p.wealth + p.stake} cards" + (
             f" (Bank {decks[p.name].bank}, discards {decks[p.name].discards})" if p.name in decks else "")
             for p in s.players)
-        out.append(f"{CURRENCY_WORDS[a.currency]}. {hands}")
+        faces = " With face cards kept: J, Q, K never succeed (5 in 13 do)." if a.cards_with_face_cards else ""
+        if a.bonus_cards_from == "bank_deck" and a.currency == "cards_hand":  # UA-CDICE-6
+            faces += " Kept bonus cards are drawn from the shared Trait Deck."
+        out.append(f"{CURRENCY_WORDS[a.currency]}. {hands}{faces}")
     for cid, owner in s.addon.pcs.items():
         comp = s.components.get(cid)
         if comp is None:

@@ -15,6 +15,7 @@ from engine.core.dice import normalize_face
 from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
 from engine.universalis import legal_options, pending
+from engine.universalis.addon_cards_hand import DEAL, TRAIT
 from engine.universalis.addon_individual import pool_label
 
 KIND_TEXT = {
@@ -146,15 +147,97 @@ def _default(s, kind: str, rest: list) -> str:
     return types[0]
 
 
+CARD_LETTERS = {"A": 1, "J": 11, "Q": 12, "K": 13}
+
+
+def card_faces(text: str, face_cards: bool) -> list[int]:
+    """Typed card values: numbers (0 or 10 for a ten), A for an Ace and, with face cards kept (UA-CDICE-5),
+    J, Q, K; ValueError says what is wrong."""
+    high = 13 if face_cards else 10
+    out = []
+    for word in str(text).replace(",", " ").split():
+        w = word.upper()
+        v = CARD_LETTERS.get(w) if not w.isdigit() else int(w)
+        v = 10 if v == 0 else v
+        if v is None or not 1 <= v <= high:
+            raise ValueError(f"{word!r} is not a card here (Ace = 1 to " + ("King: J, Q, K" if face_cards else "10") + ")")
+        out.append(v)
+    return out
+
+
+def _drawer(key: str) -> str:
+    """The player a deal key ("deal:<player>", "trait:<player>") draws for."""
+    return key.split(":", 1)[1]
+
+
+def typed_deal(live: store.Live, token: str) -> None:
+    """Cards instead of Dice with real cards (UA-CDICE-1): each person draws from his own deck and types
+    the cards he drew, for the seats this browser holds (and for AI seats, whose cards someone at the table
+    draws). Another person's hand is never asked for or shown here: he types it in his own browser, and
+    each entry is sent alone (the engine deals some of the hands owed and waits for the rest)."""
+    s = live.table.state
+    pend = pending(s)
+    keys = [k for k in pend.dice if not seats.may_type_deal(live, token, _drawer(k))]
+    others = list(dict.fromkeys(_drawer(k) for k in pend.dice if k not in keys))
+    st.markdown("#### Draw your cards")
+    if others:
+        st.caption("Waiting for " + ", ".join(safe.text(n) for n in others) + " to draw and type their own cards "
+                   "in their own browser; nobody else sees them.")
+    if not keys:
+        if st.button("Refresh", key="do:refresh-deal"):
+            st.rerun()
+        return
+    st.caption("Draw from your own deck and type the values of the cards you drew (Ace = 1, 10 = 10 or 0"
+               + (", J, Q, K" if s.config.addons.cards_with_face_cards else "") + "), "
+               "separated by spaces. Only you see them: the others see how many cards you hold.")
+    typed: dict[str, str] = {}
+    for key in keys:
+        h = s.extra.hands[_drawer(key)]
+        n = pend.dice[key]
+        stamp = f"{len(h.hand)}.{len(h.discards)}.{h.owed}.{h.trait_owed}.{h.reshuffles}"  # this draw only
+        where = "from the Trait Deck (kept bonus)" if key.startswith(TRAIT) else "from your own deck"
+        typed[key] = st.text_input(f"{safe.text(_drawer(key))}'s cards drawn {where}: {n} {'card' if n == 1 else 'cards'}",
+                                   key=f"roll:{key}@{stamp}", type="password")
+    if st.button("Enter my cards", key="do:deal", type="primary"):
+        faces: dict[str, list[int]] = {}
+        try:
+            for key in keys:
+                got = card_faces(typed[key], s.config.addons.cards_with_face_cards)
+                if len(got) != pend.dice[key]:
+                    raise ValueError(f"{_drawer(key)} draws {pend.dice[key]} cards, {len(got)} were typed")
+                faces[key] = got
+        except ValueError as exc:
+            st.error(f"Not a draw: {safe.text(exc)}.")
+            return
+        _enter(lambda: seats.deal(live, token, A.Roll(faces=faces)))
+
+
+def _enter(send) -> None:
+    """Send typed dice or cards; a refusal or a stale entry is said on the page, else the page reruns."""
+    try:
+        send()
+    except seats.Stale as exc:
+        st.info(safe.text(exc))
+        return
+    except (seats.Refused, RuleViolation) as exc:
+        st.error(f"Refused: {safe.text(exc)}")
+        return
+    st.rerun()
+
+
 def typed_roll(live: store.Live, token: str) -> None:
     """Physical dice: people roll real d10s and type the faces (0 reads as 10)."""
     pend = pending(live.table.state)
+    if pend.dice and all(k.startswith((DEAL, TRAIT)) for k in pend.dice):  # each person draws his own cards
+        typed_deal(live, token)
+        return
     did = seats.decision_id(live)
     st.markdown("#### Roll the real dice")
     d6 = live.table.state.config.addons.die == "d6"  # the d6 add-on (UA-SIX-1): odd faces succeed
     sides = pend.sides or (6 if d6 else 10)  # a new Judge (UA-JUDGE-3): one face per candidate
     if live.table.state.config.addons.currency != "coins" and not pend.sides:  # cards in place of dice
-        st.caption("Cards: turn over each Pool's cards (or the cards each player drew) and type their values (Ace = 1, 10 = 10 or 0).")
+        st.caption("Cards: turn over each Pool's cards and type their values (Ace = 1, 10 = 10 or 0"
+                   + (", J, Q, K" if live.table.state.config.addons.cards_with_face_cards else "") + ").")
     if pend.sides:
         st.caption(f"Judgment: roll one d{pend.sides} to draw the new Judge ({safe.text(pend.note)}); 1 is the "
                    "first named.")
@@ -167,28 +250,20 @@ def typed_roll(live: store.Live, token: str) -> None:
         if n == 0:  # an empty Pool (Own Pool per Participant: a bystander who built none) rolls nothing
             typed[key] = ""
             continue
-        name = (f"{safe.text(key[5:])}'s cards drawn" if key.startswith("deal:") else
-                "New Judge" if pend.sides and key == "judge" else
-                pool_label(key, safe.text))
+        name = "New Judge" if pend.sides and key == "judge" else pool_label(key, safe.text)
         typed[key] = st.text_input(f"{name}: {n} {'die' if n == 1 else 'dice'}", key=f"roll:{key}@{did}")
     if st.button("Enter the roll", key=f"do:roll@{did}", type="primary",
                  on_click=functools.partial(stale_check, live.code), args=(did,)):
         faces: dict[str, list[int]] = {}
         try:
+            hand = live.table.state.config.addons.currency == "cards_hand" and not pend.sides
             for key, n in pend.dice.items():
-                got = [normalize_face(int(x), sides) for x in typed[key].replace(",", " ").split()]
+                got = (card_faces(typed[key], live.table.state.config.addons.cards_with_face_cards) if hand else
+                       [normalize_face(int(x), sides) for x in typed[key].replace(",", " ").split()])
                 if len(got) != n:
                     raise ValueError(f"the {key} Pool needs {n} faces, {len(got)} were typed")
                 faces[key] = got
         except ValueError as exc:
             st.error(f"Not a roll: {safe.text(exc)}.")
             return
-        try:
-            seats.roll(live, token, A.Roll(faces=faces), did)
-        except seats.Stale as exc:
-            st.info(safe.text(exc))
-            return
-        except (seats.Refused, RuleViolation) as exc:
-            st.error(f"Refused: {safe.text(exc)}")
-            return
-        st.rerun()
+        _enter(lambda: seats.roll(live, token, A.Roll(faces=faces), did))

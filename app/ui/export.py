@@ -70,5 +70,8 @@ def downloads(live, seats: list[str] | None = None) -> None:
     else:
         st.download_button("Save the game (log)", log_json(live.table), file_name=f"storytable-{live.code}.jsonl",
                            mime="application/jsonl", key="save", width="stretch")
+    if live.table.state.config.addons.currency == "cards_hand":  # the deals are in it (UA-CDICE-1)
+        st.caption("The saved log holds every player's cards (a replay needs them): keep it to yourself until "
+                   "the game is over.")
     st.download_button("Export transcript (Markdown)", markdown(live.table, seats=seats), key="export",
                        file_name=f"storytable-{live.code}.md", mime="text/markdown", width="stretch")

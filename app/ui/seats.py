@@ -227,9 +227,40 @@ def entering_roll(live: Any, token: str, answered: str) -> Iterator[None]:
 
 
 def roll(live: store.Live, token: str, action: Any, answered: str) -> list:
-    """Typed faces of real dice: any person holding a seat at the table may enter them."""
+    """Typed faces of real dice: any person holding a seat at the table may enter them; the cards a player
+    drew into his hand only he does (`deal`)."""
+    if any(str(k).startswith(("deal:", "trait:")) for k in getattr(action, "faces", {})):
+        return deal(live, token, action)
     with entering_roll(live, token, answered):
         return store.submit(live, action, who="dice (typed)")
+
+
+def may_type_deal(live: store.Live, token: str, name: str) -> str:
+    """'' if this browser may type the cards `name` drew (Cards instead of Dice with real cards): his own
+    seat's holder only; an AI seat's cards, any person holding a seat (someone at the table draws them)."""
+    if not _is_person(live, name):
+        return "" if held(live, token) else "Only a person holding a seat at this table can enter an AI's cards."
+    return may_act_for(live, token, name)
+
+
+def deal(live: store.Live, token: str, action: Any) -> list:
+    """The cards drawn for the seats this browser holds, typed in (UA-CDICE-1): never another person's
+    hand. Not bound to the decision id: players type their hands at the same time, and each entry only
+    has to be for cards still owed."""
+    from engine.universalis.addon_cards_hand import DEAL, TRAIT, owed_keys
+    with live.lock:
+        current = store.open_table(live.code) or live
+        with current.lock:
+            for key in action.faces:
+                if not str(key).startswith((DEAL, TRAIT)):
+                    raise Refused("Only the cards a player drew are entered here.")
+                name = str(key).split(":", 1)[1]
+                why = may_type_deal(current, token, name)
+                if why:
+                    raise Refused(why)
+                if key not in owed_keys(current.table.state):
+                    raise Stale(f"{name}'s cards were already entered.")
+            return store.submit(current, action, who="cards (typed)")
 
 
 def switch(live: store.Live, token: str, name: str, kind: str, persona: str = "", model: str = "") -> str:

@@ -25,7 +25,7 @@ pools other than Wealth (the Endowment, Plot Pools, the setting pool) stay count
 from __future__ import annotations
 
 from engine.core.errors import RuleViolation
-from engine.universalis.addon_cards import ADDON_COINS, ADDON_DICE, suit_deck
+from engine.universalis.addon_cards import ADDON_COINS, ADDON_DICE, card_face, draw, suit_deck
 from engine.universalis.ledger import coins, pay
 from engine.universalis.state import CardDeck, GameState
 
@@ -52,13 +52,20 @@ def new_decks(s: GameState) -> None:
 def pool_cards(s: GameState) -> dict[str, int]:
     """How many cards of each player's deck lie in the open Complication's Pools, before the roll:
     each die is a card of the player who added it; dice no record names (Edge, Obstacle) are the
-    Pool owner's. Once the roll is over (the narration), the Pools are discarded."""
+    Pool owner's. Once the roll is over (the narration), the Pools it revealed are discarded."""
     comp = s.complication
     out: dict[str, int] = {}
-    if comp is None or s.narration is not None:
+    if comp is None:
         return out
+    # after a roll the Pools it revealed are discarded; under Independent Target or Individual Pools
+    # (UA-MT-3, UA-MT-5) a Pool whose match is still to come keeps its cards face down
+    from engine.universalis.addon_independent import finished_pools
+    shown = set(comp.rolls[-1].faces) if s.narration is not None and comp.rolls else set()
+    shown |= finished_pools(s, comp)
     shared = stack(s)  # Mazza: Trait and Edge dice are the Trait Deck's, no player's
     for pool in comp.pools:
+        if pool.key in shown:
+            continue
         added: dict[str, int] = {}
         for ch in comp.changes:
             if ch.pool == pool.key and not (shared and ch.how == "draw"):
@@ -150,7 +157,7 @@ def check_roll(s: GameState, faces: dict[str, list[int]]) -> None:
     seen: dict[int, int] = {}
     for got in faces.values():
         for f in got:
-            v = 10 if f == 0 else f
+            v = card_face(f)
             if not 1 <= v <= 10:
                 raise RuleViolation("UA-CARDS-5", f"{ADDON_COINS}: a card without face cards is Ace (1) to 10, not {f}")
             seen[v] = seen.get(v, 0) + 1
@@ -172,10 +179,5 @@ def deal(s: GameState, pick) -> dict[str, list[int]]:
     comp = s.complication
     assert comp is not None
     for key, n in want.items():
-        owner = comp.pool(key).owner
-        faces = []
-        for _ in range(n):
-            deck = decks.setdefault(owner, suit_deck(False))
-            faces.append(deck.pop(pick(len(deck)) - 1))
-        out[key] = faces
+        out[key] = draw(decks.setdefault(comp.pool(key).owner, suit_deck(False)), n, pick)
     return out

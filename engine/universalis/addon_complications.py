@@ -39,7 +39,7 @@ def die_sides(die: DieKind) -> int:
 def read_face(face: int, die: DieKind) -> int:
     """A typed or rolled face checked for the die in use (UA-SIX-3): a d10's 0 is 10, a d6 has no 0 or 7."""
     sides = SIDES[die]
-    if die == "d10" and face == 0:
+    if die in ("d10", "cards") and face == 0:  # a 10 typed as on a d10
         return 10
     if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides:
         what = {"d10": "a d10", "d6": "a d6", "cards": "a card (Ace=1 ... King=13)"}[die]

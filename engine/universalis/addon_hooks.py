@@ -23,7 +23,12 @@ def opts(s: GameState) -> Addons:
 
 # --- dice (UA-SIX-*) ----------------------------------------------------------------------------
 def die(s: GameState) -> DieKind:
-    return opts(s).die  # type: ignore[return-value]
+    """The die in use: the table's (d10, d6), or cards with Jacks, Queens and Kings kept (UA-CDICE-5: Cards
+    instead of Dice with face cards, whose rolls read Ace to King)."""
+    a = opts(s)
+    if a.cards_with_face_cards and a.currency == "cards_hand":
+        return "cards"
+    return a.die  # type: ignore[return-value]
 
 
 def face(s: GameState, f: int) -> int:
@@ -233,10 +238,10 @@ def turn_options(s: GameState, player: str, money: int) -> list[tuple[str, str, 
 UNPLAYED: tuple[tuple[str, str, str], ...] = (
     # (rule, add-on, why) — each needs decisions at the table the engine does not ask for yet; their
     # arithmetic is in addon_complications.py / addon_scenes.py / addon_cards.py, tested on its own
-    ("UA-CDICE-1", "Cards instead of Dice, bonus cards from the Trait Deck", "the reading's alternative: kept "
-     "bonus cards drawn from the shared deck into the hand"),
-    ("UA-CDICE-1", "Cards instead of Dice with face cards kept", "Jacks, Queens and Kings in the decks (5 in 13 "
-     "succeed): the rolls read Ace to 10"),
+    ("UA-CDICE-6", "Cards instead of Dice (Mazza's Wealth stack), bonus cards from the Trait Deck", "the stack "
+     "shuffles its kept cards in (L2440); the Trait Deck reading is played with a hand of cards (UA-CDICE-6)"),
+    ("UA-CDICE-5", "Cards instead of Dice (Mazza's Wealth stack) with face cards kept", "the stack's cards "
+     "are counted, not read: played with a hand of cards (UA-CDICE-5), not with the stack"),
     ("UA-CARDS-4", "Cards as Coins with face cards kept", "the table's Gimmick for a face card spent or revealed"),
     ("UA-MT-4", "Multiple Targets (Split Allocation), the Complication's whole roll scored once",
      "split_c_coins=\"whole_roll\": the played reading pays the Complication by match"),
@@ -251,7 +256,9 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
 
 def unplayed(a: Addons) -> list[int]:
     """Indexes into UNPLAYED of the add-ons `a` turns on that the engine cannot enforce yet."""
-    on = [a.bonus_cards_from == "bank_deck", a.cards_with_face_cards, a.face_card_gimmick is not None,
+    on = [a.bonus_cards_from == "bank_deck" and a.currency != "cards_hand",
+          a.cards_with_face_cards and a.currency != "cards_hand",
+          a.face_card_gimmick is not None,
           a.split_c_coins == "whole_roll", a.nested_complications]
     return [i for i, x in enumerate(on) if x]
 

@@ -90,6 +90,8 @@ RULE_IDS: dict[str, tuple[str, int]] = {
     "UA-CDICE-2": ("Cards instead of Dice: play a chosen card", 2428),
     "UA-CDICE-3": ("Cards instead of Dice: Trait draws from the Trait Deck", 2428),
     "UA-CDICE-4": ("Cards instead of Dice, Mazza's Wealth stack", 2440),
+    "UA-CDICE-6": ("Cards instead of Dice, kept bonus cards from the Trait (Bank) Deck (the reading's alternative)", 2428),
+    "UA-CDICE-5": ("Cards instead of Dice with face cards kept: 52-card decks, 5 in 13 succeed, a face card is worth 10", 2432),
     "UA-OPEN-1": ("Open Scene Framing: frame a new scene for 1, no bidding", 1970),
     "UA-OPEN-2": ("Open Scene Framing: switch between active scenes for 1", 1974),
     "UA-OPEN-3": ("Open Scene Framing: the framer closes a scene by Fade to Black", 1974),

@@ -46,3 +46,15 @@ def next_match(s: GameState, comp: Complication, played: str, c_keys: list[str],
             comp.pool(k).edge = 0
         comp.winner_side = None
     return nxt
+
+
+def finished_pools(s: GameState, comp: Complication) -> set[str]:
+    """The Pools whose match is over: the Target Pools already matched and, under Individual (UA-MT-5),
+    the Complication Pool each of them faced. Their cards (with the card add-ons) are discarded; under
+    Independent the Complication side plays again in every match."""
+    from engine.universalis.addon_individual import facing, on as individual
+    out = set(comp.matched)
+    if individual(s):
+        for key in comp.matched:
+            out |= set(facing(s, comp, key, ["C"]))
+    return out

@@ -78,7 +78,7 @@ def before_action(c: Ctx) -> None:
     if ad.currency in ("cards_bank", "cards_stack") and kind == "roll" and s.roll_pending:  # revealed (UA-CARDS-5)
         from engine.universalis.addon_cards_play import check_roll
         check_roll(s, a.faces)  # type: ignore[attr-defined]
-    if ad.currency == "cards_hand" and kind == "roll" and s.roll_pending and not any(h.owed for h in s.extra.hands.values()):
+    if ad.currency == "cards_hand" and kind == "roll" and s.roll_pending and not any(h.owed or h.trait_owed for h in s.extra.hands.values()):
         from engine.universalis.addon_cards_hand import check_roll as check_hand_roll
         check_hand_roll(s, a.faces)  # type: ignore[attr-defined]
     if ad.open_scene_framing and kind in ("bid", "end_scene"):  # UA-OPEN-1, UA-OPEN-3

@@ -257,9 +257,11 @@ def check_addons(a: Addons, players: tuple[str, ...] | list[str] | None = None,
     _need(a.open_scene_framing or (a.frame_scene_cost, a.switch_scene_cost, a.fade_to_black_cost, a.max_active_scenes,
                                    a.open_scene_refresh) == (1, 1, 1, 3, "on_fade"), "UA-SETUP-8",
           "Open Scene Framing: its settings need the add-on itself (L1962)")
-    _need(a.currency == "coins" or starting_coins <= 40, "UA-SETUP-7",
-          f"Cards as Coins / Cards instead of Dice refuses: a deck without face cards holds 40 cards, so nobody "
-          f"starts with {starting_coins} coins (L2046, L2428)")
+    faces = a.currency == "cards_hand" and a.cards_with_face_cards  # UA-CDICE-5: 52-card decks
+    _need(a.currency == "coins" or starting_coins <= (52 if faces else 40), "UA-SETUP-7",
+          f"Cards as Coins / Cards instead of Dice refuses: a deck "
+          + ("of 52 cards" if faces else "without face cards holds 40 cards")
+          + f", so nobody starts with {starting_coins} coins (L2046, L2428)")
     _need(not (a.open_scene_framing and a.alternate_realities), "UA-SETUP-8",
           "Alternate Reality refuses to be played with Open Scene Framing: it forks one scene on a single number "
           "line, and with several scenes active at once the engine cannot tell which came before (L1996)")

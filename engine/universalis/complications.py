@@ -6,6 +6,7 @@ from engine.core.errors import RuleViolation
 from engine.core.seats import seats_left_of
 from engine.universalis import actions as A
 from engine.universalis import addon_hooks as hooks
+from engine.universalis.addon_cards import card_value
 from engine.universalis.components import component, trait_ids_drawable
 from engine.universalis.ledger import coins, from_bank, pay, require
 from engine.universalis.rules import (
@@ -450,7 +451,10 @@ def award_edge(c: Ctx, comp: Complication, faces: dict[str, tuple[int, ...]], su
 
 def bonus_for(pool: Pool, faces: tuple[int, ...], won: bool, die: str = "d10") -> int:
     """U-COMP-9: winners earn their Success dice plus failed Edge dice; losers 1 per die plus Edge
-    values (UA-SIX-2: the same on a d6, a failed Edge die adding its face)."""
+    values (UA-SIX-2: the same on a d6, a failed Edge die adding its face; UA-CDICE-5: a face card's
+    value is 10)."""
+    if die == "cards":
+        faces = tuple(card_value(f) for f in faces)
     normal, edge = faces[:pool.dice], faces[pool.dice:]
     if won:
         return sum(f for f in faces if is_success(f, die)) + sum(f for f in edge if not is_success(f, die))

@@ -415,6 +415,10 @@ class HandState(Mutable):
     played: dict[str, list[int]] = Field(default_factory=dict)
     owed: int = 0
     reshuffles: int = 0
+    # kept bonus cards from the shared Trait Deck (UA-CDICE-6): those owed, and the faces of the Trait Deck's
+    # cards he holds in hand or has played (they go back to the Trait Deck's discards, not his)
+    trait_owed: int = 0
+    trait_cards: list[int] = Field(default_factory=list)
 
 
 class AltStart(Mutable):
