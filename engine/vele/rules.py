@@ -524,23 +524,16 @@ def start_struggle(c: Ctx) -> None:
         raise RuleViolation("V-25", f"you may start a struggle on your turn; it is {turn}'s")
     if interrupt and (a.goal != "attack" or a.extended or a.head_to_head):
         raise RuleViolation("V-41", "terrain strikes its victim with a single attack on the victim's turn")
-    if player_of(s, actor) != a.player:
-        raise RuleViolation("V-53", f"{actor.name} is not yours to play")
-    if actor.id not in sc.present or target.id not in sc.present:
-        raise RuleViolation("V-35", "both components must be present in the scene")
-    if actor.out or target.out:
+    check_acting(s, actor, a.player)
+    if target.id not in sc.present:
+        raise RuleViolation("V-35", f"{target.name} is not present in the scene")
+    if target.out:
         raise RuleViolation("V-36", "a component that is taken out cannot struggle")
     if actor.id == target.id:
         raise RuleViolation("V-26", "a component struggles against another")
-    for x in (actor, target):  # V-7 (L173): with vele_off_stage, mechanics do not touch a non-player Vele
-        mechanics_may_affect(x.vele, x.kind == "pc", s.options.vele_off_stage)
-        if x.virtual:  # V-22 (L249)
-            check_struggle_against("virtual")
-    if actor.id in s.forfeit:
-        raise RuleViolation("V-43", f"{actor.name} allied earlier and may do nothing during its next struggle: "
-                                    "act with another component or pass")
-    if actor.one_shot:  # V-21 (L205): "only usable once"
-        use_one_shot(actor.used)
+    mechanics_may_affect(target.vele, target.kind == "pc", s.options.vele_off_stage)  # V-7
+    if target.virtual:  # V-22 (L249)
+        check_struggle_against("virtual")
     if player_of(s, target) == a.player:
         raise RuleViolation("V-63", "your own components acting against each other: give one to another player first")
     if a.target_trait is not None:
@@ -568,6 +561,28 @@ def start_struggle(c: Ctx) -> None:
     if a.extended:
         s.extended = Extended(a=actor.id, b=target.id, failures={actor.id: 0, target.id: 0})
         c.emit("extended", f"an extended struggle begins: {actor.name} against {target.name}", a.player)
+
+
+def check_acting(s: GameState, actor: Component, player: str) -> None:
+    """The component that starts a struggle (start_struggle, and mass.start_mass_struggle's Area actor): the player's
+    to play (V-53), present and not taken out (V-35, V-36), touched by mechanics (V-7, L173: not a non-player Vele
+    under vele_off_stage) and not virtual (V-22, L249), not sitting out its next struggle after allying (V-43), and
+    not a one-shot already used (V-21, L205: "only usable once")."""
+    sc = s.scene
+    if player_of(s, actor) != player:
+        raise RuleViolation("V-53", f"{actor.name} is not yours to play")
+    if sc is None or actor.id not in sc.present:
+        raise RuleViolation("V-35", f"{actor.name} is not present in the scene")
+    if actor.out:
+        raise RuleViolation("V-36", "a component that is taken out cannot struggle")
+    mechanics_may_affect(actor.vele, actor.kind == "pc", s.options.vele_off_stage)
+    if actor.virtual:
+        check_struggle_against("virtual")
+    if actor.id in s.forfeit:
+        raise RuleViolation("V-43", f"{actor.name} allied earlier and may do nothing during its next struggle: "
+                                    "act with another component or pass")
+    if actor.one_shot:
+        use_one_shot(actor.used)
 
 
 def check_blocks(s: GameState, actor: Component, target: Component, a: BaseModel) -> Blocking | None:
