@@ -618,7 +618,11 @@ class VeleSeat:
                   f"'{aspect}' cost {pc['name']} a struggle this scene: a hit" + (" with danger" if danger else ""))
 
     def _wager(self, obs: GameObservation) -> Decision:
-        return _d(self._stake(obs, cautious=False), "my two best traits, own dice on the best, a bowl die on the next")
+        w = self._stake(obs, cautious=False)
+        pooled = [x for x in w.stakes if x.member]
+        return _d(w, "my two best traits, own dice on the best, a bowl die on the next"
+                  + (f"; my unit's {_comp(obs.view, pooled[0].member)['name']} adds its {pooled[0].trait} (V-45)"
+                     if pooled else ""))
 
     def _stake(self, obs: GameObservation, cautious: bool) -> A.Wager:
         v = obs.view
@@ -662,12 +666,48 @@ class VeleSeat:
                 if len(fit) >= n:
                     power += sorted(fit, reverse=True)[:n]
                     break
+        if not k.get("mass") and stakes:  # V-45 (L423): a member of the unit adds its best trait; V-38: not in a mass
+            stakes += self._pooled(v, k, c, [healthy[x.trait] for x in stakes], pool, bowl)
         best = max((s.die for s in stakes), default=0)
         if k.get("hidden"):  # V-31: nothing is wagered on a hidden roll: bowl dice only, no power, no allies
             return A.Wager(player=self.name, stakes=stakes)
         allies = [] if cautious or k.get("mass") else self._allies(v, k, c)  # V-38: no allies in a mass struggle
+        allies = [x for x in allies if x not in {s.member for s in stakes}]  # a pooling member is not an ally too
         return A.Wager(player=self.name, stakes=stakes, power=power, average=best < 6 and bowl.get(6, 0) > 0,
                        allies=allies)
+
+    def _pooled(self, v: dict, k: dict, c: dict, sizes: list[int], pool: list[int], bowl: dict[int, int]) -> list[A.StakeIn]:
+        """V-45 (L423): when my component fights as part of a unit, one member I play (present, free, not a one-shot)
+        pushes a die on its best trait: a bowl die when one fits (losing it costs nothing), else one from the pool
+        the member draws on. The d4 rule holds across the unit (V-19): d4s with d4s, bigger traits otherwise."""
+        here = v["scenes"][-1]["present"] if v["scenes"] else []
+        head = c.get("unit") or c["id"]
+        busy = {k["actor"]["component"], k["opponent"]["component"]}
+        for x in v["components"]:
+            if x["id"] in busy or x["id"] not in here or x["out"] or not (x["id"] == head or x.get("unit") == head) \
+                    or (x.get("controller") or x["owner"]) != self.name or x["id"] in v["forfeit"] \
+                    or x["id"] in v["allying"] or x.get("one_shot"):
+                continue
+            fit = {t: n for t, n in _healthy(x).items() if (n == 4) == (4 in sizes)}
+            if not fit:
+                continue
+            trait = max(fit, key=lambda t: (fit[t], t))
+            size = fit[trait]
+            free = [d for d in bowl if d <= size and bowl[d] > 0]
+            if free:
+                bowl[max(free)] -= 1
+                return [A.StakeIn(trait=trait, die=max(free), source="bowl", member=x["id"])]
+            if k.get("hidden") or x.get("temporary"):  # V-31, V-22: bowl dice only
+                return []
+            me = _me(v, self.name)
+            same = (x["kind"] == "pc") == (c["kind"] == "pc")
+            mine = pool if same else list(me["character_dice"] if x["kind"] == "pc" else me["story_dice"])
+            own = [d for d in mine if d <= size]
+            if own:
+                mine.remove(max(own))
+                return [A.StakeIn(trait=trait, die=max(own), source="own", member=x["id"])]
+            return []
+        return []
 
     def _allies(self, v: dict, k: dict, c: dict) -> list[str]:
         """V-43: now and then call one friend present and free: another PC for a PC, another of my story

@@ -1,0 +1,152 @@
+"""A unit pooling its members' traits in its own struggle (V-45; L421 "operate as a unit", L423 the bodyguard that
+could "contribute traits to the attack" if integrated, L683 attached components "function as a single component
+during struggles"), through `apply`: the stakes, who pays (each member's own pool), the d4 rule across the unit
+(V-19), the refusals, the options, the heuristic, and the dice kept on the table."""
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.core.ruleset import get_ruleset
+from engine.vele import actions as A
+from engine.vele.decisions import legal_options
+from engine.vele.rules import dice_in_play
+from tests.vele_helpers import built, comp_of, play, refuses
+
+
+def unit_scene():
+    """Ben's first gang (a story component: story dice) is integrated with his PC (character dice); Ann's villain
+    faces them, Cy's PC stands by. Ben's turn: announcing the mode was free (V-45)."""
+    s = built()
+    ben, gang, cy, villain = (comp_of(s, "Ben", "pc"), comp_of(s, "Ben", "normal"), comp_of(s, "Cy", "pc"),
+                              comp_of(s, "Ann", "main"))
+    s = play(s, A.FrameScene(player="Ann", place="the ford", text="Rain.", present=[ben.id, gang.id, cy.id, villain.id]))
+    assert s.scene.turns[s.scene.turn] == "Ben"
+    s = play(s, A.SetMode(player="Ben", component=gang.id, unit=ben.id, text="the gang rides at his back"))
+    return s, ben, gang, cy, villain
+
+
+def test_V_45_a_unit_pools_its_members_traits_and_each_member_pays_from_its_own_pool():
+    """V-45 (L423: integrated, the bodyguard "can contribute traits to the attack"; L421): Ben's gang attacks Ann's
+    villain with its Numbers (a d6 from Ben's story dice) and his PC's Blade (a d8 from his character dice), the
+    PC's Power Attack paying a d6 from the PC's sheet (V-24). Ben rolls 5 and 7 against 2: he wins. The gang's d6
+    comes back to the story dice with Ann's d8 (the lowest winning die, V-AMB-9), the PC's d8 to the character
+    dice it came from (digest rule 10: "the winners' dice go back where they came from"). Every die stays on the
+    table (V-9)."""
+    s, ben, gang, cy, villain = unit_scene()
+    total = dice_in_play(s)
+    p = s.players["Ben"]
+    story, character = list(p.story), list(p.character)
+    s = play(s, A.StartStruggle(player="Ben", actor=gang.id, target=villain.id, goal="attack"),
+             A.StateDifficulty(player="Ann", value=0))
+    opts = [o for o in legal_options(s, "Ben") if o.type == "wager"]
+    assert opts and "V-45" in opts[0].note and ben.name in opts[0].note
+    s, events = get_ruleset("vele").apply(s, A.Wager(player="Ben", power=[6], stakes=[
+        A.StakeIn(trait="Numbers", die=6, source="own"), A.StakeIn(trait="Blade", die=8, source="own", member=ben.id)]))
+    assert [(x.trait, x.die, x.component) for x in s.struggle.actor.stakes] == [("Numbers", 6, ""), ("Blade", 8, ben.id)]
+    assert sorted(story) == sorted(s.players["Ben"].story + [6])  # the gang's die: story dice
+    assert sorted(character) == sorted(s.players["Ben"].character + [8])  # the PC's die: character dice
+    assert s.components[ben.id].allocated == [] and dice_in_play(s) == total
+    assert f"{ben.name}'s Blade" in events[-1].text
+    s = play(s, A.Wager(player="Ann", stakes=[A.StakeIn(trait="Ruthless", die=8, source="own")]),
+             A.RollDice(faces={"actor:0": [5], "actor:1": [7], "actor_power:0": [3], "opponent:0": [2]}))
+    assert s.struggle.winner == "actor" and s.struggle.effect == 7 - 2 + 3
+    assert sorted(s.players["Ben"].story) == sorted(story + [8])  # its d6 back, with Ann's d8
+    assert sorted(s.players["Ben"].character) == sorted(character)  # the PC's d8 back where it came from
+    assert dice_in_play(s) == total and get_ruleset("vele").invariants(s) == []
+
+
+def test_V_45_V_19_the_d4_rule_holds_across_the_unit_and_only_members_pool():
+    """V-45, V-19 (L181: with an applicable d4 trait "a component may not use higher valued traits"; L683: attached
+    components "function as a single component during struggles"): this table reads a unit as one component, so
+    the gang's d4 Menace bars the PC's d8 Blade. A component not integrated with the actor (Cy's PC, or the gang
+    once autonomous again) cannot pool; a called ally pushes its own traits only; in a mass struggle each
+    component wagers its own (L433: it "affect[s] integrated components separately")."""
+    s, ben, gang, cy, villain = unit_scene()
+    s = play(s, A.StartStruggle(player="Ben", actor=ben.id, target=villain.id, goal="attack"),
+             A.StateDifficulty(player="Ann", value=0))
+    blade = A.StakeIn(trait="Blade", die=8, source="own")
+    msg = refuses(s, A.Wager(player="Ben", stakes=[blade, A.StakeIn(trait="Menace", die=4, member=gang.id)]), "V-19")
+    assert "across its members" in msg
+    msg = refuses(s, A.Wager(player="Ben", stakes=[blade, A.StakeIn(trait="Wits", die=6, member=cy.id)]), "V-45")
+    assert "not integrated" in msg
+    refuses(s, A.Wager(player="Ben", stakes=[blade, A.StakeIn(trait="Numbers", die=6, member=gang.id)],
+                       allies=[gang.id]), "V-45")
+    refuses(s, A.Wager(player="Ben", stakes=[blade, A.StakeIn(trait="Numbers", die=6, member=gang.id),
+                                             A.StakeIn(trait="Numbers", die=4, member=gang.id)]), "V-27")
+    called = play(s, A.Wager(player="Ben", stakes=[blade], allies=[cy.id]))
+    msg = refuses(called, A.JoinAlly(player="Cy", component=cy.id, stakes=[
+        A.StakeIn(trait="Numbers", die=6, source="bowl", member=gang.id)]), "V-45")
+    assert "own traits" in msg
+    apart, _ = get_ruleset("vele").apply(unit_scene()[0], A.SetMode(player="Ben", component=gang.id, unit=""))
+    apart = play(apart, A.StartStruggle(player="Ben", actor=ben.id, target=villain.id, goal="attack"),
+                 A.StateDifficulty(player="Ann", value=0))
+    refuses(apart, A.Wager(player="Ben", stakes=[blade, A.StakeIn(trait="Numbers", die=6, member=gang.id)]), "V-45")
+    ok = play(s, A.Wager(player="Ben", stakes=[A.StakeIn(trait="Sneak", die=4),
+                                              A.StakeIn(trait="Menace", die=4, source="bowl", member=gang.id)]))
+    assert ok.struggle.stage == "wager_opponent"  # d4s alone, across the unit, are fine
+
+
+def test_V_45_a_mass_struggle_meets_integrated_components_separately():
+    """V-45, V-38 (L433): in a mass struggle the Area actor pushes its own traits; its unit does not pool."""
+    from tests.test_vele_mass import area_scene
+    s, ben, main, g0, g1 = area_scene()
+    gang = comp_of(s, "Ben", "normal")
+    s.scene.present.append(gang.id)
+    s = play(s, A.SetMode(player="Ben", component=gang.id, unit=ben.id), A.Move(player="Ben", component=gang.id,
+                                                                               to="the far shore"))
+    s = play(s, A.StartMassStruggle(player="Ben", actor=ben.id), A.StateDifficulty(player="Ann", value=0))
+    msg = refuses(s, A.Wager(player="Ben", stakes=[A.StakeIn(trait="Grit", die=10),
+                                                   A.StakeIn(trait="Numbers", die=6, member=gang.id)]), "V-45")
+    assert "separately" in msg
+
+
+def test_V_45_the_heuristic_pools_a_members_best_trait_when_its_unit_fights():
+    """V-45 (L423): an AI seat whose integrated component fights pushes a die on the best trait of a member of the
+    unit too (a bowl die when one fits: losing it costs nothing, L383), and says so."""
+    from tests.test_vele_out_of_turn import table_at
+    s, ben, gang, cy, villain = unit_scene()
+    s = play(s, A.StartStruggle(player="Ben", actor=ben.id, target=villain.id, goal="attack"),
+             A.StateDifficulty(player="Ann", value=0))
+    table = table_at(s)
+    acted, _ = table.step()
+    rec = table.records[-1]
+    assert acted and rec.action["type"] == "wager" and rec.action["player"] == "Ben"
+    member = [x for x in rec.action["stakes"] if x.get("member")]
+    assert member and member[0]["member"] == gang.id and member[0]["trait"] == "Numbers"
+    assert "V-45" in rec.meta["rationale"]
+    plain = [x for x in rec.action["stakes"] if not x.get("member")]
+    assert plain and all("member" not in x for x in plain)  # a stake on its own trait is written as before
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(own=st.lists(st.booleans(), min_size=2, max_size=2), faces=st.lists(st.integers(1, 12), min_size=4, max_size=4), h2h=st.booleans(), pc_acts=st.booleans())
+def test_V_45_V_9_dice_are_conserved_whatever_a_pooling_unit_rolls(own, faces, h2h, pc_acts):
+    """V-45, V-9 (L489): with a unit pooling a PC's and a story component's traits (each die from its own pool or
+    the bowl), as attacker or in a head-to-head race, win, lose or tie: every die stays on the table after every
+    action and no invariant breaks."""
+    rs = get_ruleset("vele")
+    s, ben, gang, cy, villain = unit_scene()
+    total = dice_in_play(s)
+    actor, member = (ben, gang) if pc_acts else (gang, ben)
+    goal = "maneuver" if h2h else "attack"
+    s = play(s, A.StartStruggle(player="Ben", actor=actor.id, target=villain.id, goal=goal, head_to_head=h2h))
+    s = play(s, A.StateDifficulty(player="Ann", value=0))
+    mine = A.StakeIn(trait="Blade" if pc_acts else "Numbers", die=6, source="own" if own[0] else "bowl")
+    theirs = A.StakeIn(trait="Numbers" if pc_acts else "Blade", die=6, source="own" if own[1] else "bowl",
+                       member=member.id)
+    ann = A.StakeIn(trait="Ruthless", die=8, source="own")
+    for _ in range(2):  # head-to-head: the lower initiative pushes first (V-AMB-6)
+        if s.struggle.stage == "wager_actor":
+            s = play(s, A.Wager(player="Ben", stakes=[mine, theirs]))
+        elif s.struggle.stage == "wager_opponent":
+            s = play(s, A.Wager(player="Ann", stakes=[ann]))
+        assert dice_in_play(s) == total
+    f = [min(faces[0], 6), min(faces[1], 6), min(faces[2], 8)]
+    s = play(s, A.RollDice(faces={"actor:0": [f[0]], "actor:1": [f[1]], "opponent:0": [f[2]]}))
+    assert dice_in_play(s) == total and rs.invariants(s) == []
+    if s.struggle is not None and s.struggle.stage == "damage":
+        from engine.vele.struggle import auto_damage
+        oc = s.components[s.struggle.opponent.component]
+        s = play(s, A.TakeDamage(player="Ann", traits=auto_damage(s.struggle.effect, oc.healthy(), None)))
+    assert dice_in_play(s) == total and rs.invariants(s) == []
