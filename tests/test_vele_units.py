@@ -87,6 +87,20 @@ def test_V_45_V_19_the_d4_rule_holds_across_the_unit_and_only_members_pool():
     assert ok.struggle.stage == "wager_opponent"  # d4s alone, across the unit, are fine
 
 
+def test_V_45_V_17_only_one_member_of_a_unit_has_a_focus_trait():
+    """V-17, V-45 (L191: "Only one component in a group of integrated components can have a focus trait"): Ben's
+    PC has its focus trait Blade, so a gang with a focus trait of its own may not integrate with it (the unit
+    would pool two backgrounds); without one it may."""
+    s = built()
+    ben, gang, villain = comp_of(s, "Ben", "pc"), comp_of(s, "Ben", "normal"), comp_of(s, "Ann", "main")
+    s = play(s, A.FrameScene(player="Ann", place="the ford", text="Rain.", present=[ben.id, gang.id, villain.id]))
+    s.components[gang.id].traits[0].focus = True  # a gang bought with a focus trait ("Numbers" as its background)
+    msg = refuses(s, A.SetMode(player="Ben", component=gang.id, unit=ben.id), "V-17")
+    assert ben.name in msg and gang.name in msg
+    s.components[gang.id].traits[0].focus = False
+    assert play(s, A.SetMode(player="Ben", component=gang.id, unit=ben.id)).components[gang.id].unit == ben.id
+
+
 def test_V_45_a_mass_struggle_meets_integrated_components_separately():
     """V-45, V-38 (L433): in a mass struggle the Area actor pushes its own traits; its unit does not pool."""
     from tests.test_vele_mass import area_scene
