@@ -1,7 +1,7 @@
-"""A unit pooling its members' traits in its own struggle (V-45; L421 "operate as a unit", L423 the bodyguard that
-could "contribute traits to the attack" if integrated, L683 attached components "function as a single component
-during struggles"), through `apply`: the stakes, who pays (each member's own pool), the d4 rule across the unit
-(V-19), the refusals, the options, the heuristic, and the dice kept on the table."""
+"""A unit pooling its members' traits in its own struggle (V-45; L683, the revised rule for integrated components:
+"Attached components function as a single component during struggles"; L686 "Unattached components can still be
+allies"; the main text's L421/L423 it revises), through `apply`: the stakes, who pays (each member's own pool),
+the d4 rule across the unit (V-19), the refusals, the options, the heuristic, and the dice kept on the table."""
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
@@ -14,21 +14,23 @@ from engine.vele.rules import dice_in_play
 from tests.vele_helpers import built, comp_of, play, refuses
 
 
-def unit_scene():
-    """Ben's first gang (a story component: story dice) is integrated with his PC (character dice); Ann's villain
-    faces them, Cy's PC stands by. Ben's turn: announcing the mode was free (V-45)."""
+def unit_scene(attach: bool = True):
+    """Ben's first gang (a story component: story dice) is attached to his PC (character dice) for 1 XP of fate, so
+    his turn goes on (L685); `attach` off: only integrated. Ann's villain faces them, Cy's PC stands by."""
     s = built()
     ben, gang, cy, villain = (comp_of(s, "Ben", "pc"), comp_of(s, "Ben", "normal"), comp_of(s, "Cy", "pc"),
                               comp_of(s, "Ann", "main"))
     s = play(s, A.FrameScene(player="Ann", place="the ford", text="Rain.", present=[ben.id, gang.id, cy.id, villain.id]))
     assert s.scene.turns[s.scene.turn] == "Ben"
-    s = play(s, A.SetMode(player="Ben", component=gang.id, unit=ben.id, text="the gang rides at his back"))
+    s = play(s, A.SetMode(player="Ben", component=gang.id, unit=ben.id, attach=attach, fate=attach,
+                          text="the gang rides at his back"))
+    assert s.components[gang.id].attached == attach and s.scene.turns[s.scene.turn] == "Ben"
     return s, ben, gang, cy, villain
 
 
 def test_V_45_a_unit_pools_its_members_traits_and_each_member_pays_from_its_own_pool():
-    """V-45 (L423: integrated, the bodyguard "can contribute traits to the attack"; L421): Ben's gang attacks Ann's
-    villain with its Numbers (a d6 from Ben's story dice) and his PC's Blade (a d8 from his character dice), the
+    """V-45 (L683: "Attached components function as a single component during struggles"): Ben's gang, attached
+    to his PC, attacks Ann's villain with its Numbers (a d6 from Ben's story dice) and his PC's Blade (a d8 from his character dice), the
     PC's Power Attack paying a d6 from the PC's sheet (V-24). Ben rolls 5 and 7 against 2: he wins. The gang's d6
     comes back to the story dice with Ann's d8 (the lowest winning die, V-AMB-9), the PC's d8 to the character
     dice it came from (digest rule 10: "the winners' dice go back where they came from"). Every die stays on the
@@ -59,9 +61,9 @@ def test_V_45_a_unit_pools_its_members_traits_and_each_member_pays_from_its_own_
 def test_V_45_V_19_the_d4_rule_holds_across_the_unit_and_only_members_pool():
     """V-45, V-19 (L181: with an applicable d4 trait "a component may not use higher valued traits"; L683: attached
     components "function as a single component during struggles"): this table reads a unit as one component, so
-    the gang's d4 Menace bars the PC's d8 Blade. A component not integrated with the actor (Cy's PC, or the gang
-    once autonomous again) cannot pool; a called ally pushes its own traits only; in a mass struggle each
-    component wagers its own (L433: it "affect[s] integrated components separately")."""
+    the gang's d4 Menace bars the PC's d8 Blade. A component not attached to the actor cannot pool: Cy's PC, nor
+    the gang while only integrated (L686: "Unattached components can still be allies"); a called ally pushes its
+    own traits only."""
     s, ben, gang, cy, villain = unit_scene()
     s = play(s, A.StartStruggle(player="Ben", actor=ben.id, target=villain.id, goal="attack"),
              A.StateDifficulty(player="Ann", value=0))
@@ -69,7 +71,7 @@ def test_V_45_V_19_the_d4_rule_holds_across_the_unit_and_only_members_pool():
     msg = refuses(s, A.Wager(player="Ben", stakes=[blade, A.StakeIn(trait="Menace", die=4, member=gang.id)]), "V-19")
     assert "across its members" in msg
     msg = refuses(s, A.Wager(player="Ben", stakes=[blade, A.StakeIn(trait="Wits", die=6, member=cy.id)]), "V-45")
-    assert "not integrated" in msg
+    assert "not attached" in msg
     refuses(s, A.Wager(player="Ben", stakes=[blade, A.StakeIn(trait="Numbers", die=6, member=gang.id)],
                        allies=[gang.id]), "V-45")
     refuses(s, A.Wager(player="Ben", stakes=[blade, A.StakeIn(trait="Numbers", die=6, member=gang.id),
@@ -78,10 +80,12 @@ def test_V_45_V_19_the_d4_rule_holds_across_the_unit_and_only_members_pool():
     msg = refuses(called, A.JoinAlly(player="Cy", component=cy.id, stakes=[
         A.StakeIn(trait="Numbers", die=6, source="bowl", member=gang.id)]), "V-45")
     assert "own traits" in msg
-    apart, _ = get_ruleset("vele").apply(unit_scene()[0], A.SetMode(player="Ben", component=gang.id, unit=""))
-    apart = play(apart, A.StartStruggle(player="Ben", actor=ben.id, target=villain.id, goal="attack"),
-                 A.StateDifficulty(player="Ann", value=0))
-    refuses(apart, A.Wager(player="Ben", stakes=[blade, A.StakeIn(trait="Numbers", die=6, member=gang.id)]), "V-45")
+    apart = play(unit_scene(attach=False)[0], A.StartStruggle(player="Ben", actor=ben.id, target=villain.id,
+                                                              goal="attack"), A.StateDifficulty(player="Ann", value=0))
+    msg = refuses(apart, A.Wager(player="Ben", stakes=[blade, A.StakeIn(trait="Numbers", die=6, member=gang.id)]),
+                  "V-45")
+    assert "not attached" in msg and "ally" in msg
+    assert "V-45" not in [o for o in legal_options(apart, "Ben") if o.type == "wager"][0].note
     ok = play(s, A.Wager(player="Ben", stakes=[A.StakeIn(trait="Sneak", die=4),
                                               A.StakeIn(trait="Menace", die=4, source="bowl", member=gang.id)]))
     assert ok.struggle.stage == "wager_opponent"  # d4s alone, across the unit, are fine
@@ -102,22 +106,36 @@ def test_V_45_V_17_only_one_member_of_a_unit_has_a_focus_trait():
 
 
 def test_V_45_a_mass_struggle_meets_integrated_components_separately():
-    """V-45, V-38 (L433): in a mass struggle the Area actor pushes its own traits; its unit does not pool."""
+    """V-45, V-38 (L433): in a mass struggle the Area actor pushes its own traits; its unit does not pool (this
+    table's reading: the mass dice flow pays per component)."""
     from tests.test_vele_mass import area_scene
     s, ben, main, g0, g1 = area_scene()
     gang = comp_of(s, "Ben", "normal")
     s.scene.present.append(gang.id)
-    s = play(s, A.SetMode(player="Ben", component=gang.id, unit=ben.id), A.Move(player="Ben", component=gang.id,
-                                                                               to="the far shore"))
+    s.players["Ben"].xp = 2
+    s = play(s, A.Move(player="Ben", component=gang.id, to="the far shore"),
+             A.SetMode(player="Ben", component=gang.id, unit=ben.id, attach=True, fate=True))
     s = play(s, A.StartMassStruggle(player="Ben", actor=ben.id), A.StateDifficulty(player="Ann", value=0))
     msg = refuses(s, A.Wager(player="Ben", stakes=[A.StakeIn(trait="Grit", die=10),
                                                    A.StakeIn(trait="Numbers", die=6, member=gang.id)]), "V-45")
-    assert "separately" in msg
+    assert "its own traits" in msg
+
+
+def test_V_45_the_heuristic_attaches_its_guard_on_its_turn():
+    """V-45 (L683, L685: attaching "takes at least one struggle"): an AI seat whose component is integrated with
+    another of its own but not attached attaches it on its turn (the turn is spent), once a scene."""
+    from tests.test_vele_out_of_turn import table_at
+    s, ben, gang, cy, villain = unit_scene(attach=False)
+    table = table_at(s)
+    acted, _ = table.step()
+    rec = table.records[-1]
+    assert acted and rec.action["type"] == "set_mode" and rec.action["attach"] and rec.action["component"] == gang.id
+    assert table.state.components[gang.id].attached and table.state.scene.turns[table.state.scene.turn] != "Ben"
 
 
 def test_V_45_the_heuristic_pools_a_members_best_trait_when_its_unit_fights():
-    """V-45 (L423): an AI seat whose integrated component fights pushes a die on the best trait of a member of the
-    unit too (a bowl die when one fits: losing it costs nothing, L383), and says so."""
+    """V-45 (L683): an AI seat whose component fights attached to another of its own pushes a die on the best trait
+    of that member too (a bowl die when one fits: losing it costs nothing, L383), and says so."""
     from tests.test_vele_out_of_turn import table_at
     s, ben, gang, cy, villain = unit_scene()
     s = play(s, A.StartStruggle(player="Ben", actor=ben.id, target=villain.id, goal="attack"),

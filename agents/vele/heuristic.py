@@ -431,6 +431,9 @@ class VeleSeat:
         mass = self._mass(scene, [c for c in mine if c["id"] not in v["forfeit"]], present)
         if mass is not None:
             return mass
+        lock = self._attach(scene, mine)
+        if lock is not None:
+            return lock
         mend = self._heal(v, scene, mine)
         if mend is not None:
             return mend
@@ -578,6 +581,23 @@ class VeleSeat:
                             text=f"{guard['name']} closes ranks around {main['name']}"),
                   f"{guard['name']} aids {main['name']} (V-45): attacks on it must now aim at a trait")
 
+    def _attach(self, scene: dict, mine: list[dict]) -> Decision | None:
+        """V-45 (L683, L685): once a scene, a component of mine integrated with (aiding) another of mine here but not
+        attached to it is attached on my turn (it takes the turn): attached, they function as one component, so
+        the one it guards fights with its traits too."""
+        if getattr(self, "attached_scene", 0) == scene["number"]:
+            return None
+        ids = {c["id"] for c in mine}
+        guard = next((c for c in mine if c.get("unit") in ids and not c.get("attached") and _healthy(c)), None)
+        if guard is None:
+            return None
+        self.attached_scene = scene["number"]
+        head = next(c for c in mine if c["id"] == guard["unit"])
+        return _d(A.SetMode(player=self.name, component=guard["id"], unit=head["id"], attach=True,
+                            text=f"{guard['name']} locks in at {head['name']}'s side"),
+                  f"{guard['name']} attaches to {head['name']} (V-45): it takes my turn, and from now on they fight as "
+                  "one, pooling their traits")
+
     def _heal(self, v: dict, scene: dict, mine: list[dict]) -> Decision | None:
         """V-40: my healer mends a wounded PC in the scene (smallest traits first), paying from my dice."""
         healer = next((c for c in mine if c["id"] not in v["forfeit"] and any(
@@ -666,7 +686,7 @@ class VeleSeat:
                 if len(fit) >= n:
                     power += sorted(fit, reverse=True)[:n]
                     break
-        if not k.get("mass") and stakes:  # V-45 (L423): a member of the unit adds its best trait; V-38: not in a mass
+        if not k.get("mass") and stakes:  # V-45 (L683): an attached member adds its best trait; V-38: not in a mass
             stakes += self._pooled(v, k, c, [healthy[x.trait] for x in stakes], pool, bowl)
         best = max((s.die for s in stakes), default=0)
         if k.get("hidden"):  # V-31: nothing is wagered on a hidden roll: bowl dice only, no power, no allies
@@ -677,14 +697,17 @@ class VeleSeat:
                        allies=allies)
 
     def _pooled(self, v: dict, k: dict, c: dict, sizes: list[int], pool: list[int], bowl: dict[int, int]) -> list[A.StakeIn]:
-        """V-45 (L423): when my component fights as part of a unit, one member I play (present, free, not a one-shot)
-        pushes a die on its best trait: a bowl die when one fits (losing it costs nothing), else one from the pool
-        the member draws on. The d4 rule holds across the unit (V-19): d4s with d4s, bigger traits otherwise."""
+        """V-45 (L683): when my component fights attached to others, one of them I play (present, free, not a
+        one-shot) pushes a die on its best trait: a bowl die when one fits (losing it costs nothing), else one from
+        the pool it draws on. The d4 rule holds across the unit (V-19): d4s with d4s, bigger traits otherwise."""
         here = v["scenes"][-1]["present"] if v["scenes"] else []
         head = c.get("unit") or c["id"]
         busy = {k["actor"]["component"], k["opponent"]["component"]}
+        if c.get("unit") and not c.get("attached"):  # an unattached member only allies (L686)
+            return []
         for x in v["components"]:
-            if x["id"] in busy or x["id"] not in here or x["out"] or not (x["id"] == head or x.get("unit") == head) \
+            if x["id"] in busy or x["id"] not in here or x["out"] \
+                    or not (x["id"] == head or (x.get("unit") == head and x.get("attached"))) \
                     or (x.get("controller") or x["owner"]) != self.name or x["id"] in v["forfeit"] \
                     or x["id"] in v["allying"] or x.get("one_shot"):
                 continue

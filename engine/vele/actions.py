@@ -286,8 +286,8 @@ class StateDifficulty(_A):
 
 
 class StakeIn(BaseModel):
-    # one die pushed on one trait (V-27 step 3); `member`: in a unit's own struggle, the integrated component whose
-    # trait this is (V-45, L423), '' for the struggling component's own trait
+    # one die pushed on one trait (V-27 step 3); `member`: in a unit's own struggle, the component attached with it
+    # whose trait this is (V-45, L683: attached to it), '' for the struggling component's own trait
     model_config = ConfigDict(extra="forbid")
     trait: str
     die: int

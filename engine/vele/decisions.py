@@ -130,12 +130,12 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
         out.append(Option("start_mass_struggle", "wager and roll once",
                           "your component's Area hits everything else in its zone at once (V-38)"))
     k = s.struggle
-    if out and pend.kind == "wager" and k is not None and not k.mass:  # V-45 (L423): the unit's members pool
+    if out and pend.kind == "wager" and k is not None and not k.mass:  # V-45 (L683): attached members pool
         from engine.vele.units import pooling_members
         members = pooling_members(s, k.actor if k.stage == "wager_actor" else k.opponent)
         if members:
             out = [Option("wager", "dice from your pool or the bowl",
-                          "integrated with " + ", ".join(f"{m.name} ({m.id})" for m in members) + ": a stake may name "
+                          "attached with " + ", ".join(f"{m.name} ({m.id})" for m in members) + ": a stake may name "
                           "one as its member to push a die on its trait, from the pool it draws on (V-45)")
                    if o.type == "wager" else o for o in out]
     if seat not in s.players or s.phase == "over":

@@ -719,7 +719,7 @@ def wager(c: Ctx) -> None:
     bowl_dice: list[int] = []
     owners: list[Component] = []  # whose trait each stake is: cp's, or a unit member's (V-45)
     for st in a.stakes:
-        if st.member:  # V-45 (L423): an integrated member pools its trait in the unit's struggle
+        if st.member:  # V-45 (L683): a component attached with cp pools its trait
             from engine.vele.units import unit_member
             owner = unit_member(s, k, side, cp, st.member, a.allies)
         else:

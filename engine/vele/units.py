@@ -1,9 +1,17 @@
-"""A unit pooling its members' traits in its own struggle (V-45; L421, L423, L683), on rules.wager and rules.resolve.
+"""A unit pooling its members' traits in its own struggle (V-45; L683, L686, L421, L423), on rules.wager and
+rules.resolve.
 
-Why a module: the book says integrated components "operate as a unit" (L421) and that a bodyguard integrated with
-its subject can "contribute traits to the attack" (L423; attached ones "function as a single component during
-struggles", L683), but it leaves open who pays for a member's dice and how the d4 rule (V-19) reads across
-members. The digest's section 6 has no reading for either, so this table chose, and says so here:
+Why a module: the book's main text says integrated components "operate as a unit" (L421) and that an integrated
+bodyguard could "contribute traits to the attack" (L423). Its newer Additional Rules revise this ("12. Attached
+Components (revised rules for Integrated Components)", L681, to which L419 points): "Attached components function
+as a single component during struggles" (L683) and "Unattached components can still be allies (i.e. only attack
+or defense)" (L686). The newer rule wins (digest, section 1), so only attached components pool: a component and
+the ones attached with it (the unit's head and the members attached to it) push dice on each other's traits in
+their struggle; an integrated but unattached member helps as an ally (V-43), as before. Alternative: the main
+text's reading, every integrated member pools (L423).
+
+The book leaves open who pays for a member's dice and how the d4 rule (V-19) reads across members. The digest's
+section 6 has no reading for either, so this table chose:
 
 - Which pool pays: each die pushed on a member's trait comes from the pool that member draws on (character dice
   for a PC, story dice for a story component: L181's "your appropriate group of dice"), and if the unit wins it
@@ -11,17 +19,18 @@ members. The digest's section 6 has no reading for either, so this table chose, 
   where they came from (character, story, or bowl dice)". The winnings left over go to the struggling
   component's pool (V-AMB-9). Alternative: the struggling component's pool pays for every member's trait and
   takes every die back (the unit as one component's purse).
-- The d4 rule (V-19): a unit struggles as one component, so a d4 trait used on any member bars higher traits on
+- The d4 rule (V-19): the unit struggles as one component, so a d4 trait used on any member bars higher traits on
   every member ("a component may not use higher valued traits", L181). Alternative: each member's d4 bars only
   that member's higher traits.
 - Power (V-24): a member's Power Attack or Power Defense on a trait pushed here may power the struggle, paid from
   that member's allocated dice (abilities are tied to traits, rule 24).
-- Not in a mass struggle (V-38): "Mass struggles affect integrated components separately" (L433), so each
-  component there wagers its own traits. Alternative: the Area actor's unit could pool.
-- A member pooling is not an ally (V-43): it does not forfeit its next struggle, takes no ally round of damage
-  (the unit's own damage split is L427's, rules.unit_damage), and one that allies this round, sits out its
-  struggle (V-43), is a one-shot (V-21: never "part of another component") or is played by another player this
-  scene cannot pool.
+- Not in a mass struggle (V-38): this table keeps each component's wager there its own (the mass dice flow pays
+  per component). L433 hits an attached unit as one target ("Mass struggles affect integrated components
+  separately, if they are not attached"), so the alternative, pooling there too, is closer to the book.
+- A pooling member is not an ally (V-43): it does not forfeit its next struggle and takes no ally round of damage
+  (the unit's damage split is L427's, rules.unit_damage). A member that allies this round, sits out its struggle
+  (V-43), is a one-shot (V-21: never "part of another component") or is played by another player this scene
+  cannot pool.
 """
 from __future__ import annotations
 
@@ -33,10 +42,19 @@ from engine.vele.rules import player_of, pool_of, unit_mates
 from engine.vele.state import Component, GameState, SideState, Stake, Struggle
 
 
+def attached_with(s: GameState, cp: Component) -> list[str]:
+    """V-45 (L683): the components in the scene that `cp` functions as one with: its unit's head and the members
+    attached to that head, if `cp` is the head or attached itself (an unattached member only allies, L686)."""
+    if cp.unit and not cp.attached:
+        return []
+    head = cp.unit or cp.id
+    return [x for x in unit_mates(s, cp) if x == head or s.components[x].attached]
+
+
 def pooling_members(s: GameState, side: SideState) -> list[Component]:
     """The side's unit members that may push their traits now (for the wager's options and the heuristic)."""
     out = []
-    for cid in unit_mates(s, s.components[side.component]):
+    for cid in attached_with(s, s.components[side.component]):
         m = s.components[cid]
         if player_of(s, m) == side.player and cid not in s.forfeit and cid not in s.allying and not m.one_shot \
                 and m.healthy():
@@ -46,16 +64,19 @@ def pooling_members(s: GameState, side: SideState) -> list[Component]:
 
 def unit_member(s: GameState, k: Struggle, side: SideState, cp: Component, member: str,
                 calling: Sequence[str]) -> Component:
-    """V-45 (L423): the integrated component whose trait a stake names, if it may pool into `cp`'s struggle now;
+    """V-45 (L683): the attached component whose trait a stake names, if it may pool into `cp`'s struggle now;
     else a refusal in a player's words."""
     m = s.components.get(member)
     name = m.name if m is not None else repr(member)
     if k.mass:
-        raise RuleViolation("V-45", f"a mass struggle meets integrated components separately (L433): {cp.name} "
-                                    f"pushes its own traits, not {name}'s")
-    if m is None or m.id not in unit_mates(s, cp):
-        raise RuleViolation("V-45", f"{name} is not integrated with {cp.name}: only the members of a unit pool their "
-                                    "traits in its struggle (announce the mode first)")
+        raise RuleViolation("V-45", f"in a mass struggle each component pushes its own traits (this table's "
+                                    f"reading): {cp.name}'s, not {name}'s")
+    if m is not None and m.id in unit_mates(s, cp) and m.id not in attached_with(s, cp):
+        raise RuleViolation("V-45", f"{name} is integrated with {cp.name} but not attached: an unattached component "
+                                    "helps as an ally (L686); attached ones function as a single component (L683)")
+    if m is None or m.id not in attached_with(s, cp):
+        raise RuleViolation("V-45", f"{name} is not attached to {cp.name}: only components attached together "
+                                    "function as one in a struggle (L683; attach it first)")
     if player_of(s, m) != side.player:
         raise RuleViolation("V-45", f"{player_of(s, m)} plays {name} this scene: you push the traits of the unit you "
                                     "play")
