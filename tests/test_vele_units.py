@@ -105,20 +105,31 @@ def test_V_45_V_17_only_one_member_of_a_unit_has_a_focus_trait():
     assert play(s, A.SetMode(player="Ben", component=gang.id, unit=ben.id)).components[gang.id].unit == ben.id
 
 
-def test_V_45_a_mass_struggle_meets_integrated_components_separately():
-    """V-45, V-38 (L433): in a mass struggle the Area actor pushes its own traits; its unit does not pool (this
-    table's reading: the mass dice flow pays per component)."""
-    from tests.test_vele_mass import area_scene
+def test_V_45_V_38_an_attached_unit_pools_in_a_mass_struggle_too():
+    """V-45, V-38 (L433: "Mass struggles affect integrated components separately, if they are not attached"): Ben's
+    gang is attached to his Area PC, so the Area does not hit it and it pushes its Numbers with him (a d6 of Ben's
+    story dice; the Area die still goes on the PC's own Grit). Ben's 9 beats all three of Ann's: his d10 goes back
+    to his character dice with the three dice won, the gang's d6 to his story dice."""
+    from tests.test_vele_mass import area_scene, roll_by
     s, ben, main, g0, g1 = area_scene()
     gang = comp_of(s, "Ben", "normal")
-    s.scene.present.append(gang.id)
+    s.scene.present.append(gang.id)  # in the bank's zone, with Ben
     s.players["Ben"].xp = 2
-    s = play(s, A.Move(player="Ben", component=gang.id, to="the far shore"),
-             A.SetMode(player="Ben", component=gang.id, unit=ben.id, attach=True, fate=True))
-    s = play(s, A.StartMassStruggle(player="Ben", actor=ben.id), A.StateDifficulty(player="Ann", value=0))
-    msg = refuses(s, A.Wager(player="Ben", stakes=[A.StakeIn(trait="Grit", die=10),
-                                                   A.StakeIn(trait="Numbers", die=6, member=gang.id)]), "V-45")
-    assert "its own traits" in msg
+    s = play(s, A.SetMode(player="Ben", component=gang.id, unit=ben.id, attach=True, fate=True),
+             A.StartMassStruggle(player="Ben", actor=ben.id), A.StateDifficulty(player="Ann", value=0))
+    k = s.struggle
+    assert {k.opponent.component, *(o.component for o in k.others)} == {main.id, g0.id, g1.id}  # not the gang
+    total, story, character = dice_in_play(s), list(s.players["Ben"].story), list(s.players["Ben"].character)
+    numbers = A.StakeIn(trait="Numbers", die=6, member=gang.id)
+    assert "Area" in refuses(s, A.Wager(player="Ben", stakes=[numbers]), "V-38")
+    s = play(s, A.Wager(player="Ben", stakes=[A.StakeIn(trait="Grit", die=10), numbers]))
+    for trait, die in (("Ruthless", 8), ("Numbers", 6), ("Menace", 4)):
+        s = play(s, A.Wager(player="Ann", stakes=[A.StakeIn(trait=trait, die=die)]))
+    assert dice_in_play(s) == total
+    s = play(s, roll_by(s, {ben.id: [9, 1], main.id: [2], g0.id: [3], g1.id: [1]}))
+    assert dice_in_play(s) == total and get_ruleset("vele").invariants(s) == []
+    assert sorted(s.players["Ben"].story) == sorted(story)  # the gang's d6 went out and came back
+    assert sorted(s.players["Ben"].character) == sorted(character + [8, 6, 4])  # his d10 back, and the winnings
 
 
 def test_V_45_the_heuristic_attaches_its_guard_on_its_turn():
@@ -182,3 +193,43 @@ def test_V_45_V_9_dice_are_conserved_whatever_a_pooling_unit_rolls(own, faces, h
         oc = s.components[s.struggle.opponent.component]
         s = play(s, A.TakeDamage(player="Ann", traits=auto_damage(s.struggle.effect, oc.healthy(), None)))
     assert dice_in_play(s) == total and rs.invariants(s) == []
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(faces=st.lists(st.integers(1, 4), min_size=5, max_size=5), own=st.booleans(), defend=st.booleans())
+def test_V_45_V_38_V_9_dice_are_conserved_when_an_attached_unit_pools_in_a_mass_struggle(faces, own, defend):
+    """V-45, V-38, V-9 (L433, L435): an attached unit pooling as the Area actor, and (`defend`) Ann's villain with its
+    gang attached pooling as a defender, own or bowl dice, whoever wins: after every action every die is on the
+    table and no invariant breaks; each beaten defender absorbs its effect."""
+    from engine.vele.struggle import auto_damage
+    from tests.test_vele_mass import area_scene, roll_by
+    rs = get_ruleset("vele")
+    s, ben, main, g0, g1 = area_scene()
+    gang = comp_of(s, "Ben", "normal")
+    s.scene.present.append(gang.id)
+    s.players["Ben"].xp = 2
+    s = play(s, A.SetMode(player="Ben", component=gang.id, unit=ben.id, attach=True, fate=True))
+    if defend:
+        s.components[g1.id].unit, s.components[g1.id].attached = main.id, True
+    total = dice_in_play(s)
+    s = play(s, A.StartMassStruggle(player="Ben", actor=ben.id), A.StateDifficulty(player="Ann", value=0))
+    src = "own" if own else "bowl"
+    s = play(s, A.Wager(player="Ben", stakes=[A.StakeIn(trait="Grit", die=10),
+                                              A.StakeIn(trait="Numbers", die=6, source=src, member=gang.id)]))
+    while s.struggle.stage == "wager_opponent":
+        cid = s.struggle.opponent.component
+        die = {main.id: 8, g0.id: 6, g1.id: 4}[cid]  # Ann's story dice are a d10, d8, d6 and d4
+        stakes = [A.StakeIn(trait=s.components[cid].traits[0].name, die=die, source=src)]
+        if defend and cid == main.id:
+            stakes.append(A.StakeIn(trait="Numbers", die=6, source="bowl", member=g1.id))
+        s = play(s, A.Wager(player="Ann", stakes=stakes))
+        assert dice_in_play(s) == total
+    by = {ben.id: [faces[0] * 2, faces[1]], main.id: [faces[2]] + ([faces[3]] if defend else []),
+          g0.id: [faces[4]], g1.id: [faces[3]]}
+    s = play(s, roll_by(s, {side.component: by[side.component] for side in (s.struggle.actor, s.struggle.opponent,
+                                                                           *s.struggle.others)}))
+    assert dice_in_play(s) == total and rs.invariants(s) == []
+    while s.struggle is not None and s.struggle.stage == "damage":
+        oc = s.components[s.struggle.opponent.component]
+        s = play(s, A.TakeDamage(player="Ann", traits=auto_damage(s.struggle.effect, oc.healthy(), None)))
+        assert dice_in_play(s) == total and rs.invariants(s) == []

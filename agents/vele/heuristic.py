@@ -686,7 +686,7 @@ class VeleSeat:
                 if len(fit) >= n:
                     power += sorted(fit, reverse=True)[:n]
                     break
-        if not k.get("mass") and stakes:  # V-45 (L683): an attached member adds its best trait; V-38: not in a mass
+        if stakes:  # V-45 (L683): an attached member adds its best trait (in a mass struggle too, L433)
             stakes += self._pooled(v, k, c, [healthy[x.trait] for x in stakes], pool, bowl)
         best = max((s.die for s in stakes), default=0)
         if k.get("hidden"):  # V-31: nothing is wagered on a hidden roll: bowl dice only, no power, no allies

@@ -130,7 +130,7 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
         out.append(Option("start_mass_struggle", "wager and roll once",
                           "your component's Area hits everything else in its zone at once (V-38)"))
     k = s.struggle
-    if out and pend.kind == "wager" and k is not None and not k.mass:  # V-45 (L683): attached members pool
+    if out and pend.kind == "wager" and k is not None:  # V-45 (L683): attached members pool
         from engine.vele.units import pooling_members
         members = pooling_members(s, k.actor if k.stage == "wager_actor" else k.opponent)
         if members:

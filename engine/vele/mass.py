@@ -19,6 +19,7 @@ from engine.vele.rules import (Ctx, after_exchange, check_acting, check_blocks, 
                                next_hit, player_of, pool_of, take_from_bowl, to_bowl)
 from engine.vele.state import Component, GameState, Record, SideState, Struggle
 from engine.vele.tactics import mass_targets, resolve_mass
+from engine.vele.units import route_mass
 
 AREA = ("area", "selective_area")
 
@@ -92,7 +93,7 @@ def check_mass_wager(k: Struggle, side: SideState, cp: Component, a: BaseModel) 
     if side is not k.actor:
         return
     area = area_of(cp)
-    if area is None or area[1] not in {x.trait for x in a.stakes}:  # type: ignore[attr-defined]
+    if area is None or area[1] not in {x.trait for x in a.stakes if not x.member}:  # type: ignore[attr-defined]
         raise RuleViolation("V-38", f"the mass struggle comes from {cp.name}'s Area ability: push a die on "
                                     f"{area[1] if area else 'its Area trait'}")
     n = 1 + len(k.others)
@@ -122,6 +123,7 @@ def resolve_mass_struggle(c: Ctx) -> None:
             if x.source == "bowl":
                 f.to_player[d.component].remove(x.die)
                 f.to_bowl.append(x.die)
+    route_mass(s, [*([] if winners else [k.actor]), *winners], f.to_player)  # V-45: attached members' own dice
     power = [*k.actor.power, *(p for d in defs for p in d.power)]  # step 8: power dice go to the bowl
     avg = [6] * sum(int(x.average) for x in (k.actor, *defs))  # V-AMB-7
     to_bowl(s, f.to_bowl + power + avg)

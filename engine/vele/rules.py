@@ -721,7 +721,7 @@ def wager(c: Ctx) -> None:
     for st in a.stakes:
         if st.member:  # V-45 (L683): a component attached with cp pools its trait
             from engine.vele.units import unit_member
-            owner = unit_member(s, k, side, cp, st.member, a.allies)
+            owner = unit_member(s, side, cp, st.member, a.allies)
         else:
             owner = cp
         owners.append(owner)

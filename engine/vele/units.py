@@ -24,9 +24,10 @@ section 6 has no reading for either, so this table chose:
   that member's higher traits.
 - Power (V-24): a member's Power Attack or Power Defense on a trait pushed here may power the struggle, paid from
   that member's allocated dice (abilities are tied to traits, rule 24).
-- Not in a mass struggle (V-38): this table keeps each component's wager there its own (the mass dice flow pays
-  per component). L433 hits an attached unit as one target ("Mass struggles affect integrated components
-  separately, if they are not attached"), so the alternative, pooling there too, is closer to the book.
+- In a mass struggle too (V-38): L433 hits an attached unit as one target ("Mass struggles affect integrated
+  components separately, if they are not attached"), so an attached unit pools there as anywhere, the Area actor's
+  and each defender's; the Area die is still pushed on the actor's own Area trait. Its dice go back to each
+  member's pool the same way (route_mass). Alternative: each component wagers its own there.
 - A pooling member is not an ally (V-43): it does not forfeit its next struggle and takes no ally round of damage
   (the unit's damage split is L427's, rules.unit_damage). A member that allies this round, sits out its struggle
   (V-43), is a one-shot (V-21: never "part of another component") or is played by another player this scene
@@ -39,7 +40,30 @@ from typing import Sequence
 from engine.core.errors import RuleViolation
 from engine.vele.components import check_part_of
 from engine.vele.rules import player_of, pool_of, unit_mates
-from engine.vele.state import Component, GameState, SideState, Stake, Struggle
+from engine.vele.state import Component, GameState, SideState, Stake
+
+
+def other_pool(s: GameState, side: SideState, x: Stake) -> str | None:
+    """The pool a stake's die goes back to when it was pushed on an attached member's trait and that member draws on
+    another pool than the side's component (a PC's unit with a story component); else None (the reading above)."""
+    if not x.component or x.component in side.allies:
+        return None
+    pool = pool_of(s, s.components[x.component])
+    return pool if pool != pool_of(s, s.components[side.component]) else None
+
+
+def member_dice(s: GameState, side: SideState) -> list[tuple[str, int]]:
+    """The side's own dice that go back to an attached member's other pool: (member, die)."""
+    return [(x.component, x.die) for x in side.stakes if x.source == "own" and other_pool(s, side, x)]
+
+
+def route_mass(s: GameState, kept: Sequence[SideState], to_player: dict[str, list[int]]) -> None:
+    """V-45, V-38: in a mass struggle's flow (keyed by component), a side that keeps its dice (the actor that lost
+    to nobody, a defender that held) sends its members' own dice back to the members' pools."""
+    for side in kept:
+        for member, die in member_dice(s, side):
+            to_player[side.component].remove(die)
+            to_player.setdefault(member, []).append(die)
 
 
 def attached_with(s: GameState, cp: Component) -> list[str]:
@@ -62,15 +86,11 @@ def pooling_members(s: GameState, side: SideState) -> list[Component]:
     return out
 
 
-def unit_member(s: GameState, k: Struggle, side: SideState, cp: Component, member: str,
-                calling: Sequence[str]) -> Component:
+def unit_member(s: GameState, side: SideState, cp: Component, member: str, calling: Sequence[str]) -> Component:
     """V-45 (L683): the attached component whose trait a stake names, if it may pool into `cp`'s struggle now;
     else a refusal in a player's words."""
     m = s.components.get(member)
     name = m.name if m is not None else repr(member)
-    if k.mass:
-        raise RuleViolation("V-45", f"in a mass struggle each component pushes its own traits (this table's "
-                                    f"reading): {cp.name}'s, not {name}'s")
     if m is not None and m.id in unit_mates(s, cp) and m.id not in attached_with(s, cp):
         raise RuleViolation("V-45", f"{name} is integrated with {cp.name} but not attached: an unattached component "
                                     "helps as an ally (L686); attached ones function as a single component (L683)")
@@ -94,12 +114,9 @@ def flow_key(s: GameState, side: SideState, x: Stake, keys: dict[str, tuple[str,
     """Who a stake's die goes back to in struggle.dice_flow: its player, or, for a member that draws on another
     pool than the struggling component (a PC's unit with a story component), that pool, noted in `keys`."""
     who = x.player or side.player
-    if not x.component or x.component in side.allies:
-        return who
-    m = s.components[x.component]
-    pool = pool_of(s, m)
-    if pool == pool_of(s, s.components[side.component]):
+    pool = other_pool(s, side, x)
+    if pool is None:
         return who
     key = f"{who}\x1f{pool}"
-    keys[key] = (who, m)
+    keys[key] = (who, s.components[x.component])
     return key
