@@ -195,6 +195,27 @@ def test_V_45_V_9_dice_are_conserved_whatever_a_pooling_unit_rolls(own, faces, h
     assert dice_in_play(s) == total and rs.invariants(s) == []
 
 
+def test_V_45_V_38_an_attached_unit_beaten_in_a_mass_struggle_absorbs_as_one():
+    """V-45, V-38 (L433: integrated components are hit separately "if they are not attached"; L427: the first
+    trait lost is the targeted component's): Ann's second gang is attached to her villain, so Ben's Area meets the
+    villain and her first gang only. The villain, beaten for 4, loses its Cunning, then the attached gang's Menace
+    takes the rest; the first gang, not attached, takes none of the villain's effect."""
+    from tests.test_vele_mass import area_scene, roll_by
+    s, ben, main, g0, g1 = area_scene()
+    s.components[g1.id].unit, s.components[g1.id].attached = main.id, True  # attached at an earlier turn
+    s = play(s, A.StartMassStruggle(player="Ben", actor=ben.id), A.StateDifficulty(player="Ann", value=0),
+             A.Wager(player="Ben", stakes=[A.StakeIn(trait="Grit", die=10)]),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Ruthless", die=8), A.StakeIn(trait="Numbers", die=6,
+                                                                                         source="bowl", member=g1.id)]),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Numbers", die=6)]))
+    s = play(s, roll_by(s, {ben.id: [7], main.id: [3, 2], g0.id: [6]}))
+    assert s.struggle.stage == "damage" and s.struggle.opponent.component == main.id and s.struggle.effect == 4
+    refuses(s, A.TakeDamage(player="Ann", traits=["Cunning"], unit={g0.id: ["Menace"]}), "V-38")
+    s = play(s, A.TakeDamage(player="Ann", traits=["Cunning"], unit={g1.id: ["Menace", "Numbers"]}))
+    assert not s.components[main.id].trait("Cunning").healthy and s.components[main.id].trait("Ruthless").healthy
+    assert not s.components[g1.id].healthy() and s.components[g0.id].trait("Menace").healthy
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(faces=st.lists(st.integers(1, 4), min_size=5, max_size=5), own=st.booleans(), defend=st.booleans())
 def test_V_45_V_38_V_9_dice_are_conserved_when_an_attached_unit_pools_in_a_mass_struggle(faces, own, defend):

@@ -820,8 +820,9 @@ class VeleSeat:
         """V-45 (L427): the components aiding mine take the rest of an attack's effect after its first trait,
         their smallest traits first, when they can absorb all of it: the one they guard keeps its traits."""
         here = v["scenes"][-1]["present"] if v["scenes"] else []
-        aides = [x for x in v["components"] if x.get("unit") == c["id"] and not x["out"] and x["id"] in here]
-        if k["goal"] != "attack" or not aides or len(chosen) < 2 or k.get("mass"):  # V-38: each absorbs its own
+        aides = [x for x in v["components"] if x.get("unit") == c["id"] and not x["out"] and x["id"] in here
+                 and (x.get("attached") or not k.get("mass"))]  # V-38 (L433): in a mass struggle, attached ones only
+        if k["goal"] != "attack" or not aides or len(chosen) < 2:
             return None
         left = k_effect(v) - POINTS[_healthy(c)[chosen[0]]]
         pool = {f"{x['id']}/{t}": n for x in aides for t, n in _healthy(x).items()}

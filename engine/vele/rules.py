@@ -1012,9 +1012,10 @@ def take_damage(c: Ctx) -> None:
     if set(a.allies) - set(ally_comps):
         raise RuleViolation("V-35", "only the defending side's allies lose traits in the ally rounds"
                             + (" (control attacks fall on the target alone, V-37)" if k.goal == "control" else ""))
-    if k.mass and (a.unit or a.allies):
+    from engine.vele.units import attached_with
+    if k.mass and (a.allies or a.unit and not set(a.unit) <= set(attached_with(s, oc))):
         raise RuleViolation("V-38", "each component a mass struggle beats absorbs its own effect: no allies or "
-                                    "integrated components take it for it")
+                                    "unattached components take it for it (L433: an attached unit is hit as one)")
     if a.unit:
         unit_damage(s, k, oc, a)
     elif ally_comps:
