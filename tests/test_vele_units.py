@@ -93,8 +93,8 @@ def test_V_45_V_19_the_d4_rule_holds_across_the_unit_and_only_members_pool():
 
 def test_V_45_V_17_only_one_member_of_a_unit_has_a_focus_trait():
     """V-17, V-45 (L191: "Only one component in a group of integrated components can have a focus trait"): Ben's
-    PC has its focus trait Blade, so a gang with a focus trait of its own may not integrate with it (the unit
-    would pool two backgrounds); without one it may."""
+    PC has its focus trait Blade, so a gang with a focus trait of its own may not integrate with it (one
+    background a unit); without one it may."""
     s = built()
     ben, gang, villain = comp_of(s, "Ben", "pc"), comp_of(s, "Ben", "normal"), comp_of(s, "Ann", "main")
     s = play(s, A.FrameScene(player="Ann", place="the ford", text="Rain.", present=[ben.id, gang.id, villain.id]))

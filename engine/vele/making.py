@@ -150,7 +150,7 @@ def set_mode(c: Ctx) -> None:
                                         "itself aiding another")
         unit = [u, k, *(x for x in s.components.values() if x.unit == u.id and x.id != k.id and not x.out)]
         focused = [x.name for x in unit if any(t.focus for t in x.traits)]
-        if len(focused) > 1:  # V-17 (L191): it would pool two backgrounds in the unit's struggles (V-45)
+        if len(focused) > 1:  # V-17 (L191): one background for the unit, which may come to act as one (V-45)
             raise RuleViolation("V-17", f"only one component of an integrated unit may have a focus trait: "
                                         f"{' and '.join(focused)} both have one")
     if a.attach and not a.unit:
