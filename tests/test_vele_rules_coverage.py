@@ -15,15 +15,6 @@ DIGEST = digest("vele")
 # not enforced yet, each with why (empty: every item has a test)
 NOT_YET: dict[str, str] = {}
 
-# enforced by a pure rule function of engine/vele (tactics, healing, groups, awards, adjudication,
-# components) and its test, but not yet called by `apply`'s action flow: a table (or a later action)
-# calls the function; the heuristic and simulated games do not reach these rules yet
-FUNCTION_ONLY = {
-    "V-45": "in play: modes (set_mode, announce_mode), attaching (attach_cost), aided targeting "
-            "(aided_attack_difficulty) and the damage split after an attack on a unit (TakeDamage.unit, "
-            "check_aided_damage); not yet: an integrated unit pooling its members' traits in its struggle",
-}
-
 
 def test_every_vele_rule_case_and_reading_is_named_by_a_test_or_listed_as_not_yet():
     assert DIGEST is not None, "shared/rules/vele.md not found"
@@ -38,4 +29,3 @@ def test_every_vele_rule_case_and_reading_is_named_by_a_test_or_listed_as_not_ye
     assert not stale, f"listed as not yet built but named by a test (take them off NOT_YET): {stale}"
     unknown = [r for r in NOT_YET if r not in ids]
     assert not unknown, f"NOT_YET lists IDs the digest does not have: {unknown}"
-    assert not [r for r in FUNCTION_ONLY if r not in ids or r not in named], "FUNCTION_ONLY lists an unknown or untested ID"

@@ -431,6 +431,9 @@ class VeleSeat:
         mass = self._mass(scene, [c for c in mine if c["id"] not in v["forfeit"]], present)
         if mass is not None:
             return mass
+        lock = self._attach(scene, mine)
+        if lock is not None:
+            return lock
         mend = self._heal(v, scene, mine)
         if mend is not None:
             return mend
@@ -578,6 +581,23 @@ class VeleSeat:
                             text=f"{guard['name']} closes ranks around {main['name']}"),
                   f"{guard['name']} aids {main['name']} (V-45): attacks on it must now aim at a trait")
 
+    def _attach(self, scene: dict, mine: list[dict]) -> Decision | None:
+        """V-45 (L683, L685): once a scene, a component of mine integrated with (aiding) another of mine here but not
+        attached to it is attached on my turn (it takes the turn): attached, they function as one component, so
+        the one it guards fights with its traits too."""
+        if getattr(self, "attached_scene", 0) == scene["number"]:
+            return None
+        ids = {c["id"] for c in mine}
+        guard = next((c for c in mine if c.get("unit") in ids and not c.get("attached") and _healthy(c)), None)
+        if guard is None:
+            return None
+        self.attached_scene = scene["number"]
+        head = next(c for c in mine if c["id"] == guard["unit"])
+        return _d(A.SetMode(player=self.name, component=guard["id"], unit=head["id"], attach=True,
+                            text=f"{guard['name']} locks in at {head['name']}'s side"),
+                  f"{guard['name']} attaches to {head['name']} (V-45): it takes my turn, and from now on they fight as "
+                  "one, pooling their traits")
+
     def _heal(self, v: dict, scene: dict, mine: list[dict]) -> Decision | None:
         """V-40: my healer mends a wounded PC in the scene (smallest traits first), paying from my dice."""
         healer = next((c for c in mine if c["id"] not in v["forfeit"] and any(
@@ -618,7 +638,11 @@ class VeleSeat:
                   f"'{aspect}' cost {pc['name']} a struggle this scene: a hit" + (" with danger" if danger else ""))
 
     def _wager(self, obs: GameObservation) -> Decision:
-        return _d(self._stake(obs, cautious=False), "my two best traits, own dice on the best, a bowl die on the next")
+        w = self._stake(obs, cautious=False)
+        pooled = [x for x in w.stakes if x.member]
+        return _d(w, "my two best traits, own dice on the best, a bowl die on the next"
+                  + (f"; my unit's {_comp(obs.view, pooled[0].member)['name']} adds its {pooled[0].trait} (V-45)"
+                     if pooled else ""))
 
     def _stake(self, obs: GameObservation, cautious: bool) -> A.Wager:
         v = obs.view
@@ -662,12 +686,51 @@ class VeleSeat:
                 if len(fit) >= n:
                     power += sorted(fit, reverse=True)[:n]
                     break
+        if stakes:  # V-45 (L683): an attached member adds its best trait (in a mass struggle too, L433)
+            stakes += self._pooled(v, k, c, [healthy[x.trait] for x in stakes], pool, bowl)
         best = max((s.die for s in stakes), default=0)
         if k.get("hidden"):  # V-31: nothing is wagered on a hidden roll: bowl dice only, no power, no allies
             return A.Wager(player=self.name, stakes=stakes)
         allies = [] if cautious or k.get("mass") else self._allies(v, k, c)  # V-38: no allies in a mass struggle
+        allies = [x for x in allies if x not in {s.member for s in stakes}]  # a pooling member is not an ally too
         return A.Wager(player=self.name, stakes=stakes, power=power, average=best < 6 and bowl.get(6, 0) > 0,
                        allies=allies)
+
+    def _pooled(self, v: dict, k: dict, c: dict, sizes: list[int], pool: list[int], bowl: dict[int, int]) -> list[A.StakeIn]:
+        """V-45 (L683): when my component fights attached to others, one of them I play (present, free, not a
+        one-shot) pushes a die on its best trait: a bowl die when one fits (losing it costs nothing), else one from
+        the pool it draws on. The d4 rule holds across the unit (V-19): d4s with d4s, bigger traits otherwise."""
+        here = v["scenes"][-1]["present"] if v["scenes"] else []
+        head = c.get("unit") or c["id"]
+        busy = {k["actor"]["component"], k["opponent"]["component"]}
+        if c.get("unit") and not c.get("attached"):  # an unattached member only allies (L686)
+            return []
+        for x in v["components"]:
+            if x["id"] in busy or x["id"] not in here or x["out"] \
+                    or not (x["id"] == head or (x.get("unit") == head and x.get("attached"))) \
+                    or (x.get("controller") or x["owner"]) != self.name or x["id"] in v["forfeit"] \
+                    or x["id"] in v["allying"] or x.get("one_shot"):
+                continue
+            fit = {t: n for t, n in _healthy(x).items() if (n == 4) == (4 in sizes)}
+            if not fit:
+                continue
+            trait = max(fit, key=lambda t: (fit[t], t))
+            size = fit[trait]
+            free = [d for d in bowl if d <= size and bowl[d] > 0]
+            if free:
+                bowl[max(free)] -= 1
+                return [A.StakeIn(trait=trait, die=max(free), source="bowl", member=x["id"])]
+            if k.get("hidden") or x.get("temporary"):  # V-31, V-22: bowl dice only
+                return []
+            me = _me(v, self.name)
+            same = (x["kind"] == "pc") == (c["kind"] == "pc")
+            mine = pool if same else list(me["character_dice"] if x["kind"] == "pc" else me["story_dice"])
+            own = [d for d in mine if d <= size]
+            if own:
+                mine.remove(max(own))
+                return [A.StakeIn(trait=trait, die=max(own), source="own", member=x["id"])]
+            return []
+        return []
 
     def _allies(self, v: dict, k: dict, c: dict) -> list[str]:
         """V-43: now and then call one friend present and free: another PC for a PC, another of my story
@@ -757,8 +820,9 @@ class VeleSeat:
         """V-45 (L427): the components aiding mine take the rest of an attack's effect after its first trait,
         their smallest traits first, when they can absorb all of it: the one they guard keeps its traits."""
         here = v["scenes"][-1]["present"] if v["scenes"] else []
-        aides = [x for x in v["components"] if x.get("unit") == c["id"] and not x["out"] and x["id"] in here]
-        if k["goal"] != "attack" or not aides or len(chosen) < 2 or k.get("mass"):  # V-38: each absorbs its own
+        aides = [x for x in v["components"] if x.get("unit") == c["id"] and not x["out"] and x["id"] in here
+                 and (x.get("attached") or not k.get("mass"))]  # V-38 (L433): in a mass struggle, attached ones only
+        if k["goal"] != "attack" or not aides or len(chosen) < 2:
             return None
         left = k_effect(v) - POINTS[_healthy(c)[chosen[0]]]
         pool = {f"{x['id']}/{t}": n for x in aides for t, n in _healthy(x).items()}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, TypeAdapter, model_serializer
 
 
 class _A(BaseModel):
@@ -286,10 +286,22 @@ class StateDifficulty(_A):
 
 
 class StakeIn(BaseModel):
+    # one die pushed on one trait (V-27 step 3); `member`: in a unit's own struggle, the component attached with it
+    # whose trait this is (V-45, L683: attached to it), '' for the struggling component's own trait
     model_config = ConfigDict(extra="forbid")
     trait: str
     die: int
     source: Literal["own", "bowl"] = "own"
+    member: str = ""
+
+    @model_serializer(mode="wrap")
+    def _leave_out_no_member(self, handler: SerializerFunctionWrapHandler) -> dict:
+        """A stake on the component's own trait is written as before `member` existed, so logs of games without a
+        unit pooling keep their bytes."""
+        out = handler(self)
+        if not self.member:
+            out.pop("member", None)
+        return out
 
 
 class Wager(_A):

@@ -41,6 +41,9 @@ def join_ally(c: Ctx) -> None:
             raise RuleViolation("V-27", "an ally pushes at least one die on one of its traits")
         if len({x.trait for x in a.stakes}) != len(a.stakes):
             raise RuleViolation("V-27", "one die per trait used")
+        if any(x.member for x in a.stakes):
+            raise RuleViolation("V-45", f"an ally pushes its own traits: {ally.name}'s unit pools its members' traits "
+                                        "only in the unit's own struggle")
         if ally.temporary:  # V-22 (L187)
             check_temporary_stakes([x.source for x in a.stakes])
         pool_name = pool_of(s, ally)

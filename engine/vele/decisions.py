@@ -129,9 +129,17 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
             for x in s.scene.present):
         out.append(Option("start_mass_struggle", "wager and roll once",
                           "your component's Area hits everything else in its zone at once (V-38)"))
+    k = s.struggle
+    if out and pend.kind == "wager" and k is not None:  # V-45 (L683): attached members pool
+        from engine.vele.units import pooling_members
+        members = pooling_members(s, k.actor if k.stage == "wager_actor" else k.opponent)
+        if members:
+            out = [Option("wager", "dice from your pool or the bowl",
+                          "attached with " + ", ".join(f"{m.name} ({m.id})" for m in members) + ": a stake may name "
+                          "one as its member to push a die on its trait, from the pool it draws on (V-45)")
+                   if o.type == "wager" else o for o in out]
     if seat not in s.players or s.phase == "over":
         return out
-    k = s.struggle
     extra: list[Option] = []
     if s.phase == "struggle" and k is not None and k.stage == "difficulty" and seat != k.actor.player and \
             not (s.extended is not None and s.extended.exchanges > 0):

@@ -148,6 +148,11 @@ def set_mode(c: Ctx) -> None:
         if u is None or player_of(s, u) != a.player or u.id not in sc.present or u.out or u.id == k.id or u.unit:
             raise RuleViolation("V-45", "a component integrates with another of yours in the scene that is not "
                                         "itself aiding another")
+        unit = [u, k, *(x for x in s.components.values() if x.unit == u.id and x.id != k.id and not x.out)]
+        focused = [x.name for x in unit if any(t.focus for t in x.traits)]
+        if len(focused) > 1:  # V-17 (L191): one background for the unit, which may come to act as one (V-45)
+            raise RuleViolation("V-17", f"only one component of an integrated unit may have a focus trait: "
+                                        f"{' and '.join(focused)} both have one")
     if a.attach and not a.unit:
         raise RuleViolation("V-45", "a component attaches to another: name it")
     last = "integrated" if k.unit else "autonomous"

@@ -14,11 +14,12 @@ from engine.core.errors import RuleViolation
 from engine.vele import actions as A
 from engine.vele import struggle as S
 from engine.vele.adjudication import mechanics_may_affect
-from engine.vele.components import check_struggle_against, use_one_shot
-from engine.vele.rules import (Ctx, after_exchange, check_blocks, comp, current_turn, handles, need_phase, next_hit,
-                               player_of, pool_of, take_from_bowl, to_bowl)
+from engine.vele.components import check_struggle_against
+from engine.vele.rules import (Ctx, after_exchange, check_acting, check_blocks, comp, current_turn, handles, need_phase,
+                               next_hit, player_of, pool_of, take_from_bowl, to_bowl)
 from engine.vele.state import Component, GameState, Record, SideState, Struggle
 from engine.vele.tactics import mass_targets, resolve_mass
+from engine.vele.units import route_mass
 
 AREA = ("area", "selective_area")
 
@@ -58,12 +59,7 @@ def start_mass_struggle(c: Ctx) -> None:
     actor = comp(s, a.actor, "V-25")
     if a.player != current_turn(s):
         raise RuleViolation("V-25", f"you may start a struggle on your turn; it is {current_turn(s)}'s")
-    if player_of(s, actor) != a.player:
-        raise RuleViolation("V-53", f"{actor.name} is not yours to play")
-    if actor.id not in sc.present or actor.out:
-        raise RuleViolation("V-36", f"{actor.name} is not in the scene to struggle")
-    if actor.id in s.forfeit:
-        raise RuleViolation("V-43", f"{actor.name} allied earlier and may do nothing during its next struggle")
+    check_acting(s, actor, a.player)
     if area_of(actor) is None:
         raise RuleViolation("V-38", f"a struggle against several components at once needs the Area ability, and "
                                     f"{actor.name} has none")
@@ -72,15 +68,12 @@ def start_mass_struggle(c: Ctx) -> None:
     if mine:
         raise RuleViolation("V-63", f"Area would hit your own {', '.join(mine)} too: pick your targets with Selective "
                                     "Area, or move first")
-    mechanics_may_affect(actor.vele, actor.kind == "pc", s.options.vele_off_stage)
     for x in targets:
         t = s.components[x]
         mechanics_may_affect(t.vele, t.kind == "pc", s.options.vele_off_stage)  # V-7
         if t.virtual:
             check_struggle_against("virtual")  # V-22
         check_blocks(s, actor, t, a)  # V-39: a block on the actor stands in the way of each target it covers
-    if actor.one_shot:
-        use_one_shot(actor.used)  # V-21
     sides = [SideState(component=x, player=player_of(s, s.components[x])) for x in targets]
     s.struggle = Struggle(goal=a.goal, text=a.text, actor=SideState(component=actor.id, player=a.player),
                           opponent=sides[0], others=sides[1:], mass=True)
@@ -100,7 +93,7 @@ def check_mass_wager(k: Struggle, side: SideState, cp: Component, a: BaseModel) 
     if side is not k.actor:
         return
     area = area_of(cp)
-    if area is None or area[1] not in {x.trait for x in a.stakes}:  # type: ignore[attr-defined]
+    if area is None or area[1] not in {x.trait for x in a.stakes if not x.member}:  # type: ignore[attr-defined]
         raise RuleViolation("V-38", f"the mass struggle comes from {cp.name}'s Area ability: push a die on "
                                     f"{area[1] if area else 'its Area trait'}")
     n = 1 + len(k.others)
@@ -130,6 +123,7 @@ def resolve_mass_struggle(c: Ctx) -> None:
             if x.source == "bowl":
                 f.to_player[d.component].remove(x.die)
                 f.to_bowl.append(x.die)
+    route_mass(s, [*([] if winners else [k.actor]), *winners], f.to_player)  # V-45: attached members' own dice
     power = [*k.actor.power, *(p for d in defs for p in d.power)]  # step 8: power dice go to the bowl
     avg = [6] * sum(int(x.average) for x in (k.actor, *defs))  # V-AMB-7
     to_bowl(s, f.to_bowl + power + avg)

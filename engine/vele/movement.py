@@ -58,10 +58,8 @@ def move(c: Ctx) -> None:
     if a.to not in neighbours(sc, here):
         raise RuleViolation("V-44", f"{k.name} moves one zone at a time: from {here} to "
                                     + " or ".join(neighbours(sc, here) or ["nowhere"]))
-    before = sc.moved.get(k.id, 0)
-    check_movement(min(before, 1), 0, 1 if a.as_struggle or before >= 1 else 0)
-    if before >= 1 and not a.as_struggle:
-        raise RuleViolation("V-44", f"{k.name} has moved its free zone this turn: one more zone is a struggle")
+    before = sc.moved.get(k.id, 0)  # a move as the struggle takes the turn, so the moves before it were free
+    check_movement(before + (0 if a.as_struggle else 1), 0, int(a.as_struggle), k.name)
     sc.moved[k.id] = before + 1
     if a.to == sc.zones[0]:
         sc.where.pop(k.id, None)

@@ -524,23 +524,16 @@ def start_struggle(c: Ctx) -> None:
         raise RuleViolation("V-25", f"you may start a struggle on your turn; it is {turn}'s")
     if interrupt and (a.goal != "attack" or a.extended or a.head_to_head):
         raise RuleViolation("V-41", "terrain strikes its victim with a single attack on the victim's turn")
-    if player_of(s, actor) != a.player:
-        raise RuleViolation("V-53", f"{actor.name} is not yours to play")
-    if actor.id not in sc.present or target.id not in sc.present:
-        raise RuleViolation("V-35", "both components must be present in the scene")
-    if actor.out or target.out:
+    check_acting(s, actor, a.player)
+    if target.id not in sc.present:
+        raise RuleViolation("V-35", f"{target.name} is not present in the scene")
+    if target.out:
         raise RuleViolation("V-36", "a component that is taken out cannot struggle")
     if actor.id == target.id:
         raise RuleViolation("V-26", "a component struggles against another")
-    for x in (actor, target):  # V-7 (L173): with vele_off_stage, mechanics do not touch a non-player Vele
-        mechanics_may_affect(x.vele, x.kind == "pc", s.options.vele_off_stage)
-        if x.virtual:  # V-22 (L249)
-            check_struggle_against("virtual")
-    if actor.id in s.forfeit:
-        raise RuleViolation("V-43", f"{actor.name} allied earlier and may do nothing during its next struggle: "
-                                    "act with another component or pass")
-    if actor.one_shot:  # V-21 (L205): "only usable once"
-        use_one_shot(actor.used)
+    mechanics_may_affect(target.vele, target.kind == "pc", s.options.vele_off_stage)  # V-7
+    if target.virtual:  # V-22 (L249)
+        check_struggle_against("virtual")
     if player_of(s, target) == a.player:
         raise RuleViolation("V-63", "your own components acting against each other: give one to another player first")
     if a.target_trait is not None:
@@ -568,6 +561,28 @@ def start_struggle(c: Ctx) -> None:
     if a.extended:
         s.extended = Extended(a=actor.id, b=target.id, failures={actor.id: 0, target.id: 0})
         c.emit("extended", f"an extended struggle begins: {actor.name} against {target.name}", a.player)
+
+
+def check_acting(s: GameState, actor: Component, player: str) -> None:
+    """The component that starts a struggle (start_struggle, and mass.start_mass_struggle's Area actor): the player's
+    to play (V-53), present and not taken out (V-35, V-36), touched by mechanics (V-7, L173: not a non-player Vele
+    under vele_off_stage) and not virtual (V-22, L249), not sitting out its next struggle after allying (V-43), and
+    not a one-shot already used (V-21, L205: "only usable once")."""
+    sc = s.scene
+    if player_of(s, actor) != player:
+        raise RuleViolation("V-53", f"{actor.name} is not yours to play")
+    if sc is None or actor.id not in sc.present:
+        raise RuleViolation("V-35", f"{actor.name} is not present in the scene")
+    if actor.out:
+        raise RuleViolation("V-36", "a component that is taken out cannot struggle")
+    mechanics_may_affect(actor.vele, actor.kind == "pc", s.options.vele_off_stage)
+    if actor.virtual:
+        check_struggle_against("virtual")
+    if actor.id in s.forfeit:
+        raise RuleViolation("V-43", f"{actor.name} allied earlier and may do nothing during its next struggle: "
+                                    "act with another component or pass")
+    if actor.one_shot:
+        use_one_shot(actor.used)
 
 
 def check_blocks(s: GameState, actor: Component, target: Component, a: BaseModel) -> Blocking | None:
@@ -691,62 +706,76 @@ def wager(c: Ctx) -> None:
         raise RuleViolation("V-27", "push at least one die on one trait")
     if a.stakes and cp.id in s.forfeit:
         raise RuleViolation("V-43", f"{cp.name} allied earlier and may do nothing during this struggle")
-    if len({x.trait for x in a.stakes}) != len(a.stakes):
+    if len({(x.member, x.trait) for x in a.stakes}) != len(a.stakes):
         raise RuleViolation("V-27", "one die per trait used")
-    if cp.temporary:  # V-22 (L187)
-        check_temporary_stakes([x.source for x in a.stakes])
     if k.mass:  # V-38 (L433): the Area trait is used; power is paid for every target or not at all
         from engine.vele.mass import check_mass_wager
         check_mass_wager(k, side, cp, a)
     if k.hidden and (any(x.source != "bowl" for x in a.stakes) or a.power or a.allies or a.average):
         raise RuleViolation("V-31", "no wagering on a hidden roll: roll bowl dice for your traits, with no power, "
                                     "average die or allies; they all go back to the bowl")
-    pool_name = pool_of(s, cp)
     p = s.players[a.player]
-    own = list(getattr(p, pool_name))
+    pools: dict[str, list[int]] = {pool_of(s, cp): list(getattr(p, pool_of(s, cp)))}
     bowl_dice: list[int] = []
+    owners: list[Component] = []  # whose trait each stake is: cp's, or a unit member's (V-45)
     for st in a.stakes:
-        tr = cp.trait(st.trait)
+        if st.member:  # V-45 (L683): a component attached with cp pools its trait
+            from engine.vele.units import unit_member
+            owner = unit_member(s, side, cp, st.member, a.allies)
+        else:
+            owner = cp
+        owners.append(owner)
+        tr = owner.trait(st.trait)
         if tr is None:
-            raise RuleViolation("V-27", f"{cp.name} has no trait {st.trait!r}")
+            raise RuleViolation("V-27", f"{owner.name} has no trait {st.trait!r}")
         if not tr.healthy:
             raise RuleViolation("V-27", f"{st.trait} is disabled")
         if st.die > tr.size:
             raise RuleViolation("V-27", f"a d{st.die} is larger than the d{tr.size} trait {st.trait}")
-        if st.source == "own":
-            own = E.remove_dice(own, [st.die], "V-27", f"your {pool_name} pool")
+        if owner.temporary:  # V-22 (L187)
+            check_temporary_stakes([st.source])
+        if st.source == "own":  # V-45 reading: a member's die comes from the pool that member draws on
+            name = pool_of(s, owner)
+            pools[name] = E.remove_dice(pools.get(name, list(getattr(p, name))), [st.die], "V-27", f"your {name} pool")
         else:
             bowl_dice.append(st.die)
     # V-19: with an applicable d4 trait, no higher trait may be used (the d4 trait is read as applicable
-    # when it is used at all)
-    sizes = [cp.trait(st.trait).size for st in a.stakes]  # type: ignore[union-attr]
+    # when it is used at all); a unit struggles as one component, so across its members (V-45 reading)
+    sizes = [o.trait(st.trait).size for o, st in zip(owners, a.stakes)]  # type: ignore[union-attr]
     if 4 in sizes and max(sizes) > 4:
-        raise RuleViolation("V-19", "with an applicable d4 trait, higher traits cannot be used")
-    alloc = list(cp.allocated)
+        raise RuleViolation("V-19", "with an applicable d4 trait, higher traits cannot be used"
+                            + ("; a unit struggles as one component, so this holds across its members (V-45)"
+                               if any(o is not cp for o in owners) else ""))
+    allocs: dict[str, list[int]] = {}
     goal_effect = "power_attack" if side is k.actor or k.head_to_head else "power_defense"
-    for d in a.power:
-        ab = next((x for x in cp.abilities if x.effect == goal_effect and x.trait in {st.trait for st in a.stakes}
-                   and d <= x.size), None)
-        if ab is None:
+    staked = {(o.id, st.trait) for o, st in zip(owners, a.stakes)}
+    for d in a.power:  # V-24: an ability on a trait pushed (a member's too, V-45), paid from its sheet's dice
+        fits = [o for o in {o.id: o for o in owners}.values() for x in o.abilities
+                if x.effect == goal_effect and (o.id, x.trait) in staked and d <= x.size]
+        if not fits:
             raise RuleViolation("V-24", f"no {goal_effect.replace('_', ' ')} ability on a trait used can take a d{d}")
-        alloc = E.remove_dice(alloc, [d], "V-27", "the ability's allocated dice")
+        o = next((o for o in fits if d in allocs.get(o.id, o.allocated)), fits[0])
+        allocs[o.id] = E.remove_dice(allocs.get(o.id, list(o.allocated)), [d], "V-27", "the ability's allocated dice")
     if len(a.power) > len(a.stakes) * (1 + len(k.others) if side is k.actor else 1):
         raise RuleViolation("V-27", "one power die per powered trait")
     if not s.options.unlimited_bowl:
         need = bowl_dice + ([6] if a.average else [])
         E.remove_dice(s.bowl, need, "V-9", "the bowl")
     take_from_bowl(s, bowl_dice + ([6] if a.average else []), "V-9")
-    setattr(p, pool_name, own)
-    cp.allocated = alloc
-    side.stakes = [Stake(trait=x.trait, die=x.die, source=x.source) for x in a.stakes]
+    for name, dice in pools.items():
+        setattr(p, name, dice)
+    for cid, dice in allocs.items():
+        s.components[cid].allocated = dice
+    side.stakes = [Stake(trait=x.trait, die=x.die, source=x.source, component=x.member) for x in a.stakes]
     side.power = list(a.power)
     side.average = a.average
     side.wagered = True
     side.called = check_called(s, k, a.allies)
     if side is k.opponent and k.goal == "attack" and any(s.components[x].one_shot for x in a.allies):
         check_part_of("one_shot", "absorb")  # V-21 (L205): a defending ally would take damage for it (V-35)
-    c.emit("wager", f"{cp.name} pushes " + ", ".join(f"d{x.die} on {x.trait}" + (" (bowl)" if x.source == "bowl" else "")
-                                                     for x in a.stakes)
+    c.emit("wager", f"{cp.name} pushes " + ", ".join(f"d{x.die} on " + (f"{o.name}'s " if o is not cp else "") + x.trait
+                                                     + (" (bowl)" if x.source == "bowl" else "")
+                                                     for o, x in zip(owners, a.stakes))
            + (f" with power {', '.join(f'd{d}' for d in a.power)}" if a.power else "")
            + (" and the average d6" if a.average else "")
            + (f"; calls {', '.join(s.components[x].name for x in a.allies)} as allies" if a.allies else ""), a.player)
@@ -904,7 +933,9 @@ def resolve(c: Ctx) -> None:
     opp = S.Side(tuple(k.opponent.faces), tuple(k.opponent.power_faces), k.opponent.difficulty, k.opponent.bonus)
     out = S.decide("head_to_head" if k.head_to_head else "offensive", act, opp)
     win, lose = (k.actor, k.opponent) if out.winner == "actor" else (k.opponent, k.actor)
-    stakes = lambda side: [S.Stake(x.die, x.source, x.player or side.player) for x in side.stakes]  # noqa: E731
+    from engine.vele.units import flow_key
+    keys: dict[str, tuple[str, Component]] = {}  # V-45: a unit member's die goes back to the pool it came from
+    stakes = lambda side: [S.Stake(x.die, x.source, flow_key(s, side, x, keys)) for x in side.stakes]  # noqa: E731
     ally_players = list(dict.fromkeys(x.player for x in win.stakes if x.component and x.player != win.player))
     flow = S.dice_flow(stakes(win), stakes(lose), [*k.actor.power, *k.opponent.power],
                        None if out.winner is None else win.player, tie_no_winner=out.winner is None,
@@ -913,8 +944,13 @@ def resolve(c: Ctx) -> None:
         flow = S.Flow(to_player={}, to_bowl=[x.die for x in [*k.actor.stakes, *k.opponent.stakes]])
     avg = [6] * (int(k.actor.average) + int(k.opponent.average))  # V-AMB-7: back to the bowl
     to_bowl(s, flow.to_bowl + avg)
-    for who, dice in flow.to_player.items():
-        if who in (win.player, lose.player):
+    told: dict[str, list[int]] = {}
+    for key, dice in flow.to_player.items():
+        who = keys[key][0] if key in keys else key
+        told.setdefault(who, []).extend(dice)
+        if key in keys:
+            cp = keys[key][1]
+        elif who in (win.player, lose.player):
             cp = s.components[win.component] if who == win.player else s.components[lose.component]
         else:  # an ally's player: paid into the pool its component draws on (V-43, V-AMB-9)
             cp = s.components[next(x.component for x in [*win.stakes, *lose.stakes] if x.player == who)]
@@ -939,7 +975,7 @@ def resolve(c: Ctx) -> None:
                   else "a tie with no winner: every die goes home")
                + (f", effect {k.effect}" if k.effect else ""),
                ac.owner, actor=out.actor_result, opponent=out.opponent_result, winner=out.winner, effect=k.effect,
-               flow={w: d for w, d in flow.to_player.items()}, to_bowl=flow.to_bowl)
+               flow=told, to_bowl=flow.to_bowl)
     if out.winner == "actor" and ac.kind != "pc" and k.goal == "maneuver":
         gain_xp(c, ac.owner, 1, "a story component wins a struggle that is not an attack (V-48)")
     ac.used = ac.used or ac.one_shot  # V-21: a one-shot that has acted is spent
@@ -976,9 +1012,10 @@ def take_damage(c: Ctx) -> None:
     if set(a.allies) - set(ally_comps):
         raise RuleViolation("V-35", "only the defending side's allies lose traits in the ally rounds"
                             + (" (control attacks fall on the target alone, V-37)" if k.goal == "control" else ""))
-    if k.mass and (a.unit or a.allies):
+    from engine.vele.units import attached_with
+    if k.mass and (a.allies or a.unit and not set(a.unit) <= set(attached_with(s, oc))):
         raise RuleViolation("V-38", "each component a mass struggle beats absorbs its own effect: no allies or "
-                                    "integrated components take it for it")
+                                    "unattached components take it for it (L433: an attached unit is hit as one)")
     if a.unit:
         unit_damage(s, k, oc, a)
     elif ally_comps:

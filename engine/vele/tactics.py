@@ -197,13 +197,14 @@ class Allies:
 
 
 # --- movement (V-44, L415) -----------------------------------------------------------------------------
-def check_movement(before: int, after: int, as_struggle: int = 0) -> int:
+def check_movement(before: int, after: int, as_struggle: int = 0, who: str = "a component") -> int:
     """V-44 (L415): one zone before or after a struggle, and one more zone as the struggle itself.
     Returns the zones moved this turn."""
     if min(before, after, as_struggle) < 0:
         raise RuleViolation("V-44", "zones moved are counted from 0")
     if before + after > 1:
-        raise RuleViolation("V-44", "you move one zone before or after a struggle, not more")
+        raise RuleViolation("V-44", f"{who} moves one free zone before or after a struggle, not more: one more zone "
+                                    "is a struggle")
     if as_struggle > 1:
         raise RuleViolation("V-44", "moving as a struggle takes you one more zone")
     return before + after + as_struggle

@@ -93,7 +93,8 @@ def _side(side: dict[str, Any] | None, names: dict[str, str]) -> str:
         return "—"
     raw = side.get("stakes") or []
     stakes = "hidden" if isinstance(raw, str) else \
-        ", ".join(f"{t(s.get('trait'))} d{int(s.get('die') or 0)} ({t(s.get('source'))})" if isinstance(s, dict)
+        ", ".join((f"{t(names.get(s['component'], s['component']))}'s " if s.get("component") else "")
+                  + f"{t(s.get('trait'))} d{int(s.get('die') or 0)} ({t(s.get('source'))})" if isinstance(s, dict)
                   else t(s) for s in raw)
     faces, power = _shown(side.get("faces")), _shown(side.get("power_faces"))
     who = names.get(side.get("component"), side.get("component"))
