@@ -940,7 +940,9 @@ def resolve(c: Ctx) -> None:
                + (f", effect {k.effect}" if k.effect else ""),
                ac.owner, actor=out.actor_result, opponent=out.opponent_result, winner=out.winner, effect=k.effect,
                flow={w: d for w, d in flow.to_player.items()}, to_bowl=flow.to_bowl)
-    if out.winner == "actor" and ac.kind != "pc" and k.goal == "maneuver":
+    # V-48 (L563); V-31 (L690): a hidden roll's winner is never told, so no XP follows from it (the award, in
+    # the public log and the owner's XP, would tell the actor's player what the hidden roll keeps from them)
+    if out.winner == "actor" and ac.kind != "pc" and k.goal == "maneuver" and not k.hidden:
         gain_xp(c, ac.owner, 1, "a story component wins a struggle that is not an attack (V-48)")
     ac.used = ac.used or ac.one_shot  # V-21: a one-shot that has acted is spent
     s.records.append(Record(seq=s.seq, scene=s.scene.number if s.scene else 0, actor=ac.id, opponent=oc.id,
