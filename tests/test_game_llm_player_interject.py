@@ -12,20 +12,13 @@ from agents.llm.fake import ScriptedChatModel, text_message, tool_call
 from agents.llm.game_player import GameLLMPlayer
 from engine.core.dice import ScriptedDice
 from engine.core.ruleset import get_ruleset, header_for
-from engine.vele import actions as A
-from engine.vele.state import Record
-from tests.vele_helpers import SEATS, comp_of, in_scene, play
+from tests.test_vele_out_of_turn import _beaten_again as beaten_again
+from tests.vele_helpers import SEATS, in_scene
 
 
 def _beaten_again():
     """Ann (narrating) beat Ben's PC this scene and strikes it again: the table waits for her difficulty."""
-    s = play(in_scene(), A.PassTurn(player="Ben"), A.PassTurn(player="Cy"))
-    ben, villain = comp_of(s, "Ben", "pc"), comp_of(s, "Ann", "main")
-    ben.trait("Sneak").damage = "X"
-    s.records.append(Record(seq=s.seq, scene=s.scene.number, actor=villain.id, opponent=ben.id, goal="attack",
-                            actor_result=7, opponent_result=3, winner="actor", effect=1, disabled=["Sneak"]))
-    return play(s, A.StartStruggle(player="Ann", actor=villain.id, target=ben.id, goal="attack",
-                                   text="the villain strikes at Ben's hero again"))
+    return beaten_again(in_scene())
 
 
 def table_with(state, seat: str, script: list) -> tuple[GameTable, GameLLMPlayer, ScriptedChatModel]:

@@ -37,7 +37,7 @@ from .config import ConfigError, LLMSettings, is_configured, load_settings
 from .decider import make_decider, redact
 from .interjection import PASS, fillable, interjection_data, interjection_schema
 from .player import COOLDOWN, LLMStats, ModelBreaker, SeatStatus
-from .retry import decide_with_retries
+from .retry import Outcome, decide_with_retries
 from .schema_actions import WHY_LIMIT, _Lean
 
 __all__ = ["GameLLMPlayer", "LLMConfig", "action_models", "game_choice_schema", "game_llm_player",
@@ -312,24 +312,10 @@ class GameLLMPlayer(ModelBreaker):
         chosen: dict[str, BaseModel] = {}
 
         def validate(choice: BaseModel) -> str | None:
-            try:
-                action = to_engine_action(self.game, choice, self.name)
-            except Exception as exc:  # noqa: BLE001 - the ruleset's schema said no
-                return f"not a valid action: {' '.join(str(exc).split())[:200]}"
-            clash = self._contradicts(action)
-            if clash:
-                return clash
-            refusal = obs.check(action) if obs.check is not None else None
-            if refusal is None:
-                chosen["action"] = action
-            return refusal
+            return self._judged(obs, lambda: to_engine_action(self.game, choice, self.name), chosen)
 
-        outcome = decide_with_retries(
-            self.decider, messages, schema, validate, self.settings.max_refusals,
-            deadline_s=self.settings.decision_deadline_s,
-            max_tokens=max(32, int(TOKEN_BUDGETS.get(kind, DEFAULT_BUDGET) * self.settings.max_tokens_scale)))
+        outcome = self._ask(messages, schema, validate, kind)
         st = self.stats
-        st.record(outcome)
         if outcome.action is not None and "action" in chosen:
             self._model_worked()
             st.accept(outcome, kind)
@@ -406,21 +392,11 @@ class GameLLMPlayer(ModelBreaker):
             if act == PASS:
                 chosen["action"] = None
                 return None
-            try:
-                action = self.ruleset.parse_action(interjection_data(known, act, str(getattr(choice, "text", "")),
-                                                                     self.name, proposal, TEXT_FIELDS))
-            except Exception as exc:  # noqa: BLE001 - the ruleset's schema said no
-                return f"not a valid action: {' '.join(str(exc).split())[:200]}"
-            refusal = self._contradicts(action) or (obs.check(action) if obs.check is not None else None)
-            if refusal is None:
-                chosen["action"] = action
-            return refusal
+            text = str(getattr(choice, "text", ""))
+            return self._judged(obs, lambda: self.ruleset.parse_action(
+                interjection_data(known, act, text, self.name, proposal, TEXT_FIELDS)), chosen)
 
-        outcome = decide_with_retries(
-            self.decider, messages, schema, validate, self.settings.max_refusals,
-            deadline_s=self.settings.decision_deadline_s,
-            max_tokens=max(32, int(TOKEN_BUDGETS["interject"] * self.settings.max_tokens_scale)))
-        self.stats.record(outcome)
+        outcome = self._ask(messages, schema, validate, "interject")
         if outcome.action is None or "action" not in chosen:
             reason = redact(outcome.fallback_reason or "no action", (self._redact_key,))
             if not (outcome.fallback_reason or "").startswith("refused "):
@@ -435,6 +411,28 @@ class GameLLMPlayer(ModelBreaker):
         return Decision(action=action, kind="llm", rationale=why or "(the model gave no reason)",
                         tokens_in=outcome.tokens_in, tokens_out=outcome.tokens_out, latency_s=outcome.latency_s,
                         retries=outcome.retries)
+
+    def _judged(self, obs: GameObservation, make: Callable[[], BaseModel], chosen: dict[str, Any]) -> str | None:
+        """The refusal of the action `make` builds from a model's answer (the ruleset's schema, the established
+        Facts, the rules), or None with the action kept in `chosen["action"]`."""
+        try:
+            action = make()
+        except Exception as exc:  # noqa: BLE001 - the ruleset's schema said no
+            return f"not a valid action: {' '.join(str(exc).split())[:200]}"
+        refusal = self._contradicts(action) or (obs.check(action) if obs.check is not None else None)
+        if refusal is None:
+            chosen["action"] = action
+        return refusal
+
+    def _ask(self, messages: list[BaseMessage], schema: type[BaseModel], validate: Callable[[BaseModel], str | None],
+             kind: str) -> Outcome:
+        """One decision's model calls (retries, deadline, token budget of its kind), counted in the stats."""
+        outcome = decide_with_retries(
+            self.decider, messages, schema, validate, self.settings.max_refusals,
+            deadline_s=self.settings.decision_deadline_s,
+            max_tokens=max(32, int(TOKEN_BUDGETS.get(kind, DEFAULT_BUDGET) * self.settings.max_tokens_scale)))
+        self.stats.record(outcome)
+        return outcome
 
     def _interject_concern(self, obs: GameObservation, wish: Decision | None) -> str:
         """Why this moment concerns the seat ('' if not): its heuristic's wish to act, or a struggle aimed at
