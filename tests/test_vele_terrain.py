@@ -322,3 +322,12 @@ def test_V_31_V_48_a_hidden_roll_s_winner_earns_no_xp_that_would_tell_it():
     assert not any("wins" in e.text for e in events)
     assert {seat: {p["name"]: p["xp"] for p in rs.view(after, seat)["players"]} for seat in SEATS} == xp
     assert rs.view(after, "Ann")["struggles"][-1]["winner"] == "hidden"
+
+
+def test_V_31_V_39_a_block_is_never_a_hidden_roll():
+    """V-31 (L690), V-39 (L479-481): a block's result is what the blocked component must beat, and whether it
+    stands is told to the table: a hidden roll would keep it from the actor, so a block, or an attempt to overcome
+    one, cannot be hidden (before, the block's event told the hidden roll's result and winner)."""
+    s, bridge, ben, cy = bridge_scene()
+    refuses(s, A.StartStruggle(player="Ben", actor=ben.id, target=bridge.id, goal="block", hidden=True), "V-31")
+    refuses(s, A.StartStruggle(player="Ben", actor=ben.id, target=bridge.id, goal="overcome", hidden=True), "V-31")

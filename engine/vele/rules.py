@@ -554,6 +554,9 @@ def start_struggle(c: Ctx) -> None:
     if a.hidden and (a.extended or a.head_to_head or interrupt):
         raise RuleViolation("V-31", "a hidden roll is one exchange, the other side hiding its roll: not an extended "
                                     "fight, a race or a terrain strike")
+    if a.hidden and a.goal in ("block", "overcome"):  # V-31, V-39: the block's value is what the other must beat
+        raise RuleViolation("V-31", "a block, or overcoming one, cannot be a hidden roll: whether it stands, and the "
+                                    "result to beat, must be told")
     aides = [x for x in s.components.values() if x.unit == target.id and not x.attached and x.kind != "minion"
              and not x.out and x.id in sc.present]
     if aides and a.goal in ("attack", "control"):  # V-45, V-EX-14 (L427): an aided component is hit by targeting
