@@ -48,13 +48,14 @@ def _plan(cls: type[BaseModel]) -> tuple[str, ...] | None:
 
 
 _setattr = object.__setattr__
+_new = object.__new__
 
 
 def _model(v: BaseModel, t: type) -> BaseModel:
-    plan = _plan(t)
+    plan = _MUTABLE[t] if t in _MUTABLE else _plan(t)
     if plan is None:
         return v
-    new = object.__new__(t)
+    new = _new(t)
     d = v.__dict__.copy()
     for k in plan:
         x = d[k]
@@ -66,15 +67,19 @@ def _model(v: BaseModel, t: type) -> BaseModel:
                 d[k] = x[:]
             elif k in APPEND_ONLY:
                 d[k] = x[:-1] + [state_copy(x[-1])]
+            elif isinstance(x[0], BaseModel):  # list[Model] (traits, stakes): straight to the model copy
+                d[k] = [_model(y, type(y)) for y in x]
             else:
                 d[k] = [state_copy(y) for y in x]
+        elif tx is dict:
+            d[k] = {j: y if type(y) in _ATOMS else state_copy(y) for j, y in x.items()}
         else:
             d[k] = state_copy(x)
     _setattr(new, "__dict__", d)
     _setattr(new, "__pydantic_fields_set__", set(v.__pydantic_fields_set__))
     extra, private = v.__pydantic_extra__, v.__pydantic_private__
-    _setattr(new, "__pydantic_extra__", None if extra is None else copy.deepcopy(extra))
-    _setattr(new, "__pydantic_private__", None if private is None else copy.deepcopy(private))
+    _setattr(new, "__pydantic_extra__", extra if extra is None else copy.deepcopy(extra))
+    _setattr(new, "__pydantic_private__", private if private is None else copy.deepcopy(private))
     return new
 
 
