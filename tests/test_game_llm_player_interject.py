@@ -21,13 +21,14 @@ def _beaten_again():
     return beaten_again(in_scene())
 
 
-def table_with(state, seat: str, script: list) -> tuple[GameTable, GameLLMPlayer, ScriptedChatModel]:
+def table_with(state, seat: str, script: list, instinct: float = 0.99) -> tuple[GameTable, GameLLMPlayer,
+                                                                               ScriptedChatModel]:
     """`seat` an LLM seat on a scripted model; every other seat a person's (so only it may interject)."""
     rs = get_ruleset("vele")
     chat = ScriptedChatModel(script=script)
     llm = GameLLMPlayer("vele", seat, "player", LLMSettings(base_url="http://127.0.0.1:9/v1", max_refusals=1),
                         chat_model=chat, seed=1, seat_index=SEATS.index(seat))
-    llm.heuristic.rng.random = lambda: 0.99  # type: ignore[attr-defined]  # its own instinct: leave it be
+    llm.heuristic.rng.random = lambda: instinct  # type: ignore[attr-defined]  # 0.99: its instinct leaves it be
     seats = {n: (llm if n == seat else None) for n in SEATS}
     header = json.loads(header_for(rs, state, "g-llm-oot"))
     return GameTable(rs, state, header, seats, ScriptedDice([])), llm, chat  # type: ignore[arg-type]
@@ -81,3 +82,22 @@ def test_a_seat_of_a_game_without_interjections_is_never_asked():
     llm = GameLLMPlayer("fubar", "Gina", "gm", LLMSettings(base_url="http://127.0.0.1:9/v1"),
                         chat_model=ScriptedChatModel(script=[]))
     assert llm.interject_on == frozenset() and llm.interject_when == frozenset()
+
+
+def test_V_41_an_llm_seat_asks_for_the_counter_struggle_its_heuristic_proposes_in_its_own_words():
+    """V-41 (L441): Ben's hero fails to cross Ann's bridge; the game waits for Cy. Ann's seat (its heuristic would
+    strike back) is asked once; the model takes the counter-struggle: the thing comes from the heuristic's
+    proposal (a model cannot name it), the words from the model; the table then votes."""
+    from tests.test_vele_terrain import _ben_fails_on_the_bridge, bridge_scene
+    s, bridge, ben, cy = bridge_scene()
+    s = _ben_fails_on_the_bridge(s, ben, bridge)
+    table, llm, chat = table_with(s, "Ann", [tool_call("Interjection", {
+        "act": "counter_struggle", "text": "the rotten planks snap", "why": "he failed on my bridge"})], instinct=0.0)
+    assert table.ruleset.pending(table.state).seats == ("Cy",)
+    assert table.interjection(table.ruleset.pending(table.state)) is True
+    rec = table.records[-1]
+    assert rec.action == {"type": "counter_struggle", "player": "Ann", "thing": bridge.id,
+                          "text": "the rotten planks snap"}
+    assert rec.meta["out_of_turn"] is True and rec.meta["decided_by"] == "llm" and table.state.phase == "vote"
+    prompt = " ".join(str(m.content) for m in chat.calls[0])
+    assert "your instinct is to act" in prompt and "- counter_struggle:" in prompt
