@@ -168,10 +168,12 @@ class GameTable:
                 logging.getLogger(__name__).warning("a table listener failed", exc_info=True)
         return events
 
-    def observe(self, seat: str) -> GameObservation:
+    def observe(self, seat: str, options: list[Option] | None = None) -> GameObservation:
+        """What `seat` may see now; `options`: its legal options when the caller has them already."""
         rs = self.ruleset
         return GameObservation(seat=seat, role=self.roles.get(seat, "player"), view=rs.view(self.state, seat),
-                               pending=rs.pending(self.state), options=rs.legal_options(self.state, seat),
+                               pending=rs.pending(self.state),
+                               options=rs.legal_options(self.state, seat) if options is None else options,
                                recent=self.events[-12:], premise=self.premise, check=self.check)
 
     def step(self) -> tuple[bool, tuple[str, ...]]:
@@ -213,11 +215,13 @@ class GameTable:
             hook = getattr(player, "interject", None)
             watch = getattr(player, "interject_on", ())
             when = getattr(player, "interject_when", None)
-            if hook is None or name in pend.seats or (when is not None and pend.kind not in when) or \
-                    not any(o.type in watch for o in self.ruleset.legal_options(self.state, name)):
+            if hook is None or name in pend.seats or (when is not None and pend.kind not in when):
+                continue
+            options = self.ruleset.legal_options(self.state, name)  # once: the observation reuses them
+            if not any(o.type in watch for o in options):
                 continue
             started = time.perf_counter()
-            decision = hook(self.observe(name))
+            decision = hook(self.observe(name, options))
             if decision is None:
                 continue
             decision.latency_s = decision.latency_s or (time.perf_counter() - started)

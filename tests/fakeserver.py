@@ -609,6 +609,9 @@ class FakeOpenAIServer:
     """
 
     default: Callable[[dict[str, Any]], Behaviour] = first_legal_option
+    # answers some requests before the script is read (None: not this one), e.g. a seat's out-of-turn asks
+    # while a test scripts the awaited seat's answers
+    aside: Callable[[dict[str, Any]], Behaviour | None] | None = None
     model_ids: tuple[str, ...] = ("fake-model", "fake-embed")
     max_delay_s: float = MAX_DELAY_S
     profile: str = "openai"
@@ -684,6 +687,9 @@ class FakeOpenAIServer:
             return len(self._script)
 
     def _next(self, body: dict[str, Any]) -> Behaviour:
+        early = self.aside(body) if self.aside is not None else None
+        if early is not None:
+            return early
         with self._lock:
             if self._script:
                 return self._script.popleft()

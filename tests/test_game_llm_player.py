@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from fakeserver import FakeOpenAIServer, fake_openai, prose, valid  # noqa: F401
+from fakeserver import FakeOpenAIServer, fake_openai, prose, requested_schema, valid  # noqa: F401
 
 from agents.game_loop import GameTable
 from agents.game_sim import heuristic_seat, seat_specs
@@ -30,12 +30,21 @@ def settings(server: FakeOpenAIServer, **kw) -> LLMSettings:
     return LLMSettings(**base)
 
 
-def llm_table(game: str, cfg: LLMSettings) -> tuple[GameTable, dict]:
+def pass_out_of_turn(body: dict) -> object | None:
+    """The seats' out-of-turn asks (agents/llm/interjection.py) pass, leaving the script to the awaited seat;
+    tests/test_game_llm_player_interject.py plays them."""
+    schema = requested_schema(body) or {}
+    return valid({"act": "pass", "why": "not now"}) if "act" in schema.get("properties", {}) else None
+
+
+def llm_table(game: str, cfg: LLMSettings, server: FakeOpenAIServer | None = None) -> tuple[GameTable, dict]:
     specs = seat_specs(game, 4)
     seats = [(s, game_llm_player(game, s.name, s.role, cfg, seed=3, seat_index=i, scenes=2))
              for i, s in enumerate(specs)]
     shadow = {s.name: heuristic_seat(game, s.name, s.role, 3, i, 2) for i, s in enumerate(specs)}
     table = GameTable.new(get_ruleset(game), seats, {}, dice=SeededDice(3), premise="A heist in a floating city")
+    if server is not None:
+        server.aside = pass_out_of_turn
     return table, shadow
 
 
@@ -59,7 +68,7 @@ def shadow_answer(table: GameTable, shadow: dict, seat: str) -> tuple[dict, str]
 
 @pytest.mark.parametrize("game", GAMES)
 def test_model_decisions_are_applied_with_their_why(fake_openai: FakeOpenAIServer, game: str) -> None:  # noqa: F811
-    table, shadow = llm_table(game, settings(fake_openai))
+    table, shadow = llm_table(game, settings(fake_openai), fake_openai)
     checked = 0
     while checked < 25 and not table.ruleset.is_over(table.state):
         seat = advance_to_person(table)
@@ -81,7 +90,7 @@ def test_model_decisions_are_applied_with_their_why(fake_openai: FakeOpenAIServe
 
 @pytest.mark.parametrize("game", GAMES)
 def test_only_legal_action_types_are_offered(fake_openai: FakeOpenAIServer, game: str) -> None:  # noqa: F811
-    table, shadow = llm_table(game, settings(fake_openai))
+    table, shadow = llm_table(game, settings(fake_openai), fake_openai)
     seat = advance_to_person(table)
     legal = {o.type for o in table.observe(seat).options} - {"roll_dice"}
     data, why = shadow_answer(table, shadow, seat)
@@ -101,7 +110,7 @@ def test_only_legal_action_types_are_offered(fake_openai: FakeOpenAIServer, game
 @pytest.mark.parametrize("game", GAMES)
 def test_prose_twice_falls_back_to_the_heuristic_and_says_why(fake_openai: FakeOpenAIServer,  # noqa: F811
                                                               game: str) -> None:
-    table, _ = llm_table(game, settings(fake_openai))
+    table, _ = llm_table(game, settings(fake_openai), fake_openai)
     advance_to_person(table)
     fake_openai.script(prose(), prose())
     table.step()
@@ -116,7 +125,7 @@ def test_prose_twice_falls_back_to_the_heuristic_and_says_why(fake_openai: FakeO
 @pytest.mark.parametrize("game", GAMES)
 def test_an_illegal_move_is_refused_with_the_rule_then_falls_back(fake_openai: FakeOpenAIServer,  # noqa: F811
                                                                   game: str) -> None:
-    table, shadow = llm_table(game, settings(fake_openai))
+    table, shadow = llm_table(game, settings(fake_openai), fake_openai)
     for _ in range(40):  # play on (as the model) until a decision whose wrong names the rules refuse
         seat = advance_to_person(table)
         data, why = shadow_answer(table, shadow, seat)
@@ -138,7 +147,8 @@ def test_an_illegal_move_is_refused_with_the_rule_then_falls_back(fake_openai: F
     table.step()
     meta = table.records[-1].meta
     assert meta["decided_by"] == "heuristic" and meta["fallback"].startswith("refused 2 times")
-    retry = json.dumps(fake_openai.chat_requests[asked + 1]["messages"])
+    own = [body for body in fake_openai.chat_requests[asked:] if pass_out_of_turn(body) is None]  # not the asides
+    retry = json.dumps(own[1]["messages"])
     assert "The rules refused that" in retry
 
 

@@ -39,3 +39,30 @@ def test_state_copy_is_independent():
     c.scenes[-1].present.append("nobody")
     c.records[-1].disabled.append("nothing")
     assert c != s and s.model_dump() == dump
+
+
+def test_fields_left_shared_hold_only_immutable_values():
+    """state_copy copies only the fields whose annotation may hold something mutable (copying._plan): over a
+    whole game, every other field of every model in the state holds an int, str, bool, float or None."""
+    from pydantic import BaseModel
+
+    from engine.vele.copying import _ATOMS, _plan
+
+    def walk(v, where):
+        if isinstance(v, BaseModel):
+            plan = _plan(type(v))
+            for k, x in v.__dict__.items():
+                if plan is not None and k not in plan:
+                    assert type(x) in _ATOMS, f"{where}.{k} holds a {type(x).__name__}"
+                walk(x, f"{where}.{k}")
+        elif isinstance(v, list):
+            for i, x in enumerate(v):
+                walk(x, f"{where}[{i}]")
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                walk(x, f"{where}[{k!r}]")
+
+    sim = simulate("vele", seats=4, seed=5, options={"acts": 1})
+    for i, s in enumerate(replay_log_text(sim.table.log_text(), keep_states=True).states):
+        walk(s, f"state{i}")
+    assert _plan(type(s)) is not None and "components" in _plan(type(s)) and "seq" not in _plan(type(s))

@@ -110,3 +110,27 @@ def test_V_41_the_things_owner_strikes_back_out_of_turn():
     assert rec.meta["out_of_turn"] is True and table.state.phase == "vote"
     table.run(stop=lambda t: t.state.phase != "vote")
     assert table.state.vote is None
+
+
+def test_each_watching_seat_s_options_are_computed_once_per_ask():
+    """The interjection reads a watching seat's legal options once: the same list decides whether to ask it and
+    goes into its observation (they were computed twice, a state's worth of work per seat)."""
+    table = table_at(_beaten_again(in_scene()))
+    rs = table.ruleset
+    calls: list[str] = []
+    real = type(rs).legal_options
+
+    def counted(state, seat):
+        calls.append(seat)
+        return real(rs, state, seat)
+
+    rs.legal_options = counted  # type: ignore[method-assign]  # this instance only, undone below
+    seen = {}
+    for seat in table.seats.values():
+        seat.interject = lambda obs, seat=seat: seen.setdefault(seat.name, obs.options) and None  # type: ignore
+    try:
+        assert table.interjection(rs.pending(table.state)) is False
+    finally:
+        del rs.legal_options
+    assert sorted(calls) == sorted(seen) == ["Ben", "Cy", "Dee"]  # Ann, awaited, is not asked
+    assert all(any(o.type == "challenge" for o in opts) for opts in seen.values())

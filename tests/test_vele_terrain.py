@@ -297,3 +297,37 @@ def test_V_45_the_ai_owner_lets_the_aides_take_the_rest():
     assert acted and rec.action["type"] == "take_damage" and rec.action["player"] == "Ann"
     assert rec.action["traits"] == ["Ruthless"] and rec.action["unit"] == {gang.id: ["Menace"]}
     assert "aides" in rec.meta["rationale"] and table.state.components[villain.id].trait("Connected").healthy
+
+
+def test_V_31_V_48_a_hidden_roll_s_winner_earns_no_xp_that_would_tell_it():
+    """V-31 (L690: the other side "tells you the effect so that you don't know whether you failed"), V-48 (L563:
+    "Succeed in a struggle that is not an attack with a story component: 1 XP"): Ann's villain tries, on her turn,
+    to slip past Ben's hero with a hidden roll, and wins. The win is Ben's to know: no XP line names it, and
+    Ann's XP is the same in every seat's view as before the roll (it was awarded at the roll before, in the
+    public log, "a story component wins")."""
+    from engine.core.ruleset import get_ruleset
+    from tests.vele_helpers import in_scene
+    rs = get_ruleset("vele")
+    s = play(in_scene(), A.PassTurn(player="Ben"), A.PassTurn(player="Cy"))
+    villain, ben = comp_of(s, "Ann", "main"), comp_of(s, "Ben", "pc")
+    s = play(s, A.StartStruggle(player="Ann", actor=villain.id, target=ben.id, goal="maneuver", hidden=True,
+                                text="the villain slips past unseen"),
+             A.StateDifficulty(player="Ann", value=0),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Ruthless", die=8, source="bowl")]),
+             A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8, source="bowl")]), pass_fate=False)
+    xp = {seat: {p["name"]: p["xp"] for p in rs.view(s, seat)["players"]} for seat in SEATS}
+    after, events = apply(s, A.RollDice(faces={"actor:0": [7], "opponent:0": [2]}))
+    assert after.records[-1].winner == "actor" and after.records[-1].hidden_from == ["Ann", "Cy", "Dee"]
+    assert [e.kind for e in events if e.kind in ("xp", "xp_dice", "level")] == []
+    assert not any("wins" in e.text for e in events)
+    assert {seat: {p["name"]: p["xp"] for p in rs.view(after, seat)["players"]} for seat in SEATS} == xp
+    assert rs.view(after, "Ann")["struggles"][-1]["winner"] == "hidden"
+
+
+def test_V_31_V_39_a_block_is_never_a_hidden_roll():
+    """V-31 (L690), V-39 (L479-481): a block's result is what the blocked component must beat, and whether it
+    stands is told to the table: a hidden roll would keep it from the actor, so a block, or an attempt to overcome
+    one, cannot be hidden (before, the block's event told the hidden roll's result and winner)."""
+    s, bridge, ben, cy = bridge_scene()
+    refuses(s, A.StartStruggle(player="Ben", actor=ben.id, target=bridge.id, goal="block", hidden=True), "V-31")
+    refuses(s, A.StartStruggle(player="Ben", actor=ben.id, target=bridge.id, goal="overcome", hidden=True), "V-31")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 import json
 import logging
+from dataclasses import replace
 from functools import lru_cache
 from typing import Annotated, Any, Callable, Literal, Optional, Union, get_args, get_origin
 
@@ -30,11 +31,13 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from agents.base import Decision
 from agents.game_loop import GameObservation, GamePlayer
+from engine.core.ruleset import Option, Pending
 
 from .config import ConfigError, LLMSettings, is_configured, load_settings
 from .decider import make_decider, redact
+from .interjection import PASS, fillable, interjection_data, interjection_schema
 from .player import COOLDOWN, LLMStats, ModelBreaker, SeatStatus
-from .retry import decide_with_retries
+from .retry import Outcome, decide_with_retries
 from .schema_actions import WHY_LIMIT, _Lean
 
 __all__ = ["GameLLMPlayer", "LLMConfig", "action_models", "game_choice_schema", "game_llm_player",
@@ -54,7 +57,7 @@ TEXT_FIELDS = ("text", "question", "situation", "terms", "reason", "line", "desc
 # tokens an answer needs, per decision kind; the rest get DEFAULT_BUDGET (a cut-off answer is asked
 # again with twice as many by decide_with_retries)
 TOKEN_BUDGETS = {"prepare_scenario": 700, "prepare_adventure": 700, "create_character": 800, "build": 800,
-                 "narrate_outcome": 450, "narrate": 450, "narrate_attack": 400}
+                 "narrate_outcome": 450, "narrate": 450, "narrate_attack": 400, "interject": 200}
 DEFAULT_BUDGET = 350
 
 
@@ -269,6 +272,7 @@ class GameLLMPlayer(ModelBreaker):
         self._rest = 0
         self._cooldown = COOLDOWN
         self._last_failure = ""
+        self._interject_at: Any = None  # the table state (its action count) last weighed out of turn
         self.last_messages: list[BaseMessage] = []  # the prompt of the last model call (tests, debugging)
 
     def __repr__(self) -> str:  # never the settings (so never the key)
@@ -308,24 +312,10 @@ class GameLLMPlayer(ModelBreaker):
         chosen: dict[str, BaseModel] = {}
 
         def validate(choice: BaseModel) -> str | None:
-            try:
-                action = to_engine_action(self.game, choice, self.name)
-            except Exception as exc:  # noqa: BLE001 - the ruleset's schema said no
-                return f"not a valid action: {' '.join(str(exc).split())[:200]}"
-            clash = self._contradicts(action)
-            if clash:
-                return clash
-            refusal = obs.check(action) if obs.check is not None else None
-            if refusal is None:
-                chosen["action"] = action
-            return refusal
+            return self._judged(obs, lambda: to_engine_action(self.game, choice, self.name), chosen)
 
-        outcome = decide_with_retries(
-            self.decider, messages, schema, validate, self.settings.max_refusals,
-            deadline_s=self.settings.decision_deadline_s,
-            max_tokens=max(32, int(TOKEN_BUDGETS.get(kind, DEFAULT_BUDGET) * self.settings.max_tokens_scale)))
+        outcome = self._ask(messages, schema, validate, kind)
         st = self.stats
-        st.record(outcome)
         if outcome.action is not None and "action" in chosen:
             self._model_worked()
             st.accept(outcome, kind)
@@ -342,6 +332,126 @@ class GameLLMPlayer(ModelBreaker):
         decision.tokens_in, decision.tokens_out = outcome.tokens_in, outcome.tokens_out
         decision.latency_s, decision.retries = outcome.latency_s, outcome.retries
         return decision
+
+    # -- out of turn (agents/game_loop.Interjector) -------------------------------------------------
+    @property
+    def interject_on(self) -> frozenset[str]:
+        """The out-of-turn option types this seat watches: its heuristic's (none for games without)."""
+        return frozenset(getattr(self.heuristic, "interject_on", ()) or ())
+
+    @property
+    def interject_when(self) -> frozenset[str]:
+        return frozenset(getattr(self.heuristic, "interject_when", ()) or ())
+
+    def interject(self, obs: GameObservation) -> Decision | None:
+        """Act out of turn (a challenge, a counter-struggle, a connection) or pass (None).
+
+        Bounded: weighed once per table state (a table waiting on a person asks again and again), and the
+        model is asked only when the moment concerns this seat: its heuristic would act, or the struggle
+        waiting for its difficulty is aimed at this seat's component; otherwise it passes without a call
+        (counted as skipped). Any failure of the model, a refusal included, is a pass, counted as a fallback."""
+        at = obs.view.get("actions")
+        if at is not None and at == self._interject_at:
+            return None
+        self._interject_at = at
+        known = action_models(self.game)
+        offered = [o for o in obs.options if o.type in self.interject_on and o.type in known]
+        if not offered:
+            return None
+        self.stats.decisions += 1
+        try:
+            wish = self.heuristic.interject(obs)  # type: ignore[attr-defined]
+        except Exception:  # noqa: BLE001 - the heuristic's wish is a hint only
+            log.warning("heuristic interjection failed", exc_info=True)
+            wish = None
+        proposal = wish.action if wish is not None else None
+        menu = [o for o in offered if fillable(known, o.type) or getattr(proposal, "type", None) == o.type]
+        concern = self._interject_concern(obs, wish)
+        if not concern or not menu:
+            self.stats.skipped += 1
+            return None
+        if self._rest > 0:
+            self._rest -= 1
+            self.stats.rested += 1
+            return self._pass(f"the model rests after failing: {self._last_failure}")
+        try:
+            waiting = f"{', '.join(obs.pending.seats)} to decide {obs.pending.kind}"
+            asked = replace(obs, pending=Pending("interject", obs.pending.seats, note=(
+                f"out of turn, while the table waits for {waiting}: act now or pass; {concern}")))
+            options = [Option(PASS, note="do nothing now; the game goes on")] + menu
+            messages = self.messages(asked, options, [])
+            schema = interjection_schema(tuple(o.type for o in menu))
+        except Exception as exc:  # noqa: BLE001 - a prompt bug must not stop the game
+            log.warning("could not build the interjection prompt", exc_info=exc)
+            return self._pass(f"could not build the prompt: {type(exc).__name__}")
+        self.last_messages = messages
+        chosen: dict[str, BaseModel | None] = {}
+
+        def validate(choice: BaseModel) -> str | None:
+            act = str(getattr(choice, "act", PASS))
+            if act == PASS:
+                chosen["action"] = None
+                return None
+            text = str(getattr(choice, "text", ""))
+            return self._judged(obs, lambda: self.ruleset.parse_action(
+                interjection_data(known, act, text, self.name, proposal, TEXT_FIELDS)), chosen)
+
+        outcome = self._ask(messages, schema, validate, "interject")
+        if outcome.action is None or "action" not in chosen:
+            reason = redact(outcome.fallback_reason or "no action", (self._redact_key,))
+            if not (outcome.fallback_reason or "").startswith("refused "):
+                self._model_failed(reason)
+            return self._pass(reason)
+        self._model_worked()
+        self.stats.accept(outcome, "interject")
+        action = chosen["action"]
+        if action is None:
+            return None
+        why = redact(str(getattr(outcome.action, "why", "") or "")[:300], (self._redact_key,))
+        return Decision(action=action, kind="llm", rationale=why or "(the model gave no reason)",
+                        tokens_in=outcome.tokens_in, tokens_out=outcome.tokens_out, latency_s=outcome.latency_s,
+                        retries=outcome.retries)
+
+    def _judged(self, obs: GameObservation, make: Callable[[], BaseModel], chosen: dict[str, Any]) -> str | None:
+        """The refusal of the action `make` builds from a model's answer (the ruleset's schema, the established
+        Facts, the rules), or None with the action kept in `chosen["action"]`."""
+        try:
+            action = make()
+        except Exception as exc:  # noqa: BLE001 - the ruleset's schema said no
+            return f"not a valid action: {' '.join(str(exc).split())[:200]}"
+        refusal = self._contradicts(action) or (obs.check(action) if obs.check is not None else None)
+        if refusal is None:
+            chosen["action"] = action
+        return refusal
+
+    def _ask(self, messages: list[BaseMessage], schema: type[BaseModel], validate: Callable[[BaseModel], str | None],
+             kind: str) -> Outcome:
+        """One decision's model calls (retries, deadline, token budget of its kind), counted in the stats."""
+        outcome = decide_with_retries(
+            self.decider, messages, schema, validate, self.settings.max_refusals,
+            deadline_s=self.settings.decision_deadline_s,
+            max_tokens=max(32, int(TOKEN_BUDGETS.get(kind, DEFAULT_BUDGET) * self.settings.max_tokens_scale)))
+        self.stats.record(outcome)
+        return outcome
+
+    def _interject_concern(self, obs: GameObservation, wish: Decision | None) -> str:
+        """Why this moment concerns the seat ('' if not): its heuristic's wish to act, or a struggle aimed at
+        a component it plays (the claim it may want to challenge)."""
+        if wish is not None:
+            return f"your instinct is to act ({wish.rationale[:200]})"
+        k = obs.view.get("struggle")
+        opponent = k.get("opponent") if isinstance(k, dict) else None
+        actor = k.get("actor") if isinstance(k, dict) else None
+        if isinstance(opponent, dict) and opponent.get("player") == self.name and \
+                not (isinstance(actor, dict) and actor.get("player") == self.name):
+            return "the struggle is aimed at a component you play"
+        return ""
+
+    def _pass(self, reason: str) -> None:
+        """An interjection the model did not make: the seat passes (no heuristic acts for it), counted."""
+        self.stats.count_kind("interject", False)
+        self.stats.count_fallback(reason)
+        return None
 
     # -- memory ------------------------------------------------------------------------------------
     def _recall(self, obs: GameObservation) -> list[Any]:

@@ -98,7 +98,9 @@ class VeleSeat:
         pc_traits = [A.TraitIn(name=traits[i % len(traits)] if i < len(traits) else f"Knack {i}", size=sz,
                                focus=(i == 0)) for i, sz in enumerate(sizes)]
         medic = self.seat_index % 2 == 1  # every other seat plays a healer: Heal 6 on a d6 trait (V-40, L669)
+        # the third seat's PC guards the others: Block 6 on its focus (V-24, L663), a d6 on the sheet to use it
         ability = A.AbilityIn(trait=pc_traits[2].name, effect="heal", size=6) if medic else \
+            A.AbilityIn(trait=pc_traits[0].name, effect="block", size=6, dice=[6]) if self.seat_index % 4 == 2 else \
             A.AbilityIn(trait=pc_traits[0].name, effect="power_attack", size=6, dice=[6, 4])
         pc = A.ComponentIn(name=pc_name, kind="pc", traits=pc_traits,
                            aspects=[self.pick(words["goals"], "Wants more"), self.pick(words["limits"], "Haunted")],
@@ -694,7 +696,20 @@ class VeleSeat:
         allies = [] if cautious or k.get("mass") else self._allies(v, k, c)  # V-38: no allies in a mass struggle
         allies = [x for x in allies if x not in {s.member for s in stakes}]  # a pooling member is not an ally too
         return A.Wager(player=self.name, stakes=stakes, power=power, average=best < 6 and bowl.get(6, 0) > 0,
-                       allies=allies)
+                       allies=allies, block=self._block_ability(k, c, used, power))
+
+    @staticmethod
+    def _block_ability(k: dict, c: dict, used: set[str], power: list[int]) -> str | None:
+        """V-24 (L663-664): acting, use Block 6 / Auto-Block 8 on a trait pushed when its die is on the sheet: on
+        success (Auto-Block: always) the target must beat my result before acting against what I name."""
+        if k["stage"] != "wager_actor" or k["goal"] in ("block", "overcome") or k.get("mass") or k.get("head_to_head"):
+            return None
+        left = list(c["allocated"])
+        for d in power:
+            left.remove(d)
+        sizes = {"block": 6, "auto_block": 8}
+        return next((ab["effect"] for ab in c["abilities"] if ab["effect"] in sizes and ab["trait"] in used
+                     and sizes[ab["effect"]] in left), None)
 
     def _pooled(self, v: dict, k: dict, c: dict, sizes: list[int], pool: list[int], bowl: dict[int, int]) -> list[A.StakeIn]:
         """V-45 (L683): when my component fights attached to others, one of them I play (present, free, not a

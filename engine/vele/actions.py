@@ -34,8 +34,8 @@ class TraitIn(BaseModel):
 class AbilityIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     trait: str
-    effect: Literal["power_attack", "power_defense", "heal", "area", "selective_area"]
-    size: int
+    effect: Literal["power_attack", "power_defense", "heal", "area", "selective_area", "block", "auto_block"]
+    size: int  # Block is Block 6 and Auto-Block is Auto-Block 8 (V-24, L663-664)
     dice: list[int] = Field(default_factory=list)  # allocated dice (V-24, V-AMB-17)
 
 
@@ -312,6 +312,10 @@ class Wager(_A):
     power: list[int] = Field(default_factory=list)
     average: bool = False
     allies: list[str] = Field(default_factory=list)  # V-43: components called to ally this side
+    # V-24 (L663-664): the actor uses its Block 6 / Auto-Block 8 on a trait it pushes, paying one allocated die of
+    # that size to the bowl: on success a block also stands with the result (Auto-Block: on a failure too, with a
+    # reroll). None (left out of the log) when unused, so older logs replay as they were written.
+    block: Literal["block", "auto_block"] | None = None
 
 
 class JoinAlly(_A):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engine.core.ruleset import DICE_SEAT, DiceRequest, Option, Pending
+from engine.vele.block_abilities import block_note, reroll_keys
 from engine.vele import economy as E
 from engine.vele.rules import counter_target, current_turn, player_of, roll_sides
 from engine.vele.state import GameState
@@ -73,6 +74,7 @@ def pending(s: GameState) -> Pending:
                 dice = [x.die for x in side.stakes] + ([6] if side.average else [])
                 reqs += [DiceRequest(f"{key}:{i}", 1, d) for i, d in enumerate(dice)]
                 reqs += [DiceRequest(f"{key}_power:{i}", 1, d) for i, d in enumerate(side.power)]
+                reqs += [DiceRequest(name, 1, d) for name, d in reroll_keys(side, key)]  # V-24 Auto-Block
             return Pending("roll", (DICE_SEAT,), note="the struggle roll", dice=tuple(reqs))
         if k.stage == "fate":
             return Pending("fate", (k.fate_queue[0],), note="spend fate (+2 with an aspect, +1 without) or pass (V-46)")
@@ -140,6 +142,8 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
                    if o.type == "wager" else o for o in out]
     if seat not in s.players or s.phase == "over":
         return out
+    if out and pend.kind == "wager" and k is not None and k.stage == "wager_actor":
+        out = [block_note(s, k, o) for o in out]
     extra: list[Option] = []
     if s.phase == "struggle" and k is not None and k.stage == "difficulty" and seat != k.actor.player and \
             not (s.extended is not None and s.extended.exchanges > 0):

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine.core.errors import RuleViolation
 from engine.vele import actions as A
+from engine.vele import block_abilities as BA
 from engine.vele import economy as E
 from engine.vele import groups as G
 from engine.vele.adjudication import mechanics_may_affect
@@ -242,6 +243,7 @@ def check_component(ci: A.ComponentIn, pc_level: int, rule_prefix: str = "") -> 
             raise RuleViolation("V-24", f"{ci.name}: an ability is tied to one of its traits")
         if ab.size > tr.size:
             raise RuleViolation("V-24", f"{ci.name}: {ab.effect} {ab.size} is larger than its trait d{tr.size}")
+        BA.check_purchase(ab.effect, ab.size)
         dice += [ab.size]  # V-AMB-17: the ability costs the points of its dN
         dice += list(ab.dice)
     return dice
@@ -545,6 +547,9 @@ def start_struggle(c: Ctx) -> None:
     if a.hidden and (a.extended or a.head_to_head or interrupt):
         raise RuleViolation("V-31", "a hidden roll is one exchange, the other side hiding its roll: not an extended "
                                     "fight, a race or a terrain strike")
+    if a.hidden and a.goal in ("block", "overcome"):  # V-31, V-39: the block's value is what the other must beat
+        raise RuleViolation("V-31", "a block, or overcoming one, cannot be a hidden roll: whether it stands, and the "
+                                    "result to beat, must be told")
     aides = [x for x in s.components.values() if x.unit == target.id and not x.attached and x.kind != "minion"
              and not x.out and x.id in sc.present]
     if aides and a.goal in ("attack", "control"):  # V-45, V-EX-14 (L427): an aided component is hit by targeting
@@ -555,7 +560,8 @@ def start_struggle(c: Ctx) -> None:
         s.struggle.opponent.wagered = True  # type: ignore[union-attr]
         s.struggle.opponent.difficulty = 0  # type: ignore[union-attr]
     s.struggle.hidden = a.hidden  # type: ignore[union-attr]
-    s.struggle.prevents = a.prevents if a.goal == "block" else ""  # type: ignore[union-attr]
+    # V-39: what a block prevents; V-24: also what a Block / Auto-Block ability's block would
+    s.struggle.prevents = a.prevents  # type: ignore[union-attr]
     s.struggle.head_to_head = a.head_to_head  # type: ignore[union-attr]
     s.struggle.interrupt = interrupt  # type: ignore[union-attr]
     if a.extended:
@@ -591,7 +597,8 @@ def check_blocks(s: GameState, actor: Component, target: Component, a: BaseModel
     goal = a.goal  # type: ignore[attr-defined]
     if goal in ("block", "overcome") and (a.extended or a.head_to_head):  # type: ignore[attr-defined]
         raise RuleViolation("V-39", "a block, and overcoming one, is a single exchange")
-    if goal == "block" and a.prevents and a.prevents not in s.components:  # type: ignore[attr-defined]
+    prevents = getattr(a, "prevents", "")  # V-39, V-24: a block's aim, or a Block ability's (a mass struggle: none)
+    if prevents and prevents not in s.components:
         raise RuleViolation("V-39", "state what the block prevents: a component the target may not act against")
     standing = [b for b in s.blocks if b.target == actor.id]
     if goal == "overcome":
@@ -758,6 +765,9 @@ def wager(c: Ctx) -> None:
         allocs[o.id] = E.remove_dice(allocs.get(o.id, list(o.allocated)), [d], "V-27", "the ability's allocated dice")
     if len(a.power) > len(a.stakes) * (1 + len(k.others) if side is k.actor else 1):
         raise RuleViolation("V-27", "one power die per powered trait")
+    if a.block is not None:  # V-24 (L663-664): its die is paid to the bowl now, from the actor's own sheet
+        allocs[cp.id] = BA.pay(s, k, side, cp, a.block, {st.trait for o, st in zip(owners, a.stakes) if o is cp},
+                               allocs.get(cp.id, list(cp.allocated)))
     if not s.options.unlimited_bowl:
         need = bowl_dice + ([6] if a.average else [])
         E.remove_dice(s.bowl, need, "V-9", "the bowl")
@@ -766,6 +776,9 @@ def wager(c: Ctx) -> None:
         setattr(p, name, dice)
     for cid, dice in allocs.items():
         s.components[cid].allocated = dice
+    if a.block is not None:
+        to_bowl(s, [BA.SIZES[a.block]])
+        side.block = a.block
     side.stakes = [Stake(trait=x.trait, die=x.die, source=x.source, component=x.member) for x in a.stakes]
     side.power = list(a.power)
     side.average = a.average
@@ -778,6 +791,7 @@ def wager(c: Ctx) -> None:
                                                      for o, x in zip(owners, a.stakes))
            + (f" with power {', '.join(f'd{d}' for d in a.power)}" if a.power else "")
            + (" and the average d6" if a.average else "")
+           + (f", using {BA.NAMES[a.block]} (a d{BA.SIZES[a.block]} to the bowl)" if a.block else "")
            + (f"; calls {', '.join(s.components[x].name for x in a.allies)} as allies" if a.allies else ""), a.player)
     after_wager(k, side)
 
@@ -839,6 +853,7 @@ def struggle_roll(c: Ctx) -> None:
             if not 1 <= face <= d:
                 raise RuleViolation("V-27", f"a d{d} cannot show {face}")
         side.faces, side.power_faces = faces, pf
+        BA.read_reroll(side, f, key)
     if k.goal == "overcome":  # V-39: "don't roll again; reuse your result"
         k.opponent.faces = [next(b.value for b in s.blocks if b.target == k.actor.component
                                  and b.blocker == k.opponent.component)]
@@ -964,6 +979,12 @@ def resolve(c: Ctx) -> None:
     k.effect = max(0, out.effect) if out.winner == "actor" or (k.head_to_head and out.winner) else 0
     if k.goal in ("block", "overcome"):
         block_after(c, k, out.actor_result)
+    made = BA.block_after_roll(s, k, out.winner, act)
+    if made is not None:  # V-24 (L663-664): a Block / Auto-Block ability's block
+        what = s.components[made.prevents].name if made.prevents else "any struggle"
+        c.emit("block", f"{s.components[made.blocker].name} also blocks {s.components[made.target].name} ({what}) "
+                        f"until {made.player}'s next turn: {made.value} to beat ({BA.NAMES[k.actor.block]})",
+               made.player)
     if k.hidden:  # V-31 (L690): the table hears the effect only; the other side's view keeps the rest
         told = hidden_roll(act, opp, wagered=False)["effect"]
         c.emit("roll", f"{ac.name}'s hidden roll against {oc.name}: effect {told}", ac.owner, effect=told,
@@ -976,7 +997,9 @@ def resolve(c: Ctx) -> None:
                + (f", effect {k.effect}" if k.effect else ""),
                ac.owner, actor=out.actor_result, opponent=out.opponent_result, winner=out.winner, effect=k.effect,
                flow=told, to_bowl=flow.to_bowl)
-    if out.winner == "actor" and ac.kind != "pc" and k.goal == "maneuver":
+    # V-48 (L563); V-31 (L690): a hidden roll's winner is never told, so no XP follows from it (the award, in
+    # the public log and the owner's XP, would tell the actor's player what the hidden roll keeps from them)
+    if out.winner == "actor" and ac.kind != "pc" and k.goal == "maneuver" and not k.hidden:
         gain_xp(c, ac.owner, 1, "a story component wins a struggle that is not an attack (V-48)")
     ac.used = ac.used or ac.one_shot  # V-21: a one-shot that has acted is spent
     s.records.append(Record(seq=s.seq, scene=s.scene.number if s.scene else 0, actor=ac.id, opponent=oc.id,

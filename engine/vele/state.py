@@ -25,7 +25,7 @@ class Trait(BaseModel):
 
 class Ability(BaseModel):
     trait: str
-    effect: Literal["power_attack", "power_defense", "heal", "area", "selective_area"]
+    effect: Literal["power_attack", "power_defense", "heal", "area", "selective_area", "block", "auto_block"]
     size: int
 
 
@@ -100,6 +100,8 @@ class SideState(BaseModel):
     bonus: int = 0  # fate (V-46)
     allies: list[str] = Field(default_factory=list)  # V-43: components allying this side
     called: list[str] = Field(default_factory=list)  # called as allies, still to answer
+    block: Literal["", "block", "auto_block"] = ""  # V-24: the Block ability this side uses (the actor only)
+    block_faces: list[int] = Field(default_factory=list)  # V-24: Auto-Block's reroll, read if the struggle fails
 
 
 class Struggle(BaseModel):
