@@ -276,9 +276,9 @@ def test_UA_DRIVER_1_UA_DRIVER_2_UA_DRIVER_3_story_drivers_in_play_L2158_L2164()
     ({"currency": "cards_hand", "cards_with_face_cards": True}, "UA-CDICE-1"),
     ({"face_card_gimmick": {"J": "right pays"}, "currency": "cards_bank"},
                                                 "UA-CARDS-4"), ({"multi_target_mode": "split"}, "UA-MT-4"),
-    ({"nested_complications": True}, "UA-NEST-1"), ({"allow_extended": True}, "UA-EXT-1"),
+    ({"allow_extended": True}, "UA-EXT-1"),
 ])
-def test_UA_CDICE_1_UA_CARDS_4_UA_MT_4_UA_NEST_1_UA_EXT_1_refused_at_setup(addons, rule):
+def test_UA_CDICE_1_UA_CARDS_4_UA_MT_4_UA_EXT_1_refused_at_setup(addons, rule):
     """An add-on whose table decisions the engine does not ask for yet is refused at setup in one line
     naming it, never silently ignored (the arithmetic of each is tested on its own)."""
     with pytest.raises(RuleViolation) as e:

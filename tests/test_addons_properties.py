@@ -30,7 +30,9 @@ POOL = ["setting-phase", "setting-phase=3", "extra-refresh", "extra-refresh=\"re
         "open-scene-framing", "alternate-reality", "cards-as-coins", "cards-instead-of-dice",
         "cards-instead-of-dice=\"cards_stack\"",
         # addons-comp-3's
-        "pool-per-participant"]
+        "pool-per-participant",
+        # nested-6's
+        "nested-complications"]
 
 
 def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
@@ -55,7 +57,8 @@ def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
                          # Pools: test_multi_target_matches_conserve_coins_and_replay plays those)
                          + [(8, ('multiple-targets="independent"',)),
                             (9, ('multiple-targets="all_or_none"', 'worst_best_tie="complication"')),
-                            (10, ('multiple-targets="individual"',))])
+                            (10, ('multiple-targets="individual"',)),
+                            (11, ("nested-complications",)), (12, ("nested-complications",))])
 def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     """`must`: add-ons every drawn combination includes (Own Pool per Participant, UA-OWN-1, is rare
     in six random draws from forty)."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from engine.universalis.addon_nested import may_nest
 from engine.universalis.complications import take_over_problem, tied
 from engine.universalis.components import trait_ids_drawable
 from engine.universalis.state import GameState
@@ -123,13 +124,14 @@ def _touchable(s: GameState, me: str, cid: str) -> bool:
     """Whether `me` may do something to `cid` now without the engine refusing it (complications.touch).
 
     Another player's component: during a roll's narration only if tied to the Complication
-    (U-COMP-10); while a Complication is open, not at all (it would start a second, U-COMP-1).
+    (U-COMP-10); while a Complication is open, not at all (it would start a second, U-COMP-1), unless
+    the table plays Nested Complications and its Pools are being built (UA-NEST-1).
     """
     if s.controller(cid) in (None, me):
         return True
     if s.narration is not None:
         return cid in tied(s)
-    return s.complication is None
+    return s.complication is None or may_nest(s)
 
 
 def _complication_choices(s: GameState, me: str, sc: Any) -> list[tuple[str, tuple[Any, ...]]]:

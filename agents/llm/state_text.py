@@ -150,6 +150,9 @@ def describe_state(s: GameState, me: str | None) -> str:
         lines.append(f"Complication {comp.id} started by {comp.originator}: “{comp.source}”. {pools}.")
         if comp.drawn:
             lines.append("Traits already drawn (trait@component): " + ", ".join(comp.drawn))
+        if s.suspended:  # Nested Complications (UA-NEST-1): resolved after the active one
+            from engine.universalis.addon_nested import describe as nested
+            lines += nested(s)
     if s.window is not None:
         st = s.window.statement
         lines.append(f"Open statement by {st.actor} ({st.kind}, cost {st.cost}): “{st.text}”"

@@ -7,6 +7,7 @@ addon_scenes.py and addon_complications.py.
 """
 from __future__ import annotations
 
+from engine.universalis.addon_nested import freeze_note, freeze_open
 from engine.universalis.addon_complications import DieKind, is_success, only_added, read_face, refuse
 from engine.universalis.addon_pcs import PC, PROT, alteration_check, reduce_check, take_over_check
 from engine.universalis.addon_scenes import CLIMACTIC, freeze_check
@@ -102,7 +103,8 @@ def trait_freeze(s: GameState, what: str, creating: bool = False) -> None:
     a = opts(s)
     if a.complication_trait_freeze == "off" or (creating and not a.freeze_bars_creation):
         return
-    open_ = s.complication is not None and s.narration is None
+    open_ = freeze_open(s, a.freeze_scope == "own")  # UA-NEST-1: an outer one still open keeps the ban
+    what = freeze_note(s, what)
     freeze_check(a.complication_trait_freeze, open_, climactic(s), what)  # type: ignore[arg-type]
 
 
@@ -198,19 +200,18 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
      "succeed): the rolls read Ace to 10"),
     ("UA-CARDS-4", "Cards as Coins with face cards kept", "the table's Gimmick for a face card spent or revealed"),
     ("UA-MT-4", "Multiple Targets (Split Allocation)", "the Originator's allocation of Successes"),
-    ("UA-NEST-1", "Nested Complications", "a second Complication open inside the first"),
     ("UA-EXT-1", "Extended Complications", "rolling a Complication in stages"),
     # Own Pool per Participant (UA-OWN-1) is played: engine/universalis/addon_own_pools.py
     # Independent Target Pools (UA-MT-3) are played: engine/universalis/addon_independent.py
     # Individual Pools (UA-MT-5) are played: engine/universalis/addon_individual.py
+    # Nested Complications (UA-NEST-1) are played: engine/universalis/addon_nested.py
 )
 
 
 def unplayed(a: Addons) -> list[int]:
     """Indexes into UNPLAYED of the add-ons `a` turns on that the engine cannot enforce yet."""
     on = [a.bonus_cards_from == "bank_deck", a.cards_with_face_cards, a.face_card_gimmick is not None,
-          a.multi_target_mode == "split", a.nested_complications,
-          a.allow_extended]
+          a.multi_target_mode == "split", a.allow_extended]
     return [i for i, x in enumerate(on) if x]
 
 

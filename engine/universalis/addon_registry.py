@@ -142,7 +142,7 @@ REGISTRY: tuple[AddonInfo, ...] = (
               "How a Complication with several Targets resolves (standard, independent, split, ...).",
               ("multi_target_mode", "split_tie", "split_c_coins", "worst_best_tie"), {}, "multi_target_mode"),
     AddonInfo("nested-complications", "Nested Complications", "Complication", 2386,
-              "A new Complication may start before the current one resolves.",
+              "A new Complication may start while another's Pools are built; the new one resolves first.",
               ("nested_complications",), {"nested_complications": True}),
     AddonInfo("d6", "Using d6s Instead of d10s", "Complication", 2402,
               "Roll d6s: odd results succeed.", ("die",), {"die": "d6"}),
@@ -212,6 +212,9 @@ ACTIONS: dict[str, str] = {
     "enigma": "add_trait with enigma=true: a secret Trait for 2; reveal_trait shows it",
     "plot-pools": "create_plot_pool (the Bank gives 10-50 coins); plot_pool_fact: a plot Fact paid by its pool",
     "plot-thread": "create_plot_thread; resolve_plot_thread takes its Weight in coins",
+    "nested-complications": "while a Complication's Pools are built, narrate_event (add_trait, remove_trait, "
+                            "reduce_importance, exit_component) on another player's Component, or an obstacle, starts "
+                            "a nested one: it resolves first, the open one waits with its Pools and its draws",
     "pool-per-participant": "declare_pool: before the roll, your own Pool joins side C (Complication) or T (Targets)",
 }
 

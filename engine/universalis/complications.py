@@ -41,10 +41,8 @@ def touch(c: Ctx, cids: list[str], text: str, fact_id: str | None = None, open_w
             return False
         raise RuleViolation("U-COMP-10", "bonus coins are spent on what is tied to the Complication; "
                                          f"{s.components[targets[0]].label} is not")
-    if s.complication is not None:
-        raise RuleViolation("U-COMP-1", "a Complication is already open: resolve it before starting another "
-                                        f"(doing this to {s.components[targets[0]].label}, controlled by "
-                                        f"{s.controller(targets[0])}, would start one)")
+    if s.complication is not None:  # U-COMP-1; nested, with the add-on (UA-NEST-1)
+        nest.check_originate(s, s.components[targets[0]].label, s.controller(targets[0]))
     players = list(dict.fromkeys(s.controller(x) for x in targets))
     sources = [x for x in dict.fromkeys(cids) if s.controller(x) == actor]
     originate(c, actor, targets, players, text, fact_id, sources)  # type: ignore[arg-type]
@@ -63,7 +61,8 @@ def originate(c: Ctx, originator: str, targets: list[str], players: list[str], s
     s = c.s
     sc = s.scene()
     committed = list(dict.fromkeys(list(targets) + [x for x in (sources or []) if x not in targets]))
-    comp = Complication(id=s.complications_resolved + 1, originator=originator, source=source,
+    nest.suspend(s)  # UA-NEST-1: an open one waits under the new one
+    comp = Complication(id=nest.next_id(s), originator=originator, source=source,
                         source_fact=fact_id, targets=list(targets), scene=sc.number if sc else 0,
                         committed=committed)
     comp.pools.append(Pool(key="C", owner=originator))
@@ -75,6 +74,7 @@ def originate(c: Ctx, originator: str, targets: list[str], players: list[str], s
     names = ", ".join(s.components[t].label for t in targets) or "the narrator's Event"
     c.emit("complication", f"A Complication begins: {source} (Targets: {names}; against {', '.join(players)}).",
            player=originator, targets=targets, target_players=players)
+    nest.started(c, comp)
 
 
 def add_target(c: Ctx, cid: str, player: str) -> None:
@@ -103,6 +103,8 @@ def take_over_problem(s: GameState, who: str, cid: str) -> RuleViolation | None:
         return RuleViolation("U-CTRL-3", f"{label} is not controlled by another player")
     if s.complication is not None and cid in tied(s):
         return RuleViolation("U-COMP-4", f"{label} is committed to the open Complication until it ends")
+    if s.suspended and nest.held(s, cid) is not None:  # UA-NEST-1: committed to a suspended one
+        return nest.held_problem(s, cid, "Take Over")
     try:
         hooks.pc_take_over(s, who, cid)
     except RuleViolation as exc:
@@ -466,6 +468,8 @@ def finish_complication(c: Ctx) -> None:
     s.narration = None
     s.complications_resolved += 1
     c.emit("complication_end", "The Complication is over; play resumes.", player="")
+    if nest.resume(c, nar.resume_player):  # UA-NEST-1: the Complication it interrupted is active again
+        return
     if s.close_mini_after_complication and s.turn is not None and s.turn.mini_scene is not None:
         close_mini(c)
         s.turn = Turn(player=nar.resume_player)
@@ -533,4 +537,5 @@ from engine.universalis import addon_rules as _addon_rules  # noqa: E402
 from engine.universalis import addon_own_pools as own  # noqa: E402
 from engine.universalis import addon_independent as indep  # noqa: E402
 from engine.universalis import addon_individual as indiv  # noqa: E402
+from engine.universalis import addon_nested as nest  # noqa: E402
 from engine.universalis.addons import CORE  # noqa: E402

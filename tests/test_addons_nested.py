@@ -1,0 +1,210 @@
+"""Nested Complications (UA-NEST-1, UA-NEST-2; book L2386-2400, digest §2.2) played through `apply`,
+with fixed dice and exact coins. The engine resolves the new Complication first (a stack: the book's
+"Almost always it will be the new Complication being resolved first", L2396)."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import RuleViolation
+from engine.universalis import actions as A
+from engine.universalis import apply, legal_options, new_game
+from engine_helpers import P3, Game, framed, observed
+
+NEST = {"nested_complications": True}
+
+
+def seen(*rules: str) -> None:
+    for rule in rules:
+        observed(rule, "effect")
+
+
+def wealth(g: Game) -> dict[str, int]:
+    return {p.name: p.wealth + p.stake for p in g.s.players}
+
+
+def rival_fight(addons: dict | None = None) -> tuple[Game, str, str, str]:
+    """Ann's Hero, Ben's Rival, Cat's Demon, a turn each. Ben's rival attacks the hero (Complication 1,
+    Ben against Ann), Ben buys 3 dice for it; on Ann's turn she draws her Hero's role into her Pool (1 die
+    to 3)."""
+    g = framed(P3, {"Ann": 1}, addons=addons if addons is not None else NEST)
+    hero = g.create("Ann", "Hero")
+    g.end_turn("Ann")
+    rival = g.create("Ben", "Rival")
+    g.end_turn("Ben")
+    demon = g.create("Cat", "Demon")
+    g.end_turn("Cat")
+    g.end_turn("Ann")
+    g.event("Ben", "The rival attacks the hero.", performer=rival, receiver=hero)
+    g.act(A.BuyDie(player="Ben", pool="C", count=3))
+    g.end_turn("Ben")
+    g.end_turn("Cat")
+    g.act(A.DrawTrait(player="Ann", trait=g.trait(hero, "Hero"), component=hero, pool="Ann"))
+    return g, hero, rival, demon
+
+
+def replays(g: Game) -> None:
+    """The same actions from the same setup give the same state, byte for byte."""
+    s = new_game(P3, addons=g.s.config.addons)
+    for a in g.actions:
+        s, _ = apply(s, a)
+    assert s.model_dump_json() == g.s.model_dump_json()
+
+
+def test_UA_NEST_1_UA_NEST_2_nested_one_resolves_first_and_its_bonus_Trait_is_drawn_in_the_parent_L2396_L2398():
+    """L2390: a new Complication Originated before the open one is resolved; L2396: the new one resolves
+    first; L2398: each has its own Pools and is a separate Complication for Drawing upon Traits, and its
+    bonus coins may buy "a new Trait ... which can then be Drawn upon to provide dice to another
+    Complication". Coins: 25 each; Ann's bid 1, location 1, Event 1, Hero 1: 22. Ben: Rival 1, the
+    attack 1, 3 dice: 20. Cat: Demon 1: 24."""
+    g, hero, rival, demon = rival_fight()
+    assert wealth(g) == {"Ann": 22, "Ben": 20, "Cat": 24}
+    assert g.s.complication is not None and g.s.complication.id == 1
+    assert [(p.key, p.dice) for p in g.s.complication.pools] == [("C", 3), ("Ann", 1)]
+    hero_key = f"{g.trait(hero, 'Hero')}@{hero}"
+    # Ann, behind 1 die to 3, Originates a second Complication against Cat's Demon (1 coin): nested
+    g.effect("UA-NEST-1", A.NarrateEvent(player="Ann", text="The hero commands the demon.", performer=hero,
+                                         receiver=demon),
+             lambda b, a: [x.id for x in a.suspended] == [1] and a.complication is not None and a.complication.id == 2)
+    assert wealth(g) == {"Ann": 21, "Ben": 20, "Cat": 24}
+    parent = g.s.suspended[0]
+    assert [(p.key, p.dice) for p in parent.pools] == [("C", 3), ("Ann", 1)] and parent.drawn == [hero_key]
+    assert [(p.key, p.owner) for p in g.s.complication.pools] == [("C", "Ann"), ("Cat", "Cat")]
+    assert "nested in Complication 1" in g.last("complication_nested").text
+    # the Hero's role, drawn in Complication 1, is drawn again in this one (its own draw record)
+    g.effect("UA-NEST-2", A.DrawTrait(player="Ann", trait=g.trait(hero, "Hero"), component=hero, pool="C"),
+             lambda b, a: a.complication is not None and a.complication.drawn == [hero_key])
+    g.refused(A.DrawTrait(player="Ann", trait=g.trait(hero, "Hero"), component=hero, pool="C"), "U-COMP-3",
+              "already drawn on in this Complication")
+    assert g.s.suspended[0].pools[0].dice == 3  # dice go to the active Complication only
+    g.call_and_agree("Ann")
+    g.roll(C=[2], Cat=[])  # 1 Success to 0: Ann's Complication Pool wins 2 bonus coins; Cat's empty Pool 0
+    assert g.pend.kind == "narration" and g.s.narration.slots[0].coins == 2
+    # the bonus buys a Trait on the Hero (tied to this Complication) before Complication 1 resumes
+    g.act(A.AddTrait(player="Ann", component=hero, text="Bound demon's strength"))
+    g.narrate_out()  # she keeps the other coin
+    assert wealth(g) == {"Ann": 22, "Ben": 20, "Cat": 24}
+    assert g.s.suspended == [] and g.s.complication is not None and g.s.complication.id == 1
+    assert g.s.complications_resolved == 1 and g.turn == "Ann"
+    assert "Complication 1" in g.last("complication_resumed").text
+    # ... and Drawn upon in Complication 1: Ann's Pool 2 dice against 3
+    g.act(A.DrawTrait(player="Ann", trait=g.trait(hero, "Bound demon's strength"), component=hero, pool="Ann"))
+    assert [(p.key, p.dice) for p in g.s.complication.pools] == [("C", 3), ("Ann", 2)]
+    g.call_and_agree("Ann")
+    g.roll(C=[6, 7, 8], Ann=[1, 3])  # 0 Successes to 2: Ann wins 1+3 = 4; Ben loses, 1 per die = 3
+    g.narrate_out()
+    assert wealth(g) == {"Ann": 26, "Ben": 23, "Cat": 24}
+    assert g.s.complication is None and g.s.complications_resolved == 2 and g.turn == "Ann"
+    g.check()
+    replays(g)
+
+
+def test_UA_NEST_1_a_Component_committed_to_the_suspended_Complication_stays_committed_L2396():
+    """U-COMP-4 (L1044) holds for the waiting Complication too: Cat may not take over Ben's Rival, its
+    source, nor may Ann's Hero leave the scene, while Complication 2 is resolved; the refusal names the
+    add-on. Both are free again once everything is over."""
+    g, hero, rival, demon = rival_fight()
+    g.event("Ann", "The hero commands the demon.", performer=hero, receiver=demon)
+    g.refused(A.TakeOver(player="Cat", component=rival), "UA-NEST-1", "Nested Complications add-on")
+    g.refused(A.ExitComponent(player="Ann", component=rival), "UA-NEST-1", "committed to Complication 1")
+    assert g.s.suspended[0].id == 1
+
+
+def test_UA_NEST_1_a_daisy_chain_resolves_innermost_first_L2396():
+    """L2396: "they may all impact the next Complication up daisy-chain style": a third Complication
+    inside the second; ids 1, 2, 3; each resolves in turn, innermost first, and the turn comes back to
+    the player whose turn it was when it was called."""
+    g, hero, rival, demon = rival_fight()
+    g.event("Ann", "The hero commands the demon.", performer=hero, receiver=demon)
+    g.end_turn("Ann")
+    g.end_turn("Ben")
+    g.event("Cat", "The demon turns on the rival.", performer=demon, receiver=rival)  # Cat's own, nested in 2
+    assert [x.id for x in g.s.suspended] == [1, 2] and g.s.complication.id == 3
+    assert [(p.key, p.owner) for p in g.s.complication.pools] == [("C", "Cat"), ("Ben", "Ben")]
+    assert wealth(g) == {"Ann": 21, "Ben": 20, "Cat": 23}
+    g.act(A.BuyDie(player="Cat", pool="C", count=1))
+    g.call_and_agree("Cat")
+    g.roll(C=[1], Ben=[])  # Complication 3: Cat wins 1
+    g.narrate_out()
+    assert [x.id for x in g.s.suspended] == [1] and g.s.complication.id == 2 and g.turn == "Cat"
+    g.act(A.BuyDie(player="Cat", pool="Cat", count=1))
+    g.call_and_agree("Cat")
+    g.roll(C=[], Cat=[4])  # Complication 2: Cat's Target Pool wins 4
+    g.narrate_out()
+    assert g.s.suspended == [] and g.s.complication.id == 1 and g.turn == "Cat"
+    g.call_and_agree("Cat")
+    g.roll(C=[9, 9, 9], Ann=[5])  # Complication 1: Ann wins 5, Ben loses 3
+    g.narrate_out()
+    assert g.s.complication is None and g.s.complications_resolved == 3
+    assert wealth(g) == {"Ann": 26, "Ben": 23, "Cat": 23 - 1 + 1 - 1 + 4}
+    g.check()
+    replays(g)
+
+
+def test_UA_NEST_1_off_the_core_rule_one_Complication_at_a_time():
+    """Without the add-on a second Complication is refused (U-COMP-1), as before."""
+    g, hero, rival, demon = rival_fight({})
+    g.refused(A.NarrateEvent(player="Ann", text="The hero commands the demon.", performer=hero, receiver=demon),
+              "U-COMP-1", "already open")
+
+
+def test_UA_NEST_1_UA_FREEZE_1_the_outer_ban_holds_in_the_nested_narration_L2222_L2398():
+    """No New Traits in Complications with Nested (the digest's reading): the ban holds while any outer
+    Complication is open, so the nested one's bonus coins cannot buy a Trait; `freeze_scope="own"`
+    lifts it once the nested one's own dice are tallied (L2222)."""
+    for scope, bars in (("outermost", True), ("own", False)):
+        g, hero, rival, demon = rival_fight({**NEST, "complication_trait_freeze": "always", "freeze_scope": scope})
+        g.event("Ann", "The hero commands the demon.", performer=hero, receiver=demon)
+        g.act(A.DrawTrait(player="Ann", trait=g.trait(hero, "Hero"), component=hero, pool="C"))
+        g.call_and_agree("Ann")
+        g.roll(C=[2], Cat=[])
+        buy = A.AddTrait(player="Ann", component=hero, text="Bound demon's strength")
+        if bars:
+            g.refused(buy, "UA-FREEZE-1", "UA-NEST-1")
+        else:
+            g.act(buy)
+            assert g.s.components[hero].traits[-1].text == "Bound demon's strength"
+        g.check()
+
+
+def test_UA_NEST_1_legal_options_say_a_turn_action_on_another_players_Component_nests():
+    g, hero, rival, demon = rival_fight()
+    notes = {o.type: o.note for o in legal_options(g.s, "Ann")}
+    assert "nested Complication" in notes["narrate_event"] and "UA-NEST-1" in notes["narrate_event"]
+    core, *_ = rival_fight({})
+    assert {o.type: o.note for o in legal_options(core.s, "Ann")}["narrate_event"] == ""
+
+
+def test_UA_NEST_1_an_Obstacle_against_an_Event_nests_while_a_Complication_is_open_L2390():
+    """U-COMP-1a: an Obstacle (1 coin and its dice) against an Event starts a Complication; with the
+    add-on, also while one is open: Cat's Obstacle of 2 dice against Ann's Event on her own Hero."""
+    g, hero, rival, demon = rival_fight()
+    g.act(A.AddTrait(player="Ann", component=hero, text="Strong"))  # not an Event: no Obstacle
+    g.do(A.NarrateEvent(player="Ann", text="The hero lifts the gate.", performer=hero))
+    assert any(o.type == "obstacle" for o in legal_options(g.s, "Cat"))
+    g.react({"Cat": A.Obstacle(player="Cat", dice=2, text="The gate is rusted shut.")})
+    assert [x.id for x in g.s.suspended] == [1] and g.s.complication.id == 2
+    assert [(p.key, p.owner, p.dice) for p in g.s.complication.pools] == [("C", "Cat", 2), ("Ann", "Ann", 0)]
+    assert wealth(g)["Cat"] == 24 - 3 and g.turn == "Cat"
+    g.check()
+
+
+def test_UA_NEST_1_cards_refused_at_setup():
+    with pytest.raises(RuleViolation) as e:
+        new_game(P3, addons={**NEST, "currency": "cards_bank"})
+    assert e.value.rule == "UA-SETUP-7" and "Nested Complications" in str(e.value)
+
+
+def test_UA_NEST_1_the_heuristic_nests_when_behind_and_plays_the_resumed_Complication(tmp_path):
+    """Heuristic seats with the add-on on (seed 0): a seat behind in an open Complication starts a nested
+    one; it resolves, the first resumes and is rolled; coins are accounted for after every decision and
+    the log replays to the same state."""
+    from engine_helpers import replayed_game
+    depth: list[int] = []
+    t = replayed_game(NEST, 0, tmp_path / "g.jsonl", steps=400, check=lambda s: depth.append(len(s.suspended)))
+    kinds = [e.kind for e in t.events]
+    assert kinds.count("complication_nested") >= 1 and max(depth) == 1
+    first = kinds.index("complication_nested")
+    resumed = kinds.index("complication_resumed", first)
+    assert "roll" in kinds[resumed:] and kinds.count("complication_end") >= 2
+    nested = t.events[first]
+    assert nested.player != "" and "UA-NEST-1" in nested.text
