@@ -208,3 +208,36 @@ def test_UA_NEST_1_the_heuristic_nests_when_behind_and_plays_the_resumed_Complic
     assert "roll" in kinds[resumed:] and kinds.count("complication_end") >= 2
     nested = t.events[first]
     assert nested.player != "" and "UA-NEST-1" in nested.text
+
+
+def test_UA_NEST_1_a_mini_scene_that_ends_with_both_open_rolls_both_innermost_first():
+    """A mini scene ends with its turn; a Complication still open rolls as it stands (U-TURN-4). With a
+    nested one open too, the nested one rolls, is narrated, then the resumed one rolls as it stands, and
+    only then does the mini scene close and the turn pass."""
+    g = framed(P3, {"Ann": 1}, addons=NEST)
+    g.act(A.FrameMiniScene(player="Ann"))
+    g.act(A.EstablishLocation(player="Ann", new_role="Crypt"))
+    hero = g.create("Ann", "Hero")
+    g.do(A.CreateComponent(player="Ann", role="Guard", introduce=True))
+    guard = g.new_component()
+    g.react({"Ben": A.TakeOver(player="Ben", component=guard)})
+    g.do(A.CreateComponent(player="Ann", role="Demon", introduce=True))
+    demon = g.new_component()
+    g.react({"Cat": A.TakeOver(player="Cat", component=demon)})
+    assert g.s.scene().control[guard] == "Ben" and g.s.scene().control[demon] == "Cat" and g.turn == "Ann"
+    g.event("Ann", "The hero strikes the guard.", performer=hero, receiver=guard)
+    g.act(A.BuyDie(player="Ann", pool="C", count=1))
+    g.event("Ann", "The hero binds the demon.", performer=hero, receiver=demon)
+    assert [x.id for x in g.s.suspended] == [1] and g.s.complication.id == 2
+    g.act(A.BuyDie(player="Ann", pool="C", count=2))
+    g.end_turn("Ann")  # the mini scene ends: Complication 2 rolls as it stands
+    assert g.pend.kind == "roll" and g.pend.dice == {"C": 2, "Cat": 0}
+    g.roll(C=[1, 2], Cat=[])
+    g.narrate_out()
+    assert g.s.complication.id == 1 and g.pend.kind == "roll" and g.pend.dice == {"C": 1, "Ben": 0}
+    assert g.s.turn.mini_scene is not None
+    g.roll(C=[3], Ben=[])
+    g.narrate_out()
+    assert g.s.complication is None and g.s.turn.mini_scene is None and g.turn == "Ben"
+    g.check()
+    replays(g)
