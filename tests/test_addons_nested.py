@@ -22,7 +22,7 @@ def wealth(g: Game) -> dict[str, int]:
     return {p.name: p.wealth + p.stake for p in g.s.players}
 
 
-def rival_fight(addons: dict | None = None) -> tuple[Game, str, str, str]:
+def rival_fight(addons: dict | None = None, attack: str = "The rival attacks the hero.") -> tuple[Game, str, str, str]:
     """Ann's Hero, Ben's Rival, Cat's Demon, a turn each. Ben's rival attacks the hero (Complication 1,
     Ben against Ann), Ben buys 3 dice for it; on Ann's turn she draws her Hero's role into her Pool (1 die
     to 3)."""
@@ -34,7 +34,7 @@ def rival_fight(addons: dict | None = None) -> tuple[Game, str, str, str]:
     demon = g.create("Cat", "Demon")
     g.end_turn("Cat")
     g.end_turn("Ann")
-    g.event("Ben", "The rival attacks the hero.", performer=rival, receiver=hero)
+    g.event("Ben", attack, performer=rival, receiver=hero)
     g.act(A.BuyDie(player="Ben", pool="C", count=3))
     g.end_turn("Ben")
     g.end_turn("Cat")
@@ -241,3 +241,33 @@ def test_UA_NEST_1_a_mini_scene_that_ends_with_both_open_rolls_both_innermost_fi
     assert g.s.complication is None and g.s.turn.mini_scene is None and g.turn == "Ben"
     g.check()
     replays(g)
+
+
+def test_UA_NEST_1_the_app_shows_the_suspended_Complication_escaped():
+    """The Complication panel lists each Complication waiting under the open one, with its Pools; what a
+    player wrote is escaped; a game without nesting shows nothing more."""
+    from app.ui.conflict import suspended_lines
+    g, hero, rival, demon = rival_fight(attack="The rival <b>attacks</b> the *hero*.")
+    assert suspended_lines(g.s) == []
+    g.event("Ann", "The hero commands the demon.", performer=hero, receiver=demon)
+    lines = suspended_lines(g.s)
+    assert len(lines) == 1 and "Complication 1 by Ben" in lines[0] and "attacks" in lines[0]
+    assert "<b>" not in lines[0] and "*hero*" not in lines[0]  # escaped
+    assert "Complication Pool 3, Ann's Pool 1" in lines[0]
+    from agents.llm.state_text import describe_state
+    text = describe_state(g.s, "Cat")
+    assert "Complication 1 by Ben" in text and "suspended" in text and "Complication 2 started by Ann" in text
+
+
+def test_UA_NEST_1_UA_GIM_1_adopted_mid_game_and_not_dropped_while_one_waits_L2444():
+    """Adopted after play has begun as a 1-coin Rules Gimmick (UA-GIM-1), Nested Complications plays at
+    once; dropping it while a Complication waits under a nested one is refused (it would leave that one
+    stranded), and allowed again once every Complication is over."""
+    g, hero, rival, demon = rival_fight({})
+    g.act(A.AdoptAddon(player="Ann", addon="nested-complications"))
+    assert wealth(g)["Ann"] == 21 and g.s.config.addons.nested_complications
+    g.event("Ann", "The hero commands the demon.", performer=hero, receiver=demon)
+    assert [x.id for x in g.s.suspended] == [1]
+    g.end_turn("Ann")
+    g.refused(A.AdoptAddon(player="Ben", addon="nested-complications", drop=True), "UA-NEST-1", "waits under")
+    g.check()
