@@ -2,7 +2,7 @@
 another is still open.
 
 Why a stack: the book lets the new Complication's Originator pick which of the two resolves first
-and adds "Almost always it will be the new Complication being resolved first" (L2394). The engine
+and adds "Almost always it will be the new Complication being resolved first" (L2396). The engine
 plays that: the open Complication is suspended (`GameState.suspended`, innermost last) with its
 Pools, draw record and committed Components as they stand, the new one becomes `s.complication`
 (so every rule that reads the open Complication reads the active one), and when the new one is over,
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.errors import RuleViolation
 from engine.universalis.addon_complications import refuse
-from engine.universalis.state import Complication, GameState, Statement
+from engine.universalis.state import Complication, GameState, Window
 
 if TYPE_CHECKING:
     from engine.universalis.rules import Ctx
@@ -50,10 +50,13 @@ def open_chain(s: GameState) -> list[Complication]:
     return list(s.suspended) + ([s.complication] if s.complication is not None else [])
 
 
-def obstacle_nests(s: GameState, st: Statement) -> bool:
-    """An Obstacle (U-COMP-1a) against an Event while a Complication is open starts a nested one, unless
-    the Event itself started a Complication (then that one is what opposes it)."""
-    return may_nest(s) and not st.complication_started
+def obstacle_nests(s: GameState, w: Window) -> bool:
+    """An Obstacle (U-COMP-1a) against an Event while a Complication is open starts a nested one: only
+    in that one's Pools-building, and not when the Event, or a Take Over answering it (U-COMP-1b), has
+    itself started a Complication (then that one is what opposes it, as in the core rule)."""
+    before = w.before.complication if w.before is not None else None
+    return (may_nest(s) and not w.statement.complication_started and before is not None
+            and s.complication is not None and s.complication.id == before.id)
 
 
 def next_id(s: GameState) -> int:
@@ -95,8 +98,8 @@ def resume(c: "Ctx", resume_player: str) -> bool:
         return False
     parent = s.suspended.pop()
     s.complication = parent
-    c.emit("complication_resumed", f"Complication {parent.id} (“{parent.source}”) resumes: its Pools are open again "
-           "(Nested Complications, UA-NEST-1).", player="", complication=parent.id)
+    c.emit("complication_resumed", f"Complication {parent.id} (“{parent.source}”) resumes: its Pools are open "
+           "again (Nested Complications, UA-NEST-1).", player="", complication=parent.id)
     turn = s.turn
     if turn is None:
         return True
@@ -153,8 +156,8 @@ def freeze_note(s: GameState, what: str) -> str:
     """The words of a ban that holds only because an outer Complication is still open."""
     if s.narration is None or not s.suspended:
         return what
-    return (f"{what} (Complication {s.suspended[-1].id} is still open under the nested one: Nested "
-            "Complications, UA-NEST-1)")
+    return (f"{what} (Complication {s.suspended[-1].id}, which the nested one interrupted, is still open: "
+            "Nested Complications, UA-NEST-1)")
 
 
 # the turn actions that, done to another player's Component, Originate a Complication (U-CTRL-2)
@@ -178,4 +181,5 @@ def describe(s: GameState) -> list[str]:
 
 
 __all__ = ["NEST", "on", "may_nest", "obstacle_nests", "open_chain", "next_id", "suspend", "started", "resume",
-           "held", "held_problem", "check_originate", "freeze_open", "freeze_note", "describe", "ORIGINATING", "option_note"]
+           "held", "held_problem", "check_originate", "freeze_open", "freeze_note", "describe", "ORIGINATING",
+           "option_note"]

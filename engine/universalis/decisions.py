@@ -155,7 +155,8 @@ def legal_options(s: GameState, player: str) -> list[Option]:
             opts.append(Option("take_over", "1"))
             if w.allow_interrupt:
                 opts.append(Option("interrupt", "1"))
-                if w.statement.is_event and (s.complication is None or obstacle_nests(s, w.statement)) and money >= 2:  # UA-NEST-1
+                nests = s.complication is not None and obstacle_nests(s, w)  # UA-NEST-1
+                if w.statement.is_event and (s.complication is None or nests) and money >= 2:
                     opts.append(Option("obstacle", "1 + 1 per die"))
         return opts
     if k == "negotiation":
