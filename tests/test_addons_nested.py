@@ -248,7 +248,7 @@ def test_UA_NEST_1_a_mini_scene_that_ends_with_both_open_rolls_both_innermost_fi
     replays(g)
 
 
-def test_UA_NEST_1_the_app_shows_the_suspended_Complication_escaped():
+def test_UA_NEST_1_the_app_the_CLI_and_the_model_see_the_suspended_Complication():
     """The Complication panel lists each Complication waiting under the open one, with its Pools; what a
     player wrote is escaped; a game without nesting shows nothing more."""
     from app.ui.conflict import suspended_lines
@@ -262,6 +262,10 @@ def test_UA_NEST_1_the_app_shows_the_suspended_Complication_escaped():
     from agents.llm.state_text import describe_state
     text = describe_state(g.s, "Cat")
     assert "Complication 1 by Ben" in text and "suspended" in text and "Complication 2 started by Ann" in text
+    from types import SimpleNamespace
+    from app.commands.play import situation
+    cli = "\n".join(situation(SimpleNamespace(state=g.s), "Cat"))
+    assert "Complication: The hero commands the demon." in cli and "Complication 1 by Ben" in cli
 
 
 def test_UA_NEST_1_UA_GIM_1_adopted_mid_game_and_not_dropped_while_one_waits_L2444():
