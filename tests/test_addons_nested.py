@@ -198,12 +198,18 @@ def test_UA_NEST_1_the_heuristic_nests_when_behind_and_plays_the_resumed_Complic
     """Heuristic seats with the add-on on: a seat behind in an open Complication sometimes starts a nested
     one (in about a third of 400-decision games); it resolves, the first resumes and is rolled. Coins are
     accounted for after every decision and each log replays to the same state (replayed_game)."""
+    from engine.universalis.ruleset import UniversalisRuleset
     from engine_helpers import replayed_game
+    rs = UniversalisRuleset()
     nested = 0
+
+    def watch(s) -> None:
+        depth.append(len(s.suspended))
+        assert rs.invariants(s) == []
+
     for seed in (8, 11, 13):
         depth: list[int] = []
-        t = replayed_game(NEST, seed, tmp_path / f"g{seed}.jsonl", steps=400,
-                          check=lambda s: depth.append(len(s.suspended)))
+        t = replayed_game(NEST, seed, tmp_path / f"g{seed}.jsonl", steps=400, check=watch)
         kinds = [e.kind for e in t.events]
         if "complication_nested" not in kinds:
             continue
@@ -296,3 +302,20 @@ def test_UA_NEST_1_an_Obstacle_after_a_Take_Over_that_started_one_does_not_nest_
         assert g.s.complication is not None and g.s.complication.id == 1 and g.s.suspended == []
         assert [(p.key, p.dice) for p in g.s.complication.pools] == [("C", 0), ("Ben", 0)]
         g.check()
+
+
+def test_UA_NEST_1_a_nesting_Event_withdrawn_by_a_Challenge_leaves_the_first_Complication_as_it_was():
+    """U-CHAL-4: a conceded Challenge takes the statement back. Taken back, the Event that nested
+    Complication 2 leaves Complication 1 open and active again, with its Pools and draws, nothing
+    suspended, and Ann's coin for the Event back (U-CHAL-4's refund)."""
+    g, hero, rival, demon = rival_fight()
+    before = g.s.complication.model_dump_json()
+    g.do(A.NarrateEvent(player="Ann", text="The hero commands the demon.", performer=hero, receiver=demon))
+    assert [x.id for x in g.s.suspended] == [1]
+    g.react({"Cat": A.ChallengeStatement(player="Cat", reason="the demon answers to no one")})
+    g.do(A.ConcedeChallenge(player="Ann"))
+    g.passes()
+    assert g.s.suspended == [] and g.s.complication.model_dump_json() == before
+    assert wealth(g) == {"Ann": 22, "Ben": 20, "Cat": 24}
+    g.check()
+    replays(g)
