@@ -172,6 +172,10 @@ def test_UA_NEST_1_legal_options_say_a_turn_action_on_another_players_Component_
     assert "nested Complication" in notes["narrate_event"] and "UA-NEST-1" in notes["narrate_event"]
     core, *_ = rival_fight({})
     assert {o.type: o.note for o in legal_options(core.s, "Ann")}["narrate_event"] == ""
+    # a model's schema offers Cat's Demon as the receiver only where nesting is possible
+    from agents.llm.legal_now import action_choices
+    assert demon in dict(action_choices(g.s, "Ann"))["narrate_event.receiver"]
+    assert demon not in dict(action_choices(core.s, "Ann"))["narrate_event.receiver"]
 
 
 def test_UA_NEST_1_an_Obstacle_against_an_Event_nests_while_a_Complication_is_open_L2390():
@@ -206,9 +210,12 @@ def test_UA_NEST_1_the_heuristic_nests_when_behind_and_plays_the_resumed_Complic
     def watch(s) -> None:
         depth.append(len(s.suspended))
         assert rs.invariants(s) == []
+        for x in [*s.suspended, *([s.complication] if s.complication else [])]:  # one number, one Complication
+            assert numbers.setdefault(x.id, (x.originator, x.source)) == (x.originator, x.source)
 
     for seed in (8, 11, 13):
         depth: list[int] = []
+        numbers: dict[int, tuple[str, str]] = {}
         t = replayed_game(NEST, seed, tmp_path / f"g{seed}.jsonl", steps=400, check=watch)
         kinds = [e.kind for e in t.events]
         if "complication_nested" not in kinds:
@@ -319,3 +326,21 @@ def test_UA_NEST_1_a_nesting_Event_withdrawn_by_a_Challenge_leaves_the_first_Com
     assert wealth(g) == {"Ann": 22, "Ben": 20, "Cat": 24}
     g.check()
     replays(g)
+
+
+def test_UA_NEST_1_two_nested_Complications_feed_one_primary_in_turn_L2396():
+    """L2396: "they all might impact the same primary Complication": once the first nested one is over
+    and Complication 1 is active again, a second nested one (number 3) can start in it, and Complication
+    1 resumes again after it."""
+    g, hero, rival, demon = rival_fight()
+    for number, text in ((2, "The hero commands the demon."), (3, "The hero binds the demon again.")):
+        g.event("Ann", text, performer=hero, receiver=demon)
+        assert [x.id for x in g.s.suspended] == [1] and g.s.complication.id == number
+        g.act(A.BuyDie(player="Ann", pool="C", count=1))
+        g.call_and_agree("Ann")
+        g.roll(C=[5], Cat=[])  # Ann wins 5
+        g.narrate_out()
+        assert g.s.suspended == [] and g.s.complication.id == 1 and g.turn == "Ann"
+    assert wealth(g) == {"Ann": 22 - 2 * (1 + 1) + 2 * 5, "Ben": 20, "Cat": 24}
+    assert g.s.complications_resolved == 2 and [(p.key, p.dice) for p in g.s.complication.pools] == [("C", 3), ("Ann", 1)]
+    g.check()

@@ -60,11 +60,12 @@ def obstacle_nests(s: GameState, w: Window) -> bool:
 
 
 def next_id(s: GameState) -> int:
-    """The new Complication's number: one past every number used, open or resolved (resolved+1 in a
-    game without nesting, as before)."""
+    """The new Complication's number: one past every number used. Each Complication gets the next
+    number and is counted once resolved, so the numbers used are those resolved and those open
+    (resolved+1 in a game without nesting, as before)."""
     if not on(s):
         return s.complications_resolved + 1
-    return max([s.complications_resolved] + [x.id for x in open_chain(s)]) + 1
+    return s.complications_resolved + len(open_chain(s)) + 1
 
 
 def suspend(s: GameState) -> None:
