@@ -342,5 +342,50 @@ def test_UA_NEST_1_two_nested_Complications_feed_one_primary_in_turn_L2396():
         g.narrate_out()
         assert g.s.suspended == [] and g.s.complication.id == 1 and g.turn == "Ann"
     assert wealth(g) == {"Ann": 22 - 2 * (1 + 1) + 2 * 5, "Ben": 20, "Cat": 24}
-    assert g.s.complications_resolved == 2 and [(p.key, p.dice) for p in g.s.complication.pools] == [("C", 3), ("Ann", 1)]
+    assert g.s.complications_resolved == 2
+    assert [(p.key, p.dice) for p in g.s.complication.pools] == [("C", 3), ("Ann", 1)]
     g.check()
+
+
+def test_UA_NEST_1_the_page_shows_the_nested_Complication_and_the_one_waiting(tmp_path, monkeypatch):
+    """The Streamlit table (AppTest): the Complication panel numbers the active one, marks it nested and
+    lists the one waiting under it with its Pools, the players' words escaped."""
+    pytest.importorskip("streamlit")
+    monkeypatch.setenv("STORYTABLE_HOME", str(tmp_path / "games"))
+    monkeypatch.setenv("STORYTABLE_APP_POLL", "0")
+    from test_addons_app_play import NAMES, passes, people, submit
+    from test_app_streamlit import seated
+    from engine.universalis import pending
+    from engine.universalis.addons import Addons
+    lv = people(Addons(nested_complications=True))
+    t = lv.table
+    while t.state.phase == "prep":
+        submit(lv, A.PassPrep(player=pending(t.state).players[0]))
+    for n in NAMES:
+        submit(lv, A.Bid(player=n, amount=1 if n == "A" else 0))
+
+    def cid(label: str) -> str:
+        return next(c.id for c in t.state.components.values() if c.label == label)
+
+    for a in (A.EstablishLocation(player="A", new_role="Tavern"), A.NarrateEvent(player="A", text="Lamps are lit."),
+              A.CreateComponent(player="A", role="Hero", introduce=True), A.EndTurn(player="A"),
+              A.CreateComponent(player="B", role="Rival", introduce=True)):
+        submit(lv, a)
+        passes(lv)
+    submit(lv, A.NarrateEvent(player="B", text="The rival <b>ambushes</b> the hero.", performer=cid("Rival"),
+                              receiver=cid("Hero")))
+    passes(lv)
+    for a in (A.EndTurn(player="B"), A.CreateComponent(player="Cy", role="Demon", introduce=True)):
+        submit(lv, a)
+        passes(lv)
+    submit(lv, A.NarrateEvent(player="Cy", text="The demon turns on the rival.", performer=cid("Demon"),
+                              receiver=cid("Rival")))
+    passes(lv)
+    assert [x.id for x in t.state.suspended] == [1] and t.state.complication.id == 2
+    lv.synced()
+    at = seated(lv)
+    md = " ".join(m.value for m in at.markdown)
+    captions = " ".join(c.value for c in at.caption)
+    assert "**Complication 2** (nested) started by **Cy**" in md
+    assert "Waiting under it (Nested Complications): Complication 1 by B" in captions
+    assert "ambushes" in captions and "<b>" not in captions

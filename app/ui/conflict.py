@@ -33,7 +33,8 @@ def complication(live: store.Live) -> None:
     with st.container(border=True):
         targets = ", ".join(safe.text(s.components[t].label) for t in comp.targets)
         nested = " (nested)" if s.suspended else ""
-        st.markdown(f"**Complication {comp.id}**{nested} started by **{safe.text(comp.originator)}**: {safe.text(comp.source)}  \n"
+        st.markdown(f"**Complication {comp.id}**{nested} started by **{safe.text(comp.originator)}**: "
+                    f"{safe.text(comp.source)}  \n"
                     f"<small>Targets: {targets or '—'}</small>", unsafe_allow_html=True)
         cols = st.columns(max(1, len(comp.pools)))
         for col, p in zip(cols, comp.pools):
