@@ -389,3 +389,33 @@ def test_UA_NEST_1_the_page_shows_the_nested_Complication_and_the_one_waiting(tm
     assert "**Complication 2** (nested) started by **Cy**" in md
     assert "Waiting under it (Nested Complications): Complication 1 by B" in captions
     assert "ambushes" in captions and "<b>" not in captions
+
+
+def test_UA_NEST_1_the_nested_ones_bonus_may_damage_what_is_tied_to_the_one_it_interrupted_L2400():
+    """L2400: the nested one's bonus coins may "damage or even eliminate Components that could be useful
+    to another Complication". Engine reading: what is tied to a Complication it interrupted counts as
+    tied for its bonus coins (U-COMP-10): Ann, winning Complication 2 against Cat's Demon, marks Ben's
+    Rival (the source of Complication 1) with 1 bonus coin; a Component of Ben's tied to no open
+    Complication stays out of reach (U-COMP-10)."""
+    g = framed(P3, {"Ann": 1}, addons=NEST)
+    hero = g.create("Ann", "Hero")
+    g.end_turn("Ann")
+    rival = g.create("Ben", "Rival")
+    crate = g.create("Ben", "Crate")
+    g.end_turn("Ben")
+    demon = g.create("Cat", "Demon")
+    g.end_turn("Cat")
+    g.end_turn("Ann")
+    g.event("Ben", "The rival attacks the hero.", performer=rival, receiver=hero)
+    g.end_turn("Ben")
+    g.end_turn("Cat")
+    g.event("Ann", "The hero commands the demon.", performer=hero, receiver=demon)
+    g.act(A.BuyDie(player="Ann", pool="C", count=1))
+    g.call_and_agree("Ann")
+    g.roll(C=[4], Cat=[])  # Ann wins 4
+    g.refused(A.AddTrait(player="Ann", component=crate, text="Splintered"), "U-COMP-10", "not")
+    g.act(A.AddTrait(player="Ann", component=rival, text="Clawed by the demon"))
+    assert g.s.components[rival].traits[-1].text == "Clawed by the demon" and g.s.narration.slots[0].coins == 3
+    g.narrate_out()
+    assert g.s.complication.id == 1 and g.turn == "Ann" and wealth(g)["Ann"] == 22 - 2 + 3
+    g.check()

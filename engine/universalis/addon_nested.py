@@ -16,7 +16,10 @@ again in another (L2398: "separate Complications for purposes of Drawing upon Tr
 bought or rolled always go to the active one. A nested one starts only while the open one's Pools
 are being built: not once its roll is agreed, and not during the narration of its bonus coins (those
 are spent on what is tied to it, U-COMP-10). Components committed to a suspended Complication stay
-committed (U-COMP-4) until it ends. With No New Traits in Complications the ban holds while any outer
+committed (U-COMP-4) until it ends, and count as tied for the nested one's bonus coins: the book's
+nested Complication "has the capability to impact the Dice Pools of the other" (L2396) and its bonus
+coins may "damage or even eliminate Components that could be useful to another Complication" (L2400);
+engine reading, the alternative being the core rule alone (only what is tied to the nested one). With No New Traits in Complications the ban holds while any outer
 Complication is open (the digest's reading, `freeze_scope="outermost"`); `freeze_scope="own"` lifts
 it for the nested one's bonus narration.
 """
