@@ -112,7 +112,8 @@ def test_UA_NEST_1_a_Component_committed_to_the_suspended_Complication_stays_com
 def test_UA_NEST_1_a_daisy_chain_resolves_innermost_first_L2396():
     """L2396: "they may all impact the next Complication up daisy-chain style": a third Complication
     inside the second; ids 1, 2, 3; each resolves in turn, innermost first, and the turn comes back to
-    the player whose turn it was when it was called."""
+    the player whose turn it was when it was called. Complication 3's bonus coin buys a Trait on the
+    scene's location, Ann's (L2398, the engine's reading of U-COMP-10 for a nested one)."""
     g, hero, rival, demon = rival_fight()
     g.event("Ann", "The hero commands the demon.", performer=hero, receiver=demon)
     g.end_turn("Ann")
@@ -124,6 +125,10 @@ def test_UA_NEST_1_a_daisy_chain_resolves_innermost_first_L2396():
     g.act(A.BuyDie(player="Cat", pool="C", count=1))
     g.call_and_agree("Cat")
     g.roll(C=[1], Ben=[])  # Complication 3: Cat wins 1
+    # L2398: "a new Trait attached to the scene": Cat's bonus coin buys one on Ann's Tavern
+    tavern = g.s.scene().location
+    assert g.s.controller(tavern) == "Ann"
+    g.act(A.AddTrait(player="Cat", component=tavern, text="Smoke fills the room"))
     g.narrate_out()
     assert [x.id for x in g.s.suspended] == [1] and g.s.complication.id == 2 and g.turn == "Cat"
     g.act(A.BuyDie(player="Cat", pool="Cat", count=1))
@@ -135,7 +140,7 @@ def test_UA_NEST_1_a_daisy_chain_resolves_innermost_first_L2396():
     g.roll(C=[9, 9, 9], Ann=[5])  # Complication 1: Ann wins 5, Ben loses 3
     g.narrate_out()
     assert g.s.complication is None and g.s.complications_resolved == 3
-    assert wealth(g) == {"Ann": 26, "Ben": 23, "Cat": 23 - 1 + 1 - 1 + 4}
+    assert wealth(g) == {"Ann": 26, "Ben": 23, "Cat": 23 - 1 + 0 - 1 + 4}
     g.check()
     replays(g)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from engine.universalis.addon_nested import held, may_nest
+from engine.universalis.addon_nested import may_nest, reachable
 from engine.universalis.complications import take_over_problem, tied
 from engine.universalis.components import trait_ids_drawable
 from engine.universalis.state import GameState
@@ -130,7 +130,7 @@ def _touchable(s: GameState, me: str, cid: str) -> bool:
     if s.controller(cid) in (None, me):
         return True
     if s.narration is not None:
-        return cid in tied(s) or held(s, cid) is not None  # UA-NEST-1: tied to one it interrupted
+        return cid in tied(s) or reachable(s, cid)  # UA-NEST-1: tied to one it interrupted, the location
     return s.complication is None or may_nest(s)
 
 

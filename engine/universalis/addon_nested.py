@@ -16,10 +16,12 @@ again in another (L2398: "separate Complications for purposes of Drawing upon Tr
 bought or rolled always go to the active one. A nested one starts only while the open one's Pools
 are being built: not once its roll is agreed, and not during the narration of its bonus coins (those
 are spent on what is tied to it, U-COMP-10). Components committed to a suspended Complication stay
-committed (U-COMP-4) until it ends, and count as tied for the nested one's bonus coins: the book's
-nested Complication "has the capability to impact the Dice Pools of the other" (L2396) and its bonus
-coins may "damage or even eliminate Components that could be useful to another Complication" (L2400);
-engine reading, the alternative being the core rule alone (only what is tied to the nested one). With No New Traits in Complications the ban holds while any outer
+committed (U-COMP-4) until it ends, and count as tied for the nested one's bonus coins, as does the
+scene's location: the book's nested Complication "has the capability to impact the Dice Pools of the
+other" (L2396), and its bonus coins may buy "a new Trait attached to the scene which can then be Drawn
+upon" or "damage or even eliminate Components that could be useful to another Complication" (L2398-
+2400); engine reading (`reachable`), the alternative being the core rule alone (only what is tied to
+the nested one, U-COMP-10). With No New Traits in Complications the ban holds while any outer
 Complication is open (the digest's reading, `freeze_scope="outermost"`); `freeze_scope="own"` lifts
 it for the nested one's bonus narration.
 """
@@ -127,6 +129,16 @@ def held(s: GameState, cid: str) -> Complication | None:
     return None
 
 
+def reachable(s: GameState, cid: str) -> bool:
+    """What a nested Complication's bonus coins may change besides what is tied to it (U-COMP-10), by the
+    engine's reading of L2398-2400: what is tied to a Complication it interrupted, and the scene's
+    location ("a new Trait attached to the scene which can then be Drawn upon")."""
+    if not s.suspended:
+        return False
+    sc = s.scene()
+    return held(s, cid) is not None or (sc is not None and cid == sc.location)
+
+
 def held_problem(s: GameState, cid: str, doing: str) -> RuleViolation | None:
     """U-COMP-4 for a suspended Complication: its committed Components stay committed until it ends."""
     x = held(s, cid) if s.suspended else None
@@ -185,5 +197,5 @@ def describe(s: GameState) -> list[str]:
 
 
 __all__ = ["NEST", "on", "may_nest", "obstacle_nests", "open_chain", "next_id", "suspend", "started", "resume",
-           "held", "held_problem", "check_originate", "freeze_open", "freeze_note", "describe", "ORIGINATING",
+           "held", "reachable", "held_problem", "check_originate", "freeze_open", "freeze_note", "describe", "ORIGINATING",
            "option_note"]

@@ -37,7 +37,7 @@ def touch(c: Ctx, cids: list[str], text: str, fact_id: str | None = None, open_w
     if not targets:
         return False
     if s.narration is not None:
-        if all(x in tied(s) or nest.held(s, x) for x in targets):  # UA-NEST-1: or to one it interrupted
+        if all(x in tied(s) or nest.reachable(s, x) for x in targets):  # UA-NEST-1: to one it interrupted
             return False
         raise RuleViolation("U-COMP-10", "bonus coins are spent on what is tied to the Complication; "
                                          f"{s.components[targets[0]].label} is not")
