@@ -22,7 +22,8 @@ def wealth(g: Game) -> dict[str, int]:
     return {p.name: p.wealth + p.stake for p in g.s.players}
 
 
-def rival_fight(addons: dict | None = None, attack: str = "The rival attacks the hero.") -> tuple[Game, str, str, str]:
+def rival_fight(addons: dict | None = None, attack: str = "The rival attacks the hero.",
+                ben_also: str = "") -> tuple[Game, str, str, str]:
     """Ann's Hero, Ben's Rival, Cat's Demon, a turn each. Ben's rival attacks the hero (Complication 1,
     Ben against Ann), Ben buys 3 dice for it; on Ann's turn she draws her Hero's role into her Pool (1 die
     to 3)."""
@@ -30,6 +31,8 @@ def rival_fight(addons: dict | None = None, attack: str = "The rival attacks the
     hero = g.create("Ann", "Hero")
     g.end_turn("Ann")
     rival = g.create("Ben", "Rival")
+    if ben_also:
+        g.create("Ben", ben_also)
     g.end_turn("Ben")
     demon = g.create("Cat", "Demon")
     g.end_turn("Cat")
@@ -402,18 +405,8 @@ def test_UA_NEST_1_the_nested_ones_bonus_may_damage_what_is_tied_to_the_one_it_i
     tied for its bonus coins (U-COMP-10): Ann, winning Complication 2 against Cat's Demon, marks Ben's
     Rival (the source of Complication 1) with 1 bonus coin; a Component of Ben's tied to no open
     Complication stays out of reach (U-COMP-10)."""
-    g = framed(P3, {"Ann": 1}, addons=NEST)
-    hero = g.create("Ann", "Hero")
-    g.end_turn("Ann")
-    rival = g.create("Ben", "Rival")
-    crate = g.create("Ben", "Crate")
-    g.end_turn("Ben")
-    demon = g.create("Cat", "Demon")
-    g.end_turn("Cat")
-    g.end_turn("Ann")
-    g.event("Ben", "The rival attacks the hero.", performer=rival, receiver=hero)
-    g.end_turn("Ben")
-    g.end_turn("Cat")
+    g, hero, rival, demon = rival_fight(ben_also="Crate")
+    crate = next(c.id for c in g.s.components.values() if c.label == "Crate")
     g.event("Ann", "The hero commands the demon.", performer=hero, receiver=demon)
     g.act(A.BuyDie(player="Ann", pool="C", count=1))
     g.call_and_agree("Ann")
