@@ -116,6 +116,7 @@ class HeuristicPlayer:
         self._seen_complications: dict[int, set[int]] = {}  # scene -> Complications seen there
         self._withdrawn: set[str] = set()  # its own words a Challenge took back: not said again
         self._waited: set[int] = set()
+        self._nested_from: set[int] = set()  # Complications it started a nested one in (UA-NEST-1)
         self._own_sides: dict[tuple[int, str], str | None] = {}  # Own Pool per Participant: the side it backs
         self._dropped: list[str] = []  # this decision's statements dropped for contradicting the table  # Complications in which it held back its call for the roll once
 
@@ -660,6 +661,10 @@ class HeuristicPlayer:
                     if self._ok(obs, act):
                         return act, f"draws on {c.label}'s “{trait.text}”"
             ours, other = self._side_sizes(s, pool)
+            if ours < other and s.config.addons.nested_complications:  # behind: a nested one (UA-NEST-1)
+                plan = heuristic_addons.nested_plan(self, obs, words, ours, other)
+                if plan is not None:
+                    return plan
             spare = available(s, me) - p.reserve
             # a bought die pays back about 1.5 coins when its Pool wins: a rich seat that buys wins
             # more and gets richer still (one seat reached 174 coins), so a rich seat stops buying

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.universalis import actions as A
+from engine.universalis.addon_nested import may_nest
 from engine.universalis.ledger import available
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -112,6 +113,32 @@ def complication_plan(hp: "HeuristicPlayer", obs: "Observation") -> "Plan | None
     if hp._ok(obs, act):
         return act, f"spends {n} of its PC's Endowment on dice to protect {s.components[pc].label}"
     return None
+
+
+# --- Nested Complications (UA-NEST-1) -----------------------------------------------------------------
+NEST_MIN_SPARE = 3  # coins above its reserve: the nested Event (1) and a die or two for it
+NEST_MAX_DEPTH = 2  # Complications open under the active one; deeper chains need "careful organization" (L2396)
+
+
+def nested_plan(hp: "HeuristicPlayer", obs: "Observation", words: "Words", ours: int, other: int) -> "Plan | None":
+    """Behind by 2 dice or more in the open Complication, with its free Draws spent and coins to spare, it
+    sometimes (by its persona's taste for conflict) starts a nested one against another player's
+    Component instead of buying dice: the nested one resolves first and its bonus coins (about 1.5 a die
+    won) buy a Trait or a Fact to Draw upon when the open one resumes (L2398). Once per open Complication."""
+    s, me = obs.state, hp.name
+    comp = s.complication
+    if comp is None or not may_nest(s) or len(s.suspended) >= NEST_MAX_DEPTH or hp._my_pool(s) is None:
+        return None
+    if other - ours < 2 or available(s, me) - hp.persona.reserve < NEST_MIN_SPARE or comp.id in hp._nested_from:
+        return None
+    mine, theirs = hp._mine(s), hp._theirs(s)
+    if not mine or not theirs or hp.rng.random() >= hp.persona.conflict:
+        return None
+    hp._nested_from.add(comp.id)
+    plan = hp._start_complication(obs, words, mine, theirs, hp._place(s))
+    if plan is None:
+        return None
+    return plan[0], f"behind {ours} dice to {other}: a nested Complication first (UA-NEST-1), then back to this one"
 
 
 # --- Judgment (UA-JUDGE-*) --------------------------------------------------------------------------------

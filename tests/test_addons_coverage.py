@@ -21,7 +21,8 @@ FILES = ["test_addons_rules.py", "test_addons_setup.py",
          # addons-comp's rules tests (the heuristic and panel tests play whole games: not needed here)
          "test_addons_complications.py", "test_addons_pcs.py", "test_addons_scenes.py", "test_addons_cards.py",
          "test_addons_engine.py", "test_addons_judgment.py", "test_addons_open.py",
-         "test_addons_alt.py", "test_addons_cards_play.py", "test_addons_cards_hand.py", "test_addons_extended.py"]
+         "test_addons_alt.py", "test_addons_cards_play.py", "test_addons_cards_hand.py", "test_addons_extended.py",
+         "test_addons_nested.py", "test_addons_split.py"]
 
 
 def named() -> set[str]:

@@ -307,9 +307,8 @@ def test_UA_DRIVER_1_UA_DRIVER_2_UA_DRIVER_3_story_drivers_in_play_L2158_L2164()
     ({"face_card_gimmick": {"J": "right pays"}, "currency": "cards_bank"},
                                                 "UA-CARDS-4"),
     ({"multi_target_mode": "split", "split_c_coins": "whole_roll"}, "UA-MT-4"),  # the played reading pays by match
-    ({"nested_complications": True}, "UA-NEST-1"),
 ])
-def test_UA_CDICE_6_UA_CDICE_5_UA_CARDS_4_UA_MT_4_UA_NEST_1_refused_at_setup(addons, rule):
+def test_UA_CDICE_6_UA_CDICE_5_UA_CARDS_4_UA_MT_4_refused_at_setup(addons, rule):
     """An add-on whose table decisions the engine does not ask for yet is refused at setup in one line
     naming it, never silently ignored (the arithmetic of each is tested on its own). Face cards kept are
     played with a hand of cards (UA-CDICE-5), not with Mazza's counted Wealth stack; so are kept bonus cards

@@ -32,7 +32,9 @@ POOL = ["setting-phase", "setting-phase=3", "extra-refresh", "extra-refresh=\"re
         # addons-comp-3's
         "pool-per-participant",
         # extended-6's
-        "extended-complications"]
+        "extended-complications",
+        # nested-6's
+        "nested-complications"]
 
 
 def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
@@ -65,7 +67,9 @@ def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
                                   'multiple-targets="independent"')),
                             # kept bonus cards from the Trait Deck (UA-CDICE-6)
                             (16, ("cards-instead-of-dice", 'bonus_cards_from="bank_deck"')),
-                            (17, ("cards-instead-of-dice", 'bonus_cards_from="bank_deck"', "cards_with_face_cards=true"))])
+                            (17, ("cards-instead-of-dice", 'bonus_cards_from="bank_deck"', "cards_with_face_cards=true")),
+                            # seeds whose games nest a Complication within 260 decisions (UA-NEST-1)
+                            (15, ("nested-complications",)), (23, ("nested-complications",))])
 def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     """`must`: add-ons every drawn combination includes (Own Pool per Participant, UA-OWN-1, is rare
     in six random draws from forty)."""

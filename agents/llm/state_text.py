@@ -165,6 +165,9 @@ def describe_state(s: GameState, me: str | None) -> str:
         if comp.extension is not None and comp.extension.by:  # Extended Complications (UA-EXT-1)
             from engine.universalis.addon_extended import in_play_line
             lines.append(in_play_line(s) + ".")
+        if s.suspended:  # Nested Complications (UA-NEST-1): resolved after the active one
+            from engine.universalis.addon_nested import describe as nested
+            lines += nested(s)
     if s.window is not None:
         st = s.window.statement
         lines.append(f"Open statement by {st.actor} ({st.kind}, cost {st.cost}): “{st.text}”"

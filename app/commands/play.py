@@ -179,6 +179,9 @@ def situation(table, name: str) -> list[str]:
         pools = ", ".join(f"{'Complication' if p.key == 'C' else p.key} ({p.owner}"
                           f"{', ' + sides[p.key] if sides[p.key] else ''}) {p.size} dice" for p in comp.pools)
         lines.append(f"Complication: {comp.source} - pools: {pools}")
+        if s.suspended:  # Nested Complications (UA-NEST-1): the ones it interrupted, waiting
+            from engine.universalis.addon_nested import describe
+            lines += [f"  {x}" for x in describe(s)]
     pend = pending(s)
     note = f" - {pend.note}" if pend.note else ""
     from app.ui.words import PENDING_WORDS

@@ -34,7 +34,9 @@ def complication(live: store.Live) -> None:
         return
     with st.container(border=True):
         targets = ", ".join(safe.text(s.components[t].label) for t in comp.targets)
-        st.markdown(f"**Complication** started by **{safe.text(comp.originator)}**: {safe.text(comp.source)}  \n"
+        nested = " (nested)" if s.suspended else ""
+        st.markdown(f"**Complication {comp.id}**{nested} started by **{safe.text(comp.originator)}**: "
+                    f"{safe.text(comp.source)}  \n"
                     f"<small>Targets: {targets or '—'}</small>", unsafe_allow_html=True)
         cols = st.columns(max(1, len(comp.pools)))
         for col, p in zip(cols, comp.pools):
@@ -71,7 +73,25 @@ def complication(live: store.Live) -> None:
             st.markdown(f"Roll {i}: " + " &nbsp; ".join(parts), unsafe_allow_html=True)
         if comp.split is not None:  # Split Allocation (UA-MT-4): the Successes to allocate, or each match
             st.caption(safe.text(state_line(s, comp)))
+    suspended(live)
     narration(live)
+
+
+def suspended_lines(s) -> list[str]:
+    """Nested Complications (UA-NEST-1): one escaped line per Complication waiting under the open one,
+    outermost first."""
+    out = []
+    for x in s.suspended:
+        pools = ", ".join(f"{pool_label(p.key, safe.text)} {p.dice}" + (f"+{p.edge} Edge" if p.edge else "")
+                          for p in x.pools)
+        out.append(f"Waiting under it (Nested Complications): Complication {x.id} by {safe.text(x.originator)}: "
+                   f"{safe.text(x.source)} · Pools: {pools}. It resumes once the one above is resolved.")
+    return out
+
+
+def suspended(live: store.Live) -> None:
+    for line in suspended_lines(live.table.state):
+        st.caption(line)
 
 
 def narration(live: store.Live) -> None:

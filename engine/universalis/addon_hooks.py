@@ -8,6 +8,7 @@ addon_scenes.py and addon_complications.py.
 from __future__ import annotations
 
 from engine.core.errors import RuleViolation
+from engine.universalis.addon_nested import freeze_note, freeze_open
 from engine.universalis.addon_complications import DieKind, is_success, only_added, read_face, refuse
 from engine.universalis.addon_pcs import PC, PROT, alteration_check, reduce_check, take_over_check
 from engine.universalis.addon_scenes import CLIMACTIC, PLOT_POOL_COST, freeze_check
@@ -108,7 +109,8 @@ def trait_freeze(s: GameState, what: str, creating: bool = False) -> None:
     a = opts(s)
     if a.complication_trait_freeze == "off" or (creating and not a.freeze_bars_creation):
         return
-    open_ = s.complication is not None and s.narration is None
+    open_ = freeze_open(s, a.freeze_scope == "own")  # UA-NEST-1: an outer one still open keeps the ban
+    what = freeze_note(s, what)
     freeze_check(a.complication_trait_freeze, open_, climactic(s), what)  # type: ignore[arg-type]
 
 
@@ -245,12 +247,12 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
     ("UA-CARDS-4", "Cards as Coins with face cards kept", "the table's Gimmick for a face card spent or revealed"),
     ("UA-MT-4", "Multiple Targets (Split Allocation), the Complication's whole roll scored once",
      "split_c_coins=\"whole_roll\": the played reading pays the Complication by match"),
-    ("UA-NEST-1", "Nested Complications", "a second Complication open inside the first"),
     # Own Pool per Participant (UA-OWN-1) is played: engine/universalis/addon_own_pools.py
     # Extended Complications (UA-EXT-1) are played: engine/universalis/addon_extended.py
     # Independent Target Pools (UA-MT-3) are played: engine/universalis/addon_independent.py
     # Individual Pools (UA-MT-5) are played: engine/universalis/addon_individual.py
     # Split Allocation (UA-MT-4) is played: engine/universalis/addon_split.py
+    # Nested Complications (UA-NEST-1) are played: engine/universalis/addon_nested.py
 )
 
 
@@ -259,7 +261,7 @@ def unplayed(a: Addons) -> list[int]:
     on = [a.bonus_cards_from == "bank_deck" and a.currency != "cards_hand",
           a.cards_with_face_cards and a.currency != "cards_hand",
           a.face_card_gimmick is not None,
-          a.split_c_coins == "whole_roll", a.nested_complications]
+          a.split_c_coins == "whole_roll"]
     return [i for i, x in enumerate(on) if x]
 
 

@@ -143,7 +143,7 @@ REGISTRY: tuple[AddonInfo, ...] = (
               "How a Complication with several Targets resolves (standard, independent, split, ...).",
               ("multi_target_mode", "split_tie", "split_c_coins", "worst_best_tie"), {}, "multi_target_mode"),
     AddonInfo("nested-complications", "Nested Complications", "Complication", 2386,
-              "A new Complication may start before the current one resolves.",
+              "A new Complication may start while another's Pools are built; the new one resolves first.",
               ("nested_complications",), {"nested_complications": True}),
     AddonInfo("d6", "Using d6s Instead of d10s", "Complication", 2402,
               "Roll d6s: odd results succeed.", ("die",), {"die": "d6"}),
@@ -217,6 +217,9 @@ ACTIONS: dict[str, str] = {
     "plot-thread": "create_plot_thread; resolve_plot_thread takes its Weight in coins",
     "extended-complications": "extend_complication (stages=N): before the roll, pay to roll the Complication in "
                               "N stages, smallest sub-pools first; decline_extend: let it roll whole",
+    "nested-complications": "while a Complication's Pools are built, narrate_event (add_trait, remove_trait, "
+                            "reduce_importance, exit_component) on another player's Component, or an obstacle, starts "
+                            "a nested one: it resolves first, the open one waits with its Pools and its draws",
     "pool-per-participant": "declare_pool: before the roll, your own Pool joins side C (Complication) or T (Targets)",
 }
 

@@ -725,6 +725,9 @@ def adopt_addon(c: Ctx) -> None:
     if info.key == "pool-per-participant" and s.complication is not None:
         raise RuleViolation("UA-OWN-1", "Own Pool per Participant: not while a Complication is open; its Pools "
                                         "were built under the other rule (adopt or drop it after the roll)")
+    if info.key == "nested-complications" and a.drop and s.suspended:
+        raise RuleViolation("UA-NEST-1", "Nested Complications: not while a Complication waits under a nested one "
+                                         "(drop it once they are resolved)")
     base = s.config.addons.changed()
     if a.drop:
         if a.value is not None:

@@ -48,6 +48,7 @@ def clone(s: GameState) -> GameState:
                                           "alt_mirrors": list(s.extra.alt_mirrors),
                                           "alt_records": list(s.extra.alt_records),
                                           "cards": dict(s.extra.cards), "hands": dict(s.extra.hands)})
+    new.suspended = copy.deepcopy(s.suspended)  # Nested Complications (UA-NEST-1); [] in other games
     for name in ("turn", "window", "challenge", "fine", "complication", "consent", "narration", "dialog"):
         value = getattr(s, name)
         if value is not None:

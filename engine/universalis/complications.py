@@ -54,18 +54,19 @@ def touch_problem(s: GameState, actor: str, cids: list[str]) -> RuleViolation | 
 
     Served to every caller that offers choices, so a list never holds what the engine refuses:
     another player's component is changed during a roll's narration only if tied to the
-    Complication (U-COMP-10), and not at all while one is open (it would start a second, U-COMP-1).
+    Complication (U-COMP-10), and not at all while one is open (it would start a second, U-COMP-1),
+    unless the table plays Nested Complications and the open one's Pools are being built (UA-NEST-1).
     None also where doing it starts a Complication (U-CTRL-2): that is allowed.
     """
     targets = [x for x in dict.fromkeys(cids) if s.controller(x) not in (None, actor)]
     if not targets:
         return None
     if s.narration is not None:
-        if all(x in tied(s) for x in targets):
+        if all(x in tied(s) or nest.reachable(s, x) for x in targets):  # UA-NEST-1: to one it interrupted
             return None
         return RuleViolation("U-COMP-10", "bonus coins are spent on what is tied to the Complication; "
                                           f"{s.components[targets[0]].label} is not")
-    if s.complication is not None:
+    if s.complication is not None and not nest.may_nest(s):  # nested, with the add-on (UA-NEST-1)
         return RuleViolation("U-COMP-1", "a Complication is already open: resolve it before starting another "
                                          f"(doing this to {s.components[targets[0]].label}, controlled by "
                                          f"{s.controller(targets[0])}, would start one)")
@@ -82,7 +83,8 @@ def originate(c: Ctx, originator: str, targets: list[str], players: list[str], s
     s = c.s
     sc = s.scene()
     committed = list(dict.fromkeys(list(targets) + [x for x in (sources or []) if x not in targets]))
-    comp = Complication(id=s.complications_resolved + 1, originator=originator, source=source,
+    nest.suspend(s)  # UA-NEST-1: an open one waits under the new one
+    comp = Complication(id=nest.next_id(s), originator=originator, source=source,
                         source_fact=fact_id, targets=list(targets), scene=sc.number if sc else 0,
                         committed=committed)
     comp.pools.append(Pool(key="C", owner=originator))
@@ -94,6 +96,7 @@ def originate(c: Ctx, originator: str, targets: list[str], players: list[str], s
     names = ", ".join(s.components[t].label for t in targets) or "the narrator's Event"
     c.emit("complication", f"A Complication begins: {source} (Targets: {names}; against {', '.join(players)}).",
            player=originator, targets=targets, target_players=players)
+    nest.started(c, comp)
 
 
 def add_target(c: Ctx, cid: str, player: str) -> None:
@@ -122,6 +125,8 @@ def take_over_problem(s: GameState, who: str, cid: str) -> RuleViolation | None:
         return RuleViolation("U-CTRL-3", f"{label} is not controlled by another player")
     if s.complication is not None and cid in tied(s):
         return RuleViolation("U-COMP-4", f"{label} is committed to the open Complication until it ends")
+    if s.suspended and nest.held(s, cid) is not None:  # UA-NEST-1: committed to a suspended one
+        return nest.held_problem(s, cid, "Take Over")
     try:
         hooks.pc_take_over(s, who, cid)
     except RuleViolation as exc:
@@ -529,6 +534,8 @@ def finish_complication(c: Ctx) -> None:
     s.narration = None
     s.complications_resolved += 1
     c.emit("complication_end", "The Complication is over; play resumes.", player="")
+    if nest.resume(c, nar.resume_player):  # UA-NEST-1: the Complication it interrupted is active again
+        return
     if s.close_mini_after_complication and s.turn is not None and s.turn.mini_scene is not None:
         close_mini(c)
         s.turn = Turn(player=nar.resume_player)
@@ -598,4 +605,5 @@ from engine.universalis import addon_independent as indep  # noqa: E402
 from engine.universalis import addon_individual as indiv  # noqa: E402
 from engine.universalis import addon_split as split  # noqa: E402
 from engine.universalis import addon_extended as ext  # noqa: E402
+from engine.universalis import addon_nested as nest  # noqa: E402
 from engine.universalis.addons import CORE  # noqa: E402

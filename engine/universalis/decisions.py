@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from engine.core.seats import seats_left_of
 from engine.universalis.addon_split import awaiting as awaiting_allocation, note as allocation_note
 from engine.universalis import addon_judgment as judgment
+from engine.universalis.addon_nested import obstacle_nests, option_note
 from engine.universalis.complications import roll_request
 from engine.universalis.ledger import available
 from engine.universalis.rules import must_establish_location, narrator, prep_player
@@ -163,7 +164,8 @@ def legal_options(s: GameState, player: str) -> list[Option]:
             opts.append(Option("take_over", "1"))
             if w.allow_interrupt:
                 opts.append(Option("interrupt", "1"))
-                if w.statement.is_event and s.complication is None and money >= 2:
+                nests = s.complication is not None and obstacle_nests(s, w)  # UA-NEST-1
+                if w.statement.is_event and (s.complication is None or nests) and money >= 2:
                     opts.append(Option("obstacle", "1 + 1 per die"))
         return opts
     if k == "negotiation":
@@ -240,8 +242,8 @@ def legal_options(s: GameState, player: str) -> list[Option]:
         opts.append(Option("frame_mini_scene", "0; its location (1) and time at the usual costs"))
     if s.turn.framing and sc is not None and sc.location is None:
         opts.append(Option("establish_location", "1 (a new one with a proper name: 2)"))
-    opts += [Option(t, c) for t, c in TURN_PAID if not (t == "establish_location" and sc is not None
-                                                        and s.turn.framing and sc.location is None)]
+    opts += [Option(t, c, option_note(s, t, "")) for t, c in TURN_PAID if not (  # UA-NEST-1: its note
+        t == "establish_location" and sc is not None and s.turn.framing and sc.location is None)]
     if not s.turn.tenet_used:
         opts.append(Option("propose_tenet", "1"))
         if ad.max_tenets_per_turn != 1:

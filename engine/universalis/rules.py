@@ -596,7 +596,7 @@ def react(c: Ctx) -> None:
         if isinstance(a, A.Obstacle):
             if not w.statement.is_event:
                 raise RuleViolation("U-COMP-1a", "an Obstacle opposes an Event; the last statement is not one")
-            if s.complication is not None:
+            if s.complication is not None and not _nest.obstacle_nests(s, w):  # nested: UA-NEST-1
                 raise RuleViolation("U-COMP-1a", "a Complication is already open (one at a time)")
             require(s, a.player, 1 + a.dice, f"interrupting and {a.dice} dice")
         else:
@@ -666,7 +666,8 @@ def resolve_window(c: Ctx) -> None:
     for n, ans in answers:
         if ans["type"] in ("interrupt", "obstacle"):
             extra = ans.get("dice", 0) if ans["type"] == "obstacle" else 0
-            if available(s, n) < 1 + extra or (extra and s.complication is not None):
+            if available(s, n) < 1 + extra or (extra and s.complication is not None
+                                                and not _nest.obstacle_nests(s, w)):  # nested: UA-NEST-1
                 continue
             pay(s, n, 1, "an Interrupt")
             c.emit("interrupt", ans.get("text") or f"interrupts {s.turn.player if s.turn else ''}.", 1, player=n)
@@ -1114,3 +1115,4 @@ from engine.universalis import addon_open as _addon_open  # noqa: E402
 from engine.universalis import addon_alt as _addon_alt  # noqa: E402,F401
 from engine.universalis import addon_cards_play as _addon_cards_play  # noqa: E402
 from engine.universalis import addon_cards_hand as _addon_cards_hand  # noqa: E402
+from engine.universalis import addon_nested as _nest  # noqa: E402

@@ -113,6 +113,8 @@ class UniversalisRuleset:
                 bad.append(f"U-IMP-1: {cid} has negative Importance")
         if not pending(state).players:
             bad.append("the game waits for nobody")
+        if state.suspended and state.complication is None:  # Nested Complications (UA-NEST-1)
+            bad.append("UA-NEST-1: a Complication waits under a nested one, but none is open")
         return bad
 
     def header_config(self, state: GameState) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from engine.universalis.rules import (
     Ctx, advance_prep, handles, prep_or_turn, require_location, require_turn, statement,
 )
 from engine.universalis.addons import CORE
+from engine.universalis.addon_nested import held_problem as nest_held
 from engine.universalis.state import Component, Fact, GameState, Scene
 
 
@@ -282,6 +283,8 @@ def exit_component(c: Ctx) -> None:
     if s.complication is not None and comp.id in complication_rules.tied(s):
         raise RuleViolation("U-COMP-4", f"{comp.label} is committed to the open Complication (a Target, its source "
                                         "or drawn on) and stays in it until it ends")
+    if s.suspended and (held := nest_held(s, comp.id, "leaving the scene")):  # UA-NEST-1
+        raise held
     text = a.text or f"{comp.label} leaves the scene."
     pay(s, a.player, 1, f"exiting {comp.label}")
     if complication_rules.touch(c, [comp.id], text):

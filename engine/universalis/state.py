@@ -535,7 +535,9 @@ class GameState(Mutable):
     window: Optional[Window] = None
     challenge: Optional[Challenge] = None
     fine: Optional[Fine] = None
-    complication: Optional[Complication] = None
+    complication: Optional[Complication] = None  # the active one (the innermost, with Nested Complications)
+    # Nested Complications (UA-NEST-1): the outer ones, their Pools open but waiting, innermost last
+    suspended: list[Complication] = Field(default_factory=list)
     consent: Optional[Consent] = None
     roll_pending: bool = False
     narration: Optional[Narration] = None

@@ -46,6 +46,10 @@ def summary(s: GameState) -> dict[str, Any]:
             "pools": [{"pool": p.key, "owner": p.owner, "dice": p.dice, "edge": p.edge} for p in comp.pools],
             "rolls": [r.model_dump() for r in comp.rolls],
         },
+        # Nested Complications (UA-NEST-1): the ones waiting under the open one, outermost first
+        **({"suspended": [{"id": x.id, "originator": x.originator, "source": x.source,
+                           "pools": [{"pool": p.key, "owner": p.owner, "dice": p.dice, "edge": p.edge} for p in x.pools]}
+                          for x in s.suspended]} if s.suspended else {}),
         "complications_resolved": s.complications_resolved,
         "scenes_ended": s.scenes_ended,
     }
