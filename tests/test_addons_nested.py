@@ -417,3 +417,31 @@ def test_UA_NEST_1_the_nested_ones_bonus_may_damage_what_is_tied_to_the_one_it_i
     g.narrate_out()
     assert g.s.complication.id == 1 and g.turn == "Ann" and wealth(g)["Ann"] == 22 - 2 + 3
     g.check()
+
+
+def test_U_ACT_8_U_COMP_1_a_Dialog_that_could_become_a_second_Complication_is_refused_L477():
+    """L477: the other player "can force the Event into Complication" by refusing a Dialog; without
+    Nested Complications only one is open at a time (U-COMP-1), so on Ann's turn in Complication 1 a
+    Dialog with Cat's Demon is refused before it opens (it used to open, and Cat's refusal replaced
+    Complication 1, lost with its Pools). Speaking for her own character stays free; with the add-on
+    the refused Dialog nests (UA-NEST-1), Complication 1 waiting under it."""
+    g, hero, rival, demon = rival_fight({})
+    before = wealth(g)
+    g.refused(A.Dialog(player="Ann", speaker=hero, listener=demon, line="Obey me."), "U-COMP-1",
+              "if cat refuses it")
+    opts = [o.type for o in legal_options(g.s, "Ann")]
+    assert "dialog" in opts  # still offered: between characters she controls both of, it is free speech
+    g.act(A.Speak(player="Ann", component=hero, line="Obey me."))
+    assert wealth(g) == before and g.s.complication.id == 1
+    assert [(p.key, p.dice) for p in g.s.complication.pools] == [("C", 3), ("Ann", 1)]
+    from agents.llm.legal_now import action_choices
+    assert demon not in dict(action_choices(g.s, "Ann"))["dialog.listener"]
+    # with the add-on: the refusal starts Complication 2, nested; Complication 1 waits intact
+    g, hero, rival, demon = rival_fight()
+    g.act(A.Dialog(player="Ann", speaker=hero, listener=demon, line="Obey me."))
+    g.act(A.AnswerDialog(player="Cat", accept=False))
+    assert g.s.complication.id == 2 and g.s.complication.originator == "Ann"
+    assert [x.id for x in g.s.suspended] == [1]
+    assert [(p.key, p.dice) for p in g.s.suspended[0].pools] == [("C", 3), ("Ann", 1)]
+    g.check()
+    replays(g)

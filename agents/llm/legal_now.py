@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from engine.universalis.complications import drawable, take_over_problem, touch_problem
+from engine.universalis.complications import dialog_problem, drawable, take_over_problem, touch_problem
 from engine.universalis.components import trait_kind_problem
 from engine.universalis.scene_actions import presence_problem
 from engine.universalis.state import GameState
@@ -91,7 +91,8 @@ def action_choices(s: GameState, me: str) -> list[tuple[str, tuple[Any, ...]]]:
     acted_on = tuple(x for x in present if _touchable(s, me, x))
     out += [("narrate_event.performer", acted_on), ("narrate_event.receiver", acted_on),
             ("speak.component", mine_here), ("dialog.speaker", mine_here),
-            ("dialog.listener", tuple(x for x in sc.present if x in s.components))]
+            ("dialog.listener", tuple(x for x in sc.present if x in s.components
+                                      and dialog_problem(s, me, x) is None))]
     # U-CTRL-3: take over what another player controls here (the engine's own test)
     out.append(("take_over.component", tuple(x for x in present if take_over_problem(s, me, x) is None)))
     # U-ELIM-3 / U-ELIM-4 / U-ACT-5: only what there is to bring back, restore or cross off

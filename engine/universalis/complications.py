@@ -73,6 +73,23 @@ def touch_problem(s: GameState, actor: str, cids: list[str]) -> RuleViolation | 
     return None
 
 
+def dialog_problem(s: GameState, player: str, listener: str) -> RuleViolation | None:
+    """Why `player` may not open a Dialog with `listener` now, or None (U-ACT-8 with U-COMP-1).
+
+    The other controller may refuse a Dialog, which forces it into a Complication (L477). While one
+    is open that would be a second, refused by U-COMP-1 (touch_problem): the Dialog itself is refused
+    up front, so the listener keeps his right to refuse and the open Complication is never replaced.
+    With Nested Complications the refusal starts a nested one instead (UA-NEST-1).
+    """
+    other = s.controller(listener)
+    if other in (None, player) or s.complication is None or nest.may_nest(s):
+        return None
+    return RuleViolation("U-COMP-1", f"a Complication is already open: a Dialog with "
+                                     f"{s.components[listener].label} becomes a Complication if {other} "
+                                     "refuses it (U-ACT-8), and a second one cannot start until this one is "
+                                     "resolved; speak for your own characters, or open the Dialog after it")
+
+
 def originate(c: Ctx, originator: str, targets: list[str], players: list[str], source: str,
               fact_id: str | None, sources: list[str] | None = None) -> None:
     """Start a Complication: one Pool for the Originator, one per Target player (U-COMP-1, U-COMP-2).

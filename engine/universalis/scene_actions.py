@@ -371,6 +371,9 @@ def dialog(c: Ctx) -> None:
         raise RuleViolation("U-ACT-8", f"{a.player} does not control {s.components[a.speaker].label}")
     other = s.controller(a.listener)
     line = a.line.strip()
+    problem = complication_rules.dialog_problem(s, a.player, a.listener)
+    if problem is not None:  # its refusal would start a second Complication (U-COMP-1)
+        raise problem
     if other == a.player or other is None:
         c.emit("speak", f"{s.components[a.speaker].label}: “{line}”", component=a.speaker)
         return
