@@ -233,6 +233,7 @@ def test_UA_NEST_1_the_heuristic_nests_when_behind_and_plays_the_resumed_Complic
         resumed = kinds.index("complication_resumed", first)
         assert "roll" in kinds[resumed:] and max(depth) >= 1
         assert "UA-NEST-1" in t.events[first].text and t.events[first].player in P3
+        assert "order_nested" not in kinds  # UA-NEST-3: the heuristic keeps the book's usual order, new first
     assert nested >= 1
 
 
@@ -443,5 +444,88 @@ def test_U_ACT_8_U_COMP_1_a_Dialog_that_could_become_a_second_Complication_is_re
     assert g.s.complication.id == 2 and g.s.complication.originator == "Ann"
     assert [x.id for x in g.s.suspended] == [1]
     assert [(p.key, p.dice) for p in g.s.suspended[0].pools] == [("C", 3), ("Ann", 1)]
+    g.check()
+    replays(g)
+
+
+def test_UA_NEST_3_the_new_ones_Originator_puts_the_interrupted_one_first_L2396():
+    """L2396: "Which Complication is resolved first is up to the player Originating the new Complication.
+    Almost always it will be the new Complication": new first is the default; Ann, who Originated
+    Complication 2, puts Complication 1 first (free), may change her mind while the Pools are built, and
+    nobody else may choose. Coins: Ann 22 - 1 (the Event) + 5 (wins Complication 1) - 1 (a die) + 5
+    (wins Complication 2) = 30; Ben 20 + 3 (loses Complication 1, 1 per die); Cat 24 (an empty Pool)."""
+    g, hero, rival, demon = rival_fight()
+    g.event("Ann", "The hero commands the demon.", performer=hero, receiver=demon)
+    assert g.s.complication.id == 2 and [x.id for x in g.s.suspended] == [1]
+    assert [o.note for o in legal_options(g.s, "Ann") if o.type == "order_nested"] == [
+        "first=interrupted: the Complication it interrupted resolves first"]
+    g.refused(A.OrderNested(player="Cat", first="interrupted"), "UA-NEST-3", "the choice of which resolves first is his")
+    g.refused(A.OrderNested(player="Ann", first="new"), "UA-NEST-3", "already resolves first")
+    g.effect("UA-NEST-3", A.OrderNested(player="Ann", first="interrupted"),
+             lambda b, a: a.complication.id == 1 and [x.id for x in a.suspended] == [2])
+    assert "Complication 1" in g.last("order_nested").text and wealth(g) == {"Ann": 21, "Ben": 20, "Cat": 24}
+    # she may change her mind while both build their Pools, and back again
+    g.act(A.OrderNested(player="Ann", first="new"))
+    assert g.s.complication.id == 2
+    g.act(A.OrderNested(player="Ann", first="interrupted"))
+    assert [(p.key, p.dice) for p in g.s.complication.pools] == [("C", 3), ("Ann", 1)]
+    g.call_and_agree("Ann")
+    g.roll(C=[9, 9, 9], Ann=[5])  # Complication 1: Ann wins 5, Ben loses 3
+    g.narrate_out()
+    assert g.s.complication.id == 2 and g.s.suspended == [] and g.turn == "Ann"
+    assert g.s.complications_resolved == 1
+    g.refused(A.OrderNested(player="Ann", first="new"), "UA-NEST-3", "no nested Complication is open")
+    g.act(A.BuyDie(player="Ann", pool="C", count=1))
+    g.call_and_agree("Ann")
+    g.roll(C=[5], Cat=[])  # Complication 2: Ann wins 5; Cat's empty Pool earns nothing
+    g.narrate_out()
+    assert g.s.complication is None and g.s.complications_resolved == 2
+    assert wealth(g) == {"Ann": 30, "Ben": 23, "Cat": 24}
+    g.check()
+    replays(g)
+
+
+def test_UA_NEST_3_core_tables_have_no_order_to_choose():
+    """Without the add-on there is never a nested Complication: the move is refused, naming the add-on."""
+    g, hero, rival, demon = rival_fight({})
+    g.refused(A.OrderNested(player="Ben", first="interrupted"), "UA-NEST-3", "Nested Complications")
+    assert "order_nested" not in [o.type for o in legal_options(g.s, "Ann")]
+
+
+def test_UA_NEST_1_two_nested_Complications_open_at_once_both_feed_the_primary_L2396_L2398():
+    """L2396: "In the case of multiple Nested Complications going on simultaneously, they all might impact
+    the same primary Complication": Complications 2 and 3 are open at once above Complication 1, resolved
+    one at a time ("One of the Complications must be resolved first"), and the bonus coins of each buy a
+    Trait (L2398: "a new Trait ... which can then be Drawn upon to provide dice to another Complication")
+    that Cat then Draws upon in Complication 1: 3 buys one on the scene's Tavern, 2 one on Ann's Hero,
+    committed to 1. Coins: Ann 22 - 1 (the Event) + 1 (loses 1, one die) = 22; Ben 20 + 3 (wins 1 + 2);
+    Cat 24 - 1 (the Event) - 2 (dice) + 1 + 4 (wins 3 and 2) - 2 (the two Traits) = 24."""
+    g, hero, rival, demon = rival_fight()
+    g.event("Ann", "The hero commands the demon.", performer=hero, receiver=demon)
+    g.end_turn("Ann")
+    g.end_turn("Ben")
+    g.event("Cat", "The demon turns on the rival.", performer=demon, receiver=rival)
+    assert [x.id for x in g.s.suspended] == [1, 2] and g.s.complication.id == 3
+    g.act(A.BuyDie(player="Cat", pool="C", count=1))
+    g.call_and_agree("Cat")
+    g.roll(C=[1], Ben=[])  # Complication 3: Cat wins 1
+    tavern = g.s.scene().location
+    g.act(A.AddTrait(player="Cat", component=tavern, text="Smoke fills the room"))
+    g.narrate_out()
+    assert g.s.complication.id == 2
+    g.act(A.BuyDie(player="Cat", pool="Cat", count=1))
+    g.call_and_agree("Cat")
+    g.roll(C=[], Cat=[4])  # Complication 2: Cat's Target Pool wins 4
+    g.act(A.AddTrait(player="Cat", component=hero, text="Shaken by the demon"))
+    g.narrate_out()
+    assert g.s.suspended == [] and g.s.complication.id == 1 and g.turn == "Cat"
+    for cid, text in ((tavern, "Smoke fills the room"), (hero, "Shaken by the demon")):
+        g.act(A.DrawTrait(player="Cat", trait=g.trait(cid, text), component=cid, pool="C"))
+    assert [(p.key, p.dice) for p in g.s.complication.pools] == [("C", 5), ("Ann", 1)]
+    g.call_and_agree("Cat")
+    g.roll(C=[1, 2, 9, 9, 9], Ann=[5])  # 2 Successes to 1: Ben wins 1 + 2 = 3, Ann loses 1 (one die)
+    g.narrate_out()
+    assert g.s.complication is None and g.s.complications_resolved == 3
+    assert wealth(g) == {"Ann": 22, "Ben": 23, "Cat": 24}
     g.check()
     replays(g)

@@ -37,6 +37,7 @@ LABELS = {
     "close_scene": "Close a scene (Fade to Black)", "fork_scene": "Split off a mirror scene (Alternate Reality)",
     "declare_pool": "Declare my Pool's side", "allocate_successes": "Allocate the Successes",
     "extend_complication": "Extend: roll it in stages", "decline_extend": "Roll it whole",
+    "order_nested": "Choose which Complication resolves first",
 }
 BOOL_WORDS = {"fine": ("Fine them", "No fine"), "applies": ("It applies", "It does not apply"),
               "agree": ("Agree: roll", "Not yet"), "accept": ("Accept", "Refuse (a Complication)"),
@@ -56,6 +57,7 @@ FIELD_LABELS = {
     ("table_talk", "to"): "to whom (players neither narrating nor acting)",
     ("declare_pool", "side"): "side (C: the Complication, T: the Targets)", ("declare_pool", "text"): "why",
     ("extend_complication", "stages"): "stages (sub-pools per side)", ("extend_complication", "text"): "why",
+    ("order_nested", "first"): "resolves first (new: the nested one; interrupted: the one waiting)",
 }
 
 PENDING_WORDS = {

@@ -515,6 +515,15 @@ class DeclarePool(_A):
     text: str = Field(default="", max_length=300, description="why this side makes sense")
 
 
+class OrderNested(_A):
+    """Nested Complications (UA-NEST-3, L2396): the new Complication's Originator picks which resolves
+    first; the new one does unless he puts the one it interrupted first."""
+
+    type: Literal["order_nested"] = "order_nested"
+    first: Literal["new", "interrupted"] = Field(description="new: the nested Complication resolves first (the "
+                                                             "book's usual way); interrupted: the one it interrupted")
+
+
 class AllocateSuccesses(_A):
     """Split Allocation (UA-MT-4, L2352): after the roll the Originator assigns the Complication's Successes."""
 
@@ -689,7 +698,7 @@ Action = Annotated[
         Interrupt, Obstacle, ChallengeStatement, ConcedeChallenge, ContestChallenge,
         WithdrawChallenge, DisputeFact, FactVote, ChallengeBid, ChallengePass, DrawTrait, BuyDie,
         CallResolution, AnswerResolution, Roll, CancelBonus, EndNarration,
-        AdoptCharacter, AgreeIntroduction, EndowTrait, EndowDice, DeclarePool, AllocateSuccesses, ExtendComplication,
+        AdoptCharacter, AgreeIntroduction, EndowTrait, EndowDice, DeclarePool, OrderNested, AllocateSuccesses, ExtendComplication,
         DeclineExtend, CreatePlotPool, PlotPoolFact, ProtectComponent, SetDriver,
         DriverScene, ResolveDriver, CreatePlotThread, ResolvePlotThread,
         ProposeTenets, PresentSeed, CedeControl, RevealTrait, StartJob, EndJob, JobItem, EndSession, StartSession,

@@ -75,6 +75,7 @@ RULE_IDS: dict[str, tuple[str, int]] = {
     "UA-EXT-1": ("Extended Complications: before the roll a player pays to roll it in stages", 2416),
     "UA-NEST-1": ("Nested Complications: a new one Originated while one is open resolves first", 2396),
     "UA-NEST-2": ("Nested Complications: each has its own Pools and draw record", 2398),
+    "UA-NEST-3": ("Nested Complications: the new one's Originator picks which resolves first", 2396),
     "UA-EXT-2": ("Extended Complications: pools divided as evenly as possible", 2418),
     "UA-EXT-3": ("Extended Complications: smallest sub-pools roll first", 2420),
     "UA-EXT-4": ("Extended Complications: each stage rolled and narrated before the next; Edge dice stay in it", 2420),

@@ -8,8 +8,12 @@ Pools, draw record and committed Components as they stand, the new one becomes `
 (so every rule that reads the open Complication reads the active one), and when the new one is over,
 after its roll and the narration of its bonus coins, the one it interrupted is active again. Several
 nested ones can feed one primary (each opened while the primary is active) or form a daisy chain
-(each opened inside the last): depth is the stack's length. The alternative, the outer one resolving
-first, is not offered (a table can play it by hand as a Rules Gimmick).
+(each opened inside the last): depth is the stack's length. The new one's Originator may put the one
+it interrupted first instead (`order_nested`, UA-NEST-3, addon_nested_order.py): the two swap places.
+Why a stack and not the digest's tree: the book has every pair resolved in turn ("One of the
+Complications must be resolved first", L2396), so Complications open "simultaneously" are open at
+once and resolved one by one; a nested one's bonus coins reach what any waiting one holds
+(`reachable`), so two nested ones open at once both feed the primary (tested).
 
 Each Complication keeps its own Pools and its own draw record, so a Trait Drawn in one may be Drawn
 again in another (L2398: "separate Complications for purposes of Drawing upon Traits"); dice drawn,
@@ -187,5 +191,5 @@ def describe(s: GameState) -> list[str]:
 
 
 __all__ = ["NEST", "on", "may_nest", "obstacle_nests", "open_chain", "next_id", "suspend", "started", "resume",
-           "held", "reachable", "held_problem", "check_originate", "freeze_open", "freeze_note", "describe", "ORIGINATING",
+           "held", "reachable", "held_problem", "freeze_open", "freeze_note", "describe", "ORIGINATING",
            "option_note"]

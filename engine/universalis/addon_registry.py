@@ -219,7 +219,8 @@ ACTIONS: dict[str, str] = {
                               "N stages, smallest sub-pools first; decline_extend: let it roll whole",
     "nested-complications": "while a Complication's Pools are built, narrate_event (add_trait, remove_trait, "
                             "reduce_importance, exit_component) on another player's Component, or an obstacle, starts "
-                            "a nested one: it resolves first, the open one waits with its Pools and its draws",
+                            "a nested one: it resolves first, the open one waits with its Pools and its draws; "
+                            "order_nested (first=interrupted): its Originator puts the waiting one first instead",
     "pool-per-participant": "declare_pool: before the roll, your own Pool joins side C (Complication) or T (Targets)",
 }
 

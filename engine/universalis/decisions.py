@@ -227,6 +227,10 @@ def legal_options(s: GameState, player: str) -> list[Option]:
                 opts.append(Option("declare_pool", "0", "declare your own Pool for a side (C or T)"))
         if money > 0:
             opts.append(Option("buy_die", "1 per die"))
+        if ad.nested_complications:  # the new one's Originator picks which resolves first (UA-NEST-3)
+            from engine.universalis.addon_nested_order import FIRST_WORDS, order_problem
+            opts += [Option("order_nested", "0", f"first={k}: {w} resolves first") for k, w in FIRST_WORDS.items()
+                     if order_problem(s, player, k) is None]
     if s.turn.framing and sc is not None and sc.time_kind == "after" and not any(
             f.kind == "time" and f.scene == sc.number for f in s.facts):
         opts.append(Option("set_time", "0 after/concurrent; 1 past/explicit; 1 to each other player for the future"))

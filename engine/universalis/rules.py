@@ -1116,3 +1116,4 @@ from engine.universalis import addon_alt as _addon_alt  # noqa: E402,F401
 from engine.universalis import addon_cards_play as _addon_cards_play  # noqa: E402
 from engine.universalis import addon_cards_hand as _addon_cards_hand  # noqa: E402
 from engine.universalis import addon_nested as _nest  # noqa: E402
+from engine.universalis import addon_nested_order as _nest_order  # noqa: E402,F401
