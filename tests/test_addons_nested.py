@@ -459,7 +459,8 @@ def test_UA_NEST_3_the_new_ones_Originator_puts_the_interrupted_one_first_L2396(
     assert g.s.complication.id == 2 and [x.id for x in g.s.suspended] == [1]
     assert [o.note for o in legal_options(g.s, "Ann") if o.type == "order_nested"] == [
         "first=interrupted: the Complication it interrupted resolves first"]
-    g.refused(A.OrderNested(player="Cat", first="interrupted"), "UA-NEST-3", "the choice of which resolves first is his")
+    g.refused(A.OrderNested(player="Cat", first="interrupted"), "UA-NEST-3",
+              "the choice of which resolves first is his")
     g.refused(A.OrderNested(player="Ann", first="new"), "UA-NEST-3", "already resolves first")
     g.effect("UA-NEST-3", A.OrderNested(player="Ann", first="interrupted"),
              lambda b, a: a.complication.id == 1 and [x.id for x in a.suspended] == [2])
