@@ -125,3 +125,26 @@ def test_V_45_attaching_needs_the_same_zone_and_older_games_move_members_alone()
     s, ben, gang = mapped_unit(version=2)
     s = play(s, A.Move(player="Ben", component=gang.id, to="the ford"))
     assert s.scene.zone_of(gang.id) == "the ford" and s.scene.zone_of(ben.id) == "the bank"
+
+
+def test_V_24_V_38_heuristic_seats_buy_auto_block_and_area_and_dice_stay_conserved():
+    """V-24 (L664: "Auto-Block 8: always block; if the struggle fails, reroll for the block value"), V-38 (L433,
+    L667: "Area 8"): at a table with zones, the guard seat buys Auto-Block 8 for its 2 extra points with XP when it
+    has XP to spare (keeping one for fate), and every other seat's villain buys Area 8 (a mass struggle needs a
+    zone); the villain waits among the PCs and hits them all at once. Both are used, nothing falls back, every
+    die stays on the table after every action, and the log replays."""
+    from agents.game_sim import simulate
+    from engine.core.ruleset import replay_log_text
+
+    sim = simulate("vele", seats=4, seed=1, options={"zones": True})
+    acts = [r.action for r in sim.table.records]
+    builds = [a for a in acts if a["type"] == "build"]
+    assert any(a["pc"]["ability"]["effect"] == "auto_block" and a["xp_spent"] == 2 for a in builds)
+    assert any(a["story"][0]["ability"]["effect"] == "area" for a in builds)
+    assert any(a["type"] == "wager" and a.get("block") == "auto_block" for a in acts)
+    assert any(a["type"] == "start_mass_struggle" for a in acts)
+    assert not [r for r in sim.table.records if r.meta.get("fallback")]
+    rep = replay_log_text(sim.table.log_text(), keep_states=True)
+    assert rep.error is None and rep.state == sim.table.state
+    rs = get_ruleset("vele")
+    assert all(dice_in_play(s) == s.total_points and rs.invariants(s) == [] for s in rep.states)
