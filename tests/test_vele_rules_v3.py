@@ -148,3 +148,26 @@ def test_V_24_V_38_heuristic_seats_buy_auto_block_and_area_and_dice_stay_conserv
     assert rep.error is None and rep.state == sim.table.state
     rs = get_ruleset("vele")
     assert all(dice_in_play(s) == s.total_points and rs.invariants(s) == [] for s in rep.states)
+
+
+def test_a_version_2_log_replays_by_its_rules_byte_for_byte():
+    """tests/data/vele_v2_zones_seed0.jsonl was written by Vele rules version 2 (integration6's heuristic: 3 seats,
+    1 act, zones, seed 0). It replays to its end by version 2's rules with the XP it had then, and writes back the
+    same bytes; the same actions read as version 3 would give Gina 1 XP more (her dockmaster's win in a struggle
+    that is not an attack, V-48, which version 2 did not count), which is why the header's version decides."""
+    import json
+    from pathlib import Path
+
+    from agents.game_loop import GameTable
+    from engine.core.ruleset import replay_log_text
+
+    text = (Path(__file__).parent / "data" / "vele_v2_zones_seed0.jsonl").read_text(encoding="utf-8")
+    rep = replay_log_text(text)
+    assert rep.error is None and rep.state.phase == "over" and rep.state.rules_version == 2
+    assert {n: p.xp_earned for n, p in rep.state.players.items()} == {"Gina": 28, "Ann": 30, "Bob": 14}
+    assert GameTable.load(text).log_text() == text
+    lines = text.splitlines()
+    head = json.loads(lines[0])
+    head["ruleset_version"] = "3"
+    as_v3 = replay_log_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
+    assert as_v3.error is None and as_v3.state.players["Gina"].xp_earned == 29
