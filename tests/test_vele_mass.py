@@ -80,8 +80,10 @@ def test_V_38_later_winners_get_their_own_set_from_the_bowl():
     """V-38 (L435: "Winning opponents get their own set of the actor's dice (taken from the bowl if another
     opponent has already won the actor's dice)"): Ben's 3 beats the villain's 1 but not the gangs' 4 and 4; the
     first gang takes his d10, the second a d10 from the bowl, and its bowl d4 goes back; the villain's d8 is Ben's.
-    The table's dice are conserved (the bowl's copy moves, nothing is made)."""
+    The table's dice are conserved (the bowl's copy moves, nothing is made). This is the flow of logs written
+    before rules version 3, which took no bowl fee from a winning defender (the version-3 flow: the next test)."""
     s, ben, main, g0, g1 = area_scene()
+    s.rules_version = 2
     total, bowl10 = dice_in_play(s), s.bowl.count(10)
     s = play(s, A.StartMassStruggle(player="Ben", actor=ben.id), A.StateDifficulty(player="Ann", value=0),
              A.Wager(player="Ben", stakes=[A.StakeIn(trait="Grit", die=10, source="own")]),
@@ -94,6 +96,53 @@ def test_V_38_later_winners_get_their_own_set_from_the_bowl():
     assert sorted(s.players["Ann"].story) == [4, 6, 10, 10, 10] and sorted(s.players["Ben"].character) == [4, 6, 8, 8]
     assert get_ruleset("vele").invariants(s) == []
     assert pending(s).kind == "take_damage" and s.struggle.opponent.component == main.id and s.struggle.effect == 2
+
+
+def later_winners(bowl_defender: bool):
+    """Ben's d10 Area wager rolls 3: the villain's 1 is beaten, both gangs' 4s win; the second gang pushes a bowl
+    d4 or its own d4."""
+    s, ben, main, g0, g1 = area_scene()
+    s = play(s, A.StartMassStruggle(player="Ben", actor=ben.id), A.StateDifficulty(player="Ann", value=0),
+             A.Wager(player="Ben", stakes=[A.StakeIn(trait="Grit", die=10, source="own")]),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Ruthless", die=8, source="own")]),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Numbers", die=6, source="bowl")]),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Menace", die=4,
+                                                      source="bowl" if bowl_defender else "own")]))
+    return s, ben, main, g0, g1
+
+
+def test_V_38_V_AMB_9_a_winning_defender_pays_the_bowl_its_fee_from_its_winnings():
+    """V-38 (L433: "You resolve a mass struggle like a normal struggle, except each opponent resolves their roll
+    separately"), V-27 step 10, V-AMB-9 (L330: "Bowl dice return back to the bowl if you win the struggle and each
+    bowl die takes the largest die of your winnings"; L489), rules version 3. Both gangs beat Ben with bowl dice:
+    the first gang's bowl d6 goes back with Ben's d10, its only winning; the second's copy (L435) is its fee, so
+    no d10 leaves the bowl for it. Ann's pool gains nothing from the gangs; Ben loses his d10 and takes the
+    villain's d8. The table's dice are conserved."""
+    s, ben, main, g0, g1 = area_scene()
+    assert s.rules_version == 3
+    total, bowl10, bowl4, bowl6 = dice_in_play(s), s.bowl.count(10), s.bowl.count(4), s.bowl.count(6)
+    story = sorted(s.players["Ann"].story)
+    s, ben, main, g0, g1 = later_winners(True)
+    s = play(s, roll_by(s, {ben.id: [3], main.id: [1], g0.id: [4], g1.id: [4]}))
+    assert s.bowl.count(10) == bowl10 + 1 and s.bowl.count(6) == bowl6 and s.bowl.count(4) == bowl4
+    assert sorted(s.players["Ann"].story) == sorted(story[:story.index(8)] + story[story.index(8) + 1:])
+    assert sorted(s.players["Ben"].character) == [4, 6, 8, 8] and dice_in_play(s) == total
+    assert get_ruleset("vele").invariants(s) == []
+
+
+def test_V_38_a_later_winner_with_its_own_dice_keeps_its_copy_from_the_bowl():
+    """V-38 (L435), rules version 3: the second gang pushed its own d4, so it owes no fee: it keeps the d10 copied
+    from the bowl (the first gang's bowl d6 still pays Ben's d10 to the bowl as its fee, L330)."""
+    s, ben, main, g0, g1 = area_scene()
+    total, bowl10 = dice_in_play(s), s.bowl.count(10)
+    story = sorted(s.players["Ann"].story)
+    s, ben, main, g0, g1 = later_winners(False)
+    s = play(s, roll_by(s, {ben.id: [3], main.id: [1], g0.id: [4], g1.id: [4]}))
+    assert s.bowl.count(10) == bowl10  # Ben's d10 came in as a fee, the copy went out
+    rest = list(story)
+    rest.remove(8)
+    assert sorted(s.players["Ann"].story) == sorted(rest + [10]) and dice_in_play(s) == total
+    assert get_ruleset("vele").invariants(s) == []
 
 
 def test_V_EX_18_power_is_paid_for_every_target_or_not_at_all():

@@ -116,8 +116,8 @@ def test_V_61_a_log_from_before_version_2_replays_with_the_older_deal():
                                               for i, a in enumerate(actions)]) + "\n"
     rep = replay_log_text(text)
     assert rep.error is None, rep.error
-    expected = with_cards(OLD)
-    assert rep.state.options.spotlight_cards == "taken_in_turns"
+    expected = with_cards(OLD).model_copy(update={"rules_version": 1})  # the state now says which rules it plays by
+    assert rep.state.options.spotlight_cards == "taken_in_turns" and rep.state.rules_version == 1
     assert rep.state.model_dump_json() == expected.model_dump_json()
 
 

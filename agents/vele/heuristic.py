@@ -98,21 +98,33 @@ class VeleSeat:
         pc_traits = [A.TraitIn(name=traits[i % len(traits)] if i < len(traits) else f"Knack {i}", size=sz,
                                focus=(i == 0)) for i, sz in enumerate(sizes)]
         medic = self.seat_index % 2 == 1  # every other seat plays a healer: Heal 6 on a d6 trait (V-40, L669)
-        # the third seat's PC guards the others: Block 6 on its focus (V-24, L663), a d6 on the sheet to use it
+        me = _me(obs.view, self.name)
+        rate = obs.view["options"].get("xp_purchase_rate", 1)
+        # the third seat's PC guards the others: Block 6 on its focus (V-24, L663), a d6 on the sheet to use it;
+        # Auto-Block 8 (L664) when it has the XP to pay its 2 more points (V-AMB-1), one XP left for fate
+        xp_spent = -(-2 // rate) if rate and me["xp"] >= -(-2 // rate) + 1 else 0
+        guard = self.seat_index % 4 == 2
         ability = A.AbilityIn(trait=pc_traits[2].name, effect="heal", size=6) if medic else \
-            A.AbilityIn(trait=pc_traits[0].name, effect="block", size=6, dice=[6]) if self.seat_index % 4 == 2 else \
+            A.AbilityIn(trait=pc_traits[0].name, effect="auto_block", size=8, dice=[8]) if guard and xp_spent else \
+            A.AbilityIn(trait=pc_traits[0].name, effect="block", size=6, dice=[6]) if guard else \
             A.AbilityIn(trait=pc_traits[0].name, effect="power_attack", size=6, dice=[6, 4])
+        xp_spent = xp_spent if ability.effect == "auto_block" else 0
         pc = A.ComponentIn(name=pc_name, kind="pc", traits=pc_traits,
                            aspects=[self.pick(words["goals"], "Wants more"), self.pick(words["limits"], "Haunted")],
                            ability=ability)
         hostile = list(words["roles"])
         self.rng.shuffle(hostile)
         villain = f"{names[1] if len(names) > 1 else 'The rival'}, the {hostile[0].lower()}"
+        # V-38 (L433, L667): with a map of zones, every other seat's villain strikes everyone in its zone at once
+        # (Area 8 on its d8 Ruthless, 3 points), as the threat that faces the whole party; without zones Area does
+        # nothing (a mass struggle needs a zone), so it keeps Power Defense 4
+        area = obs.view["options"].get("zones") and self.seat_index % 2 == 0
         main = A.ComponentIn(name=villain, kind="main",
                              traits=[A.TraitIn(name="Ruthless", size=8), A.TraitIn(name="Connected", size=6),
                                      A.TraitIn(name="Cunning", size=6)],
                              aspects=[self.pick(words["limits"], "Proud")],
-                             ability=A.AbilityIn(trait="Ruthless", effect="power_defense", size=4, dice=[4]))
+                             ability=A.AbilityIn(trait="Ruthless", effect="area", size=8) if area else
+                             A.AbilityIn(trait="Ruthless", effect="power_defense", size=4, dice=[4]))
         places = premise_places(obs.premise) + list(words["places"])
         normals = [A.ComponentIn(name=f"{h}s of {places[i % len(places)]}" if places else f"{h}s", kind="normal",
                                  traits=[A.TraitIn(name="Numbers", size=6), A.TraitIn(name="Menace", size=4)])
@@ -128,14 +140,15 @@ class VeleSeat:
         for comp in (pc, main, *normals):
             for size in [t.size for t in comp.traits] + ([comp.ability.size, *comp.ability.dice] if comp.ability else []):
                 bowl[size] = bowl.get(size, 0) - 1
-        char, story = _fill(bowl, 15 if medic else 12), _fill(bowl, 12)
-        me = _me(obs.view, self.name)
+        char, story = _fill(bowl, 15 if medic else 12), _fill(bowl, 11 if area else 12)
         card = f"{pc_name} {self.pick(words['goals'], 'wants more').lower()}" \
             if me.get("pc_spotlights", 0) < obs.view["options"].get("pc_spotlights_per_story", 2) else ""
         return _d(A.Build(player=self.name, pc=pc, story=[main, *normals], character_dice=char, spotlight=card,
-                          story_dice=story, objective=self.pick(words["goals"], "Survive").replace("Wants", "The heroes want")),
-                  "a rounded PC (a d4, d6 and d8 trait at least), Power Attack on its focus, the rest in dice; "
-                  "one main and three normal story components, one of them treacherous ground")
+                          story_dice=story, xp_spent=xp_spent, objective=self.pick(words["goals"], "Survive").replace("Wants", "The heroes want")),
+                  f"a rounded PC (a d4, d6 and d8 trait at least), {ability.effect.replace('_', ' ')} on a trait"
+                  + (f" ({xp_spent} XP for its 2 extra points)" if xp_spent else "") + ", the rest in dice; "
+                  "one main" + (" (Area 8: the map has zones)" if area else "") + " and three normal story "
+                  "components, one of them treacherous ground")
 
     def _group(self, obs: GameObservation) -> Decision | None:
         """V-60, V-61: before my purchase, once an act, a small group of story characters (a leader and two
@@ -227,6 +240,9 @@ class VeleSeat:
         if v["options"].get("zones"):  # V-44: a row of zones, the PCs at one end, my story side at the other
             zones = [f"{place} (near)", f"{place} (middle)", f"{place} (far)"]
             placed = {c["id"]: zones[1 if c.get("stationary") else 2] for c in foes}
+            for c in foes:  # V-38: a foe with Area waits among the PCs, with none of mine: its one roll hits them all
+                if any(ab["effect"] in ("area", "selective_area") for ab in c["abilities"]):
+                    placed[c["id"]] = zones[0]
         return _d(A.FrameScene(player=self.name, place=place, text=text, present=present, exclude=exclude,
                                zones=zones, placed=placed),
                   "the other PCs against my own story components"
@@ -465,19 +481,18 @@ class VeleSeat:
             if block is not None:
                 return block
             target = min(foes, key=lambda c: sum(POINTS[s] for s in _healthy(c).values()))
+            past = self._overcome(v, me_c, target)  # a PC's block (Block 6 or Auto-Block 8) stands in the way
+            if past is not None:
+                return past
             return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=target["id"], goal="attack",
                                       target_trait=_aim(present, target),
                                       text=f"{me_c['name']} strikes at {target['name']}"),
                       "the story side presses the weakest PC")
         target = next((c for c in foes if c["kind"] == "main"), foes[0])
         fights = [r for r in v["struggles"] if r["scene"] == scene["number"]]
-        stop = next((b for b in v.get("blocks", []) if b["target"] == me_c["id"]
-                     and b["prevents"] in ("", target["id"])), None)
-        if stop is not None:
-            blocker = _comp(v, stop["blocker"])
-            return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=blocker["id"], goal="overcome",
-                                      text=f"{me_c['name']} forces a way past {blocker['name']}"),
-                      f"{blocker['name']} blocks me: I must beat its {stop['value']} first (V-39)")
+        past = self._overcome(v, me_c, target)
+        if past is not None:
+            return past
         ground = [c for c in foes if c.get("stationary") and _healthy(c)
                   and not any(r["opponent"] == c["id"] for r in fights)]
         if ground and me_c["kind"] == "pc" and self.rng.random() < 0.35:
@@ -499,6 +514,17 @@ class VeleSeat:
         return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=target["id"], goal="attack",
                                   target_trait=weak, extended=True, text=f"{me_c['name']} takes on {target['name']}"),
                   "an extended fight against the main story component" + (f", aimed at its {weak}" if weak else ""))
+
+    def _overcome(self, v: dict, me_c: dict, target: dict) -> Decision | None:
+        """V-39: a block standing on my component against this target (or anything) is overcome first."""
+        stop = next((b for b in v.get("blocks", []) if b["target"] == me_c["id"]
+                     and b["prevents"] in ("", target["id"])), None)
+        if stop is None:
+            return None
+        blocker = _comp(v, stop["blocker"])
+        return _d(A.StartStruggle(player=self.name, actor=me_c["id"], target=blocker["id"], goal="overcome",
+                                  text=f"{me_c['name']} forces a way past {blocker['name']}"),
+                  f"{blocker['name']} blocks me: I must beat its {stop['value']} first (V-39)")
 
     def _mass(self, scene: dict, free: list[dict], present: list[dict]) -> Decision | None:
         """V-38: a component of mine with Area, in a zone with two or more others and none of mine, hits them all
@@ -525,7 +551,8 @@ class VeleSeat:
         """V-44: with a map, my component closes in: one free zone toward the nearest foe before it struggles,
         when no foe stands in its zone (`foes`: the PCs when I narrate, the story side's components otherwise)."""
         zones = scene.get("zones")
-        if not zones or me_c.get("stationary") or scene["moved"].get(me_c["id"]) or not foes:
+        if not zones or me_c.get("stationary") or scene["moved"].get(me_c["id"]) or not foes \
+                or (me_c.get("unit") and me_c.get("attached")):  # V-45 (L683): it goes where its unit goes
             return None
         where = scene["where"]
         here = zones.index(where[me_c["id"]])
@@ -590,7 +617,9 @@ class VeleSeat:
         if getattr(self, "attached_scene", 0) == scene["number"]:
             return None
         ids = {c["id"] for c in mine}
-        guard = next((c for c in mine if c.get("unit") in ids and not c.get("attached") and _healthy(c)), None)
+        where = scene.get("where") or {}  # V-45 (L425): it attaches to one beside it, in the same zone
+        guard = next((c for c in mine if c.get("unit") in ids and not c.get("attached") and _healthy(c)
+                      and where.get(c["id"]) == where.get(c["unit"])), None)
         if guard is None:
             return None
         self.attached_scene = scene["number"]

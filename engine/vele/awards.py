@@ -18,6 +18,22 @@ def hit_aspect_xp(player: str, narrator: str, danger: bool) -> dict[str, int]:
     return {player: n} if player == narrator else {player: n, narrator: n}
 
 
+def d4_alone(sizes: Sequence[int], average: bool, allies: bool) -> bool:
+    """V-19 (L627, "Experience for Below-average performance"): "if you have a d4 trait that applies to a
+    struggle, you may take 1 XP if you use it by itself in the struggle (no borrowed d6, either)": the side
+    pushed one die on one d4 trait, with no average d6 and no ally's traits. Power dice are not traits and do not
+    count (this table's reading of "by itself"; the book names only the borrowed d6). The XP is taken win or lose."""
+    return list(sizes) == [4] and not average and not allies
+
+
+def non_attack_win(goal: str, winner_kind: str, hidden: bool) -> bool:
+    """V-48 (L562): "Succeed in a struggle that is not an attack with a story component: 1 XP". The winner
+    succeeded, whichever side it sat on: a story component that holds off a PC's maneuver, or wins a head-to-head
+    race, succeeded in that struggle as much as one that acts. An attack or control attack is an attack (its
+    XP is per trait disabled, L561). A hidden roll's winner is never told, so it earns nothing (V-31, L690)."""
+    return winner_kind != "pc" and goal not in ("attack", "control") and not hidden
+
+
 Outcome = Literal["achieved", "failed", "ignored", "lost_without_pcs"]
 
 

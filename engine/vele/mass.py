@@ -15,8 +15,8 @@ from engine.vele import actions as A
 from engine.vele import struggle as S
 from engine.vele.adjudication import mechanics_may_affect
 from engine.vele.components import check_struggle_against
-from engine.vele.rules import (Ctx, after_exchange, check_acting, check_blocks, comp, current_turn, handles, need_phase,
-                               next_hit, player_of, pool_of, take_from_bowl, to_bowl)
+from engine.vele.rules import (Ctx, after_exchange, check_acting, check_blocks, comp, current_turn, d4_alone_xp,
+                               handles, need_phase, next_hit, player_of, pool_of, take_from_bowl, to_bowl)
 from engine.vele.state import Component, GameState, Record, SideState, Struggle
 from engine.vele.tactics import mass_targets, resolve_mass
 from engine.vele.units import route_mass
@@ -102,6 +102,22 @@ def check_mass_wager(k: Struggle, side: SideState, cp: Component, a: BaseModel) 
                                     "or no other ability is used at all")
 
 
+def fee_from_winnings(d: SideState, stake: list[int], got: list[int], bowl: list[int],
+                      copies: list[int] | None) -> None:
+    """V-38 (L433: "resolve a mass struggle like a normal struggle, except each opponent resolves their roll
+    separately"), V-27 step 10, V-AMB-9 (L330, L489): a winning defender that pushed bowl dice pays the bowl, with
+    each, the highest die left of what it won (the actor's set; for a later winner, its copy). A fee paid from a
+    copy is never taken from the bowl (it would go straight back), so it leaves `copies`. Rules version 3; before,
+    the bowl took back its own dice only."""
+    fee = sorted(stake, reverse=True)[:sum(1 for x in d.stakes if x.source == "bowl")]
+    for die in fee:
+        got.remove(die)
+        if copies is None:
+            bowl.append(die)
+        else:
+            copies.remove(die)
+
+
 def resolve_mass_struggle(c: Ctx) -> None:
     """V-38 (L433-435): one wager and one roll for the actor; each defender resolves separately
     (tactics.resolve_mass); then each defender the actor beat absorbs its own effect, in turn."""
@@ -118,19 +134,22 @@ def resolve_mass_struggle(c: Ctx) -> None:
     f = resolve_mass(k.actor.component, actor, own, bowl_used,
                      {d.component: (side(d, d.power_faces), [x.die for x in d.stakes]) for d in defs}, powered)
     winners = [d for d in defs if f.winners[d.component] == "opponent"]
+    stake = [*own, *bowl_used]
+    copies: dict[str, list[int]] = {d.component: list(stake) for d in winners[1:]}  # L435: from the bowl, below
     for d in winners:  # a winning defender's bowl dice go back to the bowl, as in any struggle (V-AMB-10)
         for x in d.stakes:
             if x.source == "bowl":
                 f.to_player[d.component].remove(x.die)
                 f.to_bowl.append(x.die)
+        if s.rules_version >= 3:  # V-27 step 10, V-AMB-9: with each, the highest of its winnings (fee_from_winnings)
+            fee_from_winnings(d, stake, f.to_player[d.component], f.to_bowl, copies.get(d.component))
     route_mass(s, [*([] if winners else [k.actor]), *winners], f.to_player)  # V-45: attached members' own dice
     power = [*k.actor.power, *(p for d in defs for p in d.power)]  # step 8: power dice go to the bowl
     avg = [6] * sum(int(x.average) for x in (k.actor, *defs))  # V-AMB-7
     to_bowl(s, f.to_bowl + power + avg)
-    stake = [*own, *bowl_used]
     short: list[int] = []
     for d in winners[1:]:  # L435: later winners' sets come from the bowl, as far as the bowl holds them
-        for die in stake:
+        for die in copies[d.component]:
             if s.options.unlimited_bowl or die in s.bowl:
                 take_from_bowl(s, [die], "V-38")
             else:
@@ -145,6 +164,8 @@ def resolve_mass_struggle(c: Ctx) -> None:
         if x.component in s.forfeit and not x.stakes:
             s.forfeit.remove(x.component)
     k.winner = "opponent" if winners else "actor"
+    if s.rules_version >= 3:
+        d4_alone_xp(c, [k.actor, *defs])  # V-19 (L627): the actor's one wager counts once
     parts = []
     for d in defs:
         dc, (ar, dr) = s.components[d.component], f.results[d.component]

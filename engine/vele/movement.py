@@ -37,6 +37,12 @@ def neighbours(sc: Scene, zone: str) -> list[str]:
     return sc.zones[max(0, i - 1):i] + sc.zones[i + 1:i + 2]
 
 
+def attached_to(s: GameState, sc: Scene, head: str) -> list[str]:
+    """V-45, V-44 (L683; rules version 3): the components in the scene attached to `head`, which go where it goes
+    (a snake coiled around its owner, a warrior's intelligent sword, L425)."""
+    return [x for x in sc.present if s.components[x].unit == head and s.components[x].attached]
+
+
 @handles(A.Move)
 def move(c: Ctx) -> None:
     """V-44 (L415): one zone before the struggle, free, and one more zone as the struggle, which takes the turn.
@@ -54,6 +60,10 @@ def move(c: Ctx) -> None:
         raise RuleViolation("V-44", "move one of your components in the scene that is not taken out")
     if k.stationary:
         raise RuleViolation("V-41", f"{k.name} is a stationary part of the geography: it does not move")
+    if s.rules_version >= 3 and k.unit and k.attached:
+        raise RuleViolation("V-45", f"{k.name} is attached to {s.components[k.unit].name}: attached components function "
+                                    "as a single component (L683), so it moves with it; detach it first (a struggle's "
+                                    "time, or 1 XP of fate, L685)")
     here = sc.zone_of(k.id)
     if a.to not in neighbours(sc, here):
         raise RuleViolation("V-44", f"{k.name} moves one zone at a time: from {here} to "
@@ -61,11 +71,15 @@ def move(c: Ctx) -> None:
     before = sc.moved.get(k.id, 0)  # a move as the struggle takes the turn, so the moves before it were free
     check_movement(before + (0 if a.as_struggle else 1), 0, int(a.as_struggle), k.name)
     sc.moved[k.id] = before + 1
-    if a.to == sc.zones[0]:
-        sc.where.pop(k.id, None)
-    else:
-        sc.where[k.id] = a.to
-    c.emit("move", f"{k.name} moves from {here} to {a.to}" + (" as its struggle" if a.as_struggle else "")
+    riders = attached_to(s, sc, k.id) if s.rules_version >= 3 else []
+    for cid in [k.id, *riders]:
+        if a.to == sc.zones[0]:
+            sc.where.pop(cid, None)
+        else:
+            sc.where[cid] = a.to
+    c.emit("move", f"{k.name} moves from {here} to {a.to}"
+           + (f", carrying {', '.join(s.components[x].name for x in riders)} attached to it" if riders else "")
+           + (" as its struggle" if a.as_struggle else "")
            + (f": {a.text}" if a.text else ""), a.player, component=k.id, to=a.to)
     if a.as_struggle:
         advance_turn(s)  # moving took the component's struggle

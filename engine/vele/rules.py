@@ -17,6 +17,7 @@ from engine.vele import block_abilities as BA
 from engine.vele import economy as E
 from engine.vele import groups as G
 from engine.vele.adjudication import mechanics_may_affect
+from engine.vele.awards import d4_alone, non_attack_win
 from engine.vele.components import check_part_of, check_struggle_against, check_temporary_stakes, use_one_shot
 from engine.vele.tactics import (aided_attack_difficulty, block_value, check_aided_damage, hidden_roll,
                                   may_attack_now)
@@ -119,6 +120,15 @@ def comp(s: GameState, cid: str, rule: str = "V-FLOW") -> Component:
     if cid not in s.components:
         raise RuleViolation(rule, f"there is no component {cid!r}")
     return s.components[cid]
+
+
+def d4_alone_xp(c: Ctx, sides: list[SideState]) -> None:
+    """V-19 (L627): after the roll, 1 XP to each side's player who used a d4 trait by itself (awards.d4_alone)."""
+    for side in sides:
+        sizes = [c.s.components[x.component or side.component].trait(x.trait).size  # type: ignore[union-attr]
+                 for x in side.stakes]
+        if d4_alone(sizes, side.average, bool(side.allies) or any(x.player for x in side.stakes)):
+            gain_xp(c, side.player, 1, f"a d4 trait used by itself: {side.stakes[0].trait} (V-19)")
 
 
 def gain_xp(c: Ctx, name: str, n: int, why: str) -> None:
@@ -997,9 +1007,14 @@ def resolve(c: Ctx) -> None:
                + (f", effect {k.effect}" if k.effect else ""),
                ac.owner, actor=out.actor_result, opponent=out.opponent_result, winner=out.winner, effect=k.effect,
                flow=told, to_bowl=flow.to_bowl)
-    # V-48 (L563); V-31 (L690): a hidden roll's winner is never told, so no XP follows from it (the award, in
+    # V-48 (L562); V-31 (L690): a hidden roll's winner is never told, so no XP follows from it (the award, in
     # the public log and the owner's XP, would tell the actor's player what the hidden roll keeps from them)
-    if out.winner == "actor" and ac.kind != "pc" and k.goal == "maneuver" and not k.hidden:
+    if s.rules_version >= 3:
+        d4_alone_xp(c, [k.actor, k.opponent])
+        wc = ac if out.winner == "actor" else oc if out.winner else None
+        if wc is not None and non_attack_win(k.goal, wc.kind, k.hidden):
+            gain_xp(c, wc.owner, 1, f"{wc.name}, a story component, wins a struggle that is not an attack (V-48)")
+    elif out.winner == "actor" and ac.kind != "pc" and k.goal == "maneuver" and not k.hidden:  # logs before v3
         gain_xp(c, ac.owner, 1, "a story component wins a struggle that is not an attack (V-48)")
     ac.used = ac.used or ac.one_shot  # V-21: a one-shot that has acted is spent
     s.records.append(Record(seq=s.seq, scene=s.scene.number if s.scene else 0, actor=ac.id, opponent=oc.id,

@@ -12,9 +12,9 @@ from engine.vele import economy as E
 from engine.vele.decisions import legal_options, pending
 from engine.vele.options import VeleOptions
 from engine.vele.rules import apply, dice_in_play, new_game
-from engine.vele.state import Component, GameState
+from engine.vele.state import RULES_VERSION, Component, GameState
 
-VERSION = "2"  # 2: spotlight cards go to the middle of the table (L737); see game_from_header
+VERSION = str(RULES_VERSION)  # what each version changed: state.RULES_VERSION; see game_from_header
 
 
 def sheet(k: Component) -> dict[str, Any]:
@@ -92,8 +92,15 @@ def summary(s: GameState, seat: str | None = None) -> dict[str, Any]:
         "healing": None if s.healing is None else s.healing.model_dump(),
         "struggles": [record_view(r, seat) for r in s.records],
         "rotations": s.rotations, "extended_done": s.extended_done,
-        "options": s.options.model_dump(),
+        "options": s.options.model_dump(), "rules_version": s.rules_version,
     }
+
+
+def header_rules(header: dict[str, Any]) -> int:
+    """The rules version a log was written by: its header's `ruleset_version` (a log without one predates it:
+    version 1). A newer one than this engine's is refused before this (core.ruleset_for_header)."""
+    digits = "".join(ch for ch in str(header.get("ruleset_version") or "1").split(".")[0] if ch.isdigit())
+    return min(int(digits or 1), RULES_VERSION)
 
 
 def old_reading(options: dict[str, Any]) -> dict[str, Any]:
@@ -196,11 +203,13 @@ class VeleRuleset:
         cfg = header.get("config")
         try:
             seats = [SeatSpec(x["name"], x.get("role", "player")) for x in cfg["seats"]]  # type: ignore[index]
-            return self.new_game(seats, old_reading(cfg.get("options") or {}))  # type: ignore[union-attr]
+            state = self.new_game(seats, old_reading(cfg.get("options") or {}))  # type: ignore[union-attr]
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise LogError(1, f"the header's config is incomplete ({exc})") from None
         except RuleViolation as exc:
             raise LogError(1, f"the header's config is refused: {exc}") from None
+        state.rules_version = header_rules(header)
+        return state
 
     def summary(self, state: GameState) -> dict[str, Any]:
         return summary(state)

@@ -10,6 +10,13 @@ from engine.vele.options import VeleOptions
 
 Kind = Literal["pc", "main", "normal", "minion"]
 
+# The Vele rules version a new game is played by (its log header's `ruleset_version`). 2: spotlight cards go to the
+# middle of the table (L737). 3: XP for a d4 trait used alone (L627) and for a story component that wins a struggle
+# that is not an attack on either side (L562); an attached component moves with its unit, never alone (L683, L415);
+# a winning mass-struggle defender pays the bowl's fee from its winnings (L433, L489). A log written by an older
+# version replays by that version's rules (ruleset.game_from_header), so its bytes and states do not change.
+RULES_VERSION = 3
+
 
 class Trait(BaseModel):
     name: str
@@ -245,6 +252,7 @@ class Record(BaseModel):
 class GameState(BaseModel):
     seats: list[str]
     options: VeleOptions = Field(default_factory=VeleOptions)
+    rules_version: int = RULES_VERSION  # the rules a game is played by: an old log's, on replay (RULES_VERSION)
     seq: int = 0
     counter: int = 0
     phase: Literal["bid", "rolloff", "build", "frame", "exclusion", "exclusion_roll", "scene", "struggle",
