@@ -5,8 +5,10 @@ from typing import Any
 
 from engine.universalis.components import importance
 from engine.universalis.decisions import pending
-from engine.universalis.facts import SECRET_TRAIT
-from engine.universalis.state import GameState
+from engine.universalis.facts import SECRET_TRAIT, hidden_from
+from engine.universalis.state import GameState, HandState
+
+UNSEEN_CARD = 0  # a card face `seat_state` does not show: another player's card in hand or played face down
 
 
 def component_view(s: GameState, cid: str) -> dict[str, Any]:
@@ -53,3 +55,32 @@ def summary(s: GameState) -> dict[str, Any]:
         "complications_resolved": s.complications_resolved,
         "scenes_ended": s.scenes_ended,
     }
+
+
+def seat_state(s: GameState, seat: str) -> GameState:
+    """The state as `seat` may know it, for an AI seat deciding there (A seat acts only for what it sees):
+    the other players' sealed bids gone (U-BID-1), their unrevealed Enigma Traits' words read SECRET_TRAIT
+    (UA-ENIGMA-1, L2182) and their cards in hand or played face down show UNSEEN_CARD, as many as they hold
+    (Cards instead of Dice, UA-CDICE-1). A shallow copy: the parts hiding nothing are shared, never to be
+    changed through it. Why: the heuristic reads Trait words and the state's every part; given this view it
+    cannot use what its player would not know."""
+    update: dict[str, Any] = {}
+    if any(k != seat for k in s.bids):
+        update["bids"] = {k: v for k, v in s.bids.items() if k == seat}
+    masked = {cid: c.model_copy(update={"traits": [t.model_copy(update={"text": SECRET_TRAIT}) if hidden_from(t, (seat,))
+                                                   else t for t in c.traits]})
+              for cid, c in s.components.items() if any(hidden_from(t, (seat,)) for t in c.traits)}
+    if masked:
+        update["components"] = {cid: masked.get(cid, c) for cid, c in s.components.items()}
+    if any(n != seat for n in s.extra.hands):
+        update["extra"] = s.extra.model_copy(update={"hands": {n: h if n == seat else unseen_hand(h)
+                                                               for n, h in s.extra.hands.items()}})
+    return s.model_copy(update=update) if update else s
+
+
+def unseen_hand(h: HandState) -> HandState:
+    """Another player's hand as the table sees it: how many cards, not their faces; his discards are face up."""
+    def unseen(cards: list[int]) -> list[int]:
+        return [UNSEEN_CARD] * len(cards)
+    return h.model_copy(update={"hand": unseen(h.hand), "trait_cards": unseen(h.trait_cards),
+                                "played": {k: unseen(v) for k, v in h.played.items()}})

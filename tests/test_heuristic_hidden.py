@@ -1,0 +1,78 @@
+"""A Universalis AI seat decides from its seat's view (views.seat_state), never from the full state: another
+player's secret Enigma Trait (UA-ENIGMA-1, L2182) and his cards in hand (Cards instead of Dice, UA-CDICE-1,
+L2428) are hidden from the Observation, so the heuristic's decision cannot depend on them."""
+from __future__ import annotations
+
+from engine.universalis import actions as A
+from engine.universalis import pending
+from engine.universalis.facts import SECRET_TRAIT
+from engine.universalis.views import UNSEEN_CARD
+
+from engine_helpers import P3, framed, observed
+
+ENIGMA = {"enigma_trait_cost": 2}
+
+
+def secret_table(words: str):
+    """A table of heuristic seats where Ann bought the secret Trait `words` for her Hero and ended her turn."""
+    from agents.table import Table, heuristic_seats
+    g = framed(P3, {"Ann": 1}, addons=ENIGMA)
+    hero = g.create("Ann", "Hero")
+    g.act(A.AddTrait(player="Ann", component=hero, text=words, enigma=True))
+    g.end_turn("Ann")
+    t = Table.new(heuristic_seats(P3, 0), addons=ENIGMA)
+    for a in g.actions:
+        t.submit(a)
+    return t
+
+
+def decision(t, seat: str):
+    from agents.heuristic import HeuristicPlayer
+    return HeuristicPlayer(seat, seed=3, seat_index=P3.index(seat)).decide(t.observe(seat))
+
+
+def test_UA_ENIGMA_1_an_ai_seat_s_observation_hides_another_s_secret_trait_and_its_decision_ignores_it_L2182():
+    """UA-ENIGMA-1 (L2182 "written down secretly"): Ben's Observation reads Ann's secret Trait as a secret
+    (its buyer's reads the words); Ben's heuristic decides the same whatever Ann wrote."""
+    t = secret_table("Wants the crown of the north")
+    assert "Wants the crown" in t.log_text()
+    ben = t.observe("Ben").state
+    texts = [tr.text for c in ben.components.values() for tr in c.traits]
+    assert "Wants the crown of the north" not in texts and SECRET_TRAIT in texts
+    assert "Wants the crown of the north" in [tr.text for c in t.observe("Ann").state.components.values()
+                                              for tr in c.traits]
+    assert "Wants the crown of the north" in [tr.text for c in t.state.components.values() for tr in c.traits]
+    who = pending(t.state).players[0]
+    assert who != "Ann"
+    other = secret_table("Secretly a coward who fears the dark")
+    assert decision(t, who).action == decision(other, who).action
+    observed("UA-ENIGMA-1", "effect")
+
+
+def test_UA_CDICE_1_an_ai_seat_sees_how_many_cards_the_others_hold_not_their_faces_L2428():
+    """UA-CDICE-1 (L2428): a heuristic seat at a card table sees its own hand's faces and only how many
+    cards each other player holds or played face down; changing another's faces changes nothing it decides."""
+    from agents.table import Table, heuristic_seats
+    t = Table.new(heuristic_seats(P3, 5), addons={"currency": "cards_hand"})
+    t.run(stop=lambda x: x.state.complication is not None and any(
+        h.played for h in x.state.extra.hands.values()), max_steps=400)
+    s = t.state
+    assert s.extra.hands["Ann"].hand
+    for seat in P3:
+        view = t.observe(seat).state
+        for n, h in s.extra.hands.items():
+            seen = view.extra.hands[n]
+            if n == seat:
+                assert seen == h
+            else:
+                assert seen.hand == [UNSEEN_CARD] * len(h.hand) and seen.discards == h.discards
+                assert {k: len(v) for k, v in seen.played.items()} == {k: len(v) for k, v in h.played.items()}
+                assert all(c == UNSEEN_CARD for v in seen.played.values() for c in v)
+    assert s.extra.hands["Ann"].hand != [UNSEEN_CARD] * len(s.extra.hands["Ann"].hand)  # the table's state is untouched
+    who = next(p for p in pending(s).players if p in P3) if pending(s).kind != "roll" else "Ben"
+    before = decision(t, who).action
+    for n, h in s.extra.hands.items():  # every other hand turned to its lowest cards
+        if n != who:
+            h.hand = [1] * len(h.hand)
+    assert decision(t, who).action == before
+    observed("UA-CDICE-1", "effect")
