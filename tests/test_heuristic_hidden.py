@@ -76,3 +76,20 @@ def test_UA_CDICE_1_an_ai_seat_sees_how_many_cards_the_others_hold_not_their_fac
             h.hand = [1] * len(h.hand)
     assert decision(t, who).action == before
     observed("UA-CDICE-1", "effect")
+
+
+def test_UA_CDICE_1_the_markdown_export_holds_no_hand_L2428():
+    """UA-CDICE-1 (L2428): the transcript export a browser downloads at a card table tells how many cards each
+    player drew, never which, and reads no hand: turning every hand's faces around changes nothing in it."""
+    import re
+    from agents.table import Table, heuristic_seats
+    from app.ui import export
+    t = Table.new(heuristic_seats(P3, 8), addons={"currency": "cards_hand"})
+    t.run(max_steps=300)
+    md = export.markdown(t, seats=["Ben"])
+    drawn = [line for line in md.splitlines() if "Cards drawn" in line]
+    assert drawn and all(re.fullmatch(r"- Cards drawn\\: \w+ \d+(, \w+ \d+)*\\.", line) for line in drawn), drawn
+    for h in t.state.extra.hands.values():
+        h.hand = [11 - c for c in h.hand]
+    assert export.markdown(t, seats=["Ben"]) == md
+    observed("UA-CDICE-1", "effect")
