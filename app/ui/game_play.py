@@ -72,8 +72,13 @@ def sidebar(live: game_store.GameLive) -> list[str]:
                 st.selectbox(f"{safe.text(spec.name)} ({spec.role})", options, index=options.index(spec.kind),
                              format_func=game_store.KINDS.get, key=key, on_change=change, disabled=bool(why),
                              help=why or None)
-        st.download_button("Save the game (log)", game_store.log_download(live), key="gsave", width="stretch",
-                           file_name=f"storytable-{live.config.ruleset}-{live.code}.jsonl", mime="application/jsonl")
+        withheld = game_store.log_withheld(live, mine)
+        if withheld:
+            st.caption(safe.text(withheld))
+        else:
+            st.download_button("Save the game (log)", game_store.log_download(live), key="gsave", width="stretch",
+                               file_name=f"storytable-{live.config.ruleset}-{live.code}.jsonl",
+                               mime="application/jsonl")
     return mine
 
 

@@ -478,6 +478,18 @@ def continue_damaged(live: GameLive) -> str:
         return kept.name
 
 
+def log_withheld(live: GameLive, seats: list[str]) -> str:
+    """Why the log download is withheld from a browser holding `seats`, or "": the log holds every action as
+    taken, so while it holds what the views keep from this browser (a ruleset's `log_secrets`, e.g. a Vele hidden
+    roll's dice) it stays on the server, whole, and is offered when that is no longer secret or the game is over."""
+    secrets = getattr(live.ruleset, "log_secrets", None)
+    held = secrets(live.table.state, seats) if secrets is not None and not live.over() else []
+    if not held:
+        return ""
+    return ("The log holds " + "; ".join(held) + ": it can be saved here once that is no longer secret or the game "
+            "is over (the table keeps it on the server meanwhile).")
+
+
 def log_download(live: GameLive) -> str:
     """The log as a player downloads it: the same JSON values, with <, > and & as \\u escapes."""
     from app.ui.safe import json_text
