@@ -504,3 +504,39 @@ def test_V_31_V_57_the_log_download_is_withheld_while_it_holds_what_this_browser
     from engine.vele.ruleset import log_secrets
     assert log_secrets(lv.table.state, ["Ben"]) and not log_secrets(lv.table.state, ["Ann"])
     assert log_secrets(lv.table.state.model_copy(update={"phase": "over"}), ["Ben"]) == []  # the story is over
+
+
+def test_the_page_asks_the_ai_seats_to_act_out_of_turn_when_a_persons_action_leads_to_his_next_decision(
+        home, monkeypatch):
+    """`storytable play --game vele` asks the AI seats whether they act out of turn (a challenge, a
+    counter-struggle, a connection) before every person's decision. The page asked only after AI seats had
+    moved: when a person's action led straight to another decision of the same person, nobody was asked. Now
+    the page asks at that state too, once (a rerun asks nothing again)."""
+    from agents.game_loop import GameTable
+
+    asked: list[int] = []
+    real = GameTable.interjection
+
+    def counted(self, pend):
+        asked.append(len(self.records))
+        return real(self, pend)
+
+    monkeypatch.setattr(GameTable, "interjection", counted)
+    at = setup_table("vele")
+    straight = 0
+    for _ in range(40):
+        if not at.get("form_submit_button"):
+            break
+        before = len(live(at).table.records)
+        send(at)
+        lv = live(at)
+        recs = lv.table.records
+        if len(recs) == before + 1 and "You" in lv.pending().seats and not lv.over():
+            straight += 1  # the person's own action led straight to the person's next decision
+            assert len(recs) in asked, f"not asked at {len(recs)}: {lv.pending().kind}"
+            n = len(asked)
+            ok(at.run())
+            assert len(asked) == n  # once a state
+        if straight >= 2:
+            break
+    assert straight >= 1

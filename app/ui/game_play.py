@@ -270,7 +270,7 @@ def page(live: game_store.GameLive, mine: list[str]) -> None:
     for line in model_trouble(live):
         st.warning(safe.text(line))
     has_person = any(s.is_human for s in live.config.seats)
-    if live.ai_pending():
+    if live.ai_pending() or live.interjection_due():  # an AI seat may act out of turn before a person decides
         if has_person or seats.is_host(live, token):
             run_ai(live)
             if live.ai_pending() and st.button("Let the AI seats play on", key="gdo:ai", type="primary"):

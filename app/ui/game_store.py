@@ -195,6 +195,16 @@ class GameLive:
     def over(self) -> bool:
         return bool(self.ruleset.is_over(self.table.state))
 
+    def interjection_due(self) -> bool:
+        """Is a person awaited at a state where the AI seats were not yet asked whether they act out of turn?
+        `storytable play` asks them before every person's decision; the page runs the AI seats when this is so
+        (a person's action that leads straight to another decision of the same person included), once a state."""
+        if self.read_only or self.damage is not None or self.over() or self.ai_pending():
+            return False
+        pend = self.pending()
+        return bool(pend.seats) and not pend.is_chance and len(self.table.records) != self.declined_at \
+            and any(getattr(p, "interject", None) is not None for p in self.table.seats.values() if p is not None)
+
     def ai_pending(self) -> bool:
         """Is the decision pending now one the AI seats (or the virtual dice) make?"""
         pend = self.pending()
