@@ -282,7 +282,7 @@ class Table:
                 return refusal
             from agents.presend import presend_clash
 
-            clash = presend_clash(self.state, [], action, name)
+            clash = presend_clash(seat_state(self.state, name), [], action, name)  # never quotes another's secret
             return f"not sent: {clash}" if clash else None
         return check
 

@@ -93,3 +93,16 @@ def test_UA_CDICE_1_the_markdown_export_holds_no_hand_L2428():
         h.hand = [11 - c for c in h.hand]
     assert export.markdown(t, seats=["Ben"]) == md
     observed("UA-CDICE-1", "effect")
+
+
+def test_UA_ENIGMA_1_an_ai_seat_s_pre_send_check_never_quotes_another_s_secret_trait_L2182():
+    """UA-ENIGMA-1 (L2182): the pre-send check that tells an AI seat why its statement is not sent (issue 23)
+    reads the seat's view: Ben's Event saying Ann's Hero is not loyal to the crown is not refused by quoting
+    Ann's secret Trait "Loyal to the crown" (before, it was: "it contradicts the Fact “Loyal to the crown”")."""
+    t = secret_table("Loyal to the crown")
+    hero = next(c.id for c in t.state.components.values() if c.label == "Hero")
+    event = A.NarrateEvent(player="Ben", text="The Hero is not loyal to the crown.", performer=hero)
+    refusal = t._ai_check("Ben")(event)
+    assert refusal is None or "Loyal to the crown" not in refusal
+    assert t.check(event) is None  # the engine itself takes it
+    observed("UA-ENIGMA-1", "effect")
