@@ -858,7 +858,7 @@ def struggle_roll(c: Ctx) -> None:
         k.opponent.faces = [next(b.value for b in s.blocks if b.target == k.actor.component
                                  and b.blocker == k.opponent.component)]
     if k.hidden:  # V-31: the actor cannot tell its result, so there is no fate to weigh; the effect is told
-        c.emit("rolled", "a hidden roll: only the effect will be told")
+        c.emit("rolled", "a hidden roll: only the other side sees it, and tells the effect in the story")
         resolve(c)
         return
     k.fate_queue = fate_order(s, k)
