@@ -6,7 +6,7 @@ from typing import Any
 from engine.universalis.components import importance
 from engine.universalis.decisions import pending
 from engine.universalis.facts import SECRET_TRAIT, hidden_from
-from engine.universalis.state import GameState, HandState
+from engine.universalis.state import GameState, HandState, Trait
 
 UNSEEN_CARD = 0  # a card face `seat_state` does not show: another player's card in hand or played face down
 
@@ -67,14 +67,16 @@ def seat_state(s: GameState, seat: str) -> GameState:
     update: dict[str, Any] = {}
     if any(k != seat for k in s.bids):
         update["bids"] = {k: v for k, v in s.bids.items() if k == seat}
-    masked = {cid: c.model_copy(update={"traits": [t.model_copy(update={"text": SECRET_TRAIT}) if hidden_from(t, (seat,))
-                                                   else t for t in c.traits]})
+
+    def told(t: Trait) -> Trait:
+        return t.model_copy(update={"text": SECRET_TRAIT}) if hidden_from(t, (seat,)) else t
+    masked = {cid: c.model_copy(update={"traits": [told(t) for t in c.traits]})
               for cid, c in s.components.items() if any(hidden_from(t, (seat,)) for t in c.traits)}
     if masked:
         update["components"] = {cid: masked.get(cid, c) for cid, c in s.components.items()}
     if any(n != seat for n in s.extra.hands):
-        update["extra"] = s.extra.model_copy(update={"hands": {n: h if n == seat else unseen_hand(h)
-                                                               for n, h in s.extra.hands.items()}})
+        hands = {n: h if n == seat else unseen_hand(h) for n, h in s.extra.hands.items()}
+        update["extra"] = s.extra.model_copy(update={"hands": hands})
     return s.model_copy(update=update) if update else s
 
 
