@@ -106,3 +106,23 @@ def test_UA_ENIGMA_1_an_ai_seat_s_pre_send_check_never_quotes_another_s_secret_t
     assert refusal is None or "Loyal to the crown" not in refusal
     assert t.check(event) is None  # the engine itself takes it
     observed("UA-ENIGMA-1", "effect")
+
+
+def test_U_FACT_2_an_ai_seat_does_not_see_the_votes_cast_before_its_own_in_a_secret_vote():
+    """U-FACT-2: a disputed Fact is settled by everyone's vote, cast in secret (the app says so): the state an AI
+    seat decides from holds its own vote only until all are in; once they are, every vote is seen."""
+    from engine.universalis.views import seat_state
+    g = framed(P3, {"Ann": 1})
+    g.act(A.BuyFact(player="Ann", text="It is night."))
+    fact = g.s.facts[-1].id
+    g.do(A.NarrateEvent(player="Ann", text="Sunlight."))
+    g.react({"Ben": A.ChallengeStatement(player="Ben", reason="night", fact=fact)})
+    g.do(A.DisputeFact(player="Ann"))
+    g.do(A.FactVote(player="Ann", applies=False))
+    assert pending(g.s).kind == "fact_vote" and g.s.challenge.votes == {"Ann": False}
+    assert seat_state(g.s, "Ben").challenge.votes == {} and seat_state(g.s, "Ann").challenge.votes == {"Ann": False}
+    assert g.s.challenge.votes == {"Ann": False}  # the table's state is untouched
+    for p in ("Ben", "Cat"):
+        g.do(A.FactVote(player=p, applies=True))
+    assert pending(g.s).kind != "fact_vote" and seat_state(g.s, "Ben").challenge.votes == g.s.challenge.votes
+    observed("U-FACT-2", "effect")

@@ -59,8 +59,8 @@ def summary(s: GameState) -> dict[str, Any]:
 
 def seat_state(s: GameState, seat: str) -> GameState:
     """The state as `seat` may know it, for an AI seat deciding there (A seat acts only for what it sees):
-    the other players' sealed bids gone (U-BID-1), their unrevealed Enigma Traits' words read SECRET_TRAIT
-    (UA-ENIGMA-1, L2182) and their cards in hand or played face down show UNSEEN_CARD, as many as they hold
+    the other players' sealed bids gone (U-BID-1), and their votes while a vote is in secret (U-FACT-2,
+    U-FINE-1), their unrevealed Enigma Traits' words read SECRET_TRAIT (UA-ENIGMA-1, L2182) and their cards in hand or played face down show UNSEEN_CARD, as many as they hold
     (Cards instead of Dice, UA-CDICE-1). A shallow copy: the parts hiding nothing are shared, never to be
     changed through it. Why: the heuristic reads Trait words and the state's every part; given this view it
     cannot use what its player would not know."""
@@ -74,6 +74,10 @@ def seat_state(s: GameState, seat: str) -> GameState:
               for cid, c in s.components.items() if any(hidden_from(t, (seat,)) for t in c.traits)}
     if masked:
         update["components"] = {cid: masked.get(cid, c) for cid, c in s.components.items()}
+    kind = pending(s).kind  # a vote in secret (U-FACT-2, U-FINE-1): the others' votes are not told until all are in
+    for key, box, vote in (("challenge", s.challenge, "fact_vote"), ("fine", s.fine, "fine_vote")):
+        if kind == vote and box is not None and any(k != seat for k in box.votes):
+            update[key] = box.model_copy(update={"votes": {k: v for k, v in box.votes.items() if k == seat}})
     if any(n != seat for n in s.extra.hands):
         hands = {n: h if n == seat else unseen_hand(h) for n, h in s.extra.hands.items()}
         update["extra"] = s.extra.model_copy(update={"hands": hands})
