@@ -8,7 +8,7 @@ from engine.universalis import pending
 from engine.universalis.facts import SECRET_TRAIT
 from engine.universalis.views import UNSEEN_CARD
 
-from engine_helpers import P3, framed, observed
+from engine_helpers import P3, fact_vote_open, framed, observed
 
 ENIGMA = {"enigma_trait_cost": 2}
 
@@ -112,13 +112,7 @@ def test_U_FACT_2_an_ai_seat_does_not_see_the_votes_cast_before_its_own_in_a_sec
     """U-FACT-2: a disputed Fact is settled by everyone's vote, cast in secret (the app says so): the state an AI
     seat decides from holds its own vote only until all are in; once they are, every vote is seen."""
     from engine.universalis.views import seat_state
-    g = framed(P3, {"Ann": 1})
-    g.act(A.BuyFact(player="Ann", text="It is night."))
-    fact = g.s.facts[-1].id
-    g.do(A.NarrateEvent(player="Ann", text="Sunlight."))
-    g.react({"Ben": A.ChallengeStatement(player="Ben", reason="night", fact=fact)})
-    g.do(A.DisputeFact(player="Ann"))
-    g.do(A.FactVote(player="Ann", applies=False))
+    g = fact_vote_open()
     assert pending(g.s).kind == "fact_vote" and g.s.challenge.votes == {"Ann": False}
     assert seat_state(g.s, "Ben").challenge.votes == {} and seat_state(g.s, "Ann").challenge.votes == {"Ann": False}
     assert g.s.challenge.votes == {"Ann": False}  # the table's state is untouched
