@@ -20,7 +20,8 @@ from engine.universalis.state import GameState
 class Observation:
     """What one player may see when asked to decide.
 
-    `state` has the other players' secret bids removed; `facts` are the Facts judged relevant
+    `state` is the seat's view (views.seat_state): the other players' sealed bids, secret Enigma Traits
+    and cards in hand hidden; `facts` are the Facts judged relevant
     (exact ones from the state first, then retrieved ones); `check` asks the engine whether a
     concrete action would be accepted now, returning the refusal message or None.
     """

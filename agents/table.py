@@ -29,6 +29,7 @@ from engine.universalis.addons import Addons
 from engine.universalis.facts import FactView, facts_seen_by
 from engine.universalis.replay import replay_bytes, replay_text
 from engine.universalis.state import GameState
+from engine.universalis.views import seat_state
 
 Retriever = Callable[[GameState, str, str], list[FactView]]
 #: Told after an undo: the replayed state and how many log records were kept (the rest are gone).
@@ -258,9 +259,7 @@ class Table:
     def observe(self, name: str) -> Observation:
         s = self.state
         pend = pending(s)
-        public = s
-        if s.bids:
-            public = s.model_copy(update={"bids": {k: v for k, v in s.bids.items() if k == name}})
+        public = seat_state(s, name)  # others' bids, secret Traits and cards hidden (UA-ENIGMA-1, UA-CDICE-1)
         situation = " ".join(e.text for e in self.events[-6:])
         retriever = self.retriever
 
@@ -283,7 +282,7 @@ class Table:
                 return refusal
             from agents.presend import presend_clash
 
-            clash = presend_clash(self.state, [], action, name)
+            clash = presend_clash(seat_state(self.state, name), [], action, name)  # never quotes another's secret
             return f"not sent: {clash}" if clash else None
         return check
 

@@ -212,6 +212,19 @@ def everyone_passes(state: GameState) -> GameState:
     return state
 
 
+def fact_vote_open() -> Game:
+    """Ann's Event "Sunlight." is challenged by Ben citing her Fact "It is night."; she disputes that the Fact
+    applies and votes first (U-FACT-2): Ben's and Cat's votes are awaited."""
+    g = framed(P3, {"Ann": 1})
+    g.act(A.BuyFact(player="Ann", text="It is night."))
+    fact = g.s.facts[-1].id
+    g.do(A.NarrateEvent(player="Ann", text="Sunlight."))
+    g.react({"Ben": A.ChallengeStatement(player="Ben", reason="night", fact=fact)})
+    g.do(A.DisputeFact(player="Ann"))
+    g.do(A.FactVote(player="Ann", applies=False))
+    return g
+
+
 def rival_called(complication_dice: int = 4, hero_dice: int = 3) -> tuple[Game, str]:
     """Ann's Hero; Ben narrates a rival's challenge, buys dice for both pools and the call is agreed."""
     g = framed(P3, {"Ann": 1})

@@ -261,3 +261,26 @@ def browser_of(lv: store.Live, token: str) -> AppTest:
     at.run()
     assert not at.exception, at.exception
     return at
+
+
+def test_UA_CDICE_1_the_log_download_is_withheld_from_a_browser_not_holding_every_persons_seat_L2428(home):
+    """UA-CDICE-1 (L2428: a hand's faces are its holder's): the log holds every hand (each deal is a Roll in it),
+    so the sidebar offers "Save the game (log)" only to a browser holding every person's seat; the others get
+    a caption saying why and that the server keeps the log, and still export the transcript (which holds no
+    hand: card draws are counts)."""
+    from app.ui import seats
+    lv = people(Addons(currency="cards_hand"))
+    host = seats.start(lv)
+
+    def offered(at: AppTest) -> set[str]:
+        return {d.key for d in at.get("download_button")}
+    assert offered(browser_of(lv, host)) == {"save", "export"}
+    seats.free(lv, host, "B")
+    tok_b = seats.take(lv, "", "B")
+    for tok, others in ((host, "B"), (tok_b, "A, Cy, D")):
+        at = browser_of(lv, tok)
+        assert offered(at) == {"export"}
+        captions = " ".join(c.value for c in at.caption)
+        assert f"holds every player's cards in hand ({others} among them)" in captions
+        assert "holding every person's seat" in captions
+    assert (home / lv.code / "game.jsonl").exists()

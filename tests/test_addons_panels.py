@@ -104,3 +104,21 @@ def test_UA_ENIGMA_1_UA_ENIGMA_2_the_app_s_pick_lists_do_not_show_another_s_secr
     assert "Werewolf" not in ben and "secret Enigma Trait" in ben and "Werewolf" in ann
     assert "Werewolf" not in " ".join(label for _, label in C.for_field(g.s, "challenge", "fact", "Ben"))
     seen("UA-ENIGMA-1")
+
+
+def test_UA_CDICE_1_UA_ENIGMA_1_an_ai_s_why_is_kept_from_a_browser_it_could_tell_a_hand_or_a_secret():
+    """UA-CDICE-1 (L2428), UA-ENIGMA-1 (L2182): the transcript and the AI progress lines show an AI decision's
+    why to a browser unless it may tell what that browser must not see: another player's Enigma buy (any AI),
+    or at a Cards instead of Dice table a model's decision for a seat not held there (the model reads its own
+    hand and may name its cards; the heuristic never does)."""
+    from agents.table import Table, heuristic_seats
+    from app.ui.transcript import private_why
+    cards = Table.new(heuristic_seats(P3, 0), addons={"currency": "cards_hand"})
+    plain = Table.new(heuristic_seats(P3, 0))
+    event = {"type": "narrate_event", "player": "Ann", "text": "x"}
+    assert private_why(cards, event, "llm", ["Ben"]) and private_why(cards, event, "llm", [])
+    assert not private_why(cards, event, "llm", ["Ann"]) and not private_why(cards, event, "heuristic", ["Ben"])
+    assert not private_why(plain, event, "llm", ["Ben"])
+    buy = {"type": "add_trait", "player": "Ann", "enigma": True}
+    assert private_why(plain, buy, "heuristic", ["Ben"]) and not private_why(plain, buy, "llm", ["Ann"])
+    seen("UA-CDICE-1", "UA-ENIGMA-1")

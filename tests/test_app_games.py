@@ -443,3 +443,100 @@ def test_upload_a_saved_game_log(home, tmp_path):
     from engine.core.errors import LogError
     with pytest.raises(LogError):
         game_store.import_upload(b'{"ruleset": "fubar", "nonsense": 1}\n')
+
+
+def test_V_31_V_57_the_log_download_is_withheld_while_it_holds_what_this_browser_may_not_see(home):
+    """V-31 (L690: the other side "hides their roll and tells you the effect so that you don't know whether you
+    failed"), V-57 (secret bids): the log holds every action as taken: the bids, a hidden roll's dice. So "Save
+    the game (log)" is withheld from a browser while another player's bid is secret, and from one whose seats
+    are all kept from a hidden roll's result (a watcher too); the caption says why and that the server keeps the
+    log. The hidden roll's opponent's browser still saves it; so does everyone once the story is over."""
+    from engine.vele import actions as VA
+    from vele_helpers import SEATS, build_action, comp_of, story
+    lv = game_store.create("vele", [game_store.GameSeat(n) for n in SEATS], dice="physical")
+    host = seats.start(lv)  # Ann, Cy, Dee
+    seats.free(lv, host, "Ben")
+    ben = seats.take(lv, "", "Ben")
+
+    def submit(*actions) -> None:
+        for a in actions:
+            lv.table.submit(a, {"decided_by": "human"})
+            while lv.table.state.struggle is not None and lv.table.state.struggle.stage == "fate":
+                lv.table.submit(VA.SpendFate(player=lv.table.state.struggle.fate_queue[0], skip=True))
+
+    def page(tok: str = "") -> AppTest:
+        at = AppTest.from_file(APP, default_timeout=240)
+        at.query_params["table"] = lv.code
+        if tok:
+            at.query_params["seat"] = tok
+        return ok(at.run())
+
+    def saved(at: AppTest) -> bool:
+        return "gsave" in {d.key for d in at.get("download_button")}
+
+    def caption(at: AppTest) -> str:
+        return " ".join(c.value for c in at.caption)
+    assert saved(page(host)) and saved(page(ben))
+    submit(VA.Bid(player="Ann", bid=6))
+    b = page(ben)
+    assert not saved(b) and "secret bid" in caption(b) and "keeps it on the server" in caption(b)
+    assert saved(page(host))  # Ann's bid is this browser's own
+    submit(*[VA.Bid(player=n, bid=x) for n, x in zip(SEATS[1:], (4, 3, 2))])
+    mine = story("Ann")
+    mine[1].name, mine[1].stationary = "Rickety bridge", True
+    submit(*[build_action(n, story=mine) if n == "Ann" else build_action(n) for n in lv.table.state.order])
+    s = lv.table.state
+    bridge = next(c for c in s.components.values() if c.name == "Rickety bridge")
+    dexter, cy = comp_of(s, "Ben", "pc"), comp_of(s, "Cy", "pc")
+    submit(VA.FrameScene(player="Ann", place="the gorge", present=[dexter.id, cy.id, bridge.id]),
+           VA.StartStruggle(player="Ben", actor=dexter.id, target=bridge.id, goal="maneuver", hidden=True,
+                            text="Dexter creeps along the ropes"),
+           VA.StateDifficulty(player="Ann", value=0),
+           VA.Wager(player="Ben", stakes=[VA.StakeIn(trait="Blade", die=8, source="bowl")]),
+           VA.Wager(player="Ann", stakes=[VA.StakeIn(trait="Numbers", die=6, source="bowl")]),
+           VA.RollDice(faces={"actor:0": [2], "opponent:0": [5]}))
+    assert lv.table.state.records[-1].hidden_from == ["Ben", "Cy", "Dee"]
+    assert '"opponent:0": [5]' in lv.table.log_text() or '"opponent:0":[5]' in lv.table.log_text()
+    for at in (page(ben), page()):
+        assert not saved(at) and "hidden roll" in caption(at)
+        assert "effect told in the story" in caption(at) and "effect 0" not in caption(at)  # V-31: no number
+    assert saved(page(host))  # it holds Ann's seat, whose player alone sees the roll
+    from engine.vele.ruleset import log_secrets
+    assert log_secrets(lv.table.state, ["Ben"]) and not log_secrets(lv.table.state, ["Ann"])
+    assert log_secrets(lv.table.state.model_copy(update={"phase": "over"}), ["Ben"]) == []  # the story is over
+
+
+def test_the_page_asks_the_ai_seats_to_act_out_of_turn_when_a_persons_action_leads_to_his_next_decision(
+        home, monkeypatch):
+    """`storytable play --game vele` asks the AI seats whether they act out of turn (a challenge, a
+    counter-struggle, a connection) before every person's decision. The page asked only after AI seats had
+    moved: when a person's action led straight to another decision of the same person, nobody was asked. Now
+    the page asks at that state too, once (a rerun asks nothing again)."""
+    from agents.game_loop import GameTable
+
+    asked: list[int] = []
+    real = GameTable.interjection
+
+    def counted(self, pend):
+        asked.append(len(self.records))
+        return real(self, pend)
+
+    monkeypatch.setattr(GameTable, "interjection", counted)
+    at = setup_table("vele")
+    straight = 0
+    for _ in range(40):
+        if not at.get("form_submit_button"):
+            break
+        before = len(live(at).table.records)
+        send(at)
+        lv = live(at)
+        recs = lv.table.records
+        if len(recs) == before + 1 and "You" in lv.pending().seats and not lv.over():
+            straight += 1  # the person's own action led straight to the person's next decision
+            assert len(recs) in asked, f"not asked at {len(recs)}: {lv.pending().kind}"
+            n = len(asked)
+            ok(at.run())
+            assert len(asked) == n  # once a state
+        if straight >= 2:
+            break
+    assert straight >= 1

@@ -17,7 +17,7 @@ from engine.universalis.ledger import conservation_problems
 from engine.universalis.replay import game_from_header, replay_text
 from engine.universalis.rules import MAX_TEXT
 
-from engine_helpers import P3, framed, game, rival_called, to_scene
+from engine_helpers import P3, fact_vote_open, framed, game, rival_called, to_scene
 
 
 def holds(g, *names):
@@ -322,13 +322,7 @@ def test_U_ECO_2_U_FRAME_3_a_future_time_replaced_by_a_free_one_creates_no_coin(
 
 # --- bad input: refused with its rule ID, in a player's words, state unchanged ----------------------------
 def test_U_CHAL_1_a_challenge_cannot_be_withdrawn_during_the_fact_vote():
-    g = framed(P3, {"Ann": 1})
-    g.act(A.BuyFact(player="Ann", text="It is night."))
-    fact = g.s.facts[-1].id
-    g.do(A.NarrateEvent(player="Ann", text="Sunlight."))
-    g.react({"Ben": A.ChallengeStatement(player="Ben", reason="night", fact=fact)})
-    g.do(A.DisputeFact(player="Ann"))
-    g.do(A.FactVote(player="Ann", applies=False))
+    g = fact_vote_open()
     g.refused(A.WithdrawChallenge(player="Ben"), "U-CHAL-1", "voting on whether the Fact applies")
 
 

@@ -961,11 +961,13 @@ def _fill(bowl: dict[int, int], pts: int) -> list[int]:
 
 def k_effect(view: dict) -> int:
     """The effect waiting to be absorbed: the last struggle record's (a mass struggle's: the defender's now
-    absorbing, V-38)."""
+    absorbing, V-38). A hidden roll's effect is "hidden" to all but its opponent's player (V-31): none to weigh."""
     k = view.get("struggle")
     if k and k.get("mass"):
-        return next((r["effect"] for r in reversed(view["struggles"]) if r["opponent"] == k["opponent"]["component"]), 0)
-    return view["struggles"][-1]["effect"] if view["struggles"] else 0
+        told = next((r["effect"] for r in reversed(view["struggles"]) if r["opponent"] == k["opponent"]["component"]), 0)
+    else:
+        told = view["struggles"][-1]["effect"] if view["struggles"] else 0
+    return told if isinstance(told, int) else 0
 
 
 def heuristic_seat(name: str, role: str = "player", seed: int = 0, seat_index: int = 0, scenes: int = 6) -> VeleSeat:

@@ -58,20 +58,33 @@ def others_secrets(table: Table, seats: list[str]) -> int:
     return sum(1 for c in table.state.components.values() for t in c.traits if hidden_from(t, seats))
 
 
+def others_hands(live, seats: list[str]) -> list[str]:
+    """At a Cards instead of Dice table, the person seats this browser does not hold: the log holds their
+    hands (each card dealt is a Roll in it, UA-CDICE-1), which only their holders see (L2428). AI seats'
+    hands do not withhold it: a browser holding every person's seat has no one at the table to hide from."""
+    if live.table.state.config.addons.currency != "cards_hand":
+        return []
+    return [s.name for s in live.config.seats if s.kind == "human" and s.name not in seats]
+
+
 def downloads(live, seats: list[str] | None = None) -> None:
     """The sidebar's save and export buttons, for a browser holding `seats`. The log is the table's record
-    and keeps every secret Enigma Trait's words, so it is offered only when none of them is another's."""
+    and keeps every secret Enigma Trait's words and every hand of cards, so it is offered only when none of
+    them is another player's secret; the table keeps it on the server meanwhile (games/<code>/game.jsonl)."""
     import streamlit as st
 
     seats = seats or []
+    hands = others_hands(live, seats)
     if others_secrets(live.table, seats):
         st.caption("The log holds secret Enigma Traits of other players: it can be saved here once they are "
                    "revealed (the table keeps it on the server meanwhile).")
+    elif hands:
+        st.caption(f"The log holds every player's cards in hand ({safe.text(', '.join(hands))} among them): it can "
+                   "be saved only from a browser holding every person's seat (the table keeps it on the server).")
     else:
+        if live.table.state.config.addons.currency == "cards_hand":  # the deals are in it (UA-CDICE-1)
+            st.caption("The saved log holds every seat's cards, the AI seats' too (a replay needs them).")
         st.download_button("Save the game (log)", log_json(live.table), file_name=f"storytable-{live.code}.jsonl",
                            mime="application/jsonl", key="save", width="stretch")
-    if live.table.state.config.addons.currency == "cards_hand":  # the deals are in it (UA-CDICE-1)
-        st.caption("The saved log holds every player's cards (a replay needs them): keep it to yourself until "
-                   "the game is over.")
     st.download_button("Export transcript (Markdown)", markdown(live.table, seats=seats), key="export",
                        file_name=f"storytable-{live.code}.md", mime="text/markdown", width="stretch")

@@ -72,8 +72,13 @@ def sidebar(live: game_store.GameLive) -> list[str]:
                 st.selectbox(f"{safe.text(spec.name)} ({spec.role})", options, index=options.index(spec.kind),
                              format_func=game_store.KINDS.get, key=key, on_change=change, disabled=bool(why),
                              help=why or None)
-        st.download_button("Save the game (log)", game_store.log_download(live), key="gsave", width="stretch",
-                           file_name=f"storytable-{live.config.ruleset}-{live.code}.jsonl", mime="application/jsonl")
+        withheld = game_store.log_withheld(live, mine)
+        if withheld:
+            st.caption(safe.text(withheld))
+        else:
+            st.download_button("Save the game (log)", game_store.log_download(live), key="gsave", width="stretch",
+                               file_name=f"storytable-{live.config.ruleset}-{live.code}.jsonl",
+                               mime="application/jsonl")
     return mine
 
 
@@ -265,7 +270,7 @@ def page(live: game_store.GameLive, mine: list[str]) -> None:
     for line in model_trouble(live):
         st.warning(safe.text(line))
     has_person = any(s.is_human for s in live.config.seats)
-    if live.ai_pending():
+    if live.ai_pending() or live.interjection_due():  # an AI seat may act out of turn before a person decides
         if has_person or seats.is_host(live, token):
             run_ai(live)
             if live.ai_pending() and st.button("Let the AI seats play on", key="gdo:ai", type="primary"):

@@ -195,6 +195,16 @@ class GameLive:
     def over(self) -> bool:
         return bool(self.ruleset.is_over(self.table.state))
 
+    def interjection_due(self) -> bool:
+        """Is a person awaited at a state where the AI seats were not yet asked whether they act out of turn?
+        `storytable play` asks them before every person's decision; the page runs the AI seats when this is so
+        (a person's action that leads straight to another decision of the same person included), once a state."""
+        if self.read_only or self.damage is not None or self.over() or self.ai_pending():
+            return False
+        pend = self.pending()
+        return bool(pend.seats) and not pend.is_chance and len(self.table.records) != self.declined_at \
+            and any(getattr(p, "interject", None) is not None for p in self.table.seats.values() if p is not None)
+
     def ai_pending(self) -> bool:
         """Is the decision pending now one the AI seats (or the virtual dice) make?"""
         pend = self.pending()
@@ -476,6 +486,18 @@ def continue_damaged(live: GameLive) -> str:
         live.table.log_path = log
         live.synced()
         return kept.name
+
+
+def log_withheld(live: GameLive, seats: list[str]) -> str:
+    """Why the log download is withheld from a browser holding `seats`, or "": the log holds every action as
+    taken, so while it holds what the views keep from this browser (a ruleset's `log_secrets`, e.g. a Vele hidden
+    roll's dice) it stays on the server, whole, and is offered when that is no longer secret or the game is over."""
+    secrets = getattr(live.ruleset, "log_secrets", None)
+    held = secrets(live.table.state, seats) if secrets is not None and not live.over() else []
+    if not held:
+        return ""
+    return ("The log holds " + "; ".join(held) + ": it can be saved here once that is no longer secret or the game "
+            "is over (the table keeps it on the server meanwhile).")
 
 
 def log_download(live: GameLive) -> str:

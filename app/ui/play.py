@@ -11,7 +11,7 @@ from engine.universalis import pending
 AI_ONLY_CHUNK = 40
 
 
-def run_ai(live: store.Live, limit: int = 400) -> None:
+def run_ai(live: store.Live, limit: int = 400, mine: list[str] | None = None) -> None:
     """Let AI seats decide, showing each decision as it is made."""
     box = st.status("The AI players are deciding…", expanded=False)
     bar = box.progress(0.0)
@@ -23,7 +23,9 @@ def run_ai(live: store.Live, limit: int = 400) -> None:
         if res.decision is not None and res.decision.kind == "human":
             auto[0] += 1  # a reaction window passed for a person by their seat setting
         elif res.decision is not None and res.decision.action.type not in ("pass",):
-            why = res.decision.rationale or ""
+            private = transcript.private_why(live.table, res.decision.action.model_dump(), res.decision.kind,
+                                             mine or [])
+            why = "" if private else res.decision.rationale or ""  # as the transcript shows it to this browser
             lines.append(f"{safe.text(res.player)}: {res.decision.action.type.replace('_', ' ')}"
                          + (f" — {safe.text(why)}" if why else ""))
         elif res.player == "dice":
@@ -83,10 +85,10 @@ def page(live: store.Live, mine: list[str], token: str) -> None:
     has_person = any(s.is_human for s in live.table.seats.values())
     if _ai_pending(live) or store.auto_pass_due(live):
         if has_person:
-            run_ai(live)
+            run_ai(live, mine=mine)
         elif host:
             if st.button(f"Let the AI play {AI_ONLY_CHUNK} decisions", key="do:ai", type="primary"):
-                run_ai(live, AI_ONLY_CHUNK)
+                run_ai(live, AI_ONLY_CHUNK, mine)
         else:
             st.caption("A table of AI players: its host lets them play; you are watching.")
     for note in live.notes:

@@ -31,11 +31,24 @@ def secret_buys(records, mine: list[str]) -> set[int]:
             and r.action.get("player") not in mine}
 
 
+def private_why(table, action: dict, decided_by: str, mine: list[str]) -> bool:
+    """Would an AI decision's why tell a browser holding `mine` what it may not see? Another player's Enigma
+    buy (its why may name the secret Trait, UA-ENIGMA-1), and at a Cards instead of Dice table a model's
+    decision for a seat not held here: the model reads its own hand and may name its cards (UA-CDICE-1)."""
+    player = action.get("player")
+    if player in mine:
+        return False
+    if action.get("type") == "add_trait" and action.get("enigma"):
+        return True
+    return decided_by == "llm" and table.state.config.addons.currency == "cards_hand"
+
+
 def transcript(live: store.Live, height: int = 420, mine: list[str] | None = None) -> None:
     """`mine`: the seats this browser holds; others' secret Enigma Traits stay hidden, even in an AI's why."""
     t = live.table
-    hidden = secret_buys(t.records, mine or [])
-    meta_by_seq = {r.seq: ({"decided_by": r.meta.get("decided_by")} if r.seq in hidden else r.meta) for r in t.records}
+    meta_by_seq = {r.seq: ({"decided_by": r.meta.get("decided_by")}
+                           if private_why(t, r.action, str(r.meta.get("decided_by")), mine or []) else r.meta)
+                   for r in t.records}
     fact_text = {f.id: f.text for f in facts_seen_by(t.state, mine or [])}
     events = t.transcript()
     st.markdown(f"**Transcript** <small>({len(events)} entries, newest first)</small>", unsafe_allow_html=True)

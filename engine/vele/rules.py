@@ -868,7 +868,7 @@ def struggle_roll(c: Ctx) -> None:
         k.opponent.faces = [next(b.value for b in s.blocks if b.target == k.actor.component
                                  and b.blocker == k.opponent.component)]
     if k.hidden:  # V-31: the actor cannot tell its result, so there is no fate to weigh; the effect is told
-        c.emit("rolled", "a hidden roll: only the effect will be told")
+        c.emit("rolled", "a hidden roll: only the other side sees it, and tells the effect in the story")
         resolve(c)
         return
     k.fate_queue = fate_order(s, k)
@@ -995,10 +995,12 @@ def resolve(c: Ctx) -> None:
         c.emit("block", f"{s.components[made.blocker].name} also blocks {s.components[made.target].name} ({what}) "
                         f"until {made.player}'s next turn: {made.value} to beat ({BA.NAMES[k.actor.block]})",
                made.player)
-    if k.hidden:  # V-31 (L690): the table hears the effect only; the other side's view keeps the rest
-        told = hidden_roll(act, opp, wagered=False)["effect"]
-        c.emit("roll", f"{ac.name}'s hidden roll against {oc.name}: effect {told}", ac.owner, effect=told,
-               flow={}, to_bowl=flow.to_bowl)
+    if k.hidden:  # V-31 (L690): "tells you the effect so that you don't know whether you failed": with no power
+        # and no fate the effect is above 0 exactly when the actor won, so its number would tell; the other side's
+        # player, who alone sees the roll, tells it in the story, and the number stays in that player's view
+        hidden_roll(act, opp, wagered=False)
+        c.emit("roll", f"{ac.name}'s hidden roll against {oc.name}: {oc.owner} tells the effect in the story",
+               ac.owner, flow={}, to_bowl=flow.to_bowl)
     else:
         c.emit("roll", f"{ac.name} rolls {list(k.actor.faces)} → {out.actor_result}; {oc.name} rolls "
                f"{list(k.opponent.faces)} → {out.opponent_result}; "

@@ -40,10 +40,31 @@ def side_view(k: Any, side: Any, seat: str | None) -> dict[str, Any]:
 
 
 def record_view(r: Any, seat: str | None) -> dict[str, Any]:
-    """V-31 (L690): a hidden roll's results and winner are the opponent's player's to see; the rest see the effect."""
+    """V-31 (L690): a hidden roll's results, winner and effect are the opponent's player's to see (the effect is
+    above 0 exactly when the actor won, so its number would tell whether he failed); he tells it in the story."""
     out = r.model_dump()
     if r.hidden_from and seat is not None and (seat == "" or seat in r.hidden_from):
-        out.update(actor_result="hidden", opponent_result="hidden", winner="hidden")
+        out.update(actor_result="hidden", opponent_result="hidden", winner="hidden", effect="hidden")
+    return out
+
+
+def log_secrets(s: GameState, seats: Sequence[str]) -> list[str]:
+    """What the log (the table's record: every action as taken) holds that the views keep from a browser
+    holding `seats`: a hidden roll's dice whose result only its opponent's player sees (V-31, L690), another
+    player's bid not yet revealed (V-57), another side's head-to-head dice before both are in (V-AMB-6).
+    Empty once the story is over. Why: the views hide these; a log download must not give them away."""
+    if s.phase == "over":
+        return []
+    mine = set(seats)
+    out = []
+    if any(r.hidden_from and mine <= set(r.hidden_from) for r in s.records):
+        out.append("the dice of a hidden roll whose result is kept from you (V-31)")
+    if s.phase == "bid" and any(p.bid is not None and n not in mine for n, p in s.players.items()):
+        out.append("another player's secret bid (V-57)")
+    k = s.struggle
+    if k is not None and k.head_to_head and k.stage in ("wager_actor", "wager_opponent") and any(
+            side.wagered and side.player not in mine for side in (k.actor, k.opponent)):
+        out.append("the other side's hidden head-to-head dice (V-AMB-6)")
     return out
 
 
@@ -143,6 +164,9 @@ class VeleRuleset:
 
     def view(self, state: GameState, seat: str | None) -> dict[str, Any]:
         return summary(state, seat if seat is not None else "")
+
+    def log_secrets(self, state: GameState, seats: Sequence[str]) -> list[str]:
+        return log_secrets(state, seats)
 
     def dice_action(self, state: GameState, faces: dict[str, list[int]]) -> BaseModel:
         return A.RollDice(faces=faces)

@@ -258,7 +258,8 @@ def check_aided_damage(targeted: str, chosen: Sequence[tuple[str, str]], unit: S
 # --- hidden rolls (V-31, L688-690) --------------------------------------------------------------------
 def hidden_roll(actor: Side, opponent: Side, wagered: bool) -> dict[str, int]:
     """V-31 (L690): when failure yields uncertainty, the other side hides its roll and tells only the
-    effect, so the actor cannot tell a failure from no effect. No wagering is possible."""
+    effect. No wagering is possible. With no power and no fate this effect is above 0 exactly when the actor won,
+    so the engine keeps its number in the opponent's player's view, who tells it in the story (rules.resolve)."""
     if wagered:
         raise RuleViolation("V-31", "no dice are wagered on a hidden roll")
     out = decide("offensive", actor, opponent)

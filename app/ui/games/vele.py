@@ -131,10 +131,11 @@ def struggle(view: dict[str, Any], events: list[Any] = ()) -> None:
     if done:
         last = done[-1]
         res = f"{t(last.get('actor_result'))} vs {t(last.get('opponent_result'))}"  # or "hidden" (V-31)
+        effect = last.get("effect", 0)  # "hidden": a hidden roll's effect is told in the story (V-31)
+        told = "told in the story" if isinstance(effect, str) else str(int(effect))
         st.caption(f"Last struggle: {t(last.get('text'))} → {t(last.get('winner'))} wins "
-                   f"({res}), effect "
-                   f"{int(last.get('effect', 0))}" + (f", disabled {', '.join(t(d) for d in last['disabled'])}"
-                                                       if last.get("disabled") else ""))
+                   f"({res}), effect {told}" + (f", disabled {', '.join(t(d) for d in last['disabled'])}"
+                                                if last.get("disabled") else ""))
 
 
 def where_dice_went(events: list[Any]) -> str:
