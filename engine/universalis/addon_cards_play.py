@@ -21,15 +21,41 @@ Engine readings where the book is silent: the discards' faces are not tracked (a
 dealt again only after a reshuffle, which the counts follow, but faces are dealt from the four of each
 card); coins between players are one player's discard and the other's draw (each keeps his own deck);
 pools other than Wealth (the Endowment, Plot Pools, the setting pool) stay counted coins.
+
+Face cards kept (UA-CARDS-4, the book's example Gimmick, L2052): 52-card decks. In a Pool each Jack cancels
+a Success, each King is a Success for deciding the winner but earns no coin, each Queen is a free coin and
+no Success (complications.py through addon_hooks.successes and bonus_for). A card spent face up from Wealth
+(any coin discarded, bought dice excepted: those are turned over in their Pool) is turned over: the game
+waits for its face, dealt like a die face by the table's card source (Roll keys "spent:<player>"). A Jack
+makes the player to the right pay the coin, a Queen the player to the left, a King the player across (the
+table's `face_card_gimmick` may change who): that player discards his top Wealth card to the spender, who
+draws a card for it from his Bank; the spender's face card stays discarded. Readings (the book is silent):
+- the neighbour's card pays the coin whatever it shows: it is not turned over for the Gimmick, so a spend
+  ends in one step (alternative: it is turned over too and passed on by its own face, round the table);
+- a neighbour with no Wealth card (a bid on the table is not Wealth) cannot pay: the spender's face card
+  stays his spent coin (alternative: the Bank forgives the coin and the spender draws one anyway).
 """
 from __future__ import annotations
 
 from engine.core.errors import RuleViolation
-from engine.universalis.addon_cards import ADDON_COINS, ADDON_DICE, card_face, draw, suit_deck
-from engine.universalis.ledger import coins, pay
+from engine.universalis.addon_cards import ADDON_COINS, ADDON_DICE, card_face, card_name, draw, face_card_payer, suit_deck
+from engine.universalis.addon_complications import FACE_CARDS
+from engine.universalis.ledger import coins, pay, pay_player
 from engine.universalis.state import CardDeck, GameState
 
 DECK = len(suit_deck(False))  # 40: Ace to 10 in four suits, face cards removed (L2046)
+SPENT = "spent:"  # the Roll key of a player's spent cards turned over (UA-CARDS-4): "spent:<player>"
+FACES = "Cards as Coins with face cards kept"
+
+
+def face_gimmick(s: GameState) -> bool:
+    """UA-CARDS-4: Cards as Coins keeps its face cards (the table adopted a face-card Gimmick, L2052)."""
+    return s.config.addons.currency == "cards_bank" and s.config.addons.face_card_gimmick is not None
+
+
+def deck_size(s: GameState) -> int:
+    """40 cards, or 52 with face cards kept (UA-CARDS-4)."""
+    return len(suit_deck(face_gimmick(s)))
 
 
 def on(s: GameState) -> bool:
@@ -46,7 +72,7 @@ def stack(s: GameState) -> bool:
 def new_decks(s: GameState) -> None:
     """At setup: each player's shuffled deck, his starting Wealth drawn from it (L2046)."""
     for p in s.players:
-        s.extra.cards[p.name] = CardDeck(bank=DECK - p.wealth, held=p.wealth)
+        s.extra.cards[p.name] = CardDeck(bank=deck_size(s) - p.wealth, held=p.wealth)
 
 
 def pool_cards(s: GameState) -> dict[str, int]:
@@ -96,12 +122,14 @@ def reconcile(c) -> None:
         return
     desired = pool_cards(s)
     hand = ADDON_DICE if stack(s) else ADDON_COINS
+    size = deck_size(s)
+    turn_over = face_gimmick(s) and not is_reveal(c.a)  # UA-CARDS-4: cards spent face up are turned over
     orig = c.orig.complication
     rerolled = (s.complication is not None and orig is not None and s.complication.id == orig.id
                 and len(s.complication.rolls) > len(orig.rolls) and s.narration is None)
     for p in s.players:
         d = s.extra.cards.get(p.name)
-        d = CardDeck(bank=DECK) if d is None else d.model_copy()  # a newcomer brings his deck (UA-NEW-1)
+        d = CardDeck(bank=size) if d is None else d.model_copy()  # a newcomer brings his deck (UA-NEW-1)
         if rerolled and d.pool:  # a tie: every Pool's cards are discarded and dealt again (U-COMP-8)
             d.discards += d.pool
             want = d.pool
@@ -118,6 +146,8 @@ def reconcile(c) -> None:
             into_pool = min(-dh, dp)
             d.pool += into_pool
             d.discards += -dh - into_pool
+            if turn_over:
+                d.revealing += -dh - into_pool
             d.held = held
             dp -= into_pool
         if dp > 0:  # a Trait's die, an Edge die, the Endowment's: from his Bank
@@ -143,7 +173,7 @@ def reconcile(c) -> None:
                 pay(s, p.name, lost, "coins with no card left to draw", rule="UA-CARDS-1", use_bonus=False)
                 d.held = p.wealth + p.stake
                 c.emit("cards_short", f"{p.name}'s deck has no card left to draw: {coins(lost)} stay with the "
-                       f"Bank (a deck of {DECK} cards).", player=p.name, lost=lost, rule="UA-CARDS-1")
+                       f"Bank (a deck of {size} cards).", player=p.name, lost=lost, rule="UA-CARDS-1")
         s.extra.cards[p.name] = d
 
 
@@ -151,15 +181,19 @@ def check_roll(s: GameState, faces: dict[str, list[int]]) -> None:
     """UA-CARDS-5: the revealed cards are Ace (1) to 10, and a deck holds four of each: no face shows
     more often than four times the decks that can have cards in the Pools (their players', the Pools'
     owners', and with Mazza's stack the shared Trait Deck)."""
+    if revealing(s):  # spent cards turned over, not a Pool's (UA-CARDS-4: turn_over reads them)
+        return
     comp = s.complication
     owners = {p.owner for p in comp.pools if p.size} if comp is not None else set()
     decks = len({n for n, k in pool_cards(s).items() if k > 0} | owners) + (1 if stack(s) else 0) or 1
+    high = 13 if face_gimmick(s) else 10
     seen: dict[int, int] = {}
     for got in faces.values():
         for f in got:
             v = card_face(f)
-            if not 1 <= v <= 10:
-                raise RuleViolation("UA-CARDS-5", f"{ADDON_COINS}: a card without face cards is Ace (1) to 10, not {f}")
+            if not 1 <= v <= high:
+                raise RuleViolation("UA-CARDS-5", f"{FACES}: a card is Ace (1) to King (13), not {f}" if high == 13
+                                    else f"{ADDON_COINS}: a card without face cards is Ace (1) to 10, not {f}")
             seen[v] = seen.get(v, 0) + 1
     for v, n in seen.items():
         if n > 4 * decks:
@@ -170,14 +204,92 @@ def check_roll(s: GameState, faces: dict[str, list[int]]) -> None:
 def deal(s: GameState, pick) -> dict[str, list[int]]:
     """The table's card source: each Pool's cards revealed, dealt without replacement from a 40-card deck
     (one per Pool owner: the engine does not follow which deck each card came from, only how many);
-    `pick(k)` is a chance draw of 1..k (the table's dice source)."""
+    `pick(k)` is a chance draw of 1..k (the table's dice source). With face cards kept (UA-CARDS-4): 52-card
+    decks, and spent cards waiting to be turned over come first ("spent:<player>", from his own deck)."""
     from engine.universalis.complications import roll_request
 
+    faces = face_gimmick(s)
+    due = revealing(s)
+    if due:
+        return {key: draw(suit_deck(True), n, pick) for key, n in due.items()}
     want = roll_request(s)
     decks: dict[str, list[int]] = {}
     out: dict[str, list[int]] = {}
     comp = s.complication
     assert comp is not None
     for key, n in want.items():
-        out[key] = draw(decks.setdefault(comp.pool(key).owner, suit_deck(False)), n, pick)
+        out[key] = draw(decks.setdefault(comp.pool(key).owner, suit_deck(faces)), n, pick)
     return out
+
+
+# --- face cards spent (UA-CARDS-4) ---------------------------------------------------------------------
+def revealing(s: GameState) -> dict[str, int]:
+    """The spent cards waiting to be turned over, by Roll key "spent:<player>" (seating order)."""
+    return {SPENT + n: d.revealing for n, d in s.extra.cards.items() if d.revealing}
+
+
+def is_reveal(a) -> bool:
+    """The action turns spent cards over (a Roll of "spent:" keys), not a Pool's roll."""
+    faces = getattr(a, "faces", None)
+    return getattr(a, "type", "") == "roll" and bool(faces) and all(str(k).startswith(SPENT) for k in faces)
+
+
+def turn_over(c) -> None:
+    """UA-CARDS-4 (L2052): the spent cards are turned over; each Jack, Queen or King makes the player the
+    table's Gimmick names pay the spender's coin: his top Wealth card discarded, the spender drawing one for
+    it (module docstring: who pays when he has none, and why his card is not turned over in turn)."""
+    from engine.universalis.addon_complications import read_face
+    s, a = c.s, c.a
+    due = revealing(s)
+    if set(a.faces) != set(due):
+        raise RuleViolation("UA-CARDS-4", f"{FACES}: turn over the spent cards first: "
+                            + ", ".join(f"{k} {n}" for k, n in due.items()))
+    gimmick = s.config.addons.face_card_gimmick
+    said: list[str] = []
+    paid: list[dict] = []
+    for key, n in due.items():
+        name = key[len(SPENT):]
+        got = [read_face(f, "cards") for f in a.faces[key]]
+        if len(got) != n:
+            raise RuleViolation("UA-CARDS-4", f"{FACES}: {name} turns over {n} spent "
+                                              f"{'card' if n == 1 else 'cards'}, {len(got)} were given")
+        if any(got.count(v) > 4 for v in got):
+            raise RuleViolation("UA-CARDS-5", f"{FACES}: {name}'s deck holds four of each card")
+        d = s.extra.cards[name].model_copy()
+        d.revealing = 0
+        s.extra.cards[name] = d
+        said.append(f"{name} {' '.join(card_name(x) for x in got)}")
+        for card in got:
+            if card not in FACE_CARDS:
+                continue
+            payer = face_card_payer(card, name, s.seat_names, gimmick)
+            if payer != name and s.player(payer).wealth >= 1:
+                pay_player(s, payer, name, 1, stake_first=False)
+                paid.append({"card": card_name(card), "spender": name, "payer": payer})
+                said.append(f"{card_name(card)}: {payer} pays {name}'s coin")
+            else:
+                paid.append({"card": card_name(card), "spender": name, "payer": None})
+                said.append(f"{card_name(card)}: {payer} has no coin to pay it, so {name}'s coin stays spent")
+    c.emit("cards_spent", "Spent cards turned over: " + "; ".join(said) + ".", player="", paid=paid,
+           rule="UA-CARDS-4")
+
+
+def while_revealing(kind: str):
+    """While spent cards wait to be turned over, the game waits for them (a Roll from the card source)."""
+    if kind == "roll":
+        return turn_over
+
+    def refuse(c) -> None:
+        raise RuleViolation("UA-CARDS-4", f"{FACES}: not now: the spent cards are turned over first ("
+                            + ", ".join(f"{k[len(SPENT):]} {n}" for k, n in revealing(c.s).items())
+                            + "): a face card may make another player pay the coin")
+    return refuse
+
+
+def pending_reveal(s: GameState):
+    """The chance decision while spent cards wait to be turned over (decisions.pending)."""
+    from engine.universalis.decisions import Pending
+
+    due = revealing(s)
+    return Pending("roll", ("dice",), dice=dict(due),
+                   note="spent cards are turned over: " + ", ".join(f"{k[len(SPENT):]} {n}" for k, n in due.items()))
