@@ -256,3 +256,30 @@ def test_UA_CARDS_4_in_a_pool_a_jack_cancels_a_king_decides_and_a_queen_is_a_fre
     assert all(total(d) == 52 and d.held == g.spendable(n) for n, d in g.s.extra.cards.items())
     g.check()
     seen("UA-CARDS-4")
+
+
+def test_UA_CDICE_5_mazzas_stack_keeps_face_cards_that_never_succeed_L2432():
+    """UA-CDICE-5 (Quirk #1, L2432 "there are 13 different cards in a suit, making a success as defined above
+    5 out of 13") with Mazza's Wealth stack (L2440): 52-card decks (53 coins refused). Ben's 3 bought cards
+    show 1 J K and Ann's Trait Deck card a Q: J, Q, K never succeed (no Gimmick here: a King is no Success),
+    so the Complication wins 1 to 0 and earns 1, Ann 1 for her card; a 14 is no card. Every deck holds 52."""
+    stack = {"currency": "cards_stack", "cards_with_face_cards": True}
+    with pytest.raises(RuleViolation) as e:
+        new_game(P3, starting_coins=53, addons=stack)
+    assert e.value.rule == "UA-SETUP-7" and "52 cards" in str(e.value)
+    g = framed(P3, {"Ann": 1}, addons=stack)
+    assert g.pend.kind != "roll"  # no spent card is turned over: the face of a coin spent changes nothing here
+    hero = g.create("Ann", "Hero")
+    g.end_turn("Ann")
+    g.event("Ben", "A rival challenges the hero.", receiver=hero)
+    g.act(A.BuyDie(player="Ben", pool="C", count=3))
+    g.act(A.DrawTrait(player="Ben", pool="Ann", component=hero, trait=g.s.components[hero].traits[0].id))
+    g.call_and_agree("Ben")
+    g.refused(A.Roll(faces={"C": [1, 11, 14], "Ann": [12]}), "UA-CARDS-5", "not 14")
+    g.roll(C=[1, 11, 13], Ann=[12])
+    assert g.last("roll").data["successes"] == {"C": 1, "Ann": 0}
+    assert g.last("complication_result").data["bonus"] == {"C": 1, "Ann": 1}
+    g.narrate_out()
+    assert all(total(d) == 52 and d.held == g.spendable(n) for n, d in g.s.extra.cards.items())
+    g.check()
+    seen("UA-CDICE-5", "UA-CARDS-5")

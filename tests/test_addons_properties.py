@@ -70,8 +70,10 @@ def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
                             (17, ("cards-instead-of-dice", 'bonus_cards_from="bank_deck"', "cards_with_face_cards=true")),
                             # Cards as Coins with face cards kept (UA-CARDS-4): 52-card decks follow the coins
                             (18, ("cards-as-coins", "face_card_gimmick={}")),
-                            (19, ("cards-as-coins", 'face_card_gimmick={"J": "left", "K": "right"}',
+                            (21, ("cards-as-coins", 'face_card_gimmick={"J": "left", "K": "right"}',
                                   'multiple-targets="independent"')),
+                            # Mazza's Wealth stack with face cards kept (UA-CDICE-5): 52-card decks
+                            (20, ('cards-instead-of-dice="cards_stack"', "cards_with_face_cards=true")),
                             # seeds whose games nest a Complication within 260 decisions (UA-NEST-1)
                             (15, ("nested-complications",)), (23, ("nested-complications",))])
 def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
@@ -87,6 +89,7 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     assert adds.cards_with_face_cards == faces or not faces
     hands = "cards-instead-of-dice" in must
     gimmick = "cards-as-coins" in must
+    stack52 = 'cards-instead-of-dice="cards_stack"' in must and faces
     assert (adds.face_card_gimmick is not None) == gimmick or not gimmick
     assert adds.bonus_cards_from == ("bank_deck" if 'bonus_cards_from="bank_deck"' in must else "own_deck")
     t = Table.new(heuristic_seats(["Ann", "Bob", "Cat"], seed), dice=SeededDice(seed), addons=adds,
@@ -105,7 +108,7 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
             for x in h.trait_cards:
                 own.remove(x)  # the Trait Deck's cards are in his hand or Pools
             assert all(own.count(v) <= 4 for v in set(own)) and max(own, default=0) <= (13 if faces else 10)
-        for p in t.state.players if gimmick else ():  # every coin a Wealth card of a 52-card deck (UA-CARDS-4)
+        for p in t.state.players if gimmick or stack52 else ():  # every coin a card of a 52-card deck (UA-CARDS-4, UA-CDICE-5)
             d = t.state.extra.cards[p.name]
             assert d.bank + d.discards + d.pool + d.held == 52 and d.held == p.wealth + p.stake, (p.name, d)
         if hands:
@@ -120,6 +123,8 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     assert again.damage is None
     assert again.state.config.addons == adds
     assert again.state.model_dump_json() == t.state.model_dump_json()
+    if gimmick or stack52:  # a Pool showed a Jack, Queen or King (UA-CARDS-4, UA-CDICE-5)
+        assert any(f > 10 for e in again.events if e.kind == "roll" for v in e.data["faces"].values() for f in v)
     if gimmick:  # UA-CARDS-4: spent face cards were turned over and made a neighbour pay
         paid = [x for e in again.events if e.kind == "cards_spent" for x in e.data["paid"]]
         assert any(x["payer"] for x in paid), paid

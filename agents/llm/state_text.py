@@ -151,6 +151,9 @@ def describe_state(s: GameState, me: str | None) -> str:
         lines.append(f"Cards as Coins: your deck's Bank holds {deck.bank} cards and its discards {deck.discards}; "
                      "you can never hold more coins than your deck has cards.")
         gimmick = s.config.addons.face_card_gimmick
+        if s.config.addons.cards_with_face_cards:  # Mazza's stack with face cards kept (UA-CDICE-5)
+            lines.append("Face cards are kept (52-card decks): J, Q and K never succeed, so only 5 in 13 of the "
+                         "cards in a Pool do.")
         if gimmick is not None:  # UA-CARDS-4: face cards kept
             from engine.universalis.addons import face_payers
             who = face_payers(gimmick)

@@ -265,7 +265,7 @@ def typed_roll(live: store.Live, token: str) -> None:
                  on_click=functools.partial(stale_check, live.code), args=(did,)):
         faces: dict[str, list[int]] = {}
         try:
-            hand = (ad.currency == "cards_hand" or ad.face_card_gimmick is not None) and not pend.sides
+            hand = (ad.currency == "cards_hand" or (ad.currency != "coins" and faces13)) and not pend.sides
             for key, n in pend.dice.items():
                 got = (card_faces(typed[key], faces13) if hand else
                        [normalize_face(int(x), sides) for x in typed[key].replace(",", " ").split()])

@@ -34,6 +34,11 @@ draws a card for it from his Bank; the spender's face card stays discarded. Read
   ends in one step (alternative: it is turned over too and passed on by its own face, round the table);
 - a neighbour with no Wealth card (a bid on the table is not Wealth) cannot pay: the spender's face card
   stays his spent coin (alternative: the Bank forgives the coin and the spender draws one anyway).
+
+Mazza's Wealth stack with face cards kept (UA-CDICE-5, Quirk #1 L2432): 52-card decks, the Trait Deck's too;
+the faces matter only where they are revealed, in a Pool, where a Jack, Queen or King never succeeds and a
+failed Edge face card counts 10 (as with a hand, addon_cards_hand.py); a coin spent from the stack is played
+face up and its face changes nothing, so the counts still follow it.
 """
 from __future__ import annotations
 
@@ -46,6 +51,7 @@ from engine.universalis.state import CardDeck, GameState
 DECK = len(suit_deck(False))  # 40: Ace to 10 in four suits, face cards removed (L2046)
 SPENT = "spent:"  # the Roll key of a player's spent cards turned over (UA-CARDS-4): "spent:<player>"
 FACES = "Cards as Coins with face cards kept"
+STACK_FACES = "Cards instead of Dice (Mazza's Wealth stack) with face cards kept"
 
 
 def face_gimmick(s: GameState) -> bool:
@@ -53,9 +59,15 @@ def face_gimmick(s: GameState) -> bool:
     return s.config.addons.currency == "cards_bank" and s.config.addons.face_card_gimmick is not None
 
 
+def faces_kept(s: GameState) -> bool:
+    """52-card decks: Cards as Coins' face-card Gimmick (UA-CARDS-4), or Mazza's Wealth stack with face cards
+    kept (UA-CDICE-5, Quirk #1 L2432: J, Q, K are read, and never succeed)."""
+    return face_gimmick(s) or (stack(s) and s.config.addons.cards_with_face_cards)
+
+
 def deck_size(s: GameState) -> int:
-    """40 cards, or 52 with face cards kept (UA-CARDS-4)."""
-    return len(suit_deck(face_gimmick(s)))
+    """40 cards, or 52 with face cards kept (UA-CARDS-4, UA-CDICE-5)."""
+    return len(suit_deck(faces_kept(s)))
 
 
 def on(s: GameState) -> bool:
@@ -186,13 +198,14 @@ def check_roll(s: GameState, faces: dict[str, list[int]]) -> None:
     comp = s.complication
     owners = {p.owner for p in comp.pools if p.size} if comp is not None else set()
     decks = len({n for n, k in pool_cards(s).items() if k > 0} | owners) + (1 if stack(s) else 0) or 1
-    high = 13 if face_gimmick(s) else 10
+    high = 13 if faces_kept(s) else 10
     seen: dict[int, int] = {}
     for got in faces.values():
         for f in got:
             v = card_face(f)
             if not 1 <= v <= high:
-                raise RuleViolation("UA-CARDS-5", f"{FACES}: a card is Ace (1) to King (13), not {f}" if high == 13
+                raise RuleViolation("UA-CARDS-5", f"{FACES if face_gimmick(s) else STACK_FACES}: a card is Ace (1) to "
+                                                  f"King (13), not {f}" if high == 13
                                     else f"{ADDON_COINS}: a card without face cards is Ace (1) to 10, not {f}")
             seen[v] = seen.get(v, 0) + 1
     for v, n in seen.items():
@@ -208,7 +221,7 @@ def deal(s: GameState, pick) -> dict[str, list[int]]:
     decks, and spent cards waiting to be turned over come first ("spent:<player>", from his own deck)."""
     from engine.universalis.complications import roll_request
 
-    faces = face_gimmick(s)
+    faces = faces_kept(s)
     due = revealing(s)
     if due:
         return {key: draw(suit_deck(True), n, pick) for key, n in due.items()}

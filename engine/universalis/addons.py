@@ -280,7 +280,7 @@ def check_addons(a: Addons, players: tuple[str, ...] | list[str] | None = None,
     _need(a.open_scene_framing or (a.frame_scene_cost, a.switch_scene_cost, a.fade_to_black_cost, a.max_active_scenes,
                                    a.open_scene_refresh) == (1, 1, 1, 3, "on_fade"), "UA-SETUP-8",
           "Open Scene Framing: its settings need the add-on itself (L1962)")
-    faces = ((a.currency == "cards_hand" and a.cards_with_face_cards)  # UA-CDICE-5: 52-card decks
+    faces = ((a.currency in ("cards_hand", "cards_stack") and a.cards_with_face_cards)  # UA-CDICE-5: 52-card decks
              or (a.currency == "cards_bank" and a.face_card_gimmick is not None))  # UA-CARDS-4
     _need(a.currency == "coins" or starting_coins <= (52 if faces else 40), "UA-SETUP-7",
           f"Cards as Coins / Cards instead of Dice refuses: a deck "
