@@ -200,10 +200,48 @@ def test_UA_NEST_1_an_Obstacle_against_an_Event_nests_while_a_Complication_is_op
     g.check()
 
 
-def test_UA_NEST_1_cards_refused_at_setup():
+def test_UA_NEST_1_a_hand_of_cards_refused_at_setup():
+    """Cards instead of Dice with a hand keeps the cards chosen from the hand by Pool name, and a nested
+    Complication's Pools bear the names of the one waiting under it: refused at setup, saying why."""
     with pytest.raises(RuleViolation) as e:
-        new_game(P3, addons={**NEST, "currency": "cards_bank"})
-    assert e.value.rule == "UA-SETUP-7" and "Nested Complications" in str(e.value)
+        new_game(P3, addons={**NEST, "currency": "cards_hand"})
+    assert e.value.rule == "UA-SETUP-7" and "Nested Complications" in str(e.value) and "same names" in str(e.value)
+
+
+@pytest.mark.parametrize("currency", ["cards_bank", "cards_stack"])
+def test_UA_NEST_1_UA_CARDS_3_a_suspended_Complication_keeps_its_cards_face_down_L2396_L2050(currency):
+    """L2396 (the Pools of the Complication interrupted wait, "Almost always it will be the new Complication
+    being resolved first") with Cards as Coins (L2050: a Pool's cards are discarded once it is resolved) or
+    Mazza's stack: Ben's 3 bought cards and Ann's Trait card stay in Complication 1's Pools while Ann's nested
+    Complication 2 is built, rolled (C 2: 2 bonus coins, kept) and narrated; only its cards are discarded.
+    Complication 1 then rolls C 6 7 8 against Ann 1: Ann keeps 1, Ben 3. Ben's deck: Bank 12, discards 5,
+    Pools 0, Wealth 23; every deck holds 40 cards and its Wealth cards equal its player's coins throughout."""
+    g, hero, rival, demon = rival_fight({**NEST, "currency": currency})
+
+    def decks() -> dict[str, int]:
+        for p in g.s.players:
+            d = g.s.extra.cards[p.name]
+            assert d.bank + d.discards + d.pool + d.held == 40 and d.held == p.wealth + p.stake, (p.name, d)
+        return {n: d.pool for n, d in g.s.extra.cards.items()}
+    ann_trait = 0 if currency == "cards_stack" else 1  # with the stack a Trait's card is the Trait Deck's
+    assert decks() == {"Ann": ann_trait, "Ben": 3, "Cat": 0}
+    g.event("Ann", "The hero commands the demon.", performer=hero, receiver=demon)
+    assert [x.id for x in g.s.suspended] == [1] and decks() == {"Ann": ann_trait, "Ben": 3, "Cat": 0}
+    g.act(A.DrawTrait(player="Ann", trait=g.trait(hero, "Hero"), component=hero, pool="C"))
+    assert decks() == {"Ann": 2 * ann_trait, "Ben": 3, "Cat": 0}
+    g.call_and_agree("Ann")
+    g.roll(C=[2], Cat=[])
+    g.narrate_out()
+    assert g.s.complication.id == 1 and decks() == {"Ann": ann_trait, "Ben": 3, "Cat": 0}
+    g.call_and_agree("Ann")
+    g.roll(C=[6, 7, 8], Ann=[1])
+    g.narrate_out()
+    assert wealth(g) == {"Ann": 24, "Ben": 23, "Cat": 24} and decks() == {"Ann": 0, "Ben": 0, "Cat": 0}
+    ben = g.s.extra.cards["Ben"]
+    assert (ben.bank, ben.discards, ben.pool, ben.held) == (12, 5, 0, 23)
+    g.check()
+    replays(g)
+    seen("UA-NEST-1", "UA-CARDS-3")
 
 
 def test_UA_NEST_1_the_heuristic_nests_when_behind_and_plays_the_resumed_Complication(tmp_path):

@@ -75,7 +75,10 @@ def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
                             # Mazza's Wealth stack with face cards kept (UA-CDICE-5): 52-card decks
                             (20, ('cards-instead-of-dice="cards_stack"', "cards_with_face_cards=true")),
                             # seeds whose games nest a Complication within 260 decisions (UA-NEST-1)
-                            (15, ("nested-complications",)), (23, ("nested-complications",))])
+                            (15, ("nested-complications",)), (23, ("nested-complications",)),
+                            # ... and one that nests with counted cards: a suspended Complication's cards wait
+                            (33, ("nested-complications", "cards-as-coins")),
+                            (33, ("nested-complications", 'cards-instead-of-dice="cards_stack"'))])
 def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     """`must`: add-ons every drawn combination includes (Own Pool per Participant, UA-OWN-1, is rare
     in six random draws from forty)."""
@@ -88,8 +91,10 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     faces = "cards_with_face_cards=true" in must
     assert adds.cards_with_face_cards == faces or not faces
     hands = "cards-instead-of-dice" in must
-    gimmick = "cards-as-coins" in must
+    gimmick = any(m.startswith("face_card_gimmick") for m in must)  # Cards as Coins with face cards (UA-CARDS-4)
     stack52 = 'cards-instead-of-dice="cards_stack"' in must and faces
+    counted = adds.currency in ("cards_bank", "cards_stack")  # decks as counts (UA-CARDS-1..4, UA-CDICE-4/5)
+    size = 52 if (adds.face_card_gimmick is not None or (adds.currency == "cards_stack" and adds.cards_with_face_cards)) else 40
     assert (adds.face_card_gimmick is not None) == gimmick or not gimmick
     assert adds.bonus_cards_from == ("bank_deck" if 'bonus_cards_from="bank_deck"' in must else "own_deck")
     t = Table.new(heuristic_seats(["Ann", "Bob", "Cat"], seed), dice=SeededDice(seed), addons=adds,
@@ -108,9 +113,9 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
             for x in h.trait_cards:
                 own.remove(x)  # the Trait Deck's cards are in his hand or Pools
             assert all(own.count(v) <= 4 for v in set(own)) and max(own, default=0) <= (13 if faces else 10)
-        for p in t.state.players if gimmick or stack52 else ():  # every coin a card of a 52-card deck (UA-CARDS-4, UA-CDICE-5)
+        for p in t.state.players if counted else ():  # every coin a card of its deck: 40, or 52 with face cards
             d = t.state.extra.cards[p.name]
-            assert d.bank + d.discards + d.pool + d.held == 52 and d.held == p.wealth + p.stake, (p.name, d)
+            assert d.bank + d.discards + d.pool + d.held == size and d.held == p.wealth + p.stake, (p.name, d)
         if hands:
             held = [x for h in t.state.extra.hands.values() for x in h.trait_cards]
             assert all(held.count(v) <= 4 for v in set(held))  # the Trait Deck's cards out in hands
@@ -123,6 +128,8 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     assert again.damage is None
     assert again.state.config.addons == adds
     assert again.state.model_dump_json() == t.state.model_dump_json()
+    if "nested-complications" in must and counted:  # UA-NEST-1 with counted cards: it did nest
+        assert any(e.kind == "complication_nested" for e in again.events)
     if gimmick or stack52:  # a Pool showed a Jack, Queen or King (UA-CARDS-4, UA-CDICE-5)
         assert any(f > 10 for e in again.events if e.kind == "roll" for v in e.data["faces"].values() for f in v)
     if gimmick:  # UA-CARDS-4: spent face cards were turned over and made a neighbour pay

@@ -88,18 +88,27 @@ def new_decks(s: GameState) -> None:
 
 
 def pool_cards(s: GameState) -> dict[str, int]:
-    """How many cards of each player's deck lie in the open Complication's Pools, before the roll:
+    """How many cards of each player's deck lie in the open Complications' Pools, before the roll:
     each die is a card of the player who added it; dice no record names (Edge, Obstacle) are the
-    Pool owner's. Once the roll is over (the narration), the Pools it revealed are discarded."""
-    comp = s.complication
+    Pool owner's. Once the roll is over (the narration), the Pools it revealed are discarded. A
+    Complication suspended under a nested one (UA-NEST-1) keeps its Pools' cards face down until it
+    resumes and is rolled (its Pools wait "as they stand", L2396)."""
+    from engine.universalis.addon_independent import finished_pools
     out: dict[str, int] = {}
+    for held in s.suspended:  # never rolled since it was suspended: only its finished matches are out
+        _count(s, held, finished_pools(s, held), out)
+    comp = s.complication
     if comp is None:
         return out
     # after a roll the Pools it revealed are discarded; under Independent Target or Individual Pools
     # (UA-MT-3, UA-MT-5) a Pool whose match is still to come keeps its cards face down
-    from engine.universalis.addon_independent import finished_pools
     shown = set(comp.rolls[-1].faces) if s.narration is not None and comp.rolls else set()
-    shown |= finished_pools(s, comp)
+    _count(s, comp, shown | finished_pools(s, comp), out)
+    return out
+
+
+def _count(s: GameState, comp, shown: set[str], out: dict[str, int]) -> None:
+    """Add to `out` the cards of each player in `comp`'s Pools not yet revealed (not in `shown`)."""
     shared = stack(s)  # Mazza: Trait and Edge dice are the Trait Deck's, no player's
     for pool in comp.pools:
         if pool.key in shown:
@@ -115,7 +124,6 @@ def pool_cards(s: GameState) -> dict[str, int]:
                 added[pool.owner] = added.get(pool.owner, 0) + n
         for who, n in added.items():
             out[who] = out.get(who, 0) + max(0, n)
-    return out
 
 
 def _draw(d: CardDeck, n: int) -> int:
