@@ -206,19 +206,54 @@ def test_UA_EXT_2_UA_EXT_4_random_extended_complications_conserve_coins_and_repl
         assert_replays(g, addons)
 
 
-def test_UA_EXT_1_with_cards_is_refused_at_setup_naming_the_add_on():
-    """Engine limit, not a book rule: a card laid in a Pool is a card of one player's deck (UA-CARDS-3);
-    the engine does not divide those cards into stages, so Extended Complications with Cards as Coins or
-    Cards instead of Dice is refused at setup in one line, never played with miscounted decks."""
+def test_UA_EXT_1_with_a_hand_of_cards_is_refused_at_setup_naming_the_add_on():
+    """Engine limit, not a book rule: a card chosen from a hand and laid in a Pool (UA-CDICE-2) is not
+    divided into stages by the engine, so Extended Complications with Cards instead of Dice and a hand is
+    refused at setup in one line, never played with miscounted hands. Counted cards are played with it."""
     import pytest
     from engine.core.errors import RuleViolation
     from engine.universalis import new_game
-    for currency in ("cards_bank", "cards_hand", "cards_stack"):
-        with pytest.raises(RuleViolation) as e:
-            new_game(P4, addons={**EXT, "currency": currency})
-        assert e.value.rule == "UA-SETUP-7" and "Extended Complications refuses cards" in str(e.value)
-        assert "\n" not in str(e.value)
-    assert new_game(P4, addons=EXT).config.addons.allow_extended
+    with pytest.raises(RuleViolation) as e:
+        new_game(P4, addons={**EXT, "currency": "cards_hand"})
+    assert e.value.rule == "UA-SETUP-7" and "Extended Complications refuses Cards instead of Dice" in str(e.value)
+    assert "\n" not in str(e.value)
+    for currency in ("cards_bank", "cards_stack"):
+        assert new_game(P4, addons={**EXT, "currency": currency}).config.addons.allow_extended
+
+
+def test_UA_EXT_4_UA_CARDS_3_each_stage_discards_its_own_cards_L2420_L2050():
+    """UA-EXT-4 (L2420: each sub-pool pair rolls and is narrated in turn) with Cards as Coins (L2050: a
+    Pool's cards are discarded once resolved): the derived 7 against 10 in three stages, every die a card D
+    bought from his Wealth (17 in the Pools). Once stage 1 (2v3) is rolled 12 of his cards are left face
+    down, through its narration; after stage 2 (2v3) 7; stage 3 ties and B's Edge card comes from B's Bank (B 1 card in Pools),
+    it rolls again, and once narrated no card is left in any Pool. Every deck holds 40 cards and its Wealth
+    cards equal its player's coins after every action; D's coins match the derived test (+7)."""
+    g = knight_and_monk({**EXT, "currency": "cards_bank"}, {"C": 7, "A": 6, "B": 4})
+    before = {p: g.wealth(p) for p in P4}
+
+    def pools() -> dict[str, int]:
+        for p in g.s.players:
+            d = g.s.extra.cards[p.name]
+            assert d.bank + d.discards + d.pool + d.held == 40 and d.held == p.wealth + p.stake, (p.name, d)
+        return {n: d.pool for n, d in g.s.extra.cards.items() if d.pool}
+    assert pools() == {"D": 17}
+    g.act(A.ExtendComplication(player="D", stages=3))
+    assert pools() == {"D": 17}
+    g.roll(C=[1, 9], A=[1, 2, 9])
+    assert pools() == {"D": 12}  # the stage's cards are discarded once rolled; the other stages' wait
+    g.narrate_out()
+    assert pools() == {"D": 12}
+    g.roll(C=[1, 2], A=[9, 9, 9])
+    g.narrate_out()
+    assert pools() == {"D": 7}
+    g.roll(C=[1, 9, 9], B=[2, 9, 9, 9])
+    assert pools() == {"D": 7, "B": 1}
+    g.roll(C=[9, 9, 9], B=[9, 9, 9, 9, 3])
+    g.narrate_out()
+    assert g.s.complication is None and pools() == {}
+    assert {p: g.wealth(p) - before[p] for p in P4} == {"A": 6, "B": 3, "Cy": 0, "D": 7}
+    g.check()
+    seen("UA-EXT-4", "UA-CARDS-3")
 
 
 def test_UA_EXT_1_UA_OWN_1_declared_pools_are_divided_with_their_side():

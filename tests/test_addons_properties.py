@@ -61,6 +61,9 @@ def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
                             (9, ('multiple-targets="all_or_none"', 'worst_best_tie="complication"')),
                             (10, ('multiple-targets="individual"',)), (11, ('multiple-targets="split"',)),
                             (12, ("extended-complications",)), (13, ("extended-complications", "extend_cost=0")),
+                            # ... with counted cards: each stage discards its own cards (UA-EXT-4, UA-CARDS-3)
+                            (12, ("extended-complications", "cards-as-coins")),
+                            (12, ("extended-complications", 'cards-instead-of-dice="cards_stack"')),
                             # Cards instead of Dice with face cards kept (UA-CDICE-5): hands and coins equal
                             (14, ("cards-instead-of-dice", "cards_with_face_cards=true")),
                             (15, ("cards-instead-of-dice", "cards_with_face_cards=true",

@@ -35,6 +35,12 @@ draws a card for it from his Bank; the spender's face card stays discarded. Read
 - a neighbour with no Wealth card (a bid on the table is not Wealth) cannot pay: the spender's face card
   stays his spent coin (alternative: the Bank forgives the coin and the spender draws one anyway).
 
+Nested and Extended Complications (UA-NEST-1, UA-EXT-1..4): a suspended Complication's Pools keep their cards
+face down until it resumes and is rolled; an extended one's cards go to its stages (whose first: `_count`),
+each stage's discarded once it is rolled. Known approximation (as with Independent Target's waiting Pools): at
+a tie every card of a player's in the open Complication's Pools is discarded and as many drawn, the cards of
+stages or matches still to come included; the counts stay exact, the split between Bank and discards does not.
+
 Mazza's Wealth stack with face cards kept (UA-CDICE-5, Quirk #1 L2432): 52-card decks, the Trait Deck's too;
 the faces matter only where they are revealed, in a Pool, where a Jack, Queen or King never succeeds and a
 failed Edge face card counts 10 (as with a hand, addon_cards_hand.py); a coin spent from the stack is played
@@ -108,20 +114,38 @@ def pool_cards(s: GameState) -> dict[str, int]:
 
 
 def _count(s: GameState, comp, shown: set[str], out: dict[str, int]) -> None:
-    """Add to `out` the cards of each player in `comp`'s Pools not yet revealed (not in `shown`)."""
+    """Add to `out` the cards of each player in `comp`'s Pools not yet revealed (not in `shown`).
+
+    Extended Complications (UA-EXT-1..4): a Pool's cards are divided into its sub-pools once it is
+    extended; the stages rolled (and the one just rolled, once narrated) are out. Whose cards roll in
+    which stage the book does not say (L2418 divides dice); engine reading: a Pool's cards go to its
+    stages the Pool owner's first, then the other players' in seating order, the Trait Deck's last (with
+    Mazza's stack); alternative: in the order they were added."""
+    from engine.universalis.addon_extended import staged
     shared = stack(s)  # Mazza: Trait and Edge dice are the Trait Deck's, no player's
+    ext = comp.extension if staged(comp) else None
     for pool in comp.pools:
-        if pool.key in shown:
+        if pool.key in shown and ext is None:
             continue
         added: dict[str, int] = {}
         for ch in comp.changes:
             if ch.pool == pool.key and not (shared and ch.how == "draw"):
                 added[ch.by] = added.get(ch.by, 0) + ch.delta
-        rest = pool.dice - sum(ch.delta for ch in comp.changes if ch.pool == pool.key)  # Obstacle dice
-        added[pool.owner] = added.get(pool.owner, 0) + rest + (0 if shared else pool.edge)
+        dice = ext.whole.get(pool.key, 0) if ext is not None else pool.dice
+        rest = dice - sum(ch.delta for ch in comp.changes if ch.pool == pool.key)  # Obstacle dice
+        edge = 0 if shared or pool.key in shown else pool.edge  # an Edge card stays in its stage's sub-pool
+        added[pool.owner] = added.get(pool.owner, 0) + rest + edge
         for who, n in added.items():
             if n < 0:  # a die taken off by someone who added none: it was the owner's card
                 added[pool.owner] = added.get(pool.owner, 0) + n
+        if ext is not None:  # the stages already rolled: the owner's cards first, then by seat
+            done = sum(st.get(pool.key, 0) for st in ext.stages[:ext.stage])
+            done += ext.stages[ext.stage].get(pool.key, 0) if pool.key in shown else 0
+            for who in [pool.owner] + [n for n in s.seat_names if n != pool.owner]:
+                take = min(done, max(0, added.get(who, 0)))
+                if take:
+                    added[who] -= take
+                    done -= take
         for who, n in added.items():
             out[who] = out.get(who, 0) + max(0, n)
 
