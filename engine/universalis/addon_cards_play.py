@@ -25,7 +25,8 @@ pools other than Wealth (the Endowment, Plot Pools, the setting pool) stay count
 Face cards kept (UA-CARDS-4, the book's example Gimmick, L2052): 52-card decks. In a Pool each Jack cancels
 a Success, each King is a Success for deciding the winner but earns no coin, each Queen is a free coin and
 no Success (complications.py through addon_hooks.successes and bonus_for). A card spent face up from Wealth
-(any coin discarded, bought dice excepted: those are turned over in their Pool) is turned over: the game
+(any coin discarded: a price, a bid, a Fine, a coin paid to another player; bought dice excepted: those are
+turned over in their Pool; a session's Wealth reset, UA-COIN-2, is no spend) is turned over: the game
 waits for its face, dealt like a die face by the table's card source (Roll keys "spent:<player>"). A Jack
 makes the player to the right pay the coin, a Queen the player to the left, a King the player across (the
 table's `face_card_gimmick` may change who): that player discards his top Wealth card to the spender, who
@@ -167,7 +168,8 @@ def reconcile(c) -> None:
     desired = pool_cards(s)
     hand = ADDON_DICE if stack(s) else ADDON_COINS
     size = deck_size(s)
-    turn_over = face_gimmick(s) and not is_reveal(c.a)  # UA-CARDS-4: cards spent face up are turned over
+    # UA-CARDS-4: cards spent face up are turned over; a session's Wealth reset (UA-COIN-2) spends nothing
+    turn_over = face_gimmick(s) and not is_reveal(c.a) and getattr(c.a, "type", "") != "start_session"
     orig = c.orig.complication
     rerolled = (s.complication is not None and orig is not None and s.complication.id == orig.id
                 and len(s.complication.rolls) > len(orig.rolls) and s.narration is None)
