@@ -283,3 +283,19 @@ def test_UA_CDICE_5_mazzas_stack_keeps_face_cards_that_never_succeed_L2432():
     assert all(total(d) == 52 and d.held == g.spendable(n) for n, d in g.s.extra.cards.items())
     g.check()
     seen("UA-CDICE-5", "UA-CARDS-5")
+
+
+def test_UA_CARDS_4_a_sessions_wealth_reset_is_not_a_spend_L2052_L2484():
+    """UA-CARDS-4 (L2052: what face cards "represent when spent") beside the Coin Option Gimmick's reset
+    (UA-COIN-2, L2484 "use 'em or lose 'em"): at the next session every player's Wealth is set to 20, the
+    cards above it discarded (Ann 23 -> 20, Ben and Cat 25 -> 20) and nothing is turned over; Ann's next
+    Event is a spend and is."""
+    g = framed_faces(addons={"carry_over_sessions": True, "session_start_wealth": 20})
+    g.do(A.EndSession(player="Ann"))
+    g.do(A.StartSession(player="Ann"))
+    assert [p.wealth for p in g.s.players] == [20, 20, 20] and g.pend.kind != "roll"
+    assert [(d.discards, d.held, d.revealing) for d in g.s.extra.cards.values()] == [(5, 20, 0), (5, 20, 0), (5, 20, 0)]
+    g.event("Ann", "The rain keeps falling.")
+    assert g.pend.dice == {"spent:Ann": 1}
+    g.check()
+    seen("UA-CARDS-4")
