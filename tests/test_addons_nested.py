@@ -7,7 +7,7 @@ import pytest
 
 from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
-from engine.universalis import apply, legal_options, new_game
+from engine.universalis import apply, legal_options, new_game, pending
 from engine_helpers import P3, Game, framed, observed
 
 NEST = {"nested_complications": True}
@@ -200,12 +200,52 @@ def test_UA_NEST_1_an_Obstacle_against_an_Event_nests_while_a_Complication_is_op
     g.check()
 
 
-def test_UA_NEST_1_a_hand_of_cards_refused_at_setup():
-    """Cards instead of Dice with a hand keeps the cards chosen from the hand by Pool name, and a nested
-    Complication's Pools bear the names of the one waiting under it: refused at setup, saying why."""
-    with pytest.raises(RuleViolation) as e:
-        new_game(P3, addons={**NEST, "currency": "cards_hand"})
-    assert e.value.rule == "UA-SETUP-7" and "Nested Complications" in str(e.value) and "same names" in str(e.value)
+def test_UA_NEST_1_UA_CDICE_2_a_hands_cards_played_into_a_suspended_Complication_wait_under_it_L2396_L2430():
+    """L2396 (the interrupted Complication waits, "Almost always it will be the new Complication being resolved
+    first") with Cards instead of Dice (L2430: bought dice are cards chosen from the hand, played face down):
+    Ben plays two 5s into Complication 1's C Pool. Ann's Event against Cat's Demon nests Complication 2, whose
+    Pools are named C and Cat too: Ben's two cards wait under Complication 1 ("#1:C") while Ann plays a 5 into
+    the new C, rolls it (5: 5 bonus coins, kept: 5 cards dealt from her deck) and Complication 1 resumes with
+    Ben's two 5s in its C Pool; they must show in its roll (C 5 5: 10 coins, 10 cards dealt to Ben). Every
+    hand holds its player's coins (cards in hand or owed) after every action; the actions replay."""
+    from test_addons_cards_hand import dealt, rival_with
+    g, hero = rival_with({"currency": "cards_hand", **NEST})
+
+    def hands() -> None:
+        for p in g.s.players:
+            h = g.s.extra.hands[p.name]
+            assert len(h.hand) + h.owed == p.wealth + p.stake, (p.name, h)
+    g.act(A.BuyDie(player="Ben", pool="C", count=2))
+    assert g.s.extra.hands["Ben"].played == {"C": [5, 5]}
+    g.end_turn("Ben")
+    demon = g.create("Cat", "Demon")
+    g.end_turn("Cat")
+    before = {p: g.wealth(p) for p in P3}
+    g.event("Ann", "The hero commands the demon.", performer=hero, receiver=demon)
+    assert [x.id for x in g.s.suspended] == [1] and g.s.complication.id == 2
+    assert g.s.extra.hands["Ben"].played == {"#1:C": [5, 5]}
+    g.act(A.BuyDie(player="Ann", pool="C", count=1))
+    assert g.s.extra.hands["Ann"].played == {"C": [5]} and g.s.extra.hands["Ben"].played == {"#1:C": [5, 5]}
+    hands()
+    g.call_and_agree("Ann")
+    assert pending(g.s).dice == {"C": 1, "Cat": 0}
+    g.roll(C=[5], Cat=[])
+    assert g.s.extra.hands["Ann"].played == {} and g.s.extra.hands["Ben"].played == {"#1:C": [5, 5]}
+    g.narrate_out()
+    dealt(g, Ann=[1, 2, 3, 4, 6])
+    assert g.s.complication.id == 1 and g.s.extra.hands["Ben"].played == {"C": [5, 5]}
+    hands()
+    g.call_and_agree(g.turn)
+    g.refused(A.Roll(faces={"C": [5, 4], "Ann": []}), "UA-CDICE-2", "holds a 5 played from a hand")
+    g.roll(C=[5, 5], Ann=[])
+    g.narrate_out()
+    dealt(g, Ben=[1, 2, 3, 4, 5, 6, 6, 7, 7, 8])
+    assert g.s.complication is None and all(h.played == {} for h in g.s.extra.hands.values())
+    hands()
+    assert {p: g.wealth(p) - before[p] for p in P3} == {"Ann": 5 - 2, "Ben": 10, "Cat": 0}
+    g.check()
+    replays(g)
+    seen("UA-NEST-1", "UA-CDICE-2")
 
 
 @pytest.mark.parametrize("currency", ["cards_bank", "cards_stack"])

@@ -269,10 +269,6 @@ def check_addons(a: Addons, players: tuple[str, ...] | list[str] | None = None,
     _need(a.multi_target_mode != "individual" or not a.pool_per_participant, "UA-SETUP-7",
           "Multiple Targets: Individual Pools give each Target player's Pool a Complication Pool; "
           "Own Pool per Participant's declared Pools have none (L2360, L1040)")
-    _need(not a.nested_complications or a.currency != "cards_hand", "UA-SETUP-7",
-          "Nested Complications refuses Cards instead of Dice with a hand: the cards a player chose from his hand "
-          "are kept by Pool, and a nested Complication's Pools bear the same names as those of the one waiting "
-          "under it (L2386, L2428); Cards as Coins and Mazza's Wealth stack are played with it")
     _need(a.allow_extended or (a.extend_cost, a.extended_divide) == (1, "side"), "UA-SETUP-7",
           "Extended Complications: its settings need the add-on itself (L2412)")
     _need(not a.allow_extended or a.currency != "cards_hand", "UA-SETUP-7",
