@@ -64,6 +64,7 @@ def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
                             # ... with counted cards: each stage discards its own cards (UA-EXT-4, UA-CARDS-3)
                             (12, ("extended-complications", "cards-as-coins")),
                             (12, ("extended-complications", 'cards-instead-of-dice="cards_stack"')),
+                            (12, ("extended-complications", "cards-instead-of-dice")),  # a hand (UA-CDICE-2)
                             # Cards instead of Dice with face cards kept (UA-CDICE-5): hands and coins equal
                             (14, ("cards-instead-of-dice", "cards_with_face_cards=true")),
                             (15, ("cards-instead-of-dice", "cards_with_face_cards=true",

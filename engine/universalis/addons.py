@@ -271,10 +271,6 @@ def check_addons(a: Addons, players: tuple[str, ...] | list[str] | None = None,
           "Own Pool per Participant's declared Pools have none (L2360, L1040)")
     _need(a.allow_extended or (a.extend_cost, a.extended_divide) == (1, "side"), "UA-SETUP-7",
           "Extended Complications: its settings need the add-on itself (L2412)")
-    _need(not a.allow_extended or a.currency != "cards_hand", "UA-SETUP-7",
-          "Extended Complications refuses Cards instead of Dice with a hand: Storytable does not yet divide the "
-          "cards chosen from a hand into stages (L2412, L2428); Cards as Coins and Mazza's Wealth stack are "
-          "played with it")
     _need(a.open_scene_framing or (a.frame_scene_cost, a.switch_scene_cost, a.fade_to_black_cost, a.max_active_scenes,
                                    a.open_scene_refresh) == (1, 1, 1, 3, "on_fade"), "UA-SETUP-8",
           "Open Scene Framing: its settings need the add-on itself (L1962)")
