@@ -222,8 +222,10 @@ def stage_cards(s: GameState, old, new) -> None:
     from engine.universalis.addon_extended import staged
     if new is None or not staged(new):
         return
+    if old is None or old.id != new.id:  # the extension happens on the open Complication, never on another
+        return
     ext = new.extension
-    was = old.extension if old is not None and old.id == new.id and staged(old) else None
+    was = old.extension if staged(old) else None
     if was is not None:
         if ext.stage > was.stage:
             tag = f"{STAGED}{ext.stage}:"
