@@ -284,3 +284,25 @@ def test_UA_CDICE_1_the_log_download_is_withheld_from_a_browser_not_holding_ever
         assert f"holds every player's cards in hand ({others} among them)" in captions
         assert "holding every person's seat" in captions
     assert (home / lv.code / "game.jsonl").exists()
+
+
+def test_UA_CARDS_4_a_spent_card_is_typed_in_and_a_jack_makes_the_right_hand_neighbour_pay(home):
+    """UA-CARDS-4 (L2052) at a table with real cards: A frames a scene (1 coin) and the page asks for A's
+    spent card, not a Pool's dice; a typed J is read (face cards kept), and D, to A's right, pays A's coin
+    (A 25, D 24). The panel says who pays for each face card and what they do in a Pool."""
+    lv = people(Addons(open_scene_framing=True, currency="cards_bank", face_card_gimmick={}))
+    t = lv.table
+    while t.state.phase == "prep":
+        submit(lv, A.PassPrep(player=pending(t.state).players[0]))
+    submit(lv, A.FrameScene(player="A"))
+    assert pending(t.state).dice == {"spent:A": 1}
+    lv.synced()
+    at = seated(lv)
+    text = " ".join(m.value for m in at.markdown)
+    assert "a spent J makes the player to the right pay the coin" in text and "a Q a free coin" in text
+    inputs = [w for w in at.text_input if (w.key or "").startswith("roll:spent:A")]
+    assert inputs and "A's spent card: 1" in inputs[0].label, [w.key for w in at.text_input]
+    inputs[0].input("J")
+    press(at, "do:roll")
+    st_ = store.open_table(lv.code).table.state
+    assert (st_.player("A").wealth, st_.player("D").wealth) == (25, 24)

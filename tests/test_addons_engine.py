@@ -303,16 +303,14 @@ def test_UA_DRIVER_1_UA_DRIVER_2_UA_DRIVER_3_story_drivers_in_play_L2158_L2164()
 
 @pytest.mark.parametrize("addons, rule", [
     ({"currency": "cards_stack", "bonus_cards_from": "bank_deck"}, "UA-CDICE-6"),
-    ({"currency": "cards_stack", "cards_with_face_cards": True}, "UA-CDICE-5"),
-    ({"face_card_gimmick": {"J": "right pays"}, "currency": "cards_bank"},
-                                                "UA-CARDS-4"),
     ({"multi_target_mode": "split", "split_c_coins": "whole_roll"}, "UA-MT-4"),  # the played reading pays by match
 ])
-def test_UA_CDICE_6_UA_CDICE_5_UA_CARDS_4_UA_MT_4_refused_at_setup(addons, rule):
+def test_UA_CDICE_6_UA_MT_4_refused_at_setup(addons, rule):
     """An add-on whose table decisions the engine does not ask for yet is refused at setup in one line
-    naming it, never silently ignored (the arithmetic of each is tested on its own). Face cards kept are
-    played with a hand of cards (UA-CDICE-5), not with Mazza's counted Wealth stack; so are kept bonus cards
-    from the Trait Deck (UA-CDICE-6): the stack shuffles its kept cards in (L2440)."""
+    naming it, never silently ignored (the arithmetic of each is tested on its own). Kept bonus cards from the
+    Trait Deck (UA-CDICE-6) are played with a hand of cards, not with Mazza's counted Wealth stack: the stack
+    shuffles its kept cards in (L2440). Face cards kept, with Cards as Coins (UA-CARDS-4) and with the stack
+    (UA-CDICE-5), are played: tests/test_addons_cards_play.py."""
     with pytest.raises(RuleViolation) as e:
         new_game(P3, addons=addons)
     assert e.value.rule == rule and "does not enforce it yet" in str(e.value)

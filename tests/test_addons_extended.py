@@ -206,19 +206,96 @@ def test_UA_EXT_2_UA_EXT_4_random_extended_complications_conserve_coins_and_repl
         assert_replays(g, addons)
 
 
-def test_UA_EXT_1_with_cards_is_refused_at_setup_naming_the_add_on():
-    """Engine limit, not a book rule: a card laid in a Pool is a card of one player's deck (UA-CARDS-3);
-    the engine does not divide those cards into stages, so Extended Complications with Cards as Coins or
-    Cards instead of Dice is refused at setup in one line, never played with miscounted decks."""
+def test_UA_EXT_4_UA_CDICE_2_a_hands_chosen_cards_go_to_the_earliest_stages_L2420_L2430():
+    """UA-EXT-4 (L2420) with Cards instead of Dice (L2430: a bought die is a card chosen from the hand, played
+    face down): Ben plays 5 5 5 into C and a 4 into Ann's Pool, and Ann's Pool draws a Trait Deck card: 3 dice
+    against 2. Ben pays 1 to extend into 2 stages: C 1 + 2, Ann 1 + 1. The chosen cards go to the earliest
+    stages (engine reading): stage 1 shows C's 5 against Ann's 4, the other two 5s waiting ("@1:C"). A tie
+    (1 each, sums 5 > 4): C's Edge card, and every Pool of the stage is dealt again from the Trait Deck:
+    C 1 9 against Ann 9: C wins 1 + the failed Edge 9 = 10, Ann 1; kept, dealt. Stage 2: C's two waiting 5s
+    must show (a roll without them is refused); C 5 5 against Ann 2: C wins 10, Ann 1. Ben -1 + 10 + 10 =
+    +19, Ann +2; every hand holds its coins after every action; no card is left in a Pool."""
     import pytest
     from engine.core.errors import RuleViolation
-    from engine.universalis import new_game
-    for currency in ("cards_bank", "cards_hand", "cards_stack"):
-        with pytest.raises(RuleViolation) as e:
-            new_game(P4, addons={**EXT, "currency": currency})
-        assert e.value.rule == "UA-SETUP-7" and "Extended Complications refuses cards" in str(e.value)
-        assert "\n" not in str(e.value)
-    assert new_game(P4, addons=EXT).config.addons.allow_extended
+    from engine.universalis import new_game, pending
+    from engine.universalis.addon_cards_hand import deal_faces, owed
+    from test_addons_cards_hand import rival_with
+    for currency in ("cards_bank", "cards_hand", "cards_stack"):  # no card currency is refused any more
+        assert new_game(P4, addons={**EXT, "currency": currency}).config.addons.allow_extended
+    g, hero = rival_with({"currency": "cards_hand", **EXT})
+
+    def played() -> dict:
+        for p in g.s.players:
+            h = g.s.extra.hands[p.name]
+            assert len(h.hand) + h.owed == p.wealth + p.stake, (p.name, h)
+        return {n: h.played for n, h in g.s.extra.hands.items() if h.played}
+
+    def narrate_and_deal() -> None:
+        """Each narrator keeps his bonus coins; the cards they owe are dealt by the card source."""
+        while owed(g.s) or g.pend.kind == "narration":
+            if owed(g.s):
+                g.do(A.Roll(faces=deal_faces(g.s, lambda k: 1)))
+            else:
+                g.act(A.EndNarration(player=g.pend.players[0]))
+    g.act(A.BuyDie(player="Ben", pool="C", count=3))
+    g.act(A.BuyDie(player="Ben", pool="Ann", count=1))
+    g.act(A.DrawTrait(player="Ben", pool="Ann", component=hero, trait=g.s.components[hero].traits[0].id))
+    g.call_and_agree("Ben")
+    before = {p: g.wealth(p) for p in ("Ann", "Ben", "Cat")}
+    g.act(A.ExtendComplication(player="Ben", stages=2))
+    assert g.s.complication.extension.stages == [{"C": 1, "Ann": 1}, {"C": 2, "Ann": 1}]
+    assert played() == {"Ben": {"C": [5], "Ann": [4], "@1:C": [5, 5]}} and pending(g.s).dice == {"C": 1, "Ann": 1}
+    g.roll(C=[5], Ann=[4])
+    assert "Edge die" in g.last("edge").text and played() == {"Ben": {"@1:C": [5, 5]}}
+    g.roll(C=[1, 9], Ann=[9])
+    assert g.last("complication_result").data["bonus"] == {"C": 10, "Ann": 1}
+    narrate_and_deal()
+    assert played() == {"Ben": {"C": [5, 5]}} and pending(g.s).dice == {"C": 2, "Ann": 1}
+    with pytest.raises(RuleViolation) as e:
+        g.do(A.Roll(faces={"C": [5, 4], "Ann": [2]}))
+    assert e.value.rule == "UA-CDICE-2"
+    g.roll(C=[5, 5], Ann=[2])
+    assert g.last("complication_result").data["bonus"] == {"C": 10, "Ann": 1}
+    narrate_and_deal()
+    assert g.s.complication is None and played() == {}
+    assert {p: g.wealth(p) - before[p] for p in before} == {"Ann": 2, "Ben": 19, "Cat": 0}
+    g.check()
+    seen("UA-EXT-4", "UA-CDICE-2")
+
+
+def test_UA_EXT_4_UA_CARDS_3_each_stage_discards_its_own_cards_L2420_L2050():
+    """UA-EXT-4 (L2420: each sub-pool pair rolls and is narrated in turn) with Cards as Coins (L2050: a
+    Pool's cards are discarded once resolved): the derived 7 against 10 in three stages, every die a card D
+    bought from his Wealth (17 in the Pools). Once stage 1 (2v3) is rolled 12 of his cards are left face
+    down, through its narration; after stage 2 (2v3) 7; stage 3 ties and B's Edge card comes from B's Bank (B 1 card in Pools),
+    it rolls again, and once narrated no card is left in any Pool. Every deck holds 40 cards and its Wealth
+    cards equal its player's coins after every action; D's coins match the derived test (+7)."""
+    g = knight_and_monk({**EXT, "currency": "cards_bank"}, {"C": 7, "A": 6, "B": 4})
+    before = {p: g.wealth(p) for p in P4}
+
+    def pools() -> dict[str, int]:
+        for p in g.s.players:
+            d = g.s.extra.cards[p.name]
+            assert d.bank + d.discards + d.pool + d.held == 40 and d.held == p.wealth + p.stake, (p.name, d)
+        return {n: d.pool for n, d in g.s.extra.cards.items() if d.pool}
+    assert pools() == {"D": 17}
+    g.act(A.ExtendComplication(player="D", stages=3))
+    assert pools() == {"D": 17}
+    g.roll(C=[1, 9], A=[1, 2, 9])
+    assert pools() == {"D": 12}  # the stage's cards are discarded once rolled; the other stages' wait
+    g.narrate_out()
+    assert pools() == {"D": 12}
+    g.roll(C=[1, 2], A=[9, 9, 9])
+    g.narrate_out()
+    assert pools() == {"D": 7}
+    g.roll(C=[1, 9, 9], B=[2, 9, 9, 9])
+    assert pools() == {"D": 7, "B": 1}
+    g.roll(C=[9, 9, 9], B=[9, 9, 9, 9, 3])
+    g.narrate_out()
+    assert g.s.complication is None and pools() == {}
+    assert {p: g.wealth(p) - before[p] for p in P4} == {"A": 6, "B": 3, "Cy": 0, "D": 7}
+    g.check()
+    seen("UA-EXT-4", "UA-CARDS-3")
 
 
 def test_UA_EXT_1_UA_OWN_1_declared_pools_are_divided_with_their_side():

@@ -7,7 +7,7 @@ import pytest
 
 from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
-from engine.universalis import apply, legal_options, new_game
+from engine.universalis import apply, legal_options, new_game, pending
 from engine_helpers import P3, Game, framed, observed
 
 NEST = {"nested_complications": True}
@@ -200,10 +200,88 @@ def test_UA_NEST_1_an_Obstacle_against_an_Event_nests_while_a_Complication_is_op
     g.check()
 
 
-def test_UA_NEST_1_cards_refused_at_setup():
-    with pytest.raises(RuleViolation) as e:
-        new_game(P3, addons={**NEST, "currency": "cards_bank"})
-    assert e.value.rule == "UA-SETUP-7" and "Nested Complications" in str(e.value)
+def test_UA_NEST_1_UA_CDICE_2_a_hands_cards_played_into_a_suspended_Complication_wait_under_it_L2396_L2430():
+    """L2396 (the interrupted Complication waits, "Almost always it will be the new Complication being resolved
+    first") with Cards instead of Dice (L2430: bought dice are cards chosen from the hand, played face down):
+    Ben plays two 5s into Complication 1's C Pool. Ann's Event against Cat's Demon nests Complication 2, whose
+    Pools are named C and Cat too: Ben's two cards wait under Complication 1 ("#1:C") while Ann plays a 5 into
+    the new C, rolls it (5: 5 bonus coins, kept: 5 cards dealt from her deck) and Complication 1 resumes with
+    Ben's two 5s in its C Pool; they must show in its roll (C 5 5: 10 coins, 10 cards dealt to Ben). Every
+    hand holds its player's coins (cards in hand or owed) after every action; the actions replay."""
+    from test_addons_cards_hand import dealt, rival_with
+    g, hero = rival_with({"currency": "cards_hand", **NEST})
+
+    def hands() -> None:
+        for p in g.s.players:
+            h = g.s.extra.hands[p.name]
+            assert len(h.hand) + h.owed == p.wealth + p.stake, (p.name, h)
+    g.act(A.BuyDie(player="Ben", pool="C", count=2))
+    assert g.s.extra.hands["Ben"].played == {"C": [5, 5]}
+    g.end_turn("Ben")
+    demon = g.create("Cat", "Demon")
+    g.end_turn("Cat")
+    before = {p: g.wealth(p) for p in P3}
+    g.event("Ann", "The hero commands the demon.", performer=hero, receiver=demon)
+    assert [x.id for x in g.s.suspended] == [1] and g.s.complication.id == 2
+    assert g.s.extra.hands["Ben"].played == {"#1:C": [5, 5]}
+    g.act(A.BuyDie(player="Ann", pool="C", count=1))
+    assert g.s.extra.hands["Ann"].played == {"C": [5]} and g.s.extra.hands["Ben"].played == {"#1:C": [5, 5]}
+    hands()
+    g.call_and_agree("Ann")
+    assert pending(g.s).dice == {"C": 1, "Cat": 0}
+    g.roll(C=[5], Cat=[])
+    assert g.s.extra.hands["Ann"].played == {} and g.s.extra.hands["Ben"].played == {"#1:C": [5, 5]}
+    g.narrate_out()
+    dealt(g, Ann=[1, 2, 3, 4, 6])
+    assert g.s.complication.id == 1 and g.s.extra.hands["Ben"].played == {"C": [5, 5]}
+    hands()
+    g.call_and_agree(g.turn)
+    g.refused(A.Roll(faces={"C": [5, 4], "Ann": []}), "UA-CDICE-2", "holds a 5 played from a hand")
+    g.roll(C=[5, 5], Ann=[])
+    g.narrate_out()
+    dealt(g, Ben=[1, 2, 3, 4, 5, 6, 6, 7, 7, 8])
+    assert g.s.complication is None and all(h.played == {} for h in g.s.extra.hands.values())
+    hands()
+    assert {p: g.wealth(p) - before[p] for p in P3} == {"Ann": 5 - 2, "Ben": 10, "Cat": 0}
+    g.check()
+    replays(g)
+    seen("UA-NEST-1", "UA-CDICE-2")
+
+
+@pytest.mark.parametrize("currency", ["cards_bank", "cards_stack"])
+def test_UA_NEST_1_UA_CARDS_3_a_suspended_Complication_keeps_its_cards_face_down_L2396_L2050(currency):
+    """L2396 (the Pools of the Complication interrupted wait, "Almost always it will be the new Complication
+    being resolved first") with Cards as Coins (L2050: a Pool's cards are discarded once it is resolved) or
+    Mazza's stack: Ben's 3 bought cards and Ann's Trait card stay in Complication 1's Pools while Ann's nested
+    Complication 2 is built, rolled (C 2: 2 bonus coins, kept) and narrated; only its cards are discarded.
+    Complication 1 then rolls C 6 7 8 against Ann 1: Ann keeps 1, Ben 3. Ben's deck: Bank 12, discards 5,
+    Pools 0, Wealth 23; every deck holds 40 cards and its Wealth cards equal its player's coins throughout."""
+    g, hero, rival, demon = rival_fight({**NEST, "currency": currency})
+
+    def decks() -> dict[str, int]:
+        for p in g.s.players:
+            d = g.s.extra.cards[p.name]
+            assert d.bank + d.discards + d.pool + d.held == 40 and d.held == p.wealth + p.stake, (p.name, d)
+        return {n: d.pool for n, d in g.s.extra.cards.items()}
+    ann_trait = 0 if currency == "cards_stack" else 1  # with the stack a Trait's card is the Trait Deck's
+    assert decks() == {"Ann": ann_trait, "Ben": 3, "Cat": 0}
+    g.event("Ann", "The hero commands the demon.", performer=hero, receiver=demon)
+    assert [x.id for x in g.s.suspended] == [1] and decks() == {"Ann": ann_trait, "Ben": 3, "Cat": 0}
+    g.act(A.DrawTrait(player="Ann", trait=g.trait(hero, "Hero"), component=hero, pool="C"))
+    assert decks() == {"Ann": 2 * ann_trait, "Ben": 3, "Cat": 0}
+    g.call_and_agree("Ann")
+    g.roll(C=[2], Cat=[])
+    g.narrate_out()
+    assert g.s.complication.id == 1 and decks() == {"Ann": ann_trait, "Ben": 3, "Cat": 0}
+    g.call_and_agree("Ann")
+    g.roll(C=[6, 7, 8], Ann=[1])
+    g.narrate_out()
+    assert wealth(g) == {"Ann": 24, "Ben": 23, "Cat": 24} and decks() == {"Ann": 0, "Ben": 0, "Cat": 0}
+    ben = g.s.extra.cards["Ben"]
+    assert (ben.bank, ben.discards, ben.pool, ben.held) == (12, 5, 0, 23)
+    g.check()
+    replays(g)
+    seen("UA-NEST-1", "UA-CARDS-3")
 
 
 def test_UA_NEST_1_the_heuristic_nests_when_behind_and_plays_the_resumed_Complication(tmp_path):

@@ -61,6 +61,10 @@ def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
                             (9, ('multiple-targets="all_or_none"', 'worst_best_tie="complication"')),
                             (10, ('multiple-targets="individual"',)), (11, ('multiple-targets="split"',)),
                             (12, ("extended-complications",)), (13, ("extended-complications", "extend_cost=0")),
+                            # ... with counted cards: each stage discards its own cards (UA-EXT-4, UA-CARDS-3)
+                            (12, ("extended-complications", "cards-as-coins")),
+                            (12, ("extended-complications", 'cards-instead-of-dice="cards_stack"')),
+                            (12, ("extended-complications", "cards-instead-of-dice")),  # a hand (UA-CDICE-2)
                             # Cards instead of Dice with face cards kept (UA-CDICE-5): hands and coins equal
                             (14, ("cards-instead-of-dice", "cards_with_face_cards=true")),
                             (15, ("cards-instead-of-dice", "cards_with_face_cards=true",
@@ -68,8 +72,18 @@ def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
                             # kept bonus cards from the Trait Deck (UA-CDICE-6)
                             (16, ("cards-instead-of-dice", 'bonus_cards_from="bank_deck"')),
                             (17, ("cards-instead-of-dice", 'bonus_cards_from="bank_deck"', "cards_with_face_cards=true")),
+                            # Cards as Coins with face cards kept (UA-CARDS-4): 52-card decks follow the coins
+                            (18, ("cards-as-coins", "face_card_gimmick={}")),
+                            (21, ("cards-as-coins", 'face_card_gimmick={"J": "left", "K": "right"}',
+                                  'multiple-targets="independent"')),
+                            # Mazza's Wealth stack with face cards kept (UA-CDICE-5): 52-card decks
+                            (20, ('cards-instead-of-dice="cards_stack"', "cards_with_face_cards=true")),
                             # seeds whose games nest a Complication within 260 decisions (UA-NEST-1)
-                            (15, ("nested-complications",)), (23, ("nested-complications",))])
+                            (15, ("nested-complications",)), (23, ("nested-complications",)),
+                            # ... and one that nests with counted cards: a suspended Complication's cards wait
+                            (33, ("nested-complications", "cards-as-coins")),
+                            (33, ("nested-complications", 'cards-instead-of-dice="cards_stack"')),
+                            (30, ("nested-complications", "cards-instead-of-dice"))])  # a hand (UA-CDICE-2)
 def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     """`must`: add-ons every drawn combination includes (Own Pool per Participant, UA-OWN-1, is rare
     in six random draws from forty)."""
@@ -82,6 +96,11 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     faces = "cards_with_face_cards=true" in must
     assert adds.cards_with_face_cards == faces or not faces
     hands = "cards-instead-of-dice" in must
+    gimmick = any(m.startswith("face_card_gimmick") for m in must)  # Cards as Coins with face cards (UA-CARDS-4)
+    stack52 = 'cards-instead-of-dice="cards_stack"' in must and faces
+    counted = adds.currency in ("cards_bank", "cards_stack")  # decks as counts (UA-CARDS-1..4, UA-CDICE-4/5)
+    size = 52 if (adds.face_card_gimmick is not None or (adds.currency == "cards_stack" and adds.cards_with_face_cards)) else 40
+    assert (adds.face_card_gimmick is not None) == gimmick or not gimmick
     assert adds.bonus_cards_from == ("bank_deck" if 'bonus_cards_from="bank_deck"' in must else "own_deck")
     t = Table.new(heuristic_seats(["Ann", "Bob", "Cat"], seed), dice=SeededDice(seed), addons=adds,
                   log_path=tmp_path / "g.jsonl")
@@ -99,6 +118,9 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
             for x in h.trait_cards:
                 own.remove(x)  # the Trait Deck's cards are in his hand or Pools
             assert all(own.count(v) <= 4 for v in set(own)) and max(own, default=0) <= (13 if faces else 10)
+        for p in t.state.players if counted else ():  # every coin a card of its deck: 40, or 52 with face cards
+            d = t.state.extra.cards[p.name]
+            assert d.bank + d.discards + d.pool + d.held == size and d.held == p.wealth + p.stake, (p.name, d)
         if hands:
             held = [x for h in t.state.extra.hands.values() for x in h.trait_cards]
             assert all(held.count(v) <= 4 for v in set(held))  # the Trait Deck's cards out in hands
@@ -111,6 +133,13 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     assert again.damage is None
     assert again.state.config.addons == adds
     assert again.state.model_dump_json() == t.state.model_dump_json()
+    if "nested-complications" in must and adds.currency != "coins":  # UA-NEST-1 with cards: it did nest
+        assert any(e.kind == "complication_nested" for e in again.events)
+    if gimmick or stack52:  # a Pool showed a Jack, Queen or King (UA-CARDS-4, UA-CDICE-5)
+        assert any(f > 10 for e in again.events if e.kind == "roll" for v in e.data["faces"].values() for f in v)
+    if gimmick:  # UA-CARDS-4: spent face cards were turned over and made a neighbour pay
+        paid = [x for e in again.events if e.kind == "cards_spent" for x in e.data["paid"]]
+        assert any(x["payer"] for x in paid), paid
     if "extended-complications" in must:  # UA-EXT-1: the heuristic did extend, and the stages replayed
         assert {"extend_complication", "next_stage"} <= {e.kind for e in again.events}
     if broke:

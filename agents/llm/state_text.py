@@ -147,9 +147,20 @@ def describe_state(s: GameState, me: str | None) -> str:
             lines.append("Face cards are kept (52-card decks): J, Q and K never succeed, so only 5 in 13 of the "
                          "Trait Deck's cards do; cards you buy from your hand are the sure successes.")
     deck = s.extra.cards.get(me or "")
-    if deck is not None:  # Cards as Coins (UA-CARDS-1): coins are cards of a 40-card deck
+    if deck is not None:  # Cards as Coins (UA-CARDS-1): coins are cards of a 40-card deck (52 with face cards)
         lines.append(f"Cards as Coins: your deck's Bank holds {deck.bank} cards and its discards {deck.discards}; "
                      "you can never hold more coins than your deck has cards.")
+        gimmick = s.config.addons.face_card_gimmick
+        if s.config.addons.cards_with_face_cards:  # Mazza's stack with face cards kept (UA-CDICE-5)
+            lines.append("Face cards are kept (52-card decks): J, Q and K never succeed, so only 5 in 13 of the "
+                         "cards in a Pool do.")
+        if gimmick is not None:  # UA-CARDS-4: face cards kept
+            from engine.universalis.addons import face_payers
+            who = face_payers(gimmick)
+            lines.append("Face cards are kept (52-card decks). A coin you spend is turned over: a Jack makes "
+                         f"{who['J']} pay it, a Queen {who['Q']}, a King {who['K']}"
+                         + ". In a Pool a Jack cancels a Success, a King counts as a Success for the winner but "
+                         "earns nothing, a Queen is a free coin but no Success.")
     if me is not None and me in s.seat_names:
         lines.append(f"You may spend now: {available(s, me)} coins.")
     comp = s.complication

@@ -46,6 +46,12 @@ def panel_lines(s: GameState, mine: Sequence[str]) -> list[str]:
             f" (Bank {decks[p.name].bank}, discards {decks[p.name].discards})" if p.name in decks else "")
             for p in s.players)
         faces = " With face cards kept: J, Q, K never succeed (5 in 13 do)." if a.cards_with_face_cards else ""
+        if a.face_card_gimmick is not None and a.currency == "cards_bank":  # UA-CARDS-4
+            from engine.universalis.addons import face_payers
+            who = face_payers(a.face_card_gimmick)
+            faces = (f" Face cards kept (52-card decks): a spent J makes {who['J']} pay the coin, a Q {who['Q']}, "
+                     f"a K {who['K']}; in a Pool a J cancels a Success, a K is a Success that earns nothing, "
+                     "a Q a free coin.")
         if a.bonus_cards_from == "bank_deck" and a.currency == "cards_hand":  # UA-CDICE-6
             faces += " Kept bonus cards are drawn from the shared Trait Deck."
         out.append(f"{CURRENCY_WORDS[a.currency]}. {hands}{faces}")

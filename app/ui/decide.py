@@ -16,6 +16,7 @@ from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
 from engine.universalis import legal_options, pending
 from engine.universalis.addon_cards_hand import DEAL, TRAIT
+from engine.universalis.addon_cards_play import SPENT
 from engine.universalis.addon_individual import pool_label
 
 KIND_TEXT = {
@@ -235,9 +236,14 @@ def typed_roll(live: store.Live, token: str) -> None:
     st.markdown("#### Roll the real dice")
     d6 = live.table.state.config.addons.die == "d6"  # the d6 add-on (UA-SIX-1): odd faces succeed
     sides = pend.sides or (6 if d6 else 10)  # a new Judge (UA-JUDGE-3): one face per candidate
-    if live.table.state.config.addons.currency != "coins" and not pend.sides:  # cards in place of dice
+    ad = live.table.state.config.addons
+    faces13 = ad.cards_with_face_cards or ad.face_card_gimmick is not None  # J, Q, K kept (UA-CDICE-5, UA-CARDS-4)
+    if ad.currency != "coins" and not pend.sides:  # cards in place of dice
         st.caption("Cards: turn over each Pool's cards and type their values (Ace = 1, 10 = 10 or 0"
-                   + (", J, Q, K" if live.table.state.config.addons.cards_with_face_cards else "") + ").")
+                   + (", J, Q, K" if faces13 else "") + ").")
+    if any(k.startswith(SPENT) for k in pend.dice):  # Cards as Coins with face cards kept (UA-CARDS-4)
+        st.caption("Turn over the top card each player just spent: a Jack, Queen or King makes another player "
+                   "pay that coin (the table's face-card Gimmick).")
     if pend.sides:
         st.caption(f"Judgment: roll one d{pend.sides} to draw the new Judge ({safe.text(pend.note)}); 1 is the "
                    "first named.")
@@ -251,14 +257,17 @@ def typed_roll(live: store.Live, token: str) -> None:
             typed[key] = ""
             continue
         name = "New Judge" if pend.sides and key == "judge" else pool_label(key, safe.text)
-        typed[key] = st.text_input(f"{name}: {n} {'die' if n == 1 else 'dice'}", key=f"roll:{key}@{did}")
+        if key.startswith(SPENT):
+            name = f"{safe.text(key[len(SPENT):])}'s spent {'card' if n == 1 else 'cards'}"
+        typed[key] = st.text_input(f"{name}: {n} {'die' if n == 1 else 'dice'}" if not key.startswith(SPENT)
+                                   else name + f": {n}", key=f"roll:{key}@{did}")
     if st.button("Enter the roll", key=f"do:roll@{did}", type="primary",
                  on_click=functools.partial(stale_check, live.code), args=(did,)):
         faces: dict[str, list[int]] = {}
         try:
-            hand = live.table.state.config.addons.currency == "cards_hand" and not pend.sides
+            hand = (ad.currency == "cards_hand" or (ad.currency != "coins" and faces13)) and not pend.sides
             for key, n in pend.dice.items():
-                got = (card_faces(typed[key], live.table.state.config.addons.cards_with_face_cards) if hand else
+                got = (card_faces(typed[key], faces13) if hand else
                        [normalize_face(int(x), sides) for x in typed[key].replace(",", " ").split()])
                 if len(got) != n:
                     raise ValueError(f"the {key} Pool needs {n} faces, {len(got)} were typed")

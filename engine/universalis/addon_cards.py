@@ -53,19 +53,22 @@ def draw(deck: list[int], n: int, pick: Pick, refill: Callable[[], list[int]] | 
     return out
 
 
-def face_card_payer(card: int, spender: str, seats: Sequence[str]) -> str:
+def face_card_payer(card: int, spender: str, seats: Sequence[str], gimmick: dict[str, str] | None = None) -> str:
     """UA-CARDS-4 (the book's example Gimmick, L2052): a revealed Jack makes the player to the
-    right pay the Coin, a Queen the player to the left, a King the player across. Seats run
-    clockwise; "left" is the next seat (core digest). "Across" is half the table round; with an
-    odd count the seat just past half (engine choice)."""
+    right pay the Coin, a Queen the player to the left, a King the player across (a table's
+    `gimmick` may say otherwise: {"J": "left", ...}). Seats run clockwise; "left" is the next seat
+    (core digest). "Across" is half the table round; with an odd count the seat just past half
+    (engine choice)."""
+    from engine.universalis.addons import FACE_SPEND
+    if card not in FACE_CARDS:
+        return spender
+    where = {**FACE_SPEND, **(gimmick or {})}[card_name(card)]
     i, n = list(seats).index(spender), len(seats)
-    if card == JACK:
+    if where == "right":
         return seats[(i - 1) % n]
-    if card == QUEEN:
+    if where == "left":
         return seats[(i + 1) % n]
-    if card == KING:
-        return seats[(i + (n + 1) // 2) % n] if n > 1 else spender
-    return spender
+    return seats[(i + (n + 1) // 2) % n] if n > 1 else spender
 
 
 def success_chance(face_cards: bool) -> float:

@@ -27,6 +27,10 @@ rolled on a d10", L2050, and a d10 shows nothing above 10). Kept bonus cards fro
 digest's alternative reading): owed as "trait:<player>", dealt from the Trait Deck's cards no hand holds,
 tracked in the hand as `trait_cards` and discarded back to the Trait Deck. Mazza's Wealth stack is played in
 addon_cards_play.py.
+Nested Complications (UA-NEST-1): the cards played into a Complication suspended under a nested one wait under
+its number ("#<id>:<Pool key>", `park`), since the nested one's Pools bear the same names; they are its Pools'
+cards again when it resumes. Extended Complications (UA-EXT-2/4): once extended, a Pool's chosen cards go to
+its earliest stages (`stage_cards`), those of later stages waiting as "@<stage>:<Pool key>" until their stage.
 """
 from __future__ import annotations
 
@@ -176,6 +180,84 @@ def kept_bonus(c, player: str) -> int:
     return c.s.player(player).ledger.bonus - (before.ledger.bonus if before is not None else 0)
 
 
+WAITING = "#"  # the played cards of a Complication suspended under a nested one: "#<id>:<Pool key>" (UA-NEST-1)
+
+
+def park(s: GameState, old, new) -> None:
+    """UA-NEST-1 (L2396): the cards played into a Complication suspended under a nested one wait face down
+    under its number, so the nested one's Pools (named C and by player as well) never take them; when it
+    resumes they are its Pools' cards again."""
+    gone = old is not None and (new is None or new.id != old.id) and any(x.id == old.id for x in s.suspended)
+    back = new is not None and (old is None or old.id != new.id)
+    if not (gone or back):
+        return
+    tag = f"{WAITING}{new.id}:" if back else ""
+    for name, h in list(s.extra.hands.items()):
+        moves = {k: f"{WAITING}{old.id}:{k}" for k in h.played if gone and not k.startswith(WAITING)}
+        moves.update({k: k[len(tag):] for k in h.played if back and k.startswith(tag)})
+        if moves:
+            h = copy_hand(h)
+            h.played = {moves.get(k, k): v for k, v in h.played.items()}
+            s.extra.hands[name] = h
+
+
+STAGED = "@"  # the played cards of a later stage of an Extended Complication: "@<stage>:<Pool key>" (UA-EXT-4)
+
+
+def _rename(s: GameState, moves) -> None:
+    """Rename played-card keys in every hand (`moves(key)` gives the new key or None), copying what changes."""
+    for name, h in list(s.extra.hands.items()):
+        new = {k: moves(k) for k in h.played}
+        if any(v is not None for v in new.values()):
+            h = copy_hand(h)
+            h.played = {(new[k] or k): v for k, v in h.played.items()}
+            s.extra.hands[name] = h
+
+
+def stage_cards(s: GameState, old, new) -> None:
+    """UA-EXT-2/4 (L2418-2420): once a Complication is extended, each Pool's chosen cards go to its stages, the
+    earliest first, the hands in seating order (engine reading: the book divides dice, not whose cards;
+    alternative: the latest first), those of later stages waiting as "@<stage>:<key>"; each comes out when its
+    stage is rolled next."""
+    from engine.universalis.addon_extended import staged
+    if new is None or not staged(new):
+        return
+    if old is None or old.id != new.id:  # the extension happens on the open Complication, never on another
+        return
+    ext = new.extension
+    was = old.extension if staged(old) else None
+    if was is not None:
+        if ext.stage > was.stage:
+            tag = f"{STAGED}{ext.stage}:"
+            _rename(s, lambda k: k[len(tag):] if k.startswith(tag) else None)
+        return
+    for key in ext.whole:
+        room = [st.get(key, 0) for st in ext.stages]
+        stage = 0
+        for name in list(s.extra.hands):
+            h = s.extra.hands[name]
+            cards = h.played.get(key, [])
+            if not cards:
+                continue
+            h = copy_hand(h)
+            keep: list[int] = []
+            for card in cards:
+                while stage < len(room) and room[stage] == 0:
+                    stage += 1
+                if stage >= len(room):  # more cards than dice: cannot happen (trim_played), kept in the first
+                    keep.append(card)
+                    continue
+                room[stage] -= 1
+                if stage == 0:
+                    keep.append(card)
+                else:
+                    h.played.setdefault(f"{STAGED}{stage}:{key}", []).append(card)
+            h.played[key] = keep
+            if not keep:
+                del h.played[key]
+            s.extra.hands[name] = h
+
+
 def reconcile(c) -> None:
     """After every action: hands follow the coins; played cards follow the Pools (module docstring)."""
     s = c.s
@@ -183,6 +265,9 @@ def reconcile(c) -> None:
         return
     comp = s.complication
     orig = c.orig.complication
+    if s.suspended or c.orig.suspended:
+        park(s, orig, comp)
+    stage_cards(s, orig, comp)
     rerolled = (comp is not None and orig is not None and comp.id == orig.id and s.narration is None
                 and len(comp.rolls) > len(orig.rolls))
     over = comp is None or s.narration is not None
@@ -191,7 +276,8 @@ def reconcile(c) -> None:
     for p in s.players:
         h = s.extra.hands.get(p.name)
         held = p.wealth + p.stake
-        spent = [k for k in h.played if shown is None or k in shown] if h is not None else []
+        spent = [k for k in h.played if (shown is None and not k.startswith(WAITING)) or (shown is not None and k in shown)
+                 ] if h is not None else []
         if h is not None and held == len(h.hand) + h.owed + h.trait_owed and not spent:
             continue  # nothing moved for him: his hand stays as it is (shared with the state before)
         h = HandState() if h is None else copy_hand(h)  # a newcomer brings his deck

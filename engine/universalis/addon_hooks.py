@@ -27,9 +27,24 @@ def die(s: GameState) -> DieKind:
     """The die in use: the table's (d10, d6), or cards with Jacks, Queens and Kings kept (UA-CDICE-5: Cards
     instead of Dice with face cards, whose rolls read Ace to King)."""
     a = opts(s)
-    if a.cards_with_face_cards and a.currency == "cards_hand":
+    if (a.cards_with_face_cards and a.currency in ("cards_hand", "cards_stack")) or face_gimmick(s):
         return "cards"
     return a.die  # type: ignore[return-value]
+
+
+def face_gimmick(s: GameState) -> bool:
+    """UA-CARDS-4: Cards as Coins with face cards kept (52-card decks, L2052)."""
+    a = opts(s)
+    return a.currency == "cards_bank" and a.face_card_gimmick is not None
+
+
+def successes(s: GameState, faces) -> int:
+    """A Pool's Successes that decide the winner: Ace to 5 (U-COMP-7); with Cards as Coins' face cards kept
+    each Jack cancels one and each King adds one (UA-CARDS-4, L2052 "for purposes of determining the winner")."""
+    if face_gimmick(s):
+        from engine.universalis.addon_complications import score
+        return score(faces, "cards", True).successes
+    return sum(1 for f in faces if success(s, f))
 
 
 def face(s: GameState, f: int) -> int:
@@ -241,12 +256,12 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
     # (rule, add-on, why) — each needs decisions at the table the engine does not ask for yet; their
     # arithmetic is in addon_complications.py / addon_scenes.py / addon_cards.py, tested on its own
     ("UA-CDICE-6", "Cards instead of Dice (Mazza's Wealth stack), bonus cards from the Trait Deck", "the stack "
-     "shuffles its kept cards in (L2440); the Trait Deck reading is played with a hand of cards (UA-CDICE-6)"),
-    ("UA-CDICE-5", "Cards instead of Dice (Mazza's Wealth stack) with face cards kept", "the stack's cards "
-     "are counted, not read: played with a hand of cards (UA-CDICE-5), not with the stack"),
-    ("UA-CARDS-4", "Cards as Coins with face cards kept", "the table's Gimmick for a face card spent or revealed"),
+     "shuffles its kept cards in (L2440), so whether a later spend takes a card of one's own deck or of the Trait "
+     "Deck is a chance the counted stack does not follow; the Trait Deck reading is played with a hand of cards"),
     ("UA-MT-4", "Multiple Targets (Split Allocation), the Complication's whole roll scored once",
      "split_c_coins=\"whole_roll\": the played reading pays the Complication by match"),
+    # Cards as Coins with face cards kept (UA-CARDS-4) is played: engine/universalis/addon_cards_play.py
+    # Mazza's Wealth stack with face cards kept (UA-CDICE-5) is played: engine/universalis/addon_cards_play.py
     # Own Pool per Participant (UA-OWN-1) is played: engine/universalis/addon_own_pools.py
     # Extended Complications (UA-EXT-1) are played: engine/universalis/addon_extended.py
     # Independent Target Pools (UA-MT-3) are played: engine/universalis/addon_independent.py
@@ -259,8 +274,6 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
 def unplayed(a: Addons) -> list[int]:
     """Indexes into UNPLAYED of the add-ons `a` turns on that the engine cannot enforce yet."""
     on = [a.bonus_cards_from == "bank_deck" and a.currency != "cards_hand",
-          a.cards_with_face_cards and a.currency != "cards_hand",
-          a.face_card_gimmick is not None,
           a.split_c_coins == "whole_roll"]
     return [i for i, x in enumerate(on) if x]
 

@@ -79,7 +79,9 @@ class Addons(_Opt):
     challenge_loser_bid_reuse: bool = False  # Using Challenge Bids (L2034)
     # Cards as Coins (L2040, cards_bank) and Cards instead of Dice (L2428: cards_hand; Mazza: cards_stack)
     currency: Literal["coins", "cards_bank", "cards_hand", "cards_stack"] = "coins"
-    face_card_gimmick: Optional[dict[str, str]] = None  # None = face cards removed (§2.5a)
+    # None = face cards removed (§2.5a); a dict keeps them (UA-CARDS-4): who pays when a "J", "Q" or "K" is spent
+    # ("right", "left", "across"); a face it leaves out plays the book's example (FACE_SPEND), so {} is the book's
+    face_card_gimmick: Optional[dict[str, str]] = None
     cards_with_face_cards: bool = False  # §2.5b quirk: 5/13 success with face cards kept
     bonus_cards_from: Literal["own_deck", "bank_deck"] = "own_deck"  # §2.5b reading
 
@@ -167,6 +169,17 @@ class Addons(_Opt):
 
 CORE = Addons()
 
+# UA-CARDS-4 (L2052): a face card spent makes another player pay the coin; the book's example, which a table
+# may change: a Jack the player to the right, a Queen the player to the left, a King the player across
+FACE_SPEND = {"J": "right", "Q": "left", "K": "across"}
+FACE_PAYERS = ("right", "left", "across")
+
+
+def face_payers(gimmick: dict[str, str]) -> dict[str, str]:
+    """Who pays when each face card is spent, in words ("the player to the right", "the player across")."""
+    return {k: "the player across" if v == "across" else f"the player to the {v}" for k, v in {**FACE_SPEND, **gimmick}.items()}
+
+
 def _need(cond: bool, rule: str, why: str) -> None:
     if not cond:
         raise RuleViolation(rule, why)
@@ -233,6 +246,13 @@ def check_addons(a: Addons, players: tuple[str, ...] | list[str] | None = None,
           "Plot Thread: counting the scene of Creation is a reading of the Bradley variant (L2280)")
     _need(a.face_card_gimmick is None or a.currency == "cards_bank", "UA-SETUP-7",
           "Cards as Coins: a face-card Gimmick needs the Cards as Coins add-on (L2040)")
+    gimmick = a.face_card_gimmick or {}
+    _need(all(k in FACE_SPEND and v in FACE_PAYERS for k, v in gimmick.items()), "UA-SETUP-7",
+          "Cards as Coins with face cards kept: the Gimmick names who pays when a J, Q or K is spent: "
+          "\"right\", \"left\" or \"across\" (L2052); the effects in a Pool are the book's")
+    _need(a.face_card_gimmick is None or a.multi_target_mode != "split", "UA-SETUP-7",
+          "Cards as Coins with face cards kept refuses Split Allocation: the Originator hands out success cards, "
+          "and a Jack's cancelled or a King's extra Success is no card to hand out (L2052, L2350)")
     _need(not a.cards_with_face_cards or a.currency in ("cards_hand", "cards_stack"), "UA-SETUP-7",
           "Cards instead of Dice: keeping face cards needs that add-on (L2428)")
     _need(a.bonus_cards_from == "own_deck" or a.currency in ("cards_hand", "cards_stack"), "UA-SETUP-7",
@@ -249,18 +269,13 @@ def check_addons(a: Addons, players: tuple[str, ...] | list[str] | None = None,
     _need(a.multi_target_mode != "individual" or not a.pool_per_participant, "UA-SETUP-7",
           "Multiple Targets: Individual Pools give each Target player's Pool a Complication Pool; "
           "Own Pool per Participant's declared Pools have none (L2360, L1040)")
-    _need(not a.nested_complications or a.currency == "coins", "UA-SETUP-7",
-          "Nested Complications refuses to be played with cards: the engine follows the cards in the Pools of "
-          "one open Complication, not of one waiting under a nested one (L2386, L2040, L2428)")
     _need(a.allow_extended or (a.extend_cost, a.extended_divide) == (1, "side"), "UA-SETUP-7",
           "Extended Complications: its settings need the add-on itself (L2412)")
-    _need(not a.allow_extended or a.currency == "coins", "UA-SETUP-7",
-          "Extended Complications refuses cards (Cards as Coins, Cards instead of Dice): Storytable does not yet "
-          "divide the cards laid in a Pool into stages (L2412, L2046, L2428)")
     _need(a.open_scene_framing or (a.frame_scene_cost, a.switch_scene_cost, a.fade_to_black_cost, a.max_active_scenes,
                                    a.open_scene_refresh) == (1, 1, 1, 3, "on_fade"), "UA-SETUP-8",
           "Open Scene Framing: its settings need the add-on itself (L1962)")
-    faces = a.currency == "cards_hand" and a.cards_with_face_cards  # UA-CDICE-5: 52-card decks
+    faces = ((a.currency in ("cards_hand", "cards_stack") and a.cards_with_face_cards)  # UA-CDICE-5: 52-card decks
+             or (a.currency == "cards_bank" and a.face_card_gimmick is not None))  # UA-CARDS-4
     _need(a.currency == "coins" or starting_coins <= (52 if faces else 40), "UA-SETUP-7",
           f"Cards as Coins / Cards instead of Dice refuses: a deck "
           + ("of 52 cards" if faces else "without face cards holds 40 cards")

@@ -418,7 +418,7 @@ def roll(c: Ctx) -> None:
             faces[key] = tuple(normalize_face(int(f)) for f in got)
         except ValueError as exc:
             raise RuleViolation("U-COMP-7", f"the Pool {key}: {exc}") from None
-    succ = {k: sum(1 for f in v if hooks.success(s, f)) for k, v in faces.items()}
+    succ = {k: hooks.successes(s, v) for k, v in faces.items()}  # UA-CARDS-4: Jacks cancel, Kings add
     comp.rolls.append(RollRecord(faces=faces, edge={p.key: p.edge for p in comp.pools}, successes=succ))
     # the sides: C against every Target Pool (core); declared Pools (UA-OWN-1)
     c_keys, t_keys = ext.stage_sides(comp, *own.side_keys(s, comp))  # UA-EXT-3: the Pools of this stage
@@ -471,10 +471,13 @@ def award_edge(c: Ctx, comp: Complication, faces: dict[str, tuple[int, ...]], su
            "Every Pool rolls again.", player="", gets=gets)
 
 
-def bonus_for(pool: Pool, faces: tuple[int, ...], won: bool, die: str = "d10") -> int:
+def bonus_for(pool: Pool, faces: tuple[int, ...], won: bool, die: str = "d10", face_gimmick: bool = False) -> int:
     """U-COMP-9: winners earn their Success dice plus failed Edge dice; losers 1 per die plus Edge
     values (UA-SIX-2: the same on a d6, a failed Edge die adding its face; UA-CDICE-5: a face card's
-    value is 10)."""
+    value is 10; UA-CARDS-4: a Queen is 1 free coin, a King and a Jack earn nothing)."""
+    if face_gimmick:
+        from engine.universalis.addon_complications import pool_coins
+        return pool_coins(faces, pool.dice, won, "cards", True)
     if die == "cards":
         faces = tuple(card_value(f) for f in faces)
     normal, edge = faces[:pool.dice], faces[pool.dice:]
@@ -490,7 +493,8 @@ def start_narration(c: Ctx, comp: Complication, faces: dict[str, tuple[int, ...]
         if p.key not in faces:  # UA-MT-3: a Target Pool whose match is not this one
             continue
         won = own.side_of(s, comp, p) == comp.winner_side
-        slots.append(NarrationSlot(pool=p.key, player=p.owner, coins=bonus_for(p, faces[p.key], won, hooks.die(s)), won=won))
+        slots.append(NarrationSlot(pool=p.key, player=p.owner, coins=bonus_for(p, faces[p.key], won, hooks.die(s),
+                                                                            hooks.face_gimmick(s)), won=won))
     s.narration = Narration(slots=slots, resume_player=comp.turn_player_at_call or comp.originator)
     side = "The Complication wins" if comp.winner_side == "C" else "The Targets win"
     c_keys, t_keys = own.side_keys(s, comp)

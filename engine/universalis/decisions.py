@@ -46,6 +46,10 @@ class Option:
 def pending(s: GameState) -> Pending:
     if not s.extra.session_open:  # between sessions (UA-SESS-1): whoever is here reopens the table
         return Pending("session_break", tuple(s.seat_names), note=f"session {s.extra.session} has ended")
+    if s.extra.cards:  # Cards as Coins with face cards kept: spent cards are turned over first (UA-CARDS-4)
+        from engine.universalis.addon_cards_play import pending_reveal, revealing
+        if revealing(s):
+            return pending_reveal(s)
     if s.extra.hands:  # Cards instead of Dice: cards owed are dealt before anything else (UA-CDICE-1)
         from engine.universalis.addon_cards_hand import owed, pending_deal
         if owed(s):

@@ -108,11 +108,12 @@ def from_bank(p: Player, s: GameState, amount: int, kind: str) -> None:
     s.bank_out += amount
 
 
-def pay_player(s: GameState, payer: str, payee: str, amount: int) -> None:
-    """The one coin movement between players: framing into the future (U-ECO-5, U-FRAME-3)."""
+def pay_player(s: GameState, payer: str, payee: str, amount: int, stake_first: bool = True) -> None:
+    """The coin movement between players: framing into the future (U-ECO-5, U-FRAME-3); a face card spent
+    under Cards as Coins (UA-CARDS-4: another player pays the spender's coin, from his Wealth only)."""
     p = s.player(payer)
     q = s.player(payee)
-    use = min(p.stake, amount)
+    use = min(p.stake, amount) if stake_first else 0
     p.stake -= use
     p.wealth -= amount - use
     p.ledger.paid += amount

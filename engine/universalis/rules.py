@@ -142,8 +142,9 @@ def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[E
     s.seq += 1
     ctx = Ctx(s=s, a=action, orig=state)
     w = s.window
+    turning = bool(s.extra.cards) and bool(_addon_cards_play.revealing(s))  # spent cards first (UA-CARDS-4)
     if (w is not None and w.lapses and s.challenge is None and s.fine is None and s.extra.judgment is None
-            and action.type not in WINDOW_ANSWERS):  # type: ignore[attr-defined]
+            and action.type not in WINDOW_ANSWERS and not turning):  # type: ignore[attr-defined]
         # the game went on past a window that lapses: whoever had not answered let it stand
         resolve_window(ctx)
         ctx.orig = clone(ctx.s)  # a Challenge of what follows goes back to here, the window closed
@@ -155,6 +156,8 @@ def apply(state: GameState, action: BaseModel | dict) -> tuple[GameState, list[E
         handler = _addon_judgment.during_case(action.type, handler)  # type: ignore[attr-defined]
     if s.extra.hands and _addon_cards_hand.owed(s):  # cards to deal first (UA-CDICE-1)
         handler = _addon_cards_hand.while_owed(action.type)  # type: ignore[attr-defined]
+    if turning:  # Cards as Coins with face cards kept: spent cards are turned over first (UA-CARDS-4)
+        handler = _addon_cards_play.while_revealing(action.type)  # type: ignore[attr-defined]
     handler(ctx)
     if addons_on:
         _addon_rules.after_action(ctx)

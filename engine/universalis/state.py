@@ -396,13 +396,14 @@ class JudgmentCase(Mutable):
 
 class CardDeck(Mutable):
     """Cards as Coins (UA-CARDS-1..3): one player's deck as counts: his Bank, his discards, his cards in
-    Pools and the cards he holds as Wealth (his coins, stake included); 40 in all."""
+    Pools and the cards he holds as Wealth (his coins, stake included); 40 in all (52 with face cards kept)."""
 
     bank: int
     discards: int = 0
     pool: int = 0
     held: int = 0
     reshuffles: int = 0
+    revealing: int = 0  # UA-CARDS-4: his spent cards waiting to be turned over (face cards kept)
 
 
 class HandState(Mutable):
