@@ -26,6 +26,26 @@ def narrators(g) -> list[tuple[str, int]]:
     return out
 
 
+def test_UA_MT_2_the_roll_gives_the_edge_die_and_the_narration_order_by_the_tested_functions_L2332():
+    """UA-MT-2 (L2332) through `apply`: the roll judges by `verdicts`, gives the Edge die by `edge_pool`
+    and orders the narration by `narration_order` (the functions tested on their own above run in play).
+    Standard: C [1,2,9] 2 Successes (sum 3) against A [9] 0 and B [4,5] 2: a tie, 2 = 2; the Targets'
+    sum 9 beats 3, so the Edge die goes to B, the Target Pool with most Successes, though A sits nearest
+    D's left. Again: C [9,9,9] 0 against A [1] 1 and B [2,9,9] 1 (the last is B's Edge die): the Targets
+    win 2 > 0. A earns 1, B 2 + the failed Edge 9 = 11, D's losing 3 dice 3. B (11) narrates before A (1),
+    then D (3)."""
+    g = knight_and_monk({}, {"C": 3, "A": 1, "B": 2})
+    g.roll(C=[1, 2, 9], A=[9], B=[4, 5])
+    assert g.last("edge").data["gets"] == ["B"]
+    assert dict(g.pend.dice) == {"C": 3, "A": 1, "B": 3}
+    g.roll(C=[9, 9, 9], A=[1], B=[2, 9, 9])
+    res = g.last("complication_result")
+    assert (res.data["winner"], res.data["bonus"]) == ("T", {"C": 3, "A": 1, "B": 11})
+    assert narrators(g) == [("B", 11), ("A", 1), ("D", 3)]
+    g.check()
+    seen("UA-MT-2")
+
+
 def test_UA_MT_4_split_allocation_mixed_results_exact_coins_L2352():
     """UA-MT-4 (L2352 "all of the Pools are rolled at the same time. The Originator then takes the
     Successes ... and allocates them against each of the Target Pools in whatever manner he chooses"):
