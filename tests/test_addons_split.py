@@ -181,6 +181,32 @@ def test_UA_MT_4_split_allocation_refusals_name_the_addon_and_rule():
     assert exc.value.rule == "UA-SETUP-7"
 
 
+def test_UA_MT_4_UA_MT_5_the_unplayed_forms_are_refused_at_setup_with_their_reason_L2356_L2362():
+    """What the Split Allocation helper leaves out is refused at setup, naming the rule and saying why:
+    the mix with Individual Pools (L2362: who groups the Targets onto Complication Pools, and how a group
+    rolled at once fits pairs rolled one at a time, the book does not say), Own Pool per Participant's
+    several Complication Pools and the mirrored form (L2352 "from any player", L2356), and C's whole roll
+    scored once (with mixed results C has no one result; a tied match rolls part of it again)."""
+    cases = [
+        ({"multi_target_mode": "individual", "split_tie": "complication"}, "UA-SETUP-7",
+         ["Individual Pools is not mixed with Split Allocation", "L2362", "who groups the Targets"]),
+        ({"multi_target_mode": "individual", "split_c_coins": "whole_roll"}, "UA-SETUP-7",
+         ["Individual Pools is not mixed with Split Allocation"]),
+        ({**SPLIT, "pool_per_participant": True}, "UA-SETUP-7",
+         ["mirrored form (L2356)", "from any player", "Own Pool per Participant"]),
+        ({**SPLIT, "split_c_coins": "whole_roll"}, "UA-MT-4",
+         ["no one result to score its whole roll by", "tied match rolls its assigned dice again", "L2352"]),
+    ]
+    for addons, rule, words in cases:
+        with pytest.raises(RuleViolation) as exc:
+            new_game(P4, addons=addons)
+        assert exc.value.rule == rule, addons
+        for w in words:
+            assert w in str(exc.value), (addons, w)
+    new_game(P4, addons={**SPLIT, "split_tie": "complication"})  # Split's own settings stay open to it
+    seen("UA-MT-4", "UA-MT-5")
+
+
 def test_UA_MT_4_the_heuristic_beats_the_weakest_targets_it_can():
     """Digest section 3 for Split Allocation: beat the weakest Target Pools first (each needs one Success
     more than it rolled), then use what is left to tie a Pool it could not beat, else pile it where it

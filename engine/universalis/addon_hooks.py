@@ -250,7 +250,10 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
      "are counted, not read: played with a hand of cards (UA-CDICE-5), not with the stack"),
     ("UA-CARDS-4", "Cards as Coins with face cards kept", "the table's Gimmick for a face card spent or revealed"),
     ("UA-MT-4", "Multiple Targets (Split Allocation), the Complication's whole roll scored once",
-     "split_c_coins=\"whole_roll\": the played reading pays the Complication by match"),
+     "split_c_coins=\"whole_roll\": with mixed results the Complication has no one result to score its "
+     "whole roll by (it won some matches and lost others; a majority says nothing on an even split), and a "
+     "tied match rolls its assigned dice again, so its whole roll is not one roll; the book is silent "
+     "(L2352); the played reading pays the Complication match by match"),
     # Own Pool per Participant (UA-OWN-1) is played: engine/universalis/addon_own_pools.py
     # Extended Complications (UA-EXT-1) are played: engine/universalis/addon_extended.py
     # Independent Target Pools (UA-MT-3) are played: engine/universalis/addon_independent.py

@@ -21,10 +21,15 @@ suggested reading (§2.1), the table's options `split_tie` and `split_c_coins` a
 
 Engine choices: the Originator allocates counts, one per Target Pool (a flat action a model and a
 form can fill); the engine gives his highest Success dice to the matches he wins, then to ties, then
-to those he loses, the choice that pays him most. Not played: Own Pool per Participant's Complication
-Pools from other players (refused at setup, UA-SETUP-7), the mirrored form (one Target against
-several opponents, L2356), the mix with Individual (L2362), and the alternative `split_c_coins =
-"whole_roll"` (refused at setup as not enforced yet).
+to those he loses, the choice that pays him most. Not played, each refused at setup with its reason
+(UA-SETUP-7, UA-MT-4): Own Pool per Participant's Complication Pools from other players (the
+allocation names counts per Target Pool from the one Complication Pool, so it cannot pay another
+player's dice), the mirrored form (one Target against several opponents, L2356: several Complication
+Pools exist only under Own Pool per Participant, and the Target's player would allocate against them),
+the mix with Individual (L2362: the book does not say who groups the Targets onto the Complication
+Pools, nor how a group that rolls at once fits the pairs rolled one at a time), and the alternative
+`split_c_coins = "whole_roll"` (with mixed results the Complication has no one result to score its
+whole roll by, and a tied match rolls part of it again).
 """
 from __future__ import annotations
 
