@@ -118,11 +118,12 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
         assert "session_end" in kinds and "session_start" in kinds
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", range(24))
 def test_multi_target_matches_conserve_coins_and_replay(seed):
-    """UA-MT-3, UA-MT-4, UA-MT-5, UA-MT-6/7/8 under random dice: two Target Pools of random sizes against
-    a random Complication Pool (under Individual, seeds 12-15, each against its own; under Split
-    Allocation, seeds 16-19, the Originator allocating its Successes at random, every one once), rolled
+    """UA-MT-2..8 under random dice: two Target Pools of random sizes against a random Complication Pool
+    (under Individual, seeds 12-15, each against its own; under Split Allocation, seeds 16-19, the
+    Originator allocating its Successes at random, every one once; Standard, seeds 20-23, the core rule
+    whose Edge die and narration order come from edge_pool and narration_order), rolled
     with random faces until the Complication is over. Coins are accounted for after every action, every
     Target Pool plays exactly one match under Independent and Individual (one result in all otherwise),
     and the actions replay to the same state."""
@@ -130,7 +131,8 @@ def test_multi_target_matches_conserve_coins_and_replay(seed):
     rng = random.Random(seed)
     addons = [{"multi_target_mode": "independent"}, {"multi_target_mode": "all_or_none", "worst_best_tie": "complication"},
               {"multi_target_mode": "best_efforts"}][seed % 3] if seed < 12 else \
-        {"multi_target_mode": "individual"} if seed < 16 else {"multi_target_mode": "split"}
+        {"multi_target_mode": "individual"} if seed < 16 else {"multi_target_mode": "split"} if seed < 20 else \
+        {"multi_target_mode": "standard"}
     dice = {"C": rng.randint(1, 4), "A": rng.randint(1, 4), "B": rng.randint(1, 4)}
     if 12 <= seed < 16:
         dice["C:B"] = rng.randint(1, 4)
