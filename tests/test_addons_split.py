@@ -160,8 +160,8 @@ def test_UA_MT_4_no_successes_to_allocate_and_one_target_pool_play_as_before():
 
 def test_UA_MT_4_split_allocation_refusals_name_the_addon_and_rule():
     """Only the Originator allocates, once the dice are rolled, one count per Target Pool, every Success
-    once, none below 0; nothing else is done while he allocates; the method with Own Pool per Participant
-    is refused at setup (its other Complication Pools are not allocated yet)."""
+    once, none below 0; nothing else is done while he allocates. (With Own Pool per Participant the method
+    is played since split-7: the mirrored form, test_UA_MT_4_mirrored_*.)"""
     g = knight_and_monk(SPLIT, {"C": 4, "A": 3, "B": 2})
     g.refused(A.AllocateSuccesses(player="D", counts=[1, 2]), "UA-MT-4", "no Complication Successes waiting")
     g.roll(C=[1, 2, 5, 9], A=[1, 2, 9], B=[3, 9])
@@ -174,9 +174,6 @@ def test_UA_MT_4_split_allocation_refusals_name_the_addon_and_rule():
     assert "Split Allocation" in str(err)
     g.refused(A.Roll(faces={"C": [1], "A": [1], "B": [1]}), "U-COMP-7")
     with pytest.raises(RuleViolation) as exc:
-        new_game(P4, addons={**SPLIT, "pool_per_participant": True})
-    assert exc.value.rule == "UA-SETUP-7" and "Split Allocation" in str(exc.value)
-    with pytest.raises(RuleViolation) as exc:
         new_game(P4, addons={"split_tie": "complication"})
     assert exc.value.rule == "UA-SETUP-7"
 
@@ -184,16 +181,13 @@ def test_UA_MT_4_split_allocation_refusals_name_the_addon_and_rule():
 def test_UA_MT_4_UA_MT_5_the_unplayed_forms_are_refused_at_setup_with_their_reason_L2356_L2362():
     """What the Split Allocation helper leaves out is refused at setup, naming the rule and saying why:
     the mix with Individual Pools (L2362: who groups the Targets onto Complication Pools, and how a group
-    rolled at once fits pairs rolled one at a time, the book does not say), Own Pool per Participant's
-    several Complication Pools and the mirrored form (L2352 "from any player", L2356), and C's whole roll
-    scored once (with mixed results C has no one result; a tied match rolls part of it again)."""
+    rolled at once fits pairs rolled one at a time, the book does not say), and C's whole roll scored once
+    (with mixed results C has no one result; a tied match rolls part of it again)."""
     cases = [
         ({"multi_target_mode": "individual", "split_tie": "complication"}, "UA-SETUP-7",
          ["Individual Pools is not mixed with Split Allocation", "L2362", "who groups the Targets"]),
         ({"multi_target_mode": "individual", "split_c_coins": "whole_roll"}, "UA-SETUP-7",
          ["Individual Pools is not mixed with Split Allocation"]),
-        ({**SPLIT, "pool_per_participant": True}, "UA-SETUP-7",
-         ["mirrored form (L2356)", "from any player", "Own Pool per Participant"]),
         ({**SPLIT, "split_c_coins": "whole_roll"}, "UA-MT-4",
          ["no one result to score its whole roll by", "tied match rolls its assigned dice again", "L2352"]),
     ]
@@ -313,3 +307,120 @@ def test_UA_MT_4_a_table_plays_split_with_its_dice_source_and_the_log_replays(se
     assert t.state.complication is None and "allocate_successes" in kinds and ("edge" in kinds) == (seed == 4)
     again = Table.load_file(tmp_path / "g.jsonl")
     assert again.damage is None and again.state.model_dump_json() == t.state.model_dump_json()
+
+
+# --- the mirrored form (L2356): one Target Pool against several Complication Pools -----------------------
+MIRROR = {**SPLIT, "pool_per_participant": True}
+
+
+def _mirrored(cat_dice: int = 2):
+    """Ben's Event against Ann's Hero (Ben: 4 dice for C, 3 for Ann's Pool); Cat buys `cat_dice` for her own
+    Pool, declares it for the Complication (Own Pool per Participant, L1040) and calls for the roll."""
+    from test_addons_complications import _own_pools
+    g = _own_pools(MIRROR)
+    g.act(A.BuyDie(player="Cat", pool="Cat", count=cat_dice))
+    g.act(A.DeclarePool(player="Cat", side="C", text="her blades are the rival's"))
+    g.call_and_agree("Cat")
+    return g
+
+
+def test_UA_MT_4_mirrored_one_target_allocates_against_several_complication_pools_L2356():
+    """UA-MT-4 mirrored (L2356 "a single Target faced with multiple opponents run by different players"):
+    Ann's one Target Pool against Ben's Complication Pool and Cat's, declared for the Complication. All
+    roll once: C [1,2,7,8] 2 Successes, Ann [1,2,3] 3, Cat [5,6] 1. Ann allocates: 1 against C (2 > 1: C
+    wins), 2 against Cat (1 < 2: Cat loses). Ann's highest dice go where she wins: 3+2 = 5 against Cat;
+    her 1 against C, where she lost, earns 1. Ben's C won 1+2 = 3; Cat lost 2 dice = 2. Winners narrate
+    first by coins (Ann 5, Ben 3), then the losers (Cat 2, Ann 1)."""
+    g = _mirrored()
+    assert dict(g.pend.dice) == {"C": 4, "Ann": 3, "Cat": 2}
+    before = {p: g.wealth(p) for p in ("Ann", "Ben", "Cat")}
+    g.roll(C=[1, 2, 7, 8], Ann=[1, 2, 3], Cat=[5, 6])
+    assert (g.pend.kind, g.pend.players) == ("allocate", ("Ann",))
+    assert "assign Ann's 3 Successes" in g.pend.note and "one count per Complication Pool in this order: " \
+        "C (2 rolled), Cat (1 rolled)" in g.pend.note
+    assert [o.type for o in legal_options(g.s, "Ann")] == ["allocate_successes"] and legal_options(g.s, "Ben") == []
+    err = g.refused(A.AllocateSuccesses(player="Ben", counts=[1, 2]), "UA-MT-4", "only Ann")
+    assert "L2356" in str(err)
+    g.refused(A.AllocateSuccesses(player="Ann", counts=[1, 1]), "UA-MT-4", "rolled 3 and 2 were assigned")
+    g.act(A.AllocateSuccesses(player="Ann", counts=[1, 2]))
+    assert "allocates Ann's Successes: 1 against the Complication Pool (2 rolled: wins); 2 against Cat's Pool " \
+           "(1 rolled: loses)" in g.last("allocate_successes").text
+    res = g.last("complication_result")
+    assert res.data["results"] == {"C": "won", "Cat": "lost"} and res.data["winner"] == "T"
+    assert res.data["bonus"] == {"Ann": 6, "C": 3, "Cat": 2}
+    assert narrators(g) == [("Ann", 5), ("Ben", 3), ("Cat", 2), ("Ann", 1)]
+    assert {p: g.wealth(p) - before[p] for p in before} == {"Ann": 6, "Ben": 3, "Cat": 2}
+    assert g.s.complication is None
+    g.check()
+    seen("UA-MT-4", "UA-OWN-1")
+
+
+def test_UA_MT_4_mirrored_tie_rolls_the_match_again_and_the_heuristic_allocates():
+    """A tie in the mirrored form is a core tie in its match (U-COMP-8): C [1,8,9,9] 1 Success, Ann [1,9,9] 1,
+    Cat [4,9] 1. The heuristic (split_counts: beat the weakest it can, else tie) would set Ann's 1 against C;
+    Ann sets it against Cat: C (1 > 0) wins; Cat ties, and Cat's 4 beats Ann's 1: an Edge die for Cat's Pool.
+    The match rolls again, Ann's 1 die against Cat's 3: Ann [2] 1 > Cat [9,9,9] 0. Ann won 2; her part
+    against C, no die, earns nothing; Ben's C won 1; Cat lost 3 dice plus her Edge die's 9 = 12 (U-COMP-9)."""
+    from agents.heuristic_addons import split_counts
+    g = _mirrored()
+    g.roll(C=[1, 8, 9, 9], Ann=[1, 9, 9], Cat=[4, 9])
+    assert split_counts(g.s) == [1, 0]
+    g.act(A.AllocateSuccesses(player="Ann", counts=[0, 1]))
+    assert g.last("edge").data["gets"] == ["Cat"]
+    assert "Sums of Successes: Ann 1, Cat 4" in g.last("edge").text
+    assert g.pend.kind == "roll" and dict(g.pend.dice) == {"Ann": 1, "Cat": 3}
+    g.roll(Ann=[2], Cat=[9, 9, 9])
+    res = g.last("complication_result")
+    assert res.data["results"] == {"C": "won", "Cat": "lost"} and res.data["bonus"] == {"Ann": 2, "C": 1, "Cat": 12}
+    assert narrators(g) == [("Ann", 2), ("Ben", 1), ("Cat", 12)]
+    g.check()
+    seen("UA-MT-4")
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_UA_MT_4_mirrored_random_rolls_conserve_coins_and_replay(seed):
+    """The mirrored form under random dice (Cat's Pool 1-3 dice, every roll random, Ann allocating at
+    random, every Success once): coins accounted for after every action, one result naming C and Cat,
+    and the actions replay to the same state."""
+    import random
+    from engine.universalis import apply
+    rng = random.Random(seed)
+    g = _mirrored(rng.randint(1, 3))
+    for _ in range(40):
+        if g.s.complication is None:
+            break
+        if g.pend.kind == "roll":
+            g.roll(**{k: [rng.randint(1, 10) for _ in range(n)] for k, n in g.pend.dice.items()})
+        elif g.pend.kind == "allocate":
+            total = sum(1 for f in g.s.complication.split.faces["Ann"] if f <= 5)
+            to_c = rng.randint(0, total)
+            g.act(A.AllocateSuccesses(player="Ann", counts=[to_c, total - to_c]))
+        else:
+            g.narrate_out()
+        g.check()
+    assert g.s.complication is None
+    results = [e for e in g.events if e.kind == "complication_result"]
+    assert len(results) == 1 and sorted(results[0].data["results"]) == ["C", "Cat"]
+    state = new_game(["Ann", "Ben", "Cat"], addons=MIRROR)
+    for action in g.actions:
+        state, _ = apply(state, action)
+    assert state.model_dump_json() == g.s.model_dump_json()
+
+
+def test_UA_MT_4_split_refuses_a_declaration_that_gives_both_sides_several_pools():
+    """UA-MT-4: one side's Successes are allocated against the other side's Pools, so one side is a single
+    Pool: with two Target Pools (A's, B's), Cy's Pool may join the Targets but not the Complication."""
+    g = framed(P4, {"A": 1}, addons=MIRROR)
+    knight = g.create("A", "Knight")
+    g.end_turn("A")
+    monk = g.create("B", "Monk")
+    g.end_turn("B")
+    g.end_turn("Cy")
+    g.event("D", "The knight is hurled into the monk.", performer=knight, receiver=monk)
+    g.act(A.BuyDie(player="D", pool="Cy", count=1))
+    g.end_turn("D")
+    g.end_turn("A"), g.end_turn("B")
+    err = g.refused(A.DeclarePool(player="Cy", side="C"), "UA-MT-4", "several Pools on both sides")
+    assert "declare it for the Targets' side" in str(err)
+    g.act(A.DeclarePool(player="Cy", side="T"))
+    seen("UA-MT-4")

@@ -249,12 +249,6 @@ def check_addons(a: Addons, players: tuple[str, ...] | list[str] | None = None,
           "roll one at a time, narrated in between (L2364); choose one method")
     _need(a.multi_target_mode in ("split", "individual") or not split_set, "UA-SETUP-7",
           "Multiple Targets: the tie and coin settings of Split Allocation need that method (L2350)")
-    _need(a.multi_target_mode != "split" or not a.pool_per_participant, "UA-SETUP-7",
-          "Multiple Targets: Split Allocation is played with the one Complication Pool, and its Originator "
-          "assigns that Pool's Successes; with Own Pool per Participant other players' Pools join the "
-          "Complication's side, whose Successes (\"from any player\", L2352) would each go to their own Pool's "
-          "owner, and one Target against several of them is the mirrored form (L2356), where the Target's "
-          "player allocates against Complication Pools; neither is played yet (L1040)")
     _need(a.multi_target_mode != "individual" or not a.pool_per_participant, "UA-SETUP-7",
           "Multiple Targets: Individual Pools give each Target player's Pool a Complication Pool; "
           "Own Pool per Participant's declared Pools have none (L2360, L1040)")

@@ -405,8 +405,9 @@ def roll(c: Ctx) -> None:
     comp.rolls.append(RollRecord(faces=faces, edge={p.key: p.edge for p in comp.pools}, successes=succ))
     # the sides: C against every Target Pool (core); declared Pools (UA-OWN-1)
     c_keys, t_keys = ext.stage_sides(comp, *own.side_keys(s, comp))  # UA-EXT-3: the Pools of this stage
-    if split.on(s, t_keys):  # UA-MT-4: the Originator allocates the Successes; a tied match rolls alone
-        return split.rolled(c, comp, faces, succ)
+    sides = split.form(s, c_keys, t_keys)
+    if sides is not None:  # UA-MT-4: the Originator (mirrored: the one Target) allocates; a tied match rolls alone
+        return split.rolled(c, comp, faces, succ, *sides)
     match = indep.current_match(s, comp, t_keys)
     if match is not None:  # UA-MT-3: this match is the Complication side against one Target Pool
         t_keys = [match]

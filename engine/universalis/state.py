@@ -207,10 +207,15 @@ class SplitMatch(Mutable):
 
 
 class SplitRoll(Mutable):
-    """Split Allocation (UA-MT-4): the one roll of every Pool, then a match per Target Pool once allocated."""
+    """Split Allocation (UA-MT-4): the one roll of every Pool, then a match per faced Pool once allocated.
+    `one` is the Pool whose Successes are allocated against the `faced` Pools: the Complication Pool
+    against the Target Pools, or in the mirrored form (L2356) one Target Pool against several Complication
+    Pools (Own Pool per Participant); `faced` empty means every Pool but "C" (the form before it was kept)."""
 
     faces: dict[str, list[int]]
     matches: dict[str, SplitMatch] = Field(default_factory=dict)
+    one: str = "C"
+    faced: list[str] = Field(default_factory=list)
 class Extension(Mutable):
     """An Extended Complication (UA-EXT-1, L2416): who paid, who declined, and the stages: each one
     the dice of every Pool in that stage's sub-pools (engine/universalis/addon_extended.py)."""
