@@ -60,6 +60,12 @@ def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
                          + [(8, ('multiple-targets="independent"',)),
                             (9, ('multiple-targets="all_or_none"', 'worst_best_tie="complication"')),
                             (10, ('multiple-targets="individual"',)), (11, ('multiple-targets="split"',)),
+                            # Split Allocation with Own Pool per Participant: seed 0 allocates the Complication's
+                            # Successes against a Target and a bystander's declared Pool; seeds 8 and 10 play the
+                            # mirrored form (UA-MT-4, L2356: one Target's Successes against two Complication Pools)
+                            (0, ('multiple-targets="split"', "pool-per-participant")),
+                            (8, ('multiple-targets="split"', "pool-per-participant")),
+                            (10, ('multiple-targets="split"', "pool-per-participant")),
                             (12, ("extended-complications",)), (13, ("extended-complications", "extend_cost=0")),
                             # Cards instead of Dice with face cards kept (UA-CDICE-5): hands and coins equal
                             (14, ("cards-instead-of-dice", "cards_with_face_cards=true")),
@@ -111,6 +117,8 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     assert again.damage is None
     assert again.state.config.addons == adds
     assert again.state.model_dump_json() == t.state.model_dump_json()
+    if "pool-per-participant" in must and 'multiple-targets="split"' in must:  # UA-MT-4 with declared Pools
+        assert {"declare_pool", "allocate_successes"} <= {e.kind for e in again.events}
     if "extended-complications" in must:  # UA-EXT-1: the heuristic did extend, and the stages replayed
         assert {"extend_complication", "next_stage"} <= {e.kind for e in again.events}
     if broke:
