@@ -172,6 +172,12 @@ def test_UA_MT_2_narration_and_edge_order_L2332():
                             owners, seats, "O")
     assert order == ["P", "Q", "R", "O"]
     assert edge_pool({"P": 2, "Q": 3, "R": 3}, owners, seats, "O") == "Q"
+    # the Complication side (UA-OWN-1): its own Pool first among equals, though the Originator sits last
+    assert edge_pool({"C": 1, "R": 1}, {"C": "O", "R": "R"}, seats, "O", ahead="C") == "C"
+    assert edge_pool({"C": 1, "R": 2}, {"C": "O", "R": "R"}, seats, "O", ahead="C") == "R"
+    # keyed by narration slot (a Split Allocation's Complication Pool narrates twice): O's won part first
+    assert narration_order({0: 4, 1: 4, 2: 4}, {0: False, 1: True, 2: True}, {0: "O", 1: "O", 2: "P"},
+                           seats, "O") == [2, 1, 0]
     seen('UA-MT-2')
 
 

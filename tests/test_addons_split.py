@@ -11,7 +11,7 @@ from engine.universalis import actions as A
 from engine.universalis import legal_options, new_game
 
 from engine_helpers import framed
-from test_addons_engine import P4, knight_and_monk, seen
+from test_addons_engine import P4, knight_and_monk, knight_and_monk_open, seen
 
 SPLIT = {"multi_target_mode": "split"}
 
@@ -410,13 +410,7 @@ def test_UA_MT_4_mirrored_random_rolls_conserve_coins_and_replay(seed):
 def test_UA_MT_4_split_refuses_a_declaration_that_gives_both_sides_several_pools():
     """UA-MT-4: one side's Successes are allocated against the other side's Pools, so one side is a single
     Pool: with two Target Pools (A's, B's), Cy's Pool may join the Targets but not the Complication."""
-    g = framed(P4, {"A": 1}, addons=MIRROR)
-    knight = g.create("A", "Knight")
-    g.end_turn("A")
-    monk = g.create("B", "Monk")
-    g.end_turn("B")
-    g.end_turn("Cy")
-    g.event("D", "The knight is hurled into the monk.", performer=knight, receiver=monk)
+    g = knight_and_monk_open(MIRROR)
     g.act(A.BuyDie(player="D", pool="Cy", count=1))
     g.end_turn("D")
     g.end_turn("A"), g.end_turn("B")

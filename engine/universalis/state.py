@@ -197,12 +197,13 @@ class RollRecord(Frozen):
 
 
 class SplitMatch(Mutable):
-    """Split Allocation (UA-MT-4, addon_split.py): one Target Pool against the Successes assigned to it."""
+    """Split Allocation (UA-MT-4, addon_split.py): one faced Pool (a Target Pool; mirrored, a Complication
+    Pool) against the Successes assigned to it from the allocating Pool (SplitRoll.one)."""
 
-    assigned: list[int]  # the Complication's Success faces the Originator set against this Pool
-    c_edge: int = 0  # the Complication's Edge dice in this match (U-COMP-8)
-    t_won: Optional[bool] = None  # None: tied, to be rolled again
-    c_faces: list[int] = Field(default_factory=list)  # the Complication's dice of the deciding roll
+    assigned: list[int]  # the allocating Pool's Success faces set against this Pool
+    c_edge: int = 0  # the allocating Pool's Edge dice in this match (U-COMP-8)
+    t_won: Optional[bool] = None  # did the faced Pool win? None: tied, to be rolled again
+    c_faces: list[int] = Field(default_factory=list)  # the allocating Pool's dice of the deciding roll
     t_faces: list[int] = Field(default_factory=list)
 
 
