@@ -118,9 +118,11 @@ def declare_pool(c: Ctx) -> None:
 
 
 def split_problem(s: GameState, comp: Complication, pool: Pool, side: str) -> RuleViolation | None:
-    """UA-MT-4: under Split Allocation one side is a single Pool, whose Successes are allocated against
-    the other side's Pools (L2352; mirrored, L2356); a declaration that gives both sides several Pools is
-    refused (the other side is always open: the sides without this Pool never both hold two)."""
+    """UA-MT-4: under Split Allocation the engine allocates one Pool's Successes against the other side's
+    Pools (L2352; mirrored, L2356); a declaration that gives both sides several Pools is refused (the other
+    side is always open: the sides without this Pool never both hold two). Not played: the Originator
+    allocating Successes "from each of the Complication Pools (from any player)" (L2352), each die's
+    coins then due to its own Pool's owner."""
     from engine.universalis.addon_split import both_sides_many
     c_keys, t_keys = side_keys(s, comp)
     c_keys, t_keys = [k for k in c_keys if k != pool.key], [k for k in t_keys if k != pool.key]
@@ -128,8 +130,10 @@ def split_problem(s: GameState, comp: Complication, pool: Pool, side: str) -> Ru
     if not both_sides_many(s, c_keys, t_keys):
         return None
     return refuse("UA-MT-4", "Split Allocation", f"{pool.owner}'s Pool would make several Pools on both sides; "
-                                                 "one side's Successes are allocated against the other side's Pools, so "
-                                                 f"one side is a single Pool: declare it for {SIDE_WORDS['T' if side == 'C' else 'C']}")
+                                                 "Storytable allocates one Pool's Successes against the other side's "
+                                                 "Pools, and does not yet allocate Successes from several Complication "
+                                                 "Pools (L2352 \"from any player\"): declare it for "
+                                                 f"{SIDE_WORDS['T' if side == 'C' else 'C']}")
 
 
 def may_declare(s: GameState, player: str) -> bool:

@@ -30,7 +30,8 @@ Pools of their own. One Target Pool against two Complication Pools or more: the 
 his Successes against them, one count per Complication Pool, and each wins or loses against its count,
 everything else as above with the roles swapped (reading: the player facing the many allocates, as the
 Originator does in L2352). Several Pools on both sides are refused at declaration (UA-MT-4): the book's
-allocation is one side's Successes against the other's Pools, and one of the sides must be one Pool.
+Originator takes Successes "from each of the Complication Pools (from any player)" (L2352), and each
+die's coins would then go to its own Pool's owner; the engine allocates one Pool's Successes only.
 
 Not played, each refused at setup with its reason (UA-SETUP-7, UA-MT-4): the mix with Individual (L2362: the book does not say who groups the Targets onto the Complication
 Pools, nor how a group that rolls at once fits the pairs rolled one at a time), and the alternative
