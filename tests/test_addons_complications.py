@@ -473,3 +473,16 @@ def test_UA_OWN_1_adopting_or_dropping_it_mid_complication_is_refused():
     h = _own_pools({})
     h.refused(A.AdoptAddon(player="Cat", addon="pool-per-participant"), "UA-OWN-1", "not while")
     seen("UA-OWN-1")
+
+
+def test_UA_MT_2_a_roll_with_no_target_pool_is_judged_not_refused():
+    """The roll's judge (addon_hooks.judge, through verdicts) with no Pool on the Targets' side (an Obstacle
+    on a statement with no Target, at a table whose undeclared Pools take no side, UA-OWN-1): the
+    Complication wins with one Success, and 0 against 0 is a tie (U-COMP-8), never a refused roll."""
+    from engine.universalis.addon_hooks import judge
+    g = _rival(OWN)
+    comp = g.s.complication
+    assert judge(g.s, comp, 2, {"C": 2}, []).result == "lost"
+    assert judge(g.s, comp, 0, {"C": 0}, []).result == "tie"
+    assert judge(g.s, comp, 2, {"C": 2, "Ann": 3}, ["Ann"]).result == "won"
+    seen("UA-MT-2")

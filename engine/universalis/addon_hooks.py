@@ -50,6 +50,8 @@ def judge(s: GameState, comp: Complication, c_succ: int, succ: dict[str, int], t
     Independent / Individual (UA-MT-3/5: `match` against this roll of the Complication side). Every Target
     Pool shares the result; a tie is a core tie between the Complication and the compared Pools (U-COMP-8)."""
     mode = opts(s).multi_target_mode
+    if not t_keys:  # no Pool on the Targets' side (an Obstacle on a statement with no Target, UA-OWN-1's sides)
+        return Verdict("", "lost" if c_succ else "tie", c_succ)  # the Complication needs one Success to win
     if match is not None:
         return verdicts(mode, c_succ, {match: succ[match]}, {match: c_succ})[0]
     if mode not in ("all_or_none", "best_efforts"):

@@ -33,10 +33,12 @@ Originator does in L2352). Several Pools on both sides are refused at declaratio
 Originator takes Successes "from each of the Complication Pools (from any player)" (L2352), and each
 die's coins would then go to its own Pool's owner; the engine allocates one Pool's Successes only.
 
-Not played, each refused at setup with its reason (UA-SETUP-7, UA-MT-4): the mix with Individual (L2362: the book does not say who groups the Targets onto the Complication
-Pools, nor how a group that rolls at once fits the pairs rolled one at a time), and the alternative
-`split_c_coins = "whole_roll"` (with mixed results the Complication has no one result to score its
-whole roll by, and a tied match rolls part of it again).
+Not played, each refused with its reason: the mix with Individual (UA-SETUP-7, L2362: the book does not
+say who groups the Targets onto the Complication Pools, nor how a group that rolls at once fits the pairs
+rolled one at a time), Successes from several Complication Pools against several Target Pools (UA-MT-4,
+at declaration, above), and the alternative `split_c_coins = "whole_roll"` (UA-MT-4, at setup: with mixed
+results the Complication has no one result to score its whole roll by, and a tied match rolls part of it
+again).
 """
 from __future__ import annotations
 

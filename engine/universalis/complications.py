@@ -446,7 +446,7 @@ def award_edge(c: Ctx, comp: Complication, faces: dict[str, tuple[int, ...]], su
         c_best = edge_pool({k: succ[k] for k in c_keys}, owners, s.seat_names, comp.originator, ahead="C")
         comp.pool(c_best).edge += 1
         gets.append(c_best)
-    if t_sum >= c_sum:  # UA-MT-2: the Target Pool with most Successes, then nearest the Originator's left
+    if t_sum >= c_sum and target_keys:  # UA-MT-2: the Target Pool with most Successes, then nearest the left
         best = edge_pool({k: succ[k] for k in target_keys}, owners, s.seat_names, comp.originator)
         comp.pool(best).edge += 1
         gets.append(best)
