@@ -137,8 +137,13 @@ def test_UA_MT_4_split_allocation_each_target_against_what_was_assigned_L2352():
 
 def test_UA_MT_4_split_allocation_complication_coins_suggested_default():
     """UA-MT-4 (unspec, the digest's suggestion): C earns the sum of the dice it assigned where it
-    won (B: 1+2+4 = 7) and 1 per assigned die where it lost (A: 1 die): 8."""
+    won (B: 1+2+4 = 7) and 1 per assigned die where it lost (A: 1 die): 8. Play pays through this function
+    (addon_split.narrate), Edge dice of a rerolled match included."""
     assert split_c_coins({"A": [3], "B": [1, 2, 4]}, {"A": "won", "B": "lost"}) == 8
+    # a rerolled match (U-COMP-9): C won against B with [1, 2] and a failed Edge die 8: 1+2+8 = 11; lost
+    # against A with [3] and an Edge die 6: 1 per die (2) + the Edge face 6 = 8; a tie pays nothing yet
+    assert split_c_coins({"A": [3, 6], "B": [1, 2, 8], "C2": [4]}, {"A": "won", "B": "lost", "C2": "tie"},
+                         normal={"A": 1, "B": 2, "C2": 1}) == 11 + 8
     seen('UA-MT-4')
 
 

@@ -172,12 +172,16 @@ def check_allocation(c_successes: int, allocation: Mapping[str, int]) -> None:
                                                    f"Complication side rolled only {c_successes}")
 
 
-def split_c_coins(assigned_faces: Mapping[str, Sequence[int]], verdict: Mapping[str, str], die: DieKind = "d10") -> int:
-    """UA-MT-4 (suggested, the book is silent): the Complication side earns the sum of the dice it
-    assigned against each Target Pool it beat, and 1 per assigned die against each Pool that beat it."""
+def split_c_coins(assigned_faces: Mapping[str, Sequence[int]], verdict: Mapping[str, str], die: DieKind = "d10",
+                  normal: Mapping[str, int] | None = None) -> int:
+    """UA-MT-4 (suggested, the book is silent): the allocating Pool earns, match by match by U-COMP-9, the sum
+    of the dice it assigned against each Pool it beat, and 1 per assigned die against each Pool that beat it;
+    a rerolled match's faces after its `normal` dice are Edge dice (a failed one adds its face). Split
+    Allocation's narration (addon_split.narrate) pays through it."""
     total = 0
     for k, faces in assigned_faces.items():
-        total += sum(faces) if verdict[k] == "lost" else len(faces) if verdict[k] == "won" else 0
+        if verdict[k] in ("won", "lost"):
+            total += pool_coins(faces, len(faces) if normal is None else normal[k], verdict[k] == "lost", die)
     return total
 
 

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
-from engine.universalis.addon_complications import check_allocation, pool_coins, refuse, resolution_order, verdicts
+from engine.universalis.addon_complications import check_allocation, refuse, resolution_order, split_c_coins, verdicts
 from engine.universalis.rules import Ctx, blocking, handles
 from engine.universalis.state import Complication, GameState, Narration, NarrationSlot, SplitMatch, SplitRoll
 
@@ -308,8 +308,10 @@ def narrate(c: Ctx, comp: Complication) -> None:
     assert comp.split is not None
     one, who = one_key(comp), allocator(comp)
     ms = comp.split.matches
-    c_won = sum(pool_coins(m.c_faces, len(m.assigned), True, die(s)) for m in ms.values() if not m.t_won)
-    c_lost = sum(pool_coins(m.c_faces, len(m.assigned), False, die(s)) for m in ms.values() if m.t_won)
+    res = {k: "won" if m.t_won else "lost" for k, m in ms.items()}
+    normal = {k: len(m.assigned) for k, m in ms.items()}
+    c_won = split_c_coins({k: m.c_faces for k, m in ms.items() if not m.t_won}, res, die(s), normal)
+    c_lost = split_c_coins({k: m.c_faces for k, m in ms.items() if m.t_won}, res, die(s), normal)
     slots = []
     # the losing part first: a winner's cancel_bonus names the Pool, and finds it
     if any(m.t_won for m in ms.values()):
@@ -333,5 +335,5 @@ def narrate(c: Ctx, comp: Complication) -> None:
     c.emit("complication_result", f"Split Allocation: {_kind(comp)}s that win: {won}; that lose: {lost}. "
                                   f"Bonus coins: {earned}.", player="", winner=comp.winner_side,
            bonus={one: c_won + c_lost, **{sl.pool: sl.coins for sl in slots if sl.pool != one}},
-           results={k: "won" if m.t_won else "lost" for k, m in ms.items()})
+           results=res)
     advance_narration(c)
