@@ -6,7 +6,7 @@ from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
 from engine.universalis import addon_hooks as hooks
 from engine.universalis.addon_cards import card_value
-from engine.universalis.addon_complications import edge_pool, narration_order
+from engine.universalis.addon_complications import edge_pool, narration_order, pool_coins
 from engine.universalis.components import component, trait_ids_drawable
 from engine.universalis.ledger import coins, from_bank, pay, require
 from engine.universalis.rules import (
@@ -461,10 +461,7 @@ def bonus_for(pool: Pool, faces: tuple[int, ...], won: bool, die: str = "d10") -
     value is 10)."""
     if die == "cards":
         faces = tuple(card_value(f) for f in faces)
-    normal, edge = faces[:pool.dice], faces[pool.dice:]
-    if won:
-        return sum(f for f in faces if is_success(f, die)) + sum(f for f in edge if not is_success(f, die))
-    return len(faces) + sum(edge)
+    return pool_coins(faces, pool.dice, won, die)  # type: ignore[arg-type]
 
 
 def start_narration(c: Ctx, comp: Complication, faces: dict[str, tuple[int, ...]]) -> None:
