@@ -285,11 +285,6 @@ def declare_plan(hp: "HeuristicPlayer", obs: "Observation") -> "Plan":
         c = sum(comp.pool(k).size for k in c_keys)
         t = sum(comp.pool(k).size for k in t_keys)
         side, why = ("C" if c < t else "T"), "the side that is behind: it keeps the outcome in doubt"
-    from engine.universalis.addon_own_pools import split_problem
-    comp = s.complication
-    pool = next(p for p in comp.pools if p.owner == me and p.key != "C")
-    if split_problem(s, comp, pool, side) is not None:  # UA-MT-4: one side of a Split Allocation is one Pool
-        side, why = ("T" if side == "C" else "C"), "Split Allocation leaves one side a single Pool"
     return A.DeclarePool(player=me, side=side, text=why), f"declares its Pool for {side}: {why}"
 
 
@@ -327,11 +322,11 @@ def split_counts(s) -> list[int]:
     a Pool it could not beat (a tie is a reroll with an Edge die to win), else on a Pool it beats (there it
     earns the dice's sum, U-COMP-9), else on the weakest. Counts in Pool order, every Success once."""
     from engine.universalis.addon_hooks import success
-    from engine.universalis.addon_split import one_key, target_keys
+    from engine.universalis.addon_split import target_keys, to_allocate
     comp = s.complication
     keys = target_keys(comp)
     t = {k: sum(1 for f in comp.split.faces[k] if success(s, f)) for k in keys}
-    left = sum(1 for f in comp.split.faces[one_key(comp)] if success(s, f))
+    left = len(to_allocate(s, comp))
     counts = dict.fromkeys(keys, 0)
     for k in sorted(keys, key=lambda k: (t[k], keys.index(k))):
         if t[k] + 1 <= left:

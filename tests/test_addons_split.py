@@ -383,38 +383,86 @@ def test_UA_MT_4_mirrored_random_rolls_conserve_coins_and_replay(seed):
     random, every Success once): coins accounted for after every action, one result naming C and Cat,
     and the actions replay to the same state."""
     import random
-    from engine.universalis import apply
     rng = random.Random(seed)
     g = _mirrored(rng.randint(1, 3))
+    _random_split_out(g, rng, ["Ann", "Ben", "Cat"])
+    results = [e for e in g.events if e.kind == "complication_result"]
+    assert len(results) == 1 and sorted(results[0].data["results"]) == ["C", "Cat"]
+
+
+def _random_split_out(g, rng, players: list[str]) -> None:
+    """Random faces for every roll, a random allocation of every Success (two faced Pools), every narrator
+    keeping his bonus, until the Complication is over; coins accounted for after each step; then the actions
+    replay to the same state."""
+    from engine.universalis import apply
+    from engine.universalis.addon_split import allocator, to_allocate
     for _ in range(40):
         if g.s.complication is None:
             break
         if g.pend.kind == "roll":
             g.roll(**{k: [rng.randint(1, 10) for _ in range(n)] for k, n in g.pend.dice.items()})
         elif g.pend.kind == "allocate":
-            total = sum(1 for f in g.s.complication.split.faces["Ann"] if f <= 5)
-            to_c = rng.randint(0, total)
-            g.act(A.AllocateSuccesses(player="Ann", counts=[to_c, total - to_c]))
+            total = len(to_allocate(g.s, g.s.complication))
+            first = rng.randint(0, total)
+            g.act(A.AllocateSuccesses(player=allocator(g.s.complication), counts=[first, total - first]))
         else:
             g.narrate_out()
         g.check()
     assert g.s.complication is None
-    results = [e for e in g.events if e.kind == "complication_result"]
-    assert len(results) == 1 and sorted(results[0].data["results"]) == ["C", "Cat"]
-    state = new_game(["Ann", "Ben", "Cat"], addons=MIRROR)
+    state = new_game(players, addons=MIRROR)
     for action in g.actions:
         state, _ = apply(state, action)
     assert state.model_dump_json() == g.s.model_dump_json()
 
 
-def test_UA_MT_4_split_refuses_a_declaration_that_gives_both_sides_several_pools():
-    """UA-MT-4: one side's Successes are allocated against the other side's Pools, so one side is a single
-    Pool: with two Target Pools (A's, B's), Cy's Pool may join the Targets but not the Complication."""
+def test_UA_MT_4_the_originator_allocates_successes_from_several_complication_pools_L2352():
+    """UA-MT-4 (L2352 "takes the Successes rolled from each of the Complication Pools (from any player)"):
+    Cy's own Pool declared for the Complication joins D's against A's and B's Target Pools. C [1,9] 1
+    Success, Cy [4,3] 2, A [2,9] 1, B [1] 1: D allocates 3, 2 against A (loses), 1 against B (ties). His
+    highest dice go where he wins: Cy's 4 and 3 against A; C's 1 against B (engine choice: equal faces, the
+    Complication Pool's first). B's tie: 1 against 1, equal sums: an Edge die each; C rolls its 1 die and
+    the Edge [2,9] (1) against B [9,9] (0): B loses. Each die pays its own Pool's owner (U-COMP-9): Cy 4+3 = 7,
+    D 2 + his failed Edge 9 = 11; A lost 2 dice = 2; B 2 dice + the Edge 9 = 11."""
     g = knight_and_monk_open(MIRROR)
-    g.act(A.BuyDie(player="D", pool="Cy", count=1))
-    g.end_turn("D")
-    g.end_turn("A"), g.end_turn("B")
-    err = g.refused(A.DeclarePool(player="Cy", side="C"), "UA-MT-4", "several Pools on both sides")
-    assert "declare it for the Targets' side" in str(err)
-    g.act(A.DeclarePool(player="Cy", side="T"))
-    seen("UA-MT-4")
+    for pool, n in (("C", 2), ("A", 2), ("B", 1), ("Cy", 2)):
+        g.act(A.BuyDie(player="D", pool=pool, count=n))
+    for p in ("D", "A", "B"):
+        g.end_turn(p)
+    g.act(A.DeclarePool(player="Cy", side="C"))
+    g.call_and_agree("Cy")
+    before = {p: g.wealth(p) for p in P4}
+    g.roll(C=[1, 9], A=[2, 9], B=[1], Cy=[4, 3])
+    assert (g.pend.kind, g.pend.players) == ("allocate", ("D",))
+    assert "assign the Complication's 3 Successes" in g.pend.note
+    g.act(A.AllocateSuccesses(player="D", counts=[2, 1]))
+    assert g.last("edge").data["gets"] == ["C", "B"]
+    assert g.pend.kind == "roll" and dict(g.pend.dice) == {"C": 2, "B": 2}
+    g.roll(C=[2, 9], B=[9, 9])
+    res = g.last("complication_result")
+    assert res.data["results"] == {"A": "lost", "B": "lost"} and res.data["winner"] == "C"
+    assert res.data["bonus"] == {"C": 11, "Cy": 7, "A": 2, "B": 11}
+    assert narrators(g) == [("D", 11), ("Cy", 7), ("B", 11), ("A", 2)]
+    assert {p: g.wealth(p) - before[p] for p in P4} == {"A": 2, "B": 11, "Cy": 7, "D": 11}
+    g.check()
+    seen("UA-MT-4", "UA-OWN-1")
+
+
+@pytest.mark.parametrize("seed", [*range(8), 15, 18, 22])
+def test_UA_MT_4_several_complication_pools_random_rolls_conserve_coins_and_replay(seed):
+    """Successes from several Complication Pools (D's and Cy's) allocated against A's and B's under random
+    dice and random allocations, every roll random (seeds 15, 18 and 22 reroll a tied match holding dice of
+    both Complication Pools): coins accounted for after every action, one result
+    naming A and B, each allocating Pool's coins to its owner, and the actions replay to the same state."""
+    import random
+    rng = random.Random(seed)
+    g = knight_and_monk_open(MIRROR)
+    for pool in ("C", "A", "B", "Cy"):
+        g.act(A.BuyDie(player="D", pool=pool, count=rng.randint(1, 3)))
+    for p in ("D", "A", "B"):
+        g.end_turn(p)
+    g.act(A.DeclarePool(player="Cy", side="C"))
+    g.call_and_agree("Cy")
+    _random_split_out(g, rng, P4)
+    results = [e for e in g.events if e.kind == "complication_result"]
+    assert len(results) == 1 and sorted(results[0].data["results"]) == ["A", "B"]
+    assert sorted(results[0].data["bonus"]) == ["A", "B", "C", "Cy"]

@@ -104,9 +104,6 @@ def declare_pool(c: Ctx) -> None:
         raise refuse("UA-OWN-1", OWN, f"{a.player} has no Pool in this Complication")
     if pool.side == a.side:
         raise refuse("UA-OWN-1", OWN, f"{a.player}'s Pool is already declared for {SIDE_WORDS[a.side]}")
-    problem = split_problem(s, comp, pool, a.side)
-    if problem is not None:
-        raise problem
     pool.side = a.side
     why = a.text.strip()
     words = f"declares {a.player}'s Pool ({pool.size} dice) for {SIDE_WORDS[a.side]}" + (f": {why}" if why else "")
@@ -115,25 +112,6 @@ def declare_pool(c: Ctx) -> None:
     statement(c, "declare_pool", words, 0, lapses=True)
     if s.window is not None:  # no Interrupt: it would hand on the turn while the Pools wait to roll
         s.window.allow_interrupt = False
-
-
-def split_problem(s: GameState, comp: Complication, pool: Pool, side: str) -> RuleViolation | None:
-    """UA-MT-4: under Split Allocation the engine allocates one Pool's Successes against the other side's
-    Pools (L2352; mirrored, L2356); a declaration that gives both sides several Pools is refused (the other
-    side is always open: the sides without this Pool never both hold two). Not played: the Originator
-    allocating Successes "from each of the Complication Pools (from any player)" (L2352), each die's
-    coins then due to its own Pool's owner."""
-    from engine.universalis.addon_split import both_sides_many
-    c_keys, t_keys = side_keys(s, comp)
-    c_keys, t_keys = [k for k in c_keys if k != pool.key], [k for k in t_keys if k != pool.key]
-    (c_keys if side == "C" else t_keys).append(pool.key)
-    if not both_sides_many(s, c_keys, t_keys):
-        return None
-    return refuse("UA-MT-4", "Split Allocation", f"{pool.owner}'s Pool would make several Pools on both sides; "
-                                                 "Storytable allocates one Pool's Successes against the other side's "
-                                                 "Pools, and does not yet allocate Successes from several Complication "
-                                                 "Pools (L2352 \"from any player\"): declare it for "
-                                                 f"{SIDE_WORDS['T' if side == 'C' else 'C']}")
 
 
 def may_declare(s: GameState, player: str) -> bool:

@@ -241,7 +241,9 @@ MULTI_TARGET_WORDS: dict[str, str] = {
     "split": "Split Allocation: every Pool rolls once; then the Originator assigns each Complication Success "
              "to a Target Pool (allocate_successes: one count per Target Pool, every Success once); a Target "
              "Pool wins if it rolled more Successes than it faces; mirrored (L2356), one Target Pool against "
-             "several Complication Pools (Own Pool per Participant): that Target's player allocates his Successes",
+             "several Complication Pools (Own Pool per Participant): that Target's player allocates his Successes; "
+             "several Complication Pools against several Target Pools: the Originator allocates all their Successes, "
+             "each die paying its own Pool's owner",
     "all_or_none": "All or None: only the worst Target Pool is compared; every Target shares its result",
     "best_efforts": "Best Efforts: only the best Target Pool is compared; every Target shares its result",
 }

@@ -205,6 +205,11 @@ class SplitMatch(Mutable):
     t_won: Optional[bool] = None  # did the faced Pool win? None: tied, to be rolled again
     c_faces: list[int] = Field(default_factory=list)  # the allocating Pool's dice of the deciding roll
     t_faces: list[int] = Field(default_factory=list)
+    # several Complication Pools allocated (Own Pool per Participant, L2352 "from any player"): the Pool
+    # each die of `assigned` and `c_faces` came from, and the one that holds `c_edge`; empty: all `one`'s
+    assigned_from: list[str] = Field(default_factory=list)
+    c_from: list[str] = Field(default_factory=list)
+    edge_to: str = ""
 
 
 class SplitRoll(Mutable):
@@ -217,6 +222,7 @@ class SplitRoll(Mutable):
     matches: dict[str, SplitMatch] = Field(default_factory=dict)
     one: str = "C"
     faced: list[str] = Field(default_factory=list)
+    allocating: list[str] = Field(default_factory=list)  # several Complication Pools allocated; empty: [one]
 class Extension(Mutable):
     """An Extended Complication (UA-EXT-1, L2416): who paid, who declined, and the stages: each one
     the dice of every Pool in that stage's sub-pools (engine/universalis/addon_extended.py)."""
