@@ -317,16 +317,16 @@ def weakest_c_pool(s) -> str:
 
 
 def split_counts(s) -> list[int]:
-    """Split Allocation (UA-MT-4): the Originator beats the weakest Target Pools it can (each needs one
-    Success more than it rolled), then sets what is left to tie a Pool it could not beat (a tie is a
-    reroll with an Edge die to win), else on a Pool it beats (there it earns the dice's sum, U-COMP-9),
-    else on the weakest. Counts in Pool order, every Success once."""
+    """Split Allocation (UA-MT-4): the allocator (the Originator; mirrored, L2356, the one Target) beats the
+    weakest faced Pools it can (each needs one Success more than it rolled), then sets what is left to tie
+    a Pool it could not beat (a tie is a reroll with an Edge die to win), else on a Pool it beats (there it
+    earns the dice's sum, U-COMP-9), else on the weakest. Counts in Pool order, every Success once."""
     from engine.universalis.addon_hooks import success
-    from engine.universalis.addon_split import target_keys
+    from engine.universalis.addon_split import target_keys, to_allocate
     comp = s.complication
     keys = target_keys(comp)
     t = {k: sum(1 for f in comp.split.faces[k] if success(s, f)) for k in keys}
-    left = sum(1 for f in comp.split.faces["C"] if success(s, f))
+    left = len(to_allocate(s, comp))
     counts = dict.fromkeys(keys, 0)
     for k in sorted(keys, key=lambda k: (t[k], keys.index(k))):
         if t[k] + 1 <= left:
@@ -341,7 +341,7 @@ def split_counts(s) -> list[int]:
 
 def allocate_plan(s, me: str) -> "Plan":
     counts = split_counts(s)
-    return A.AllocateSuccesses(player=me, counts=counts), f"allocates the Complication's Successes {counts}"
+    return A.AllocateSuccesses(player=me, counts=counts), f"allocates its side's Successes {counts}"
 EXTEND_STAGES = 3  # a few stages: enough to trade blows (L2422), few enough to narrate each
 EXTEND_RESERVE = 2  # coins kept after paying, for the narration that follows
 EXTEND_GAP = 2  # "behind": at least this many dice fewer; a nearly even fight keeps its single roll

@@ -306,3 +306,37 @@ def test_UA_CARDS_4_a_spent_card_is_typed_in_and_a_jack_makes_the_right_hand_nei
     press(at, "do:roll")
     st_ = store.open_table(lv.code).table.state
     assert (st_.player("A").wealth, st_.player("D").wealth) == (25, 24)
+
+
+def test_UA_MT_4_mirrored_the_one_target_allocates_on_the_page(home):
+    """Split Allocation mirrored in the app (L2356): A's Knight alone against D's Complication Pool and Cy's,
+    declared for the Complication (Own Pool per Participant); after the roll A's form has one number per
+    Complication Pool, and A's counts are the allocation the engine plays."""
+    from engine_helpers import framed
+    from test_addons_engine import P4
+    mirror = {"multi_target_mode": "split", "pool_per_participant": True}
+    g = framed(P4, {"A": 1}, addons=mirror)
+    knight = g.create("A", "Knight")
+    for p in ("A", "B", "Cy"):
+        g.end_turn(p)
+    g.event("D", "The knight falls.", receiver=knight)
+    for pool, n in (("C", 2), ("A", 2), ("Cy", 1)):
+        g.act(A.BuyDie(player="D", pool=pool, count=n))
+    for p in ("D", "A", "B"):
+        g.end_turn(p)
+    g.act(A.DeclarePool(player="Cy", side="C"))
+    g.call_and_agree("Cy")
+    g.roll(C=[1, 9], A=[1, 2], B=[], Cy=[3])
+    lv = people(Addons(**mirror))
+    for a in g.actions:
+        submit(lv, a)
+    lv.synced()
+    assert (pending(lv.table.state).kind, pending(lv.table.state).players) == ("allocate", ("A",))
+    at = seated(lv)
+    boxes = [w for w in at.number_input if (w.key or "").startswith("f:A:allocate_successes:")]
+    assert [w.label for w in boxes] == ["against Complication Pool \\(1 Success rolled\\)",
+                                        "against Cy&#39;s Pool \\(1 Success rolled\\)"]
+    boxes[1].set_value(2).run()
+    press(at, "do:A:allocate_successes")
+    assert [e for e in lv.table.events if e.kind == "allocate_successes"][-1].data["counts"] == {"C": 0, "Cy": 2}
+    assert lv.table.state.narration is not None

@@ -137,8 +137,13 @@ def test_UA_MT_4_split_allocation_each_target_against_what_was_assigned_L2352():
 
 def test_UA_MT_4_split_allocation_complication_coins_suggested_default():
     """UA-MT-4 (unspec, the digest's suggestion): C earns the sum of the dice it assigned where it
-    won (B: 1+2+4 = 7) and 1 per assigned die where it lost (A: 1 die): 8."""
+    won (B: 1+2+4 = 7) and 1 per assigned die where it lost (A: 1 die): 8. Play pays through this function
+    (addon_split.narrate), Edge dice of a rerolled match included."""
     assert split_c_coins({"A": [3], "B": [1, 2, 4]}, {"A": "won", "B": "lost"}) == 8
+    # a rerolled match (U-COMP-9): C won against B with [1, 2] and a failed Edge die 8: 1+2+8 = 11; lost
+    # against A with [3] and an Edge die 6: 1 per die (2) + the Edge face 6 = 8; a tie pays nothing yet
+    assert split_c_coins({"A": [3, 6], "B": [1, 2, 8], "C2": [4]}, {"A": "won", "B": "lost", "C2": "tie"},
+                         normal={"A": 1, "B": 2, "C2": 1}) == 11 + 8
     seen('UA-MT-4')
 
 
@@ -172,6 +177,12 @@ def test_UA_MT_2_narration_and_edge_order_L2332():
                             owners, seats, "O")
     assert order == ["P", "Q", "R", "O"]
     assert edge_pool({"P": 2, "Q": 3, "R": 3}, owners, seats, "O") == "Q"
+    # the Complication side (UA-OWN-1): its own Pool first among equals, though the Originator sits last
+    assert edge_pool({"C": 1, "R": 1}, {"C": "O", "R": "R"}, seats, "O", ahead="C") == "C"
+    assert edge_pool({"C": 1, "R": 2}, {"C": "O", "R": "R"}, seats, "O", ahead="C") == "R"
+    # keyed by narration slot (a Split Allocation's Complication Pool narrates twice): O's won part first
+    assert narration_order({0: 4, 1: 4, 2: 4}, {0: False, 1: True, 2: True}, {0: "O", 1: "O", 2: "P"},
+                           seats, "O") == [2, 1, 0]
     seen('UA-MT-2')
 
 
@@ -467,3 +478,16 @@ def test_UA_OWN_1_adopting_or_dropping_it_mid_complication_is_refused():
     h = _own_pools({})
     h.refused(A.AdoptAddon(player="Cat", addon="pool-per-participant"), "UA-OWN-1", "not while")
     seen("UA-OWN-1")
+
+
+def test_UA_MT_2_a_roll_with_no_target_pool_is_judged_not_refused():
+    """The roll's judge (addon_hooks.judge, through verdicts) with no Pool on the Targets' side (an Obstacle
+    on a statement with no Target, at a table whose undeclared Pools take no side, UA-OWN-1): the
+    Complication wins with one Success, and 0 against 0 is a tie (U-COMP-8), never a refused roll."""
+    from engine.universalis.addon_hooks import judge
+    g = _rival(OWN)
+    comp = g.s.complication
+    assert judge(g.s, comp, 2, {"C": 2}, []).result == "lost"
+    assert judge(g.s, comp, 0, {"C": 0}, []).result == "tie"
+    assert judge(g.s, comp, 2, {"C": 2, "Ann": 3}, ["Ann"]).result == "won"
+    seen("UA-MT-2")

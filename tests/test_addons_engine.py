@@ -48,6 +48,7 @@ def knight_and_monk_scene(g, addons: dict):
     g.event("D", "The knight is hurled into the monk.", performer=knight, receiver=monk)
     # Individual Pools (UA-MT-5): the Complication Pool "C:B" faces B's Pool; "C" faces A's
     extra = ["C:B"] if addons.get("multi_target_mode") == "individual" else []
+    extra += ["Cy"] if addons.get("pool_per_participant") else []  # UA-OWN-1: the bystander's own Pool
     assert [p.key for p in g.s.complication.pools] == ["C", "A", "B"] + extra
     return g
 

@@ -60,6 +60,12 @@ def random_addons(rng: random.Random, must: tuple[str, ...] = ()):
                          + [(8, ('multiple-targets="independent"',)),
                             (9, ('multiple-targets="all_or_none"', 'worst_best_tie="complication"')),
                             (10, ('multiple-targets="individual"',)), (11, ('multiple-targets="split"',)),
+                            # Split Allocation with Own Pool per Participant: seed 0 allocates the Complication's
+                            # Successes against a Target and a bystander's declared Pool; seeds 8 and 10 play the
+                            # mirrored form (UA-MT-4, L2356: one Target's Successes against two Complication Pools)
+                            (0, ('multiple-targets="split"', "pool-per-participant")),
+                            (8, ('multiple-targets="split"', "pool-per-participant")),
+                            (10, ('multiple-targets="split"', "pool-per-participant")),
                             (12, ("extended-complications",)), (13, ("extended-complications", "extend_cost=0")),
                             # ... with counted cards: each stage discards its own cards (UA-EXT-4, UA-CARDS-3)
                             (12, ("extended-complications", "cards-as-coins")),
@@ -140,6 +146,8 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
     if gimmick:  # UA-CARDS-4: spent face cards were turned over and made a neighbour pay
         paid = [x for e in again.events if e.kind == "cards_spent" for x in e.data["paid"]]
         assert any(x["payer"] for x in paid), paid
+    if "pool-per-participant" in must and 'multiple-targets="split"' in must:  # UA-MT-4 with declared Pools
+        assert {"declare_pool", "allocate_successes"} <= {e.kind for e in again.events}
     if "extended-complications" in must:  # UA-EXT-1: the heuristic did extend, and the stages replayed
         assert {"extend_complication", "next_stage"} <= {e.kind for e in again.events}
     if broke:
@@ -147,11 +155,12 @@ def test_random_addon_games_conserve_coins_and_replay(seed, must, tmp_path):
         assert "session_end" in kinds and "session_start" in kinds
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", range(24))
 def test_multi_target_matches_conserve_coins_and_replay(seed):
-    """UA-MT-3, UA-MT-4, UA-MT-5, UA-MT-6/7/8 under random dice: two Target Pools of random sizes against
-    a random Complication Pool (under Individual, seeds 12-15, each against its own; under Split
-    Allocation, seeds 16-19, the Originator allocating its Successes at random, every one once), rolled
+    """UA-MT-2..8 under random dice: two Target Pools of random sizes against a random Complication Pool
+    (under Individual, seeds 12-15, each against its own; under Split Allocation, seeds 16-19, the
+    Originator allocating its Successes at random, every one once; Standard, seeds 20-23, the core rule
+    whose Edge die and narration order come from edge_pool and narration_order), rolled
     with random faces until the Complication is over. Coins are accounted for after every action, every
     Target Pool plays exactly one match under Independent and Individual (one result in all otherwise),
     and the actions replay to the same state."""
@@ -159,7 +168,8 @@ def test_multi_target_matches_conserve_coins_and_replay(seed):
     rng = random.Random(seed)
     addons = [{"multi_target_mode": "independent"}, {"multi_target_mode": "all_or_none", "worst_best_tie": "complication"},
               {"multi_target_mode": "best_efforts"}][seed % 3] if seed < 12 else \
-        {"multi_target_mode": "individual"} if seed < 16 else {"multi_target_mode": "split"}
+        {"multi_target_mode": "individual"} if seed < 16 else {"multi_target_mode": "split"} if seed < 20 else \
+        {"multi_target_mode": "standard"}
     dice = {"C": rng.randint(1, 4), "A": rng.randint(1, 4), "B": rng.randint(1, 4)}
     if 12 <= seed < 16:
         dice["C:B"] = rng.randint(1, 4)

@@ -31,7 +31,8 @@ KIND_TEXT = {
     "consent": "A player calls for resolution: agree to roll now, or keep building the Complication.",
     "narration": "Narrate the outcome with your bonus coins, then end your narration.",
     "declare_side": "Before the roll, declare your own Pool for the Complication (C) or the Targets (T).",
-    "allocate": "Split Allocation: set the Complication's Successes against the Target Pools, every one once.",
+    "allocate": "Split Allocation: set your Pool's Successes against the other side's Pools (the Target Pools; "
+                "mirrored, the Complication Pools), every one once.",
     "extend": "Before the roll: pay to extend the Complication into stages (each side split into sub-pools that "
               "roll and are narrated one pair at a time, smallest first), or let it roll whole.",
     "dialog_answer": "A character speaks to yours: answer, or refuse (which starts a Complication).",

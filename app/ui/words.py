@@ -67,7 +67,7 @@ PENDING_WORDS = {
     "narration": "narration with bonus coins", "dialog_answer": "answer to Dialog",
     "judgment": "Judge's ruling", "overrule_vote": "vote on overruling the Judge",
     "frame_turn": "framing of the next scene",
-    "declare_side": "declaration of a Pool's side", "allocate": "allocation of the Complication's Successes",
+    "declare_side": "declaration of a Pool's side", "allocate": "allocation of the Successes (Split Allocation)",
     "extend": "offer to extend the Complication",
 }
 

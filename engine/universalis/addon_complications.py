@@ -10,12 +10,13 @@ refusal names the add-on that refused (see `AddonRefusal`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Mapping, Sequence
+from typing import Hashable, Literal, Mapping, Sequence, TypeVar
 
 from engine.core.errors import RuleViolation
 from engine.core.seats import seats_left_of
 
 DieKind = Literal["d10", "d6", "cards"]
+K = TypeVar("K", bound=Hashable)
 MultiTargetMode = Literal["standard", "independent", "split", "individual", "all_or_none", "best_efforts"]
 
 # cards are read as faces: Ace = 1 ... 10 = 10, Jack = 11, Queen = 12, King = 13 (§2.5a)
@@ -106,15 +107,32 @@ class Verdict:
     pool: str
     result: Literal["won", "lost", "tie"]
     against: int  # the Complication Successes it was compared with
+    compared: tuple[str, ...] = ()  # the Target Pools whose Successes were compared (the Edge die goes to one)
+    successes: int = 0  # their Successes
+
+
+def compared_pools(mode: MultiTargetMode, t_successes: Mapping[str, int],
+                   rank: Mapping[str, int] | None = None) -> list[str]:
+    """The Target Pools whose Successes meet the Complication side (§2.1): all of them (Standard, the
+    core rule), or only the worst (All or None, UA-MT-6, L2372) or the best (Best Efforts, UA-MT-7,
+    L2380); among equal ones, the lowest `rank` (the engine passes nearness to the Originator's left)."""
+    keys = list(t_successes)
+    if mode not in ("all_or_none", "best_efforts") or len(keys) < 2:
+        return keys
+    sign = 1 if mode == "all_or_none" else -1
+    order = rank or {}
+    return [min(keys, key=lambda k: (sign * t_successes[k], order.get(k, 0)))]
 
 
 def verdicts(mode: MultiTargetMode, c_successes: int, t_successes: Mapping[str, int],
-             allocation: Mapping[str, int] | None = None) -> list[Verdict]:
-    """The result of every Target Pool under a multi-target method (§2.1, L2328-2384).
+             allocation: Mapping[str, int] | None = None, rank: Mapping[str, int] | None = None) -> list[Verdict]:
+    """The result of every Target Pool under a multi-target method (§2.1, L2328-2384); the roll
+    (complications.py) and Split Allocation (addon_split.py) judge every match through it.
 
     standard (UA-MT-2): all Target Pools sum against the Complication side; all share it.
     all_or_none (UA-MT-6): only the worst Target Pool is compared; all share its result.
-    best_efforts (UA-MT-7): only the best Target Pool is compared; all share its result.
+    best_efforts (UA-MT-7): only the best Target Pool is compared; all share its result
+    (`rank` breaks equal Successes: see `compared_pools`).
     independent / individual (UA-MT-3, UA-MT-5): each Target Pool against its own roll of the
     Complication side; pass `allocation` = that roll's Successes per Target Pool.
     split (UA-MT-4): the Originator's `allocation` of the Complication's Successes per Target Pool;
@@ -124,10 +142,10 @@ def verdicts(mode: MultiTargetMode, c_successes: int, t_successes: Mapping[str, 
     if not keys:
         raise refuse("UA-MT-1", "Multiple Targets", "there is no Target Pool to resolve")
     if mode in ("standard", "all_or_none", "best_efforts"):
-        total = {"standard": sum(t_successes.values()), "all_or_none": min(t_successes.values()),
-                 "best_efforts": max(t_successes.values())}[mode]
+        compared = compared_pools(mode, t_successes, rank)
+        total = sum(t_successes[k] for k in compared)
         res = "won" if total > c_successes else "lost" if total < c_successes else "tie"
-        return [Verdict(k, res, c_successes) for k in keys]  # type: ignore[arg-type]
+        return [Verdict(k, res, c_successes, tuple(compared), total) for k in keys]  # type: ignore[arg-type]
     rule = {"split": "UA-MT-4", "individual": "UA-MT-5"}.get(mode, "UA-MT-3")
     if allocation is None:
         raise refuse(rule, "Multiple Targets",
@@ -141,7 +159,7 @@ def verdicts(mode: MultiTargetMode, c_successes: int, t_successes: Mapping[str, 
     out = []
     for k in keys:
         a, t = allocation[k], t_successes[k]
-        out.append(Verdict(k, "won" if t > a else "lost" if t < a else "tie", a))
+        out.append(Verdict(k, "won" if t > a else "lost" if t < a else "tie", a, (k,), t))
     return out
 
 
@@ -154,12 +172,16 @@ def check_allocation(c_successes: int, allocation: Mapping[str, int]) -> None:
                                                    f"Complication side rolled only {c_successes}")
 
 
-def split_c_coins(assigned_faces: Mapping[str, Sequence[int]], verdict: Mapping[str, str], die: DieKind = "d10") -> int:
-    """UA-MT-4 (suggested, the book is silent): the Complication side earns the sum of the dice it
-    assigned against each Target Pool it beat, and 1 per assigned die against each Pool that beat it."""
+def split_c_coins(assigned_faces: Mapping[str, Sequence[int]], verdict: Mapping[str, str], die: DieKind = "d10",
+                  normal: Mapping[str, int] | None = None) -> int:
+    """UA-MT-4 (suggested, the book is silent): the allocating Pool earns, match by match by U-COMP-9, the sum
+    of the dice it assigned against each Pool it beat, and 1 per assigned die against each Pool that beat it;
+    a rerolled match's faces after its `normal` dice are Edge dice (a failed one adds its face). Split
+    Allocation's narration (addon_split.narrate) pays through it."""
     total = 0
     for k, faces in assigned_faces.items():
-        total += sum(faces) if verdict[k] == "lost" else len(faces) if verdict[k] == "won" else 0
+        if verdict[k] in ("won", "lost"):
+            total += pool_coins(faces, len(faces) if normal is None else normal[k], verdict[k] == "lost", die)
     return total
 
 
@@ -171,19 +193,22 @@ def resolution_order(pool_dice: Mapping[str, int], owners: Mapping[str, str], se
     return sorted(pool_dice, key=lambda k: (-pool_dice[k], order.index(owners[k])))
 
 
-def narration_order(coins: Mapping[str, int], won: Mapping[str, bool], owners: Mapping[str, str],
-                    seats: Sequence[str], originator: str) -> list[str]:
-    """UA-MT-2 (L2332): winning Pools by coins (most first), then losing Pools by coins; equal
-    coins clockwise from the Originator."""
+def narration_order(coins: Mapping[K, int], won: Mapping[K, bool], owners: Mapping[K, str],
+                    seats: Sequence[str], originator: str) -> list[K]:
+    """UA-MT-2 (L2332), U-COMP-11: winning Pools by coins (most first), then losing Pools by coins;
+    equal coins clockwise from the Originator. Keys are whatever names a narration (the engine: its
+    slot numbers, since a Split Allocation's Complication Pool can narrate twice)."""
     order = seats_left_of(list(seats), originator)
     return sorted(coins, key=lambda k: (not won[k], -coins[k], order.index(owners[k])))
 
 
-def edge_pool(t_successes: Mapping[str, int], owners: Mapping[str, str], seats: Sequence[str], originator: str) -> str:
-    """UA-MT-2 tie (U-COMP-8): the Edge die goes to the Target Pool with the most Successes, then
-    the one closest to the Originator's left."""
+def edge_pool(successes: Mapping[str, int], owners: Mapping[str, str], seats: Sequence[str], originator: str,
+              ahead: str | None = None) -> str:
+    """UA-MT-2 tie (U-COMP-8): the Edge die of a side goes to its Pool with the most Successes, then
+    the one closest to the Originator's left; `ahead` (the Complication Pool, on its own side) comes
+    before every seat."""
     order = seats_left_of(list(seats), originator)
-    return min(t_successes, key=lambda k: (-t_successes[k], order.index(owners[k])))
+    return min(successes, key=lambda k: (-successes[k], -1 if k == ahead else order.index(owners[k])))
 
 
 # --- Extended Complications (UA-EXT-*) ------------------------------------------------------------

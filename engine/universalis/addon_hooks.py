@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core.errors import RuleViolation
 from engine.universalis.addon_nested import freeze_note, freeze_open
-from engine.universalis.addon_complications import DieKind, is_success, only_added, read_face, refuse
+from engine.universalis.addon_complications import DieKind, Verdict, is_success, only_added, read_face, refuse, verdicts
 from engine.universalis.addon_pcs import PC, PROT, alteration_check, reduce_check, take_over_check
 from engine.universalis.addon_scenes import CLIMACTIC, PLOT_POOL_COST, freeze_check
 from engine.universalis.addons import Addons
@@ -56,19 +56,25 @@ def success(s: GameState, f: int) -> bool:
     return is_success(f, die(s))
 
 
-# --- Multiple Targets (UA-MT-6, UA-MT-7) ------------------------------------------------------
-def compared_targets(s: GameState, comp: Complication, succ: dict[str, int], keys: list[str]) -> list[str]:
-    """The Target Pools whose Successes meet the Complication side: all of them (Standard, the core
-    rule), or only the worst (All or None, UA-MT-6, L2372) or the best (Best Efforts, UA-MT-7,
-    L2380); equal ones: the Pool closest to the Originator's left. Every Target Pool then shares
-    the result, and a tie is a core tie between the Complication and that one Pool (U-COMP-8)."""
+# --- Multiple Targets (UA-MT-2..7) ----------------------------------------------------------
+def judge(s: GameState, comp: Complication, c_succ: int, succ: dict[str, int], t_keys: list[str],
+          match: str | None = None) -> Verdict:
+    """The roll's result through the tested `verdicts` (§2.1), one implementation for the table's method:
+    Standard (the core rule: every Target Pool summed), All or None / Best Efforts (UA-MT-6/7, L2372,
+    L2380: only the worst or best Target Pool, equal ones nearest the Originator's left), or one match of
+    Independent / Individual (UA-MT-3/5: `match` against this roll of the Complication side). Every Target
+    Pool shares the result; a tie is a core tie between the Complication and the compared Pools (U-COMP-8)."""
     mode = opts(s).multi_target_mode
-    if mode not in ("all_or_none", "best_efforts") or len(keys) < 2:
-        return keys
+    if not t_keys:  # no Pool on the Targets' side (an Obstacle on a statement with no Target, UA-OWN-1's sides)
+        return Verdict("", "lost" if c_succ else "tie", c_succ)  # the Complication needs one Success to win
+    if match is not None:
+        return verdicts(mode, c_succ, {match: succ[match]}, {match: c_succ})[0]
+    if mode not in ("all_or_none", "best_efforts"):
+        mode = "standard"  # Split Allocation's one Target Pool, or an Extended stage, sums as the core rule
     from engine.core.seats import seats_left_of
     order = seats_left_of(s.seat_names, comp.originator)
-    sign = 1 if mode == "all_or_none" else -1
-    return [min(keys, key=lambda k: (sign * succ[k], order.index(comp.pool(k).owner)))]
+    rank = {k: order.index(comp.pool(k).owner) for k in t_keys}
+    return verdicts(mode, c_succ, {k: succ[k] for k in t_keys}, rank=rank)[0]
 
 
 def tie_to_complication(s: GameState, t_keys: list[str]) -> bool:
@@ -259,7 +265,10 @@ UNPLAYED: tuple[tuple[str, str, str], ...] = (
      "shuffles its kept cards in (L2440), so whether a later spend takes a card of one's own deck or of the Trait "
      "Deck is a chance the counted stack does not follow; the Trait Deck reading is played with a hand of cards"),
     ("UA-MT-4", "Multiple Targets (Split Allocation), the Complication's whole roll scored once",
-     "split_c_coins=\"whole_roll\": the played reading pays the Complication by match"),
+     "split_c_coins=\"whole_roll\": with mixed results the Complication has no one result to score its "
+     "whole roll by (it won some matches and lost others; a majority says nothing on an even split), and a "
+     "tied match rolls its assigned dice again, so its whole roll is not one roll; the book is silent "
+     "(L2352); the played reading pays the Complication match by match"),
     # Cards as Coins with face cards kept (UA-CARDS-4) is played: engine/universalis/addon_cards_play.py
     # Mazza's Wealth stack with face cards kept (UA-CDICE-5) is played: engine/universalis/addon_cards_play.py
     # Own Pool per Participant (UA-OWN-1) is played: engine/universalis/addon_own_pools.py

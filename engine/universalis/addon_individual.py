@@ -11,7 +11,9 @@ Target Pool in Pool order, and every further Target Pool k gets a Complication P
 Target players' Pools get one, so the method is refused with Own Pool per Participant at setup.
 
 Not played yet (as for Independent): bonus Coins of one match buying dice for a Pool still to roll
-(L2364), and the mix with Split Allocation (L2362).
+(L2364), and the mix with Split Allocation (L2362; refused at setup, UA-SETUP-7: the book does not say who
+groups several Targets onto one Complication Pool, nor how that group's single roll fits the pairs rolled
+one at a time).
 """
 from __future__ import annotations
 

@@ -75,16 +75,6 @@ def check_declared(s: GameState, comp: Complication) -> None:
                                       "every Pool with dice is declared before the roll")
 
 
-def edge_key(s: GameState, comp: Complication, keys: list[str], succ: dict[str, int]) -> str:
-    """The Pool of a side that takes its Edge die (U-COMP-8): most Successes, then nearest the
-    Originator's left; the Complication Pool first on its own side."""
-    if len(keys) == 1:
-        return keys[0]
-    order = seats_left_of(s.seat_names, comp.originator)
-    rank = {k: (-1 if k == "C" else order.index(comp.pool(k).owner)) for k in keys}
-    return min(keys, key=lambda k: (-succ[k], rank[k]))
-
-
 @handles(A.DeclarePool)
 def declare_pool(c: Ctx) -> None:
     """UA-OWN-1: a player declares his own Pool for the Complication or the Targets before the roll."""

@@ -227,7 +227,9 @@ ACTIONS: dict[str, str] = {
 
 # the multi-target methods that give the players a move of their own
 MULTI_TARGET_MOVES: dict[str, str] = {
-    "split": "allocate_successes: after the roll the Originator gives one count per Target Pool, in Pool order",
+    "split": "allocate_successes: after the roll the Originator gives one count per Target Pool, in Pool order "
+             "(mirrored, one Target Pool against several Complication Pools: that Target's player, one count per "
+             "Complication Pool)",
 }
 
 
@@ -239,7 +241,10 @@ MULTI_TARGET_WORDS: dict[str, str] = {
                   "(C, C:B, ...), most dice first; each match is narrated before the next",
     "split": "Split Allocation: every Pool rolls once; then the Originator assigns each Complication Success "
              "to a Target Pool (allocate_successes: one count per Target Pool, every Success once); a Target "
-             "Pool wins if it rolled more Successes than it faces",
+             "Pool wins if it rolled more Successes than it faces; mirrored (L2356), one Target Pool against "
+             "several Complication Pools (Own Pool per Participant): that Target's player allocates his Successes; "
+             "several Complication Pools against several Target Pools: the Originator allocates all their Successes, "
+             "each die paying its own Pool's owner",
     "all_or_none": "All or None: only the worst Target Pool is compared; every Target shares its result",
     "best_efforts": "Best Efforts: only the best Target Pool is compared; every Target shares its result",
 }

@@ -261,11 +261,14 @@ def check_addons(a: Addons, players: tuple[str, ...] | list[str] | None = None,
           "Using d6s refuses: Cards instead of Dice replaces the dice altogether (L2402, L2428)")
     _need(a.multi_target_mode in ("all_or_none", "best_efforts") or a.worst_best_tie == "core", "UA-SETUP-7",
           "Multiple Targets: giving ties to the Complication is an option of All or None and Best Efforts (L2370-2384)")
-    _need(a.multi_target_mode == "split" or (a.split_tie, a.split_c_coins) == ("core", "per_assigned"), "UA-SETUP-7",
+    split_set = (a.split_tie, a.split_c_coins) != ("core", "per_assigned")
+    _need(a.multi_target_mode != "individual" or not split_set, "UA-SETUP-7",
+          "Multiple Targets: Individual Pools is not mixed with Split Allocation here (L2362 \"some Targets are "
+          "faced with a separate Complication Pool and some gang up on another\"): the book does not say who "
+          "groups the Targets onto the Complication Pools, nor whether a group rolls at once while the pairs "
+          "roll one at a time, narrated in between (L2364); choose one method")
+    _need(a.multi_target_mode in ("split", "individual") or not split_set, "UA-SETUP-7",
           "Multiple Targets: the tie and coin settings of Split Allocation need that method (L2350)")
-    _need(a.multi_target_mode != "split" or not a.pool_per_participant, "UA-SETUP-7",
-          "Multiple Targets: Split Allocation is played with the one Complication Pool; Own Pool per "
-          "Participant's declared Pools on its side are not allocated yet (L2352, L1040)")
     _need(a.multi_target_mode != "individual" or not a.pool_per_participant, "UA-SETUP-7",
           "Multiple Targets: Individual Pools give each Target player's Pool a Complication Pool; "
           "Own Pool per Participant's declared Pools have none (L2360, L1040)")

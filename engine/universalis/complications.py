@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from engine.core.dice import normalize_face
 from engine.core.errors import RuleViolation
-from engine.core.seats import seats_left_of
 from engine.universalis import actions as A
 from engine.universalis import addon_hooks as hooks
 from engine.universalis.addon_cards import card_value
+from engine.universalis.addon_complications import edge_pool, narration_order, pool_coins
 from engine.universalis.components import component, trait_ids_drawable
 from engine.universalis.ledger import coins, from_bank, pay, require
 from engine.universalis.rules import (
@@ -422,26 +422,27 @@ def roll(c: Ctx) -> None:
     comp.rolls.append(RollRecord(faces=faces, edge={p.key: p.edge for p in comp.pools}, successes=succ))
     # the sides: C against every Target Pool (core); declared Pools (UA-OWN-1)
     c_keys, t_keys = ext.stage_sides(comp, *own.side_keys(s, comp))  # UA-EXT-3: the Pools of this stage
-    if split.on(s, t_keys):  # UA-MT-4: the Originator allocates the Successes; a tied match rolls alone
-        return split.rolled(c, comp, faces, succ)
+    sides = split.form(s, c_keys, t_keys)
+    if sides is not None:  # UA-MT-4: the Originator (mirrored: the one Target) allocates; a tied match rolls alone
+        return split.rolled(c, comp, faces, succ, *sides)
     match = indep.current_match(s, comp, t_keys)
     if match is not None:  # UA-MT-3: this match is the Complication side against one Target Pool
         t_keys = [match]
         c_keys = indiv.facing(s, comp, match, c_keys)  # UA-MT-5: the Pool facing it
-    # the Target Pools that count: all (core, Standard); the worst or the best one (UA-MT-6/7)
-    target_keys = hooks.compared_targets(s, comp, succ, t_keys)
-    t_succ = sum(succ[k] for k in target_keys)
     c_succ = sum(succ[k] for k in c_keys)
+    # the Target Pools that count: all (core, Standard); the worst or the best one (UA-MT-6/7)
+    verdict = hooks.judge(s, comp, c_succ, succ, t_keys, match)
+    target_keys, t_succ = list(verdict.compared), verdict.successes
     shown = "; ".join(f"{k}: {' '.join(str(f) for f in v) or '-'}" for k, v in faces.items())
-    tie_to_c = t_succ == c_succ and hooks.tie_to_complication(s, t_keys)
+    tie_to_c = verdict.result == "tie" and hooks.tie_to_complication(s, t_keys)
     note = " A tie goes to the Complication at this table (UA-MT-8)." if tie_to_c else ""
     c.emit("roll", f"Roll: {shown}. Successes: Complication {c_succ}, Targets {t_succ}.{note}", player="",
            faces={k: list(v) for k, v in faces.items()}, successes=succ)
-    if t_succ == c_succ and not tie_to_c:
+    if verdict.result == "tie" and not tie_to_c:
         award_edge(c, comp, faces, succ, target_keys, c_keys)
         return
     s.roll_pending = False
-    comp.winner_side = "T" if t_succ > c_succ else "C"
+    comp.winner_side = "T" if verdict.result == "won" else "C"
     start_narration(c, comp, faces)
 
 
@@ -456,14 +457,14 @@ def award_edge(c: Ctx, comp: Complication, faces: dict[str, tuple[int, ...]], su
     c_keys = c_keys or ["C"]
     c_sum = sum(success_sum(faces[k], hooks.die(s)) for k in c_keys)
     t_sum = sum(success_sum(faces[k], hooks.die(s)) for k in target_keys)
-    order = seats_left_of(s.seat_names, comp.originator)
-    best = max(target_keys, key=lambda k: (succ[k], -order.index(comp.pool(k).owner)))
+    owners = {k: comp.pool(k).owner for k in [*c_keys, *target_keys]}
     gets = []
-    if c_sum >= t_sum:
-        c_best = own.edge_key(s, comp, c_keys, succ)
+    if c_sum >= t_sum:  # the Complication Pool first on its own side (UA-OWN-1's declared Pools after it)
+        c_best = edge_pool({k: succ[k] for k in c_keys}, owners, s.seat_names, comp.originator, ahead="C")
         comp.pool(c_best).edge += 1
         gets.append(c_best)
-    if t_sum >= c_sum:
+    if t_sum >= c_sum and target_keys:  # UA-MT-2: the Target Pool with most Successes, then nearest the left
+        best = edge_pool({k: succ[k] for k in target_keys}, owners, s.seat_names, comp.originator)
         comp.pool(best).edge += 1
         gets.append(best)
     names = " and ".join(pool_name(comp.pool(k)) for k in gets)
@@ -480,10 +481,7 @@ def bonus_for(pool: Pool, faces: tuple[int, ...], won: bool, die: str = "d10", f
         return pool_coins(faces, pool.dice, won, "cards", True)
     if die == "cards":
         faces = tuple(card_value(f) for f in faces)
-    normal, edge = faces[:pool.dice], faces[pool.dice:]
-    if won:
-        return sum(f for f in faces if is_success(f, die)) + sum(f for f in edge if not is_success(f, die))
-    return len(faces) + sum(edge)
+    return pool_coins(faces, pool.dice, won, die)  # type: ignore[arg-type]
 
 
 def start_narration(c: Ctx, comp: Complication, faces: dict[str, tuple[int, ...]]) -> None:
@@ -508,30 +506,25 @@ def start_narration(c: Ctx, comp: Complication, faces: dict[str, tuple[int, ...]
     advance_narration(c)
 
 
-def narration_order_key(s: GameState, comp: Complication, sl: NarrationSlot) -> tuple[int, int]:
-    order = seats_left_of(s.seat_names, comp.originator)
-    return (-sl.coins, order.index(sl.player))
-
-
 def advance_narration(c: Ctx) -> None:
-    """Winners narrate from most to fewest coins, then losers by coins left (U-COMP-11)."""
+    """Winners narrate from most to fewest coins, then losers by coins left, equal coins clockwise from
+    the Originator (U-COMP-11, UA-MT-2 L2332: `narration_order`, taken afresh as cancelled coins change it)."""
     s = c.s
     nar = s.narration
     comp = s.complication
     assert nar is not None and comp is not None
     left = [i for i, sl in enumerate(nar.slots) if not sl.done]
-    for group in (True, False):
-        cands = [i for i in left if nar.slots[i].won == group]
-        if cands:
-            i = min(cands, key=lambda i: narration_order_key(s, comp, nar.slots[i]))
-            if nar.slots[i].coins == 0:
-                nar.slots[i].done = True
-                advance_narration(c)
-                return
-            nar.current = i
-            sl = nar.slots[i]
-            c.emit("narration_turn", f"{sl.player} narrates with {coins(sl.coins)} of bonus.", player=sl.player)
+    if left:
+        i = narration_order({i: nar.slots[i].coins for i in left}, {i: nar.slots[i].won for i in left},
+                            {i: nar.slots[i].player for i in left}, s.seat_names, comp.originator)[0]
+        if nar.slots[i].coins == 0:
+            nar.slots[i].done = True
+            advance_narration(c)
             return
+        nar.current = i
+        sl = nar.slots[i]
+        c.emit("narration_turn", f"{sl.player} narrates with {coins(sl.coins)} of bonus.", player=sl.player)
+        return
     finish_complication(c)
 
 

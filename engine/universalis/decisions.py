@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.core.seats import seats_left_of
-from engine.universalis.addon_split import awaiting as awaiting_allocation, note as allocation_note
+from engine.universalis.addon_split import allocator, awaiting as awaiting_allocation, note as allocation_note
 from engine.universalis import addon_judgment as judgment
 from engine.universalis.addon_nested import obstacle_nests, option_note
 from engine.universalis.complications import roll_request
@@ -83,7 +83,7 @@ def pending(s: GameState) -> Pending:
     if s.phase == "bidding":
         return Pending("bid", tuple(p for p in s.seat_names if p not in s.bids), secret=True)
     if awaiting_allocation(s):  # Split Allocation (UA-MT-4): the Originator assigns the Successes rolled
-        return Pending("allocate", (s.complication.originator,), note=allocation_note(s))  # type: ignore[union-attr]
+        return Pending("allocate", (allocator(s.complication),), note=allocation_note(s))  # type: ignore[arg-type]
     if s.roll_pending and s.config.addons.pool_per_participant:  # UA-OWN-1: sides before the roll
         from engine.universalis.addon_own_pools import undeclared
         who = undeclared(s)
@@ -190,7 +190,7 @@ def legal_options(s: GameState, player: str) -> list[Option]:
     if k == "consent":
         return [Option("answer_resolution", "0")]
     if k == "allocate":
-        return [Option("allocate_successes", "0", "one count per Target Pool: the Complication's Successes it faces")]
+        return [Option("allocate_successes", "0", "one count per faced Pool, in order: the Successes it faces")]
     if k == "declare_side":
         return [Option("declare_pool", "0", "side C (the Complication) or T (the Targets) for your Pool")]
     if k == "extend":  # Extended Complications (UA-EXT-1)

@@ -235,7 +235,9 @@ def blocking(s: GameState) -> tuple[str, str] | None:
     if s.roll_pending:
         return "U-COMP-7", "the Pools must be rolled"
     if s.complication is not None and s.complication.split is not None and not s.complication.split.matches:
-        return "UA-MT-4", f"{s.complication.originator} is allocating the Complication's Successes (Split Allocation)"
+        from engine.universalis.addon_split import allocator, one_key
+        whose = "the Complication's" if one_key(s.complication) == "C" else f"{one_key(s.complication)}'s"
+        return "UA-MT-4", f"{allocator(s.complication)} is allocating {whose} Successes (Split Allocation)"
     if s.consent is not None:
         return "U-COMP-6", "the players are answering a call for resolution"
     if s.dialog is not None:

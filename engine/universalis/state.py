@@ -197,20 +197,32 @@ class RollRecord(Frozen):
 
 
 class SplitMatch(Mutable):
-    """Split Allocation (UA-MT-4, addon_split.py): one Target Pool against the Successes assigned to it."""
+    """Split Allocation (UA-MT-4, addon_split.py): one faced Pool (a Target Pool; mirrored, a Complication
+    Pool) against the Successes assigned to it from the allocating Pool (SplitRoll.one)."""
 
-    assigned: list[int]  # the Complication's Success faces the Originator set against this Pool
-    c_edge: int = 0  # the Complication's Edge dice in this match (U-COMP-8)
-    t_won: Optional[bool] = None  # None: tied, to be rolled again
-    c_faces: list[int] = Field(default_factory=list)  # the Complication's dice of the deciding roll
+    assigned: list[int]  # the allocating Pool's Success faces set against this Pool
+    c_edge: int = 0  # the allocating Pool's Edge dice in this match (U-COMP-8)
+    t_won: Optional[bool] = None  # did the faced Pool win? None: tied, to be rolled again
+    c_faces: list[int] = Field(default_factory=list)  # the allocating Pool's dice of the deciding roll
     t_faces: list[int] = Field(default_factory=list)
+    # several Complication Pools allocated (Own Pool per Participant, L2352 "from any player"): the Pool
+    # each die of `assigned` and `c_faces` came from, and the one that holds `c_edge`; empty: all `one`'s
+    assigned_from: list[str] = Field(default_factory=list)
+    c_from: list[str] = Field(default_factory=list)
+    edge_to: str = ""
 
 
 class SplitRoll(Mutable):
-    """Split Allocation (UA-MT-4): the one roll of every Pool, then a match per Target Pool once allocated."""
+    """Split Allocation (UA-MT-4): the one roll of every Pool, then a match per faced Pool once allocated.
+    `one` is the Pool whose Successes are allocated against the `faced` Pools: the Complication Pool
+    against the Target Pools, or in the mirrored form (L2356) one Target Pool against several Complication
+    Pools (Own Pool per Participant); `faced` empty means every Pool but "C" (the form before it was kept)."""
 
     faces: dict[str, list[int]]
     matches: dict[str, SplitMatch] = Field(default_factory=dict)
+    one: str = "C"
+    faced: list[str] = Field(default_factory=list)
+    allocating: list[str] = Field(default_factory=list)  # several Complication Pools allocated; empty: [one]
 class Extension(Mutable):
     """An Extended Complication (UA-EXT-1, L2416): who paid, who declined, and the stages: each one
     the dice of every Pool in that stage's sub-pools (engine/universalis/addon_extended.py)."""
