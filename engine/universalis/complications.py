@@ -477,7 +477,6 @@ def bonus_for(pool: Pool, faces: tuple[int, ...], won: bool, die: str = "d10", f
     values (UA-SIX-2: the same on a d6, a failed Edge die adding its face; UA-CDICE-5: a face card's
     value is 10; UA-CARDS-4: a Queen is 1 free coin, a King and a Jack earn nothing)."""
     if face_gimmick:
-        from engine.universalis.addon_complications import pool_coins
         return pool_coins(faces, pool.dice, won, "cards", True)
     if die == "cards":
         faces = tuple(card_value(f) for f in faces)
