@@ -342,6 +342,8 @@ def split_counts(s) -> list[int]:
 def allocate_plan(s, me: str) -> "Plan":
     counts = split_counts(s)
     return A.AllocateSuccesses(player=me, counts=counts), f"allocates its side's Successes {counts}"
+
+
 EXTEND_STAGES = 3  # a few stages: enough to trade blows (L2422), few enough to narrate each
 EXTEND_RESERVE = 2  # coins kept after paying, for the narration that follows
 EXTEND_GAP = 2  # "behind": at least this many dice fewer; a nearly even fight keeps its single roll

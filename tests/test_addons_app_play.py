@@ -340,3 +340,40 @@ def test_UA_MT_4_mirrored_the_one_target_allocates_on_the_page(home):
     press(at, "do:A:allocate_successes")
     assert [e for e in lv.table.events if e.kind == "allocate_successes"][-1].data["counts"] == {"C": 0, "Cy": 2}
     assert lv.table.state.narration is not None
+
+
+def test_U_BID_1_U_FACT_2_sealed_answers_keep_the_log_and_their_whys_from_other_browsers(home):
+    """U-BID-1 (sealed bids, L344) and the secret votes: while bids are being given the log holds the
+    amounts already bid, so no browser is offered "Save the game (log)" until they are revealed; and an AI
+    seat's why for a sealed answer ("bids 3 of 27") is private to the browser holding that seat, for bids and
+    votes, whoever decided them; an LLM seat's why is private while its player keeps an unrevealed Enigma
+    Trait (the model reads its own secret and may name it later)."""
+    from app.ui import seats
+    from app.ui.transcript import private_why
+    lv = people(Addons(enigma_trait_cost=2))
+    host = seats.start(lv)
+    t = lv.table
+    while t.state.phase == "prep":
+        submit(lv, A.PassPrep(player=pending(t.state).players[0]))
+
+    def offered(at: AppTest) -> set[str]:
+        return {d.key for d in at.get("download_button")}
+    submit(lv, A.Bid(player="A", amount=3))
+    assert pending(t.state).kind == "bid" and pending(t.state).secret
+    at = browser_of(lv, host)
+    assert offered(at) == {"export"}
+    assert "Sealed answers" in " ".join(c.value for c in at.caption)
+    for n in NAMES[1:]:
+        submit(lv, A.Bid(player=n, amount=0))
+    assert not pending(t.state).secret
+    assert offered(browser_of(lv, host)) == {"save", "export"}
+    bid = {"type": "bid", "player": "B", "amount": 3}
+    assert private_why(t, bid, "heuristic", ["A"]) and not private_why(t, bid, "heuristic", ["B"])
+    assert private_why(t, {"type": "fact_vote", "player": "B"}, "llm", ["A"])
+    turn = {"type": "end_turn", "player": "A"}
+    assert not private_why(t, turn, "llm", ["B"])  # nothing secret held by A yet
+    submit(lv, A.EstablishLocation(player="A", new_role="Tavern"))
+    passes(lv)
+    tavern = next(iter(t.state.components))
+    submit(lv, A.AddTrait(player="A", component=tavern, text="Werewolf", enigma=True))
+    assert private_why(t, turn, "llm", ["B"]) and not private_why(t, turn, "heuristic", ["B"])

@@ -63,7 +63,7 @@ def test_UA_ENIGMA_1_the_log_keeps_a_secret_trait_every_view_for_another_seat_hi
     from agents.llm.state_text import describe_state
     from agents.table import Table, default_facts, heuristic_seats
     from app.ui import export
-    from app.ui.transcript import secret_buys
+    from app.ui.transcript import private_why
     from engine.universalis.facts import facts_seen_by
     from engine.universalis.ruleset import UniversalisRuleset
     adds = {"enigma_trait_cost": 2}
@@ -86,7 +86,10 @@ def test_UA_ENIGMA_1_the_log_keeps_a_secret_trait_every_view_for_another_seat_hi
     assert "Werewolf" not in export.markdown(t, seats=["Ben"]) and "Werewolf" in export.markdown(t, seats=["Ann"])
     assert export.others_secrets(t, ["Ben"]) == 1 and export.others_secrets(t, ["Ann"]) == 0
     buy = [r.seq for r in t.records if r.action.get("enigma")]
-    assert secret_buys(t.records, ["Ben"]) == set(buy) and secret_buys(t.records, ["Ann"]) == set()
+    bought = next(r for r in t.records if r.seq in buy)
+    assert private_why(t, bought.action, "heuristic", ["Ben"]) and not private_why(t, bought.action, "llm", ["Ann"])
+    assert not any(private_why(t, r.action, "heuristic", ["Ben"]) for r in t.records
+                   if r.seq not in buy and r.action.get("type") != "bid")
     t.submit(A.RevealTrait(player="Ann", trait=g.s.components[hero].traits[-1].id))
     assert "Werewolf" in texts(facts_seen_by(t.state, ["Ben"])) and export.others_secrets(t, ["Ben"]) == 0
     seen("UA-ENIGMA-1")

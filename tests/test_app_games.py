@@ -540,3 +540,21 @@ def test_the_page_asks_the_ai_seats_to_act_out_of_turn_when_a_persons_action_lea
         if straight >= 2:
             break
     assert straight >= 1
+
+
+def test_V_57_an_ai_seats_why_for_its_secret_bid_is_not_shown(home):
+    """V-57 (secret bids): the page's "Why the AI seats decided" lists each AI decision's why; a bid's why
+    states the amount ("bid 4 of the 6 XP"), so it reads as a sealed answer there, while other decisions'
+    whys are shown as before."""
+    from engine.vele import actions as VA
+    from vele_helpers import SEATS
+    lv = game_store.create("vele", [game_store.GameSeat(n) for n in SEATS], dice="physical")
+    host = seats.start(lv)
+    lv.table.submit(VA.Bid(player=SEATS[1], bid=4), {"decided_by": "heuristic", "rationale": "bid 4 of the 6 XP"})
+    at = AppTest.from_file(APP, default_timeout=240)
+    at.query_params["table"] = lv.code
+    at.query_params["seat"] = host
+    at.run()
+    assert not at.exception, at.exception
+    shown = " ".join(m.value for m in at.markdown).replace("\\", "")  # escaped Markdown
+    assert "a sealed answer: its why stays private" in shown and "bid 4 of the 6 XP" not in shown

@@ -67,6 +67,13 @@ def others_hands(live, seats: list[str]) -> list[str]:
     return [s.name for s in live.config.seats if s.kind == "human" and s.name not in seats]
 
 
+def sealed_open(table: Table) -> bool:
+    """A sealed decision is open (U-BID-1 bids, U-FACT-2 / U-FINE-1 votes, the secret call to roll): the log
+    holds the answers given so far, which nobody may read until all are in."""
+    from engine.universalis.decisions import pending
+    return pending(table.state).secret
+
+
 def downloads(live, seats: list[str] | None = None) -> None:
     """The sidebar's save and export buttons, for a browser holding `seats`. The log is the table's record
     and keeps every secret Enigma Trait's words and every hand of cards, so it is offered only when none of
@@ -78,6 +85,8 @@ def downloads(live, seats: list[str] | None = None) -> None:
     if others_secrets(live.table, seats):
         st.caption("The log holds secret Enigma Traits of other players: it can be saved here once they are "
                    "revealed (the table keeps it on the server meanwhile).")
+    elif sealed_open(live.table):
+        st.caption("Sealed answers (bids or votes) are being given: the log can be saved once they are revealed.")
     elif hands:
         st.caption(f"The log holds every player's cards in hand ({safe.text(', '.join(hands))} among them): it can "
                    "be saved only from a browser holding every person's seat (the table keeps it on the server).")

@@ -16,6 +16,7 @@ from app.ui import game_actions as GA
 from app.ui import game_seats, game_store, safe, seats
 from app.ui.games import panels
 from app.ui.sidebar import free_seats_and_link
+from app.ui.transcript import SEALED
 from app.ui.sidebar import token as seat_token  # this browser's seat secret, read one way for every game
 from engine.core.errors import RuleViolation
 
@@ -94,7 +95,7 @@ def run_ai(live: game_store.GameLive) -> None:
 
     def progress(who: str, rec: Any) -> None:
         count[0] += 1
-        why = rec.meta.get("rationale") or ""
+        why = "" if rec.action.get("type") in SEALED else rec.meta.get("rationale") or ""  # a sealed bid's why states it
         kind = str(rec.action.get("type", "")).replace("_", " ")
         lines.append(f"{safe.text(who)}: {safe.text(kind)}" + (f" — {safe.text(why)}" if why else ""))
         bar.progress(min(1.0, count[0] / 300), text=f"{count[0]} decisions")
@@ -214,7 +215,8 @@ def transcript(live: game_store.GameLive, height: int = 380) -> None:
     if ai:
         with st.expander("Why the AI seats decided as they did", expanded=False):
             for r in reversed(ai):
-                why = r.meta.get("rationale") or "—"
+                why = "(a sealed answer: its why stays private)" if r.action.get("type") in SEALED else \
+                    r.meta.get("rationale") or "—"
                 fb = f" · fell back: {safe.text(r.meta['fallback'])}" if r.meta.get("fallback") else ""
                 st.markdown(f"- #{r.seq} **{safe.text(r.action.get('player', ''))}** "
                             f"({safe.text(r.meta.get('decided_by'))}): {safe.text(str(r.action.get('type', '')))}"

@@ -25,22 +25,29 @@ def why(meta: dict, cost: int, fact_text: dict[str, str]) -> str:
     return " · ".join(parts)
 
 
-def secret_buys(records, mine: list[str]) -> set[int]:
-    """The log records in which another player bought an Enigma Trait: their why may name it (UA-ENIGMA-1)."""
-    return {r.seq for r in records if r.action.get("type") == "add_trait" and r.action.get("enigma")
-            and r.action.get("player") not in mine}
+SEALED = frozenset({"bid", "fact_vote", "fine_vote", "answer_resolution"})
+"""Answers given in secret (U-BID-1 sealed bids, U-FACT-2 and U-FINE-1 votes, the call to roll; V-57 bids):
+their why states the amount or the vote ("bids 3 of 27")."""
 
 
 def private_why(table, action: dict, decided_by: str, mine: list[str]) -> bool:
-    """Would an AI decision's why tell a browser holding `mine` what it may not see? Another player's Enigma
-    buy (its why may name the secret Trait, UA-ENIGMA-1), and at a Cards instead of Dice table a model's
-    decision for a seat not held here: the model reads its own hand and may name its cards (UA-CDICE-1)."""
+    """Would an AI decision's why tell a browser holding `mine` what it may not see? A sealed answer's (it
+    states the bid or the vote), another player's Enigma buy (its why may name the secret Trait,
+    UA-ENIGMA-1), a model's decision for a player holding an unrevealed Enigma Trait (the model reads its own
+    secret and may name it in any later why), and at a Cards instead of Dice table a model's decision for a
+    seat not held here: the model reads its own hand and may name its cards (UA-CDICE-1)."""
     player = action.get("player")
     if player in mine:
         return False
+    if action.get("type") in SEALED:
+        return True
     if action.get("type") == "add_trait" and action.get("enigma"):
         return True
-    return decided_by == "llm" and table.state.config.addons.currency == "cards_hand"
+    if decided_by != "llm":
+        return False
+    s = table.state
+    keeps_secret = any(t.secret and t.by == player for c in s.components.values() for t in c.traits)
+    return keeps_secret or s.config.addons.currency == "cards_hand"
 
 
 def transcript(live: store.Live, height: int = 420, mine: list[str] | None = None) -> None:

@@ -223,6 +223,8 @@ class SplitRoll(Mutable):
     one: str = "C"
     faced: list[str] = Field(default_factory=list)
     allocating: list[str] = Field(default_factory=list)  # several Complication Pools allocated; empty: [one]
+
+
 class Extension(Mutable):
     """An Extended Complication (UA-EXT-1, L2416): who paid, who declined, and the stages: each one
     the dice of every Pool in that stage's sub-pools (engine/universalis/addon_extended.py)."""
