@@ -259,7 +259,10 @@ def check_aided_damage(targeted: str, chosen: Sequence[tuple[str, str]], unit: S
 def hidden_roll(actor: Side, opponent: Side, wagered: bool) -> dict[str, int]:
     """V-31 (L690): when failure yields uncertainty, the other side hides its roll and tells only the
     effect. No wagering is possible. With no power and no fate this effect is above 0 exactly when the actor won,
-    so the engine keeps its number in the opponent's player's view, who tells it in the story (rules.resolve)."""
+    so the engine keeps its number in the opponent's player's view, who tells it in the story (rules.resolve).
+    What a won roll does next is public: a maneuver's new aspect, an attack's damage step. So the table learns
+    the result from its consequences, as at a real table where the effect is narrated (L690 tells the effect,
+    it does not hide it); only the number and the dice stay hidden."""
     if wagered:
         raise RuleViolation("V-31", "no dice are wagered on a hidden roll")
     out = decide("offensive", actor, opponent)
