@@ -6,7 +6,7 @@ from engine.core.errors import RuleViolation
 from engine.universalis import actions as A
 from engine.universalis import addon_hooks as hooks
 from engine.universalis.addon_cards import card_value
-from engine.universalis.addon_complications import edge_pool, narration_order, pool_coins
+from engine.universalis.addon_complications import edge_pool, is_success, narration_order, pool_coins
 from engine.universalis.components import component, trait_ids_drawable
 from engine.universalis.ledger import coins, from_bank, pay, require
 from engine.universalis.rules import (
@@ -17,8 +17,6 @@ from engine.universalis.state import (
     Complication, Component, Consent, DieChange, GameState, Narration, NarrationSlot, Pool, RollRecord, Statement,
     Trait, Turn,
 )
-
-SUCCESS_MAX = 5
 
 
 def tied(s: GameState) -> set[str]:
@@ -384,11 +382,6 @@ def roll_request(s: GameState) -> dict[str, int]:
     if match is not None:  # UA-MT-3: the Complication side against one Target Pool (UA-MT-5: its own)
         return {k: comp.pool(k).size for k in indiv.facing(s, comp, match, c_keys) + [match]}
     return ext.request(comp) or {p.key: p.size for p in comp.pools}  # UA-EXT-3: this stage's dice
-
-
-def is_success(face: int, die: str = "d10") -> bool:
-    """U-COMP-7: 1-5 on a d10; UA-SIX-1: odd faces on a d6 (L2408)."""
-    return face % 2 == 1 if die == "d6" else face <= SUCCESS_MAX
 
 
 @handles(A.Roll)
