@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from app.ui import store  # noqa: E402
 from engine.universalis.addon_registry import GROUPS, REGISTRY  # noqa: E402
+from engine.universalis.addons import Addons  # noqa: E402
 
 APP = str(Path(__file__).resolve().parents[1] / "app" / "streamlit_app.py")
 
@@ -133,6 +134,11 @@ def test_each_addon_checked_alone_starts_as_the_cli_sets_it(home):
         at = fresh()
         names = [w.value for w in at.text_input if (w.key or "").startswith("setup:name")]
         at.checkbox(key=f"setup:addon:{a.key}").check().run()
+        adopted = Addons(**a.adopt)
+        for w in [*at.selectbox, *at.number_input, *at.checkbox]:
+            field = (w.key or "").removeprefix(f"setup:addon:{a.key}:")
+            if field in Addons.model_fields:  # each setting shows what checking the add-on set
+                assert w.value == getattr(adopted, field), (a.key, field, w.value)
         at.button(key="do:start").click().run()
         assert not at.exception, (a.key, at.exception)
         try:
@@ -141,3 +147,15 @@ def test_each_addon_checked_alone_starts_as_the_cli_sets_it(home):
             assert exc.rule.replace("-", "\\-") in " ".join(e.value for e in at.error), a.key
             continue
         assert header_addons(at, home) == want, a.key
+
+
+def test_every_setting_the_page_shows_has_its_own_line_of_help():
+    """FIELD_HELP names real fields, and every field the page gives a widget has a line of its own
+    (not the add-on's summary, the fallback)."""
+    from app.ui.addon_settings import _kind, _switch
+    from engine.universalis.addon_registry import FIELD_HELP
+
+    assert set(FIELD_HELP) <= set(Addons.model_fields)
+    shown = {f for a in REGISTRY for f in a.fields if not _switch(a, f) and _kind(f)[0] != "other"}
+    assert shown - set(FIELD_HELP) == set()
+    assert all("\n" not in line for line in FIELD_HELP.values())
