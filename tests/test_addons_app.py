@@ -138,7 +138,8 @@ def test_each_addon_checked_alone_starts_as_the_cli_sets_it(home):
         for w in [*at.selectbox, *at.number_input, *at.checkbox]:
             field = (w.key or "").removeprefix(f"setup:addon:{a.key}:")
             if field in Addons.model_fields:  # each setting shows what checking the add-on set
-                assert w.value == getattr(adopted, field), (a.key, field, w.value)
+                want = getattr(adopted, field)
+                assert w.value == (list(want) if isinstance(want, tuple) else want), (a.key, field, w.value)
         at.button(key="do:start").click().run()
         assert not at.exception, (a.key, at.exception)
         try:
@@ -159,3 +160,23 @@ def test_every_setting_the_page_shows_has_its_own_line_of_help():
     shown = {f for a in REGISTRY for f in a.fields if not _switch(a, f) and _kind(f)[0] != "other"}
     assert shown - set(FIELD_HELP) == set()
     assert all("\n" not in line for line in FIELD_HELP.values())
+
+
+def test_a_word_range_a_list_and_a_word_or_number_setting(home):
+    """The PC paragraph's (fewest, most), the Setting phase's extra phases and a newcomer's Coins as a number."""
+    at = fresh()
+    for key in ("player-character", "pc-endowment", "pc-paragraph", "setting-phase", "new-players"):
+        at.checkbox(key=f"setup:addon:{key}").check().run()
+    lo = at.number_input(key="setup:addon:pc-paragraph:pc_paragraph_words:lo")
+    assert (lo.value, at.number_input(key="setup:addon:pc-paragraph:pc_paragraph_words:hi").value) == (100, 200)
+    lo.set_value(50).run()
+    at.multiselect(key="setup:addon:setting-phase:extra_prep_phases").select("characters").run()
+    at.selectbox(key="setup:addon:new-players:new_player_wealth").select("a number").run()
+    at.number_input(key="setup:addon:new-players:new_player_wealth:n").set_value(12).run()
+    at.button(key="do:start").click().run()
+    assert not at.exception, at.exception
+    assert not at.error, [e.value for e in at.error]
+    got = header_addons(at, home)
+    assert (got["pc_paragraph_words"], got["extra_prep_phases"], got["new_player_wealth"]) == ([50, 200],
+                                                                                             ["characters"], 12)
+    assert got["player_characters"] and got["pc_endowment"] == 25 and got["new_player_admission"] == "gimmick"

@@ -38,12 +38,17 @@ def _bounds(name: str) -> tuple[int | None, int | None]:
 
 def _kind(name: str) -> tuple[str, tuple[Any, ...]]:
     """What widget a field takes: ("literal", choices), ("int", ()), ("opt_int", ()), ("bool", ()),
-    ("faces", ()) or ("other", ()) for one the page leaves to the CLI (jobs, seed, word range...)."""
+    ("multi", choices) for a tuple of Literals, ("range", ()) for a (fewest, most) pair, ("lit_or_int",
+    choices) for a word or a number, ("faces", ()), or ("other", ()) for one the page leaves to the CLI
+    (Metagame Jobs, the Seed Element: a record each)."""
     if name == "face_card_gimmick":
         return "faces", ()
     ann = Addons.model_fields[name].annotation
     args = typing.get_args(ann)
-    optional = typing.get_origin(ann) in (Union, types.UnionType) and type(None) in args
+    union = typing.get_origin(ann) in (Union, types.UnionType)
+    optional = union and type(None) in args
+    if union and not optional and len(args) == 2 and typing.get_origin(args[0]) is Literal and args[1] is int:
+        return "lit_or_int", typing.get_args(args[0])
     inner = [t for t in args if t is not type(None)] if optional else [ann]
     if len(inner) != 1:
         return "other", ()
@@ -54,12 +59,18 @@ def _kind(name: str) -> tuple[str, tuple[Any, ...]]:
         return "bool", ()
     if t is int:
         return ("opt_int" if optional else "int"), ()
+    targs = typing.get_args(t)
+    if typing.get_origin(t) is tuple and len(targs) == 2 and targs[1] is Ellipsis \
+            and typing.get_origin(targs[0]) is Literal:
+        return "multi", typing.get_args(targs[0])
+    if typing.get_origin(t) is tuple and targs == (int, int) and optional:
+        return "range", ()
     return "other", ()
 
 
 def _switch(a: AddonInfo, name: str) -> bool:
-    """The field that turns the add-on on (checking the box sets it): no widget of its own."""
-    return name == a.fields[0] and name in a.adopt and name != a.value_field
+    """The field that turns the add-on on (checking the box sets it to a yes or a word): no widget of its own."""
+    return name == a.fields[0] and name != a.value_field and isinstance(a.adopt.get(name), (bool, str))
 
 
 def _start(a: AddonInfo, name: str) -> Any:
@@ -76,6 +87,29 @@ def _faces(a: AddonInfo, key: str, help_: str) -> dict[str, str] | None:
     return {f: cols[i].selectbox(safe.text(f"{_FACE_NAMES[f]} ({f}): paid by the player"), FACE_PAYERS,
                                  index=FACE_PAYERS.index(FACE_SPEND[f]), key=f"{key}:{f}", help=help_)
             for i, f in enumerate(FACE_SPEND)}
+
+
+def _range(name: str, key: str, start: tuple[int, int] | None, help_: str) -> tuple[int, int] | None:
+    """A (fewest, most) pair as two number boxes; empty means the field's core value (None)."""
+    lo_col, hi_col = st.columns(2)
+    lo = lo_col.number_input(_label(f"{name} fewest"), min_value=1, value=start[0] if start else None, step=1,
+                             key=f"{key}:lo", help=help_)
+    hi = hi_col.number_input(_label(f"{name} most"), min_value=1, value=start[1] if start else None, step=1,
+                             key=f"{key}:hi", help=help_)
+    return None if lo is None or hi is None else (int(lo), int(hi))  # check_addons refuses fewest > most
+
+
+def _word_or_number(name: str, key: str, words: tuple[str, ...], start: Any, help_: str) -> Any:
+    """A setting that is one of some words or any number (newcomers' Coins): a selectbox, and a number box
+    when "a number" is chosen."""
+    number = "a number"
+    pick = st.selectbox(_label(name), (*words, number), index=words.index(start) if start in words else len(words),
+                        key=key, help=help_, format_func=lambda c: str(c).replace("_", " "))
+    if pick != number:
+        return pick
+    got = st.number_input(_label(f"{name} (coins)"), min_value=0, value=start if isinstance(start, int) else 25,
+                          step=1, key=f"{key}:n", help=help_)
+    return int(got)
 
 
 def settings(a: AddonInfo, key: str) -> list[str]:
@@ -109,6 +143,12 @@ def settings(a: AddonInfo, key: str) -> list[str]:
             got = st.number_input(_label(name), min_value=lo, max_value=hi, value=start, step=1, key=wkey,
                                   help=help_, placeholder="none (empty)" if kind == "opt_int" else None)
             value = None if got is None else int(got)
+        elif kind == "multi":
+            value = tuple(st.multiselect(_label(name), choices, default=list(start), key=wkey, help=help_))
+        elif kind == "range":
+            value = _range(name, wkey, start, help_)
+        elif kind == "lit_or_int":
+            value = _word_or_number(name, wkey, choices, start, help_)
         else:
             left.append(name)
             continue

@@ -318,6 +318,12 @@ FIELD_HELP: dict[str, str] = {
     "first_scene_coins": "refresh: a normal Refresh before the first scene; reset to start: Wealth goes back to the "
                          "starting Coins (L1874)",
     "setting_phase_pool": "The separate pool each player spends on setting only before the first scene (L1890: 25)",
+    "extra_prep_phases": "Further phases like the setting one, for characters, situation or premise "
+                         "(L1890 options)",
+    "max_tenets_per_turn": "Most Tenets one player proposes in a turn (empty: no limit, the add-on's own rule; L1940)",
+    "pc_paragraph_words": "The PC paragraph's word guideline, fewest and most (L2134: 100 to 200)",
+    "new_player_wealth": "A newcomer's Coins: the standard start, the current most, fewest or average, or a number "
+                         "(L2468)",
     "tenets_same_idea": "Several Tenets in one turn must all share one basic idea (L1940)",
     "frame_scene_cost": "Coins to frame a new scene on your turn (L1962: 1)",
     "switch_scene_cost": "Coins to switch to another open scene (L1962: 1)",
