@@ -12,7 +12,6 @@ import types
 import typing
 from typing import Any, Literal, Union
 
-import annotated_types
 import streamlit as st
 
 from app.ui import safe
@@ -27,12 +26,11 @@ def _label(name: str) -> str:
 
 
 def _bounds(name: str) -> tuple[int | None, int | None]:
+    """The field's own bounds (pydantic keeps `Field(ge=, le=)` as Ge/Le metadata)."""
     lo = hi = None
     for m in Addons.model_fields[name].metadata:
-        if isinstance(m, annotated_types.Ge):
-            lo = int(m.ge)
-        elif isinstance(m, annotated_types.Le):
-            hi = int(m.le)
+        lo = int(m.ge) if getattr(m, "ge", None) is not None else lo
+        hi = int(m.le) if getattr(m, "le", None) is not None else hi
     return lo, hi
 
 
