@@ -70,7 +70,8 @@ def test_the_chosen_addons_go_into_the_log_header(home):
 def header_addons(at: AppTest, home: Path) -> dict:
     code = at.query_params["table"]
     code = code[0] if isinstance(code, list) else code
-    return json.loads((home / code / "game.jsonl").read_text(encoding="utf-8").splitlines()[0])["config"].get("addons", {})
+    first = (home / code / "game.jsonl").read_text(encoding="utf-8").splitlines()[0]
+    return json.loads(first)["config"].get("addons", {})  # no add-on changed: no key
 
 
 def test_settings_set_on_the_page_go_into_the_log_header_exactly(home):
