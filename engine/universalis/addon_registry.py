@@ -311,3 +311,90 @@ def addons_from_args(items: list[str] | tuple[str, ...] | None, players: list[st
     a = parse_addons(data)
     check_addons(a, players)
     return a
+
+
+# one line of help for each setting the setup page shows under a checked add-on (the CLI's FIELD=VALUE)
+FIELD_HELP: dict[str, str] = {
+    "first_scene_coins": "refresh: a normal Refresh before the first scene; reset to start: Wealth goes back to the "
+                         "starting Coins (L1874)",
+    "setting_phase_pool": "The separate pool each player spends on setting only before the first scene (L1890: 25)",
+    "extra_prep_phases": "Further phases like the setting one, for characters, situation or premise "
+                         "(L1890 options)",
+    "max_tenets_per_turn": "Most Tenets one player proposes in a turn (empty: no limit, the add-on's own rule; L1940)",
+    "pc_paragraph_words": "The PC paragraph's word guideline, fewest and most (L2134: 100 to 200)",
+    "new_player_wealth": "A newcomer's Coins: the standard start, the current most, fewest or average, or a number "
+                         "(L2468)",
+    "tenets_same_idea": "Several Tenets in one turn must all share one basic idea (L1940)",
+    "frame_scene_cost": "Coins to frame a new scene on your turn (L1962: 1)",
+    "switch_scene_cost": "Coins to switch to another open scene (L1962: 1)",
+    "fade_to_black_cost": "Coins to end (fade to black) an open scene (L1962: 1)",
+    "max_active_scenes": "Most scenes open at once (the book's advice, L1962)",
+    "open_scene_refresh": "When the Refresh comes: when a scene fades to black, or when one is framed (a reading)",
+    "judgment_scope": "Judgment replaces the Challenge altogether, or (the other reading) only what it names",
+    "judged_player_votes": "The judged player may vote to overrule the Judge (a reading of L1980)",
+    "friendly_control": "cede: a Controller hands Control to anyone for free; free takeover: take Control for 0 on "
+                        "your turn (L2010)",
+    "concede_refund_supporters": "Players who supported the conceding side get their bids back too",
+    "currency": "cards hand: your deck is your Coins and dice; cards stack: Mazza's face-down Wealth stack (L2428)",
+    "face_card_gimmick": "Face cards kept in the deck: who pays the Coin when a J, Q or K is spent (L2052; the book's "
+                         "example: J right, Q left, K across)",
+    "control_traits_characters_only": "The 'Controlled by' Trait goes only on characters (a reading of L2058)",
+    "control_traits_per_player": "Most 'Controlled by' Traits one player may hold (empty: no limit)",
+    "control_traits_any_creator": "Anyone, not only the Component's creator, may buy its 'Controlled by' Trait",
+    "control_traits_immutable": "A 'Controlled by' Trait can't be removed",
+    "pc_cost": "Coins to make a character your PC (L2094: 5)",
+    "pcs_per_player": "PCs each player may have (L2094: 1)",
+    "pc_trait_extra_cost": "Extra Coins per Trait on a PC (a reading; 1 makes it 6 in all)",
+    "pc_endowment": "Coins in each PC's Endowment Pool, never refreshed (L2110: 25)",
+    "pc_protection": "double: eliminating a PC by lowering Importance costs double; owner only: only its owner may "
+                     "(L2120)",
+    "protection_any_component": "Price to protect any important Component, not only PCs (L2120 option; empty: off)",
+    "owner_only_bars_trait_removal": "Owner only also bars others from removing a PC's Traits (a reading)",
+    "durable_cost": "Coins for the 'Durable' Trait (L2168: 5)",
+    "durable_multiplier": "How many times the cost of removing a Durable Component's Traits (L2168: 2)",
+    "durable_counts_importance": "The Durable Trait counts toward Importance",
+    "enigma_trait_cost": "Coins for a secret Enigma Trait (L2180: 2)",
+    "enigma_secret_counts_importance": "An unrevealed Enigma Trait counts toward Importance",
+    "protagonist_refresh": "Refresh after a scene with the main character in it (L2206: 7)",
+    "protagonist_refresh_antagonist": "The main antagonist's scenes boost the Refresh too",
+    "protagonist_refresh_relative": "The boost is the table's Refresh + 2 instead of a fixed number (a reading)",
+    "complication_trait_freeze": "always: no Traits bought in any Complication; climactic only: only in scenes "
+                                 "whose framer bought the 'Climactic Scene' Trait (L2218)",
+    "freeze_bars_creation": "The freeze also bars creating new Components (a reading)",
+    "freeze_scope": "With Nested Complications: the freeze lasts the outermost Complication, or each its own",
+    "named_lock_includes_naming": "Naming an unnamed character counts as creating a named one (a reading)",
+    "max_positive_traits": "Most neutral or positive Traits a character gains per window (L2242: 1)",
+    "positive_traits_window": "The window: each turn (the book) or each scene",
+    "importance_cap": "protagonist: no one outdoes the Main Protagonist; ensemble max/min: each player picks a main "
+                      "character, the cap is the highest/lowest of theirs (L2258)",
+    "plot_pool_min": "Fewest Bank Coins a Plot Pool gets (L2270: 10)",
+    "plot_pool_max": "Most Bank Coins a Plot Pool gets (L2270: 50)",
+    "plot_pool_spend_per_scene": "Coins of a Plot Pool you may spend each scene (L2270: 2)",
+    "plot_pool_cap_scope": "The per-scene cap counts per player, or for the whole table",
+    "plot_threads": "holter: Weight on each Introduction; bradley: Weight each scene end; mazza: no Weight (L2280)",
+    "bradley_counts_creation_scene": "Bradley: the scene a Plot Thread is Created in counts too (a reading)",
+    "multi_target_mode": "How several Targets resolve: standard (core), independent, split, individual, all or none, "
+                         "best efforts (L2320-2384)",
+    "split_tie": "Split Allocation: a tie rolls again with an Edge die (core), or goes to the Complication",
+    "split_c_coins": "Split Allocation: the Complication side earns match by match (played), or once for its whole "
+                     "roll (refused: the book is silent, L2352)",
+    "worst_best_tie": "All or None / Best Efforts: a tie follows the core rule, or goes to the Complication",
+    "extend_cost": "Coins to split a Complication into stages (L2412: 1)",
+    "extended_divide": "Split each side into sub-pools, or each Pool (a reading of L2412)",
+    "cards_with_face_cards": "Keep J, Q, K in the decks: 52 cards, 5 in 13 succeed (L2428)",
+    "bonus_cards_from": "Bonus cards come from your own deck, or the Bank's (a reading of L2428)",
+    "new_player_admission": "gimmick: a newcomer joins by a Rules Gimmick; open: the door is open (L2468)",
+    "max_players_per_story": "Most players a story may have (empty: no cap)",
+    "max_players_per_session": "Most players at one session (empty: no cap)",
+    "new_player_wealth_scope": "The newcomers' Coins rule is set once, or is the table's standing policy",
+    "session_start_wealth": "Wealth each player resets to at a session's start (L2484; empty: off)",
+    "intersession_creation_pool": "Coins each player may spend creating Components between sessions (L2496: 5)",
+    "intersession_use_or_lose": "Coins of that pool not spent are lost",
+}
+
+
+def field_help(a: AddonInfo, name: str) -> str:
+    """One line of help for one of an add-on's settings (the setup page): FIELD_HELP, the field's own
+    description, or the add-on's line with its book line."""
+    desc = Addons.model_fields[name].description if name in Addons.model_fields else None
+    return FIELD_HELP.get(name) or desc or f"{a.name} (book line {a.line}): {a.summary}"
