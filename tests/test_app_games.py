@@ -501,6 +501,8 @@ def test_V_31_V_57_the_log_download_is_withheld_while_it_holds_what_this_browser
         assert not saved(at) and "hidden roll" in caption(at)
         assert "effect told in the story" in caption(at) and "effect 0" not in caption(at)  # V-31: no number
     assert saved(page(host))  # it holds Ann's seat, whose player alone sees the roll
+    submit(VA.TellEffect(player="Ann", text="the ropes sway <b>under</b> Dexter"))  # V-31: told in words
+    assert "effect told in the story: the ropes sway &lt;b&gt;under&lt;/b&gt; Dexter" in caption(page(ben))  # as text
     from engine.vele.ruleset import log_secrets
     assert log_secrets(lv.table.state, ["Ben"]) and not log_secrets(lv.table.state, ["Ann"])
     assert log_secrets(lv.table.state.model_copy(update={"phase": "over"}), ["Ben"]) == []  # the story is over

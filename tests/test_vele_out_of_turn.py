@@ -83,10 +83,10 @@ def test_V_1_no_challenge_without_cause_and_the_awaited_seat_decides():
 
 def test_seats_are_asked_out_of_turn_only_when_offered_what_they_watch():
     """The interjection asks a seat only when the ruleset offers it an option type it watches (a Vele seat: a
-    challenge, a counter-struggle); at the first frame nothing is, so nobody is asked; a seat without the hook
+    challenge, a counter-struggle, a hidden roll to tell); at the first frame nothing is, so nobody is asked; a seat without the hook
     (a person's: None) never is."""
     s = built()
-    assert VeleSeat.interject_on == {"challenge", "counter_struggle", "connect"}
+    assert VeleSeat.interject_on == {"challenge", "counter_struggle", "connect", "tell_effect"}
     table = table_at(s)
     asked = []
     for seat in table.seats.values():

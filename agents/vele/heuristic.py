@@ -1,10 +1,12 @@
 """A heuristic Vele seat: a player who narrates when the role comes round.
 
 As a player it makes a small group of story characters, ties its PC to the others' groups, buys a PC
-(every other seat a Heal 6 medic) and story components from the premise's words (one of them
+(every other seat a Heal 6 medic; at zone tables the first seat's villain has Selective Area 10 on a d10) and story components from the premise's words (one of them
 treacherous ground, a thing) with a spotlight card, bids, pushes its best dice,
 spends power when it has it, calls and joins allies, heals wounded PCs, recombines a d4 and a d6 into
-a d8, tries now and then to cross another's ground (a maneuver, half the time a hidden roll), makes
+a d8, pushes a d4 trait alone for the V-19 XP when defending a maneuver it would lose anyway, tells a
+hidden roll's effect in the story when it alone saw it (V-31), tries now and then to cross another's ground (a
+maneuver, half the time a hidden roll), makes
 a one-shot now and then once an act (the thing it needs) and sets it off, claims aspect hits after a
 lost struggle, votes on every challenge and claim with a reason, justifies a claim the table turned
 down with revised fiction once a scene, challenges out of turn (through the table's interjection) a
@@ -56,7 +58,7 @@ def _me(view: dict, name: str) -> dict:
 class VeleSeat:
     kind = "heuristic"
     # agents/game_loop.Interjector: out of turn, a struggle's claim to challenge, a thing of mine to strike back
-    interject_on = frozenset({"challenge", "counter_struggle", "connect"})
+    interject_on = frozenset({"challenge", "counter_struggle", "connect", "tell_effect"})
     # when those can be offered: a claim waits for its difficulty; a turn, the narrator's call or the next frame
     # follows a struggle lost against a thing; purchases and the first frame are act setup
     interject_when = frozenset({"difficulty", "turn", "narrator", "frame_scene", "build"})
@@ -72,6 +74,9 @@ class VeleSeat:
         return self.rng.choice(xs) if xs else default
 
     def decide(self, obs: GameObservation) -> Decision:
+        told = self._tell(obs)
+        if told is not None:
+            return told
         handler = getattr(self, f"_{obs.pending.kind}", None)
         if handler is None:
             return _d(self.fallback(obs), f"nothing planned for {obs.pending.kind}")
@@ -118,12 +123,17 @@ class VeleSeat:
         # V-38 (L433, L667): with a map of zones, every other seat's villain strikes everyone in its zone at once
         # (Area 8 on its d8 Ruthless, 3 points), as the threat that faces the whole party; without zones Area does
         # nothing (a mass struggle needs a zone), so it keeps Power Defense 4
+        # Selective Area 10 (L668) needs a d10 trait: the first seat's villain has a d10 Ruthless and picks whom it
+        # hits, so its own side may share the zone (plain Area would hit them too, V-63); 4 + 4 points instead of
+        # 3 + 3, two fewer story dice points, when the bowl still holds the two d10s
         area = obs.view["options"].get("zones") and self.seat_index % 2 == 0
+        selective = area and self.seat_index % 4 == 0 and obs.view["bowl"].get("10", 0) >= 2
         main = A.ComponentIn(name=villain, kind="main",
-                             traits=[A.TraitIn(name="Ruthless", size=8), A.TraitIn(name="Connected", size=6),
-                                     A.TraitIn(name="Cunning", size=6)],
+                             traits=[A.TraitIn(name="Ruthless", size=10 if selective else 8),
+                                     A.TraitIn(name="Connected", size=6), A.TraitIn(name="Cunning", size=6)],
                              aspects=[self.pick(words["limits"], "Proud")],
-                             ability=A.AbilityIn(trait="Ruthless", effect="area", size=8) if area else
+                             ability=A.AbilityIn(trait="Ruthless", effect="selective_area", size=10) if selective else
+                             A.AbilityIn(trait="Ruthless", effect="area", size=8) if area else
                              A.AbilityIn(trait="Ruthless", effect="power_defense", size=4, dice=[4]))
         places = premise_places(obs.premise) + list(words["places"])
         normals = [A.ComponentIn(name=f"{h}s of {places[i % len(places)]}" if places else f"{h}s", kind="normal",
@@ -140,14 +150,15 @@ class VeleSeat:
         for comp in (pc, main, *normals):
             for size in [t.size for t in comp.traits] + ([comp.ability.size, *comp.ability.dice] if comp.ability else []):
                 bowl[size] = bowl.get(size, 0) - 1
-        char, story = _fill(bowl, 15 if medic else 12), _fill(bowl, 11 if area else 12)
+        char, story = _fill(bowl, 15 if medic else 12), _fill(bowl, 9 if selective else 11 if area else 12)
         card = f"{pc_name} {self.pick(words['goals'], 'wants more').lower()}" \
             if me.get("pc_spotlights", 0) < obs.view["options"].get("pc_spotlights_per_story", 2) else ""
         return _d(A.Build(player=self.name, pc=pc, story=[main, *normals], character_dice=char, spotlight=card,
                           story_dice=story, xp_spent=xp_spent, objective=self.pick(words["goals"], "Survive").replace("Wants", "The heroes want")),
                   f"a rounded PC (a d4, d6 and d8 trait at least), {ability.effect.replace('_', ' ')} on a trait"
                   + (f" ({xp_spent} XP for its 2 extra points)" if xp_spent else "") + ", the rest in dice; "
-                  "one main" + (" (Area 8: the map has zones)" if area else "") + " and three normal story "
+                  "one main" + (" (Selective Area 10 on a d10 trait: the map has zones)" if selective else
+                                " (Area 8: the map has zones)" if area else "") + " and three normal story "
                   "components, one of them treacherous ground")
 
     def _group(self, obs: GameObservation) -> Decision | None:
@@ -316,8 +327,28 @@ class VeleSeat:
         return _d(A.StateDifficulty(player=self.name, value=n, reason="the ground is against them" if n else ""),
                   f"difficulty {n}: the book's scale runs -1 difficult to -5 the most (V-27)")
 
+    def _tell(self, obs: GameObservation) -> Decision | None:
+        """V-31 (L690): the other side of a hidden roll "tells you the effect so that you don't know whether you
+        failed": as its opponent's player I saw the roll, so I say in the story how it went, in words, no number."""
+        if not any(o.type == "tell_effect" for o in obs.options):
+            return None
+        v = obs.view
+        r = v["struggles"][-1]
+        actor, mine = _comp(v, r["actor"])["name"], _comp(v, r["opponent"])["name"]
+        who = actor.split(",")[0]
+        if r["winner"] == "actor":
+            how = "sure-footed" if isinstance(r["effect"], int) and r["effect"] >= 3 else "barely"
+            text = f"{who} finds a way across {mine}, {how}; the ground holds, this time" if r["goal"] == "maneuver" \
+                else f"{who} gets the better of {mine}"
+        else:
+            text = f"{mine} shifts and groans under {who}; whether it will hold, nobody can say" \
+                if r["goal"] == "maneuver" else f"{mine} gives {who} nothing to go on"
+        return _d(A.TellEffect(player=self.name, text=text[:300]),
+                  "I alone saw the hidden roll: I tell its effect in the story, without the number (V-31, L690)")
+
     def interject(self, obs: GameObservation) -> Decision | None:
-        """V-41: out of turn, my thing may strike back at one that just failed against it (see _counter).
+        """V-31: out of turn, as a hidden roll's opponent I tell its effect in the story (see _tell).
+        V-41: out of turn, my thing may strike back at one that just failed against it (see _counter).
         V-AMB-18: at act setup, my PC is tied to another's group (see _connect).
         V-1 (L163, L165): out of turn, while the narrator weighs a struggle's claim, challenge it when it breaks
         an established fact (it names a component already out of the story) or is plainly unfair (the narrator's
@@ -326,6 +357,8 @@ class VeleSeat:
         and again."""
         v = obs.view
         k = v.get("struggle")
+        if any(o.type == "tell_effect" for o in obs.options):
+            return self._tell(obs)
         if any(o.type == "counter_struggle" for o in obs.options):
             return self._counter(obs)
         if any(o.type == "connect" for o in obs.options):
@@ -669,11 +702,43 @@ class VeleSeat:
                   f"'{aspect}' cost {pc['name']} a struggle this scene: a hit" + (" with danger" if danger else ""))
 
     def _wager(self, obs: GameObservation) -> Decision:
+        low = self._d4_alone(obs.view)
+        if low is not None:
+            return _d(low, f"V-19 (L627): a d4 trait used by itself, with no borrowed d6, earns 1 XP win or lose; "
+                           f"{_comp(obs.view, obs.view['struggle']['actor']['component'])['name']}'s dice outclass "
+                           "every trait I have and a lost maneuver costs an aspect, not a trait: I would lose anyway, "
+                           "so I risk only a bowl d4 and take the XP")
         w = self._stake(obs, cautious=False)
         pooled = [x for x in w.stakes if x.member]
         return _d(w, "my two best traits, own dice on the best, a bowl die on the next"
                   + (f"; my unit's {_comp(obs.view, pooled[0].member)['name']} adds its {pooled[0].trait} (V-45)"
                      if pooled else ""))
+
+    def _d4_alone(self, v: dict) -> A.Wager | None:
+        """V-19 (L627): "if you have a d4 trait that applies to a struggle, you may take 1 XP if you use it by
+        itself". Sound only where losing is cheap and likely: defending a maneuver (the loser gets an aspect on it,
+        no trait is hurt, V-47) against a pushed die bigger than any trait I have. Not head-to-head (their dice
+        are hidden), not a mass struggle; a bowl d4, so no die of mine is at stake (an own d4 if the bowl has
+        none and the roll is not hidden)."""
+        k = v["struggle"]
+        if k["stage"] != "wager_opponent" or k["goal"] != "maneuver" or k.get("head_to_head") or k.get("mass"):
+            return None
+        theirs = k["actor"]
+        c = _comp(v, k["opponent"]["component"])
+        healthy = _healthy(c)
+        d4 = sorted(t for t, n in healthy.items() if n == 4)
+        if not d4 or c["id"] in v["forfeit"] or isinstance(theirs["stakes"], str):
+            return None
+        best = max([x["die"] for x in theirs["stakes"]] + list(theirs["power"]) + ([6] if theirs["average"] else []),
+                   default=0)
+        if best <= max(healthy.values()):
+            return None
+        pool = _me(v, self.name)["character_dice" if c["kind"] == "pc" else "story_dice"]
+        if v["bowl"].get("4", 0) > 0:
+            return A.Wager(player=self.name, stakes=[A.StakeIn(trait=d4[0], die=4, source="bowl")])
+        if 4 in pool and not c.get("temporary") and not k.get("hidden"):
+            return A.Wager(player=self.name, stakes=[A.StakeIn(trait=d4[0], die=4, source="own")])
+        return None
 
     def _stake(self, obs: GameObservation, cautious: bool) -> A.Wager:
         v = obs.view

@@ -29,6 +29,7 @@ LABELS = {
     "justify": "Justify the claim with fiction", "counter_struggle": "Counter-struggle (your thing strikes back)",
     "make_component": "Make the thing you need", "claim_spotlight": "Claim a spotlight achieved",
     "table_talk": "Talk out of character",
+    "tell_effect": "Tell the hidden roll's effect (in the story)",
     # the Judgment add-on (UA-JUDGE-*)
     "invoke_judgment": "Invoke Judgment (the Judge decides)", "judge_ruling": "Rule as the Judge",
     "overrule_vote": "Vote: overrule the Judge?",
@@ -55,6 +56,7 @@ FIELD_LABELS = {
     ("make_component", "paid"): "story dice paid: one of each trait's size", ("claim_spotlight", "maker"): "whose card",
     ("make_component", "supported_by"): "your capability and technique traits (for a second one this act)",
     ("table_talk", "to"): "to whom (players neither narrating nor acting)",
+    ("tell_effect", "text"): "how it went, in words (not the number: they must not learn whether they failed)",
     ("declare_pool", "side"): "side (C: the Complication, T: the Targets)", ("declare_pool", "text"): "why",
     ("extend_complication", "stages"): "stages (sub-pools per side)", ("extend_complication", "text"): "why",
     ("order_nested", "first"): "resolves first (new: the nested one; interrupted: the one waiting)",

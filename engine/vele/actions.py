@@ -156,6 +156,13 @@ class TableTalk(_A):
     text: str = Field(min_length=1, max_length=500)
 
 
+class TellEffect(_A):
+    """V-31 (L690): after a hidden roll, its opponent's player "tells you the effect so that you don't know whether
+    you failed": a line of story, out of turn, once a roll; the number and the dice stay in that player's view."""
+    type: Literal["tell_effect"] = "tell_effect"
+    text: str = Field(min_length=1, max_length=300)
+
+
 class ClaimAspect(_A):
     """V-48, V-AMB-20 (L563-564): on your turn, claim that an aspect of your component was hit (with danger
     or extreme difficulty: `danger`); approval (V-2) gives XP to you and to the narrator."""
@@ -390,7 +397,7 @@ class EndAct(_A):
 
 Action = Annotated[Union[Bid, RollDice, Build, AddGuideline, FrameScene, AnswerExclusion, StartStruggle,
                          StartMassStruggle, NarratorNo,
-                         Challenge, Justify, TableTalk, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight,
+                         Challenge, Justify, TableTalk, TellEffect, ClaimAspect, CastVote, BuyOffObjective, ClaimSpotlight,
                          CounterStruggle, SetMode, Move, MakeComponent, MakeTemporary, MakeGroup, Connect, Heal,
                          StateDifficulty, Wager, JoinAlly, SpendFate, TakeDamage, ContinueFight, PassTurn, Recombine,
                          NextRound, EndScene, PassNarration, EndAct],

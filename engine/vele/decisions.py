@@ -110,7 +110,7 @@ KIND_OPTIONS = {
 
 # side moves the awaited seat is offered too: a spotlight to claim, its thing's counter-struggle, its turned-down
 # claim to justify, a temporary component while narrating, a connection to another's group at act setup
-ONWARD = ("claim_spotlight", "counter_struggle", "justify", "make_temporary", "connect")
+ONWARD = ("claim_spotlight", "counter_struggle", "justify", "make_temporary", "connect", "tell_effect")
 
 
 def legal_options(s: GameState, seat: str) -> list[Option]:
@@ -158,6 +158,10 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
             and player_of(s, s.components[s.records[-1].opponent]) == seat:
         extra.append(Option("counter_struggle", note="your thing strikes back at the one who failed against it, "
                                                      "if the table approves (V-41)"))
+    last = s.records[-1] if s.records else None
+    if last is not None and last.hidden_from and not last.told and seat not in last.hidden_from and seat in s.seats:
+        extra.append(Option("tell_effect", note="tell the hidden roll's effect in the story, without the number "
+                                                "(V-31)"))
     rev = s.revising
     if s.phase == "scene" and rev is not None and rev.at == s.seq and seat == rev.struggle.actor.player:
         extra.append(Option("justify", note="tell the challenged claim again with revised fiction; the table votes "

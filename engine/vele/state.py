@@ -247,6 +247,7 @@ class Record(BaseModel):
     text: str = ""
     countered: bool = False  # V-41: a counter-struggle was asked for after this failure
     hidden_from: list[str] = Field(default_factory=list)  # V-31: seats shown only the effect, not results or winner
+    told: str = ""  # V-31 (L690): the hidden roll's effect as its opponent's player told it in the story
 
 
 class GameState(BaseModel):

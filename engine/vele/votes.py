@@ -89,6 +89,22 @@ def table_talk(c: Ctx) -> None:
     c.emit("table_talk", f"{a.player} to {', '.join(dict.fromkeys(a.to))} (out of character): {a.text}", a.player)
 
 
+@handles(A.TellEffect)
+def tell_effect(c: Ctx) -> None:
+    """V-31 (L690): the player who alone saw a hidden roll tells its effect in the story, once, while it is the
+    latest struggle's record (before another struggle buries it); in character, so V-5's limits do not apply."""
+    s, a = c.s, c.a
+    r = s.records[-1] if s.records else None
+    if r is None or not r.hidden_from:
+        raise RuleViolation("V-31", "the last struggle was not a hidden roll: there is no hidden effect to tell")
+    if a.player not in s.seats or a.player in r.hidden_from:
+        raise RuleViolation("V-31", "only the player who saw the hidden roll (its opponent's) tells its effect")
+    if r.told:
+        raise RuleViolation("V-31", "this hidden roll's effect has been told already")
+    r.told = a.text
+    c.emit("told", f"{a.player} tells how it went: {a.text}", a.player)
+
+
 @handles(A.ClaimAspect)
 def claim_aspect(c: Ctx) -> None:
     """V-48, V-AMB-20 (L563-564): on your turn, claim a hit on your component's aspect; the table approves."""

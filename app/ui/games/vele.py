@@ -132,7 +132,8 @@ def struggle(view: dict[str, Any], events: list[Any] = ()) -> None:
         last = done[-1]
         res = f"{t(last.get('actor_result'))} vs {t(last.get('opponent_result'))}"  # or "hidden" (V-31)
         effect = last.get("effect", 0)  # "hidden": a hidden roll's effect is told in the story (V-31)
-        told = "told in the story" if isinstance(effect, str) else str(int(effect))
+        told = (f"told in the story: {t(last['told'])}" if last.get("told") else "told in the story") \
+            if isinstance(effect, str) else str(int(effect))  # the words its opponent's player told (V-31)
         st.caption(f"Last struggle: {t(last.get('text'))} → {t(last.get('winner'))} wins "
                    f"({res}), effect {told}" + (f", disabled {', '.join(t(d) for d in last['disabled'])}"
                                                 if last.get("disabled") else ""))
