@@ -321,11 +321,10 @@ def split_counts(s) -> list[int]:
     weakest faced Pools it can (each needs one Success more than it rolled), then sets what is left to tie
     a Pool it could not beat (a tie is a reroll with an Edge die to win), else on a Pool it beats (there it
     earns the dice's sum, U-COMP-9), else on the weakest. Counts in Pool order, every Success once."""
-    from engine.universalis.addon_hooks import success
-    from engine.universalis.addon_split import target_keys, to_allocate
+    from engine.universalis.addon_split import faced_successes, to_allocate
     comp = s.complication
-    keys = target_keys(comp)
-    t = {k: sum(1 for f in comp.split.faces[k] if success(s, f)) for k in keys}
+    t = faced_successes(s, comp)
+    keys = list(t)
     left = len(to_allocate(s, comp))
     counts = dict.fromkeys(keys, 0)
     for k in sorted(keys, key=lambda k: (t[k], keys.index(k))):

@@ -48,12 +48,11 @@ def pools(s: GameState) -> Choices:
 
 def split_targets(s: GameState) -> Choices:
     """Split Allocation (UA-MT-4): the Target Pools an allocation's counts follow, in order, with what each rolled."""
-    from engine.universalis.addon_hooks import success
-    from engine.universalis.addon_split import target_keys
+    from engine.universalis.addon_split import faced_successes
     comp = s.complication
     if comp is None or comp.split is None:
         return []
-    rolled = {k: sum(1 for f in comp.split.faces[k] if success(s, f)) for k in target_keys(comp)}
+    rolled = faced_successes(s, comp)
     return [(k, f"{pool_label(k)} ({n} {'Success' if n == 1 else 'Successes'} rolled)") for k, n in rolled.items()]
 
 

@@ -140,6 +140,12 @@ def _succ(s: GameState, faces: list[int]) -> list[int]:
     return [f for f in faces if success(s, f)]
 
 
+def faced_successes(s: GameState, comp: Complication) -> dict[str, int]:
+    """Each faced Pool's rolled Successes, in Pool order: what its allocated count is weighed against."""
+    assert comp.split is not None
+    return {k: len(_succ(s, comp.split.faces[k])) for k in target_keys(comp)}
+
+
 def current_match(s: GameState, comp: Complication) -> str | None:
     """The tied match that rolls next: the faced Pool with most dice first, then nearest the Originator's
     left (as Independent, L2342)."""
@@ -169,7 +175,7 @@ def note(s: GameState) -> str:
     assert comp is not None and comp.split is not None
     one, kind = one_key(comp), _kind(comp)
     c = len(to_allocate(s, comp))
-    t = ", ".join(f"{k} ({len(_succ(s, comp.split.faces[k]))} rolled)" for k in target_keys(comp))
+    t = ", ".join(f"{k} ({n} rolled)" for k, n in faced_successes(s, comp).items())
     mirror = " (the mirrored form, L2356)" if mirrored(comp) else ""
     return (f"Split Allocation (UA-MT-4){mirror}: assign {_whose(one)} {_n(c)} with allocate_successes, "
             f"one count per {kind} in this order: {t}; every Success once. A {kind} wins if it "
