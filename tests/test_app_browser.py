@@ -50,6 +50,7 @@ def _play(page, server: AppServer, tmp_path: Path) -> None:
     expect(box).to_be_visible()
     box.fill("The lighthouse keeper never sleeps")
     box.press("Control+Enter")
+    settle(page)  # Control+Enter commits the box and starts a rerun: its form is redrawn beside the old one
     the_one(page, "button", "Propose a Tenet").dblclick()  # a double click pays once
     expect(page.get_by_text("The lighthouse keeper never sleeps").first).to_be_visible()
 
@@ -157,6 +158,7 @@ def test_what_players_write_is_shown_as_text_in_every_browser(app_server: AppSer
                 box = host.get_by_label("the Tenet")
                 box.fill(text)
                 box.press("Control+Enter")
+                settle(host)  # the rerun Control+Enter starts would otherwise show the button twice for a moment
                 the_one(host, "button", "Propose a Tenet").click()
                 expect(host.get_by_text(text, exact=True).first).to_be_visible()
                 settle(host)
