@@ -9,37 +9,9 @@ from hypothesis import strategies as st
 from engine.core.ruleset import get_ruleset
 from engine.vele import actions as A
 from engine.vele.decisions import legal_options, pending
-from engine.vele.rules import dice_in_play, new_game, roll_sides
+from engine.vele.rules import dice_in_play
 from engine.vele.state import Ability
-from tests.vele_helpers import SEATS, build_action, comp_of, play, refuses
-
-AREA_PC = A.ComponentIn(name="Ben's shocker", kind="pc", traits=[
-    A.TraitIn(name="Blade", size=8, focus=True), A.TraitIn(name="Wits", size=6), A.TraitIn(name="Sneak", size=4),
-    A.TraitIn(name="Grit", size=10)], aspects=["aspect 0", "aspect 1"],
-    ability=A.AbilityIn(trait="Grit", effect="area", size=8))
-
-
-def area_scene():
-    """Ben's PC has Area 8 on its d10 Grit; it stands in the bank's zone with Ann's villain and two gangs; Cy's
-    PC waits on the far shore. Ben's turn."""
-    s = play(new_game(SEATS, {"zones": True}), *[A.Bid(player=n, bid=b) for n, b in zip(SEATS, (6, 4, 3, 2))])
-    s = play(s, *[build_action(n, **({"pc": AREA_PC} if n == "Ben" else {})) for n in s.order])
-    ben, cy, main = comp_of(s, "Ben", "pc"), comp_of(s, "Cy", "pc"), comp_of(s, "Ann", "main")
-    g0, g1 = comp_of(s, "Ann", "normal", 0), comp_of(s, "Ann", "normal", 1)
-    s = play(s, A.FrameScene(player="Ann", place="the ford", present=[ben.id, cy.id, main.id, g0.id, g1.id],
-                             zones=["the bank", "the far shore"], placed={cy.id: "the far shore"}))
-    assert s.scene.turns[s.scene.turn] == "Ben"
-    return s, ben, main, g0, g1
-
-
-def roll_by(s, faces: dict[str, list[int]]) -> A.RollDice:
-    """Faces by component id, whichever seat (opponent or other0..) its side sits in at the roll."""
-    out = {}
-    for side, key in roll_sides(s.struggle):
-        for i, f in enumerate(faces[side.component]):
-            out[f"{key}:{i}"] = [f]
-    return A.RollDice(faces=out)
-
+from tests.vele_helpers import SEATS, area_scene, comp_of, play, refuses, roll_by
 
 def test_V_38_area_attack_through_apply_each_defender_resolves_and_the_wager_is_lost_to_one():
     """V-38 (L433-435: "each opponent resolves their roll separately. The actor still only wagers their dice once

@@ -11,7 +11,7 @@ from engine.core.ruleset import get_ruleset
 from engine.vele import actions as A
 from engine.vele.decisions import legal_options
 from engine.vele.rules import dice_in_play
-from tests.vele_helpers import built, comp_of, play, refuses
+from tests.vele_helpers import area_scene, built, comp_of, play, refuses, roll_by
 
 
 def unit_scene(attach: bool = True):
@@ -110,7 +110,6 @@ def test_V_45_V_38_an_attached_unit_pools_in_a_mass_struggle_too():
     gang is attached to his Area PC, so the Area does not hit it and it pushes its Numbers with him (a d6 of Ben's
     story dice; the Area die still goes on the PC's own Grit). Ben's 9 beats all three of Ann's: his d10 goes back
     to his character dice with the three dice won, the gang's d6 to his story dice."""
-    from tests.test_vele_mass import area_scene, roll_by
     s, ben, main, g0, g1 = area_scene()
     gang = comp_of(s, "Ben", "normal")
     s.scene.present.append(gang.id)  # in the bank's zone, with Ben
@@ -200,7 +199,6 @@ def test_V_45_V_38_an_attached_unit_beaten_in_a_mass_struggle_absorbs_as_one():
     trait lost is the targeted component's): Ann's second gang is attached to her villain, so Ben's Area meets the
     villain and her first gang only. The villain, beaten for 4, loses its Cunning, then the attached gang's Menace
     takes the rest; the first gang, not attached, takes none of the villain's effect."""
-    from tests.test_vele_mass import area_scene, roll_by
     s, ben, main, g0, g1 = area_scene()
     s.components[g1.id].unit, s.components[g1.id].attached = main.id, True  # attached at an earlier turn
     s = play(s, A.StartMassStruggle(player="Ben", actor=ben.id), A.StateDifficulty(player="Ann", value=0),
@@ -223,7 +221,6 @@ def test_V_45_V_38_V_9_dice_are_conserved_when_an_attached_unit_pools_in_a_mass_
     gang attached pooling as a defender, own or bowl dice, whoever wins: after every action every die is on the
     table and no invariant breaks; each beaten defender absorbs its effect."""
     from engine.vele.struggle import auto_damage
-    from tests.test_vele_mass import area_scene, roll_by
     rs = get_ruleset("vele")
     s, ben, main, g0, g1 = area_scene()
     gang = comp_of(s, "Ben", "normal")
