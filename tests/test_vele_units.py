@@ -109,8 +109,11 @@ def test_V_45_V_38_an_attached_unit_pools_in_a_mass_struggle_too():
     """V-45, V-38 (L433: "Mass struggles affect integrated components separately, if they are not attached"): Ben's
     gang is attached to his Area PC, so the Area does not hit it and it pushes its Numbers with him (a d6 of Ben's
     story dice; the Area die still goes on the PC's own Grit). Ben's 9 beats all three of Ann's: his d10 goes back
-    to his character dice with the three dice won, the gang's d6 to his story dice."""
+    to his character dice with the three dice won, the gang's d6 to his story dice. This is the flow of rules
+    version 3 (an old log's); from version 4 the gang's d6 brings the lowest winning die left with it (L398:
+    test_vele_rules_v4)."""
     s, ben, main, g0, g1 = area_scene()
+    s.rules_version = 3
     gang = comp_of(s, "Ben", "normal")
     s.scene.present.append(gang.id)  # in the bank's zone, with Ben
     s.players["Ben"].xp = 2

@@ -143,7 +143,9 @@ def resolve_mass_struggle(c: Ctx) -> None:
                 f.to_bowl.append(x.die)
         if s.rules_version >= 3:  # V-27 step 10, V-AMB-9: with each, the highest of its winnings (fee_from_winnings)
             fee_from_winnings(d, stake, f.to_player[d.component], f.to_bowl, copies.get(d.component))
-    route_mass(s, [*([] if winners else [k.actor]), *winners], f.to_player)  # V-45: attached members' own dice
+    kept = [*([] if winners else [k.actor]), *winners]  # the sides whose own dice come back (V-45: route_mass)
+    if s.rules_version < 4:
+        route_mass(s, kept, f.to_player)
     power = [*k.actor.power, *(p for d in defs for p in d.power)]  # step 8: power dice go to the bowl
     avg = [6] * sum(int(x.average) for x in (k.actor, *defs))  # V-AMB-7
     to_bowl(s, f.to_bowl + power + avg)
@@ -155,6 +157,8 @@ def resolve_mass_struggle(c: Ctx) -> None:
             else:
                 f.to_player[d.component].remove(die)
                 short.append(die)
+    if s.rules_version >= 4:  # V-45, L398: with what each side really won, the bowl's shortfall set apart
+        route_mass(s, kept, f.to_player)
     for cid, dice in f.to_player.items():
         cp = s.components[cid]
         who, pool = player_of(s, cp), pool_of(s, cp)

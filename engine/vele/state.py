@@ -15,7 +15,10 @@ Kind = Literal["pc", "main", "normal", "minion"]
 # that is not an attack on either side (L562); an attached component moves with its unit, never alone (L683, L415);
 # a winning mass-struggle defender pays the bowl's fee from its winnings (L433, L489). A log written by an older
 # version replays by that version's rules (ruleset.game_from_header), so its bytes and states do not change.
-RULES_VERSION = 3
+# 4: in a mass struggle an attached member's own die comes back with the lowest die left of the winnings (L398,
+# L433); an integrated, unattached component does not move away from the one it aids, and goes with it (L421,
+# L423); a hidden roll's effect is told before play goes on (L690).
+RULES_VERSION = 4
 
 
 class Trait(BaseModel):

