@@ -92,3 +92,57 @@ def test_V_38_V_45_a_holding_defenders_member_takes_the_lowest_winning_die_left_
     old, story, character = defending_unit(3)
     assert sorted(old.players["Cy"].character) == sorted(character + [6, 10])
     assert sorted(old.players["Cy"].story) == sorted(story)
+
+
+ZONES = ["the bank", "the ford", "the far shore"]
+
+
+def guarded(version: int = 4, gang_at: str = "the bank"):
+    """Ann narrates the ford in three zones; Ben's PC on the bank, his first gang at `gang_at`, Ann's villain on
+    the far shore. Ben's turn."""
+    from tests.vele_helpers import built
+    s = built(options={"zones": True})
+    s.rules_version = version
+    ben, gang, main = comp_of(s, "Ben", "pc"), comp_of(s, "Ben", "normal"), comp_of(s, "Ann", "main")
+    s = play(s, A.FrameScene(player="Ann", place="the ford", present=[ben.id, gang.id, main.id], zones=ZONES,
+                             placed={main.id: "the far shore", gang.id: gang_at}))
+    assert s.scene.turns[s.scene.turn] == "Ben"
+    return s, ben, gang
+
+
+def test_V_45_V_44_an_integrated_unattached_aide_does_not_move_away_from_the_one_it_aids_L421_L423():
+    """V-45 (L423: "integrated components must act as a unit. If a bodyguard and its subject want to act
+    separately, they must both operate autonomously"; L421: "A close bodyguard could be integrated with its
+    subject"), V-44 (L415): Ben's gang, integrated with his PC (aiding it, not attached), may not walk off to the
+    ford alone: refused, naming the rule and the way out. When the PC moves, the gang goes with it, as a unit.
+    Announced autonomous (L421: a mode is announced when the component acts), it goes its own way. A game of rules
+    version 3 (an old log's) let the aide walk off alone."""
+    from engine.vele.rules import apply
+    from tests.vele_helpers import refuses
+    s, ben, gang = guarded()
+    s = play(s, A.SetMode(player="Ben", component=gang.id, unit=ben.id, text="the gang closes around him"))
+    assert s.components[gang.id].unit == ben.id and not s.components[gang.id].attached
+    msg = refuses(s, A.Move(player="Ben", component=gang.id, to="the ford"), "V-45")
+    assert "integrated" in msg and "autonomous" in msg and "L423" in msg
+    s, events = apply(s, A.Move(player="Ben", component=ben.id, to="the ford"))
+    assert s.scene.zone_of(ben.id) == "the ford" and s.scene.zone_of(gang.id) == "the ford"
+    assert gang.name in events[-1].text
+    s = play(s, A.SetMode(player="Ben", component=gang.id, unit="", text="the gang scatters"),
+             A.Move(player="Ben", component=gang.id, to="the far shore"))
+    assert s.scene.zone_of(gang.id) == "the far shore" and s.scene.zone_of(ben.id) == "the ford"
+    assert get_ruleset("vele").invariants(s) == []
+    old, ben, gang = guarded(version=3)
+    old = play(old, A.SetMode(player="Ben", component=gang.id, unit=ben.id),
+               A.Move(player="Ben", component=gang.id, to="the ford"))
+    assert old.scene.zone_of(gang.id) == "the ford" and old.components[gang.id].unit == ben.id
+
+
+def test_V_45_a_component_integrates_only_with_one_beside_it_L421():
+    """V-45 (L421: "A close bodyguard could be integrated with its subject"): from version 4, Ben's gang on the
+    ford cannot integrate with his PC on the bank (move first); version 3 let it."""
+    from tests.vele_helpers import refuses
+    s, ben, gang = guarded(gang_at="the ford")
+    msg = refuses(s, A.SetMode(player="Ben", component=gang.id, unit=ben.id), "V-45")
+    assert "beside" in msg and "move first" in msg
+    old, ben, gang = guarded(version=3, gang_at="the ford")
+    assert play(old, A.SetMode(player="Ben", component=gang.id, unit=ben.id)).components[gang.id].unit == ben.id

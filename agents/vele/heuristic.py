@@ -585,7 +585,7 @@ class VeleSeat:
         when no foe stands in its zone (`foes`: the PCs when I narrate, the story side's components otherwise)."""
         zones = scene.get("zones")
         if not zones or me_c.get("stationary") or scene["moved"].get(me_c["id"]) or not foes \
-                or (me_c.get("unit") and me_c.get("attached")):  # V-45 (L683): it goes where its unit goes
+                or me_c.get("unit"):  # V-45 (L683; L421, L423): attached or integrated, it goes where its unit goes
             return None
         where = scene["where"]
         here = zones.index(where[me_c["id"]])
@@ -633,8 +633,9 @@ class VeleSeat:
         here = [_comp(v, x) for x in scene["present"]]
         mine = [c for c in here if c["owner"] == self.name and not c["out"] and c["id"] not in v["forfeit"]]
         main = next((c for c in mine if c["kind"] == "main"), None)
+        where = scene.get("where") or {}  # V-45 (L421): a close bodyguard, at its subject's side (same zone)
         guard = next((c for c in mine if c["kind"] == "normal" and not c.get("stationary") and not c.get("unit")
-                      and _healthy(c)), None)
+                      and _healthy(c) and main is not None and where.get(c["id"]) == where.get(main["id"])), None)
         if main is None or guard is None or getattr(self, "guarded", 0) == scene["number"] or \
                 self.rng.random() >= 0.3:
             return None

@@ -155,9 +155,13 @@ def set_mode(c: Ctx) -> None:
                                         f"{' and '.join(focused)} both have one")
     if a.attach and not a.unit:
         raise RuleViolation("V-45", "a component attaches to another: name it")
-    if s.rules_version >= 3 and a.attach and sc.zone_of(k.id) != sc.zone_of(a.unit):  # V-44: it moves with it after
+    # V-44: it moves with it after (movement.attached_to); from version 4 an integrated one too (movement.check_aide)
+    if (s.rules_version >= 3 and a.attach or s.rules_version >= 4 and a.unit) and sc.zone_of(k.id) != sc.zone_of(a.unit):
         raise RuleViolation("V-45", f"{k.name} is in {sc.zone_of(k.id)} and {s.components[a.unit].name} in "
-                                    f"{sc.zone_of(a.unit)}: a component attaches to one beside it (L425); move first")
+                                    f"{sc.zone_of(a.unit)}: a component "
+                                    + ("attaches to one beside it (L425)" if a.attach else
+                                       "integrates with one beside it, as a close bodyguard with its subject (L421)")
+                                    + "; move first")
     last = "integrated" if k.unit else "autonomous"
     new = "integrated" if a.unit else "autonomous"
     if k.unit == a.unit and k.attached == a.attach:

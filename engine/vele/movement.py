@@ -39,8 +39,31 @@ def neighbours(sc: Scene, zone: str) -> list[str]:
 
 def attached_to(s: GameState, sc: Scene, head: str) -> list[str]:
     """V-45, V-44 (L683; rules version 3): the components in the scene attached to `head`, which go where it goes
-    (a snake coiled around its owner, a warrior's intelligent sword, L425)."""
-    return [x for x in sc.present if s.components[x].unit == head and s.components[x].attached]
+    (a snake coiled around its owner, a warrior's intelligent sword, L425). From rules version 4 the integrated
+    ones beside it that are not attached go with it too (check_aide)."""
+    here = sc.zone_of(head)
+    return [x for x in sc.present if s.components[x].unit == head
+            and (s.components[x].attached or s.rules_version >= 4 and sc.zone_of(x) == here)]
+
+
+def check_aide(s: GameState, sc: Scene, cid: str, to: str) -> None:
+    """V-45, V-44, rules version 4: an integrated component that is not attached does not move away from the one
+    it aids. The book's reading (this table's, as the revised rule L681-686 is silent on moving): integrated
+    components "operate as a unit" (L421: "A close bodyguard could be integrated with its subject") and "must act
+    as a unit. If a bodyguard and its subject want to act separately, they must both operate autonomously" (L423);
+    the aiding of L427 (the aided component is hit only by targeting a trait) is a bodyguard's, at its subject's
+    side. The revised rule L686 ("Unattached components can still be allies") keeps it an aide, not a free agent.
+    So it moves only where the one it aids is (and goes with it when that one moves: attached_to); to go its own
+    way it is announced autonomous first, which L421 allows when it acts, unless the round already saw it act as
+    part of the unit. Alternative: it moves freely and stays integrated (logs of versions 1-3)."""
+    k = s.components[cid]
+    if s.rules_version < 4 or not k.unit or k.attached or to == sc.zone_of(k.unit):
+        return
+    head = s.components[k.unit]
+    raise RuleViolation("V-45", f"{k.name} is integrated with {head.name} and aids it: integrated components act as a "
+                                f"unit (L421, L423), so it stays at {head.name}'s side and goes where it goes. To go "
+                                "its own way, announce it autonomous first (L421: a mode is announced when a component "
+                                "acts)")
 
 
 @handles(A.Move)
@@ -65,6 +88,7 @@ def move(c: Ctx) -> None:
                                     "as a single component (L683), so it moves with it; detach it first (a struggle's "
                                     "time, or 1 XP of fate, L685)")
     here = sc.zone_of(k.id)
+    check_aide(s, sc, k.id, a.to)
     if a.to not in neighbours(sc, here):
         raise RuleViolation("V-44", f"{k.name} moves one zone at a time: from {here} to "
                                     + " or ".join(neighbours(sc, here) or ["nowhere"]))
@@ -78,7 +102,9 @@ def move(c: Ctx) -> None:
         else:
             sc.where[cid] = a.to
     c.emit("move", f"{k.name} moves from {here} to {a.to}"
-           + (f", carrying {', '.join(s.components[x].name for x in riders)} attached to it" if riders else "")
+           + (f", carrying {', '.join(s.components[x].name for x in riders)} "
+              + ("attached to it" if all(s.components[x].attached for x in riders) else "with it (V-45: a unit)")
+              if riders else "")
            + (" as its struggle" if a.as_struggle else "")
            + (f": {a.text}" if a.text else ""), a.player, component=k.id, to=a.to)
     if a.as_struggle:
