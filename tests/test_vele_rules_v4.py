@@ -146,3 +146,38 @@ def test_V_45_a_component_integrates_only_with_one_beside_it_L421():
     assert "beside" in msg and "move first" in msg
     old, ben, gang = guarded(version=3, gang_at="the ford")
     assert play(old, A.SetMode(player="Ben", component=gang.id, unit=ben.id)).components[gang.id].unit == ben.id
+
+
+def test_V_31_a_hidden_rolls_effect_is_told_before_another_struggle_starts_L690():
+    """V-31 (L690: "the other side hides their roll and tells you the effect so that you don't know whether you
+    failed"): the telling ends the hidden roll. Ben's PC creeps across Ann's bridge with a hidden roll and fails;
+    Cy's turn comes next. From rules version 4 the game waits for Ann's telling: Cy's struggle (and the narrator's
+    end of the scene) is refused until then, naming the rule, and Ann is the seat the table asks. In a game of
+    version 3 Cy's struggle went first, and once it had resolved the hidden roll could no longer be told."""
+    from engine.vele.decisions import legal_options, pending
+    from tests.test_vele_ai_exercise import _hidden_crossing
+    from tests.test_vele_out_of_turn import table_at
+    from tests.vele_helpers import refuses
+    cross = lambda cy, bridge: A.StartStruggle(player="Cy", actor=cy, target=bridge, goal="maneuver")  # noqa: E731
+    s = _hidden_crossing()
+    cy, bridge = comp_of(s, "Cy", "pc").id, next(c.id for c in s.components.values() if c.stationary)
+    assert s.scene.turns[s.scene.turn] == "Cy"
+    assert (pending(s).kind, pending(s).seats) == ("tell_effect", ("Ann",))
+    assert "Ann" in refuses(s, cross(cy, bridge), "V-31")
+    assert "L690" in refuses(s, A.EndScene(player="Ann"), "V-31")
+    assert "tell_effect" in {o.type for o in legal_options(s, "Ann")}
+    # at the table: a seat that lets the out-of-turn ask go by (as a model seat may) is still asked, as the
+    # awaited seat, before Cy's turn
+    table = table_at(s)
+    table.seats["Ann"].interject = lambda obs: None  # type: ignore[method-assign]
+    acted, _ = table.step()
+    assert acted and table.records[-1].action["type"] == "tell_effect" and table.state.records[-1].told
+    after = play(table.state, cross(cy, bridge), A.StateDifficulty(player="Ann", value=0))
+    assert after.struggle is not None and pending(after).kind == "wager"
+    old = _hidden_crossing(3)  # an old log's rules: Cy's struggle buries the untold roll
+    assert pending(old).seats == ("Cy",)
+    old = play(old, cross(cy, bridge), A.StateDifficulty(player="Ann", value=0),
+               A.Wager(player="Cy", stakes=[A.StakeIn(trait="Blade", die=8)]),
+               A.Wager(player="Ann", stakes=[A.StakeIn(trait="Numbers", die=6)]),
+               A.RollDice(faces={"actor:0": [6], "opponent:0": [2]}))
+    assert not old.records[-2].told and refuses(old, A.TellEffect(player="Ann", text="too late"), "V-31")

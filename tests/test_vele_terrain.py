@@ -138,6 +138,10 @@ def test_V_31_a_hidden_roll_tells_only_the_effect_and_wagers_nothing():
     assert all(last[x]["winner"] == last[x]["actor_result"] == last[x]["effect"] == "hidden" for x in ("Ben", "Cy", None))
     assert rs.summary(s)["struggles"][-1]["winner"] == "opponent"  # the whole record (a saved game's) keeps it
     from engine.vele.decisions import legal_options
+    # rules version 4 (L690): the bridge's counter-struggle waits until Ann has told how the roll went
+    assert {"tell_effect"} <= {o.type for o in legal_options(s, "Ann")} and \
+        "counter_struggle" not in {o.type for o in legal_options(s, "Ann")}
+    s = play(s, A.TellEffect(player="Ann", text="the ropes sway and creak under Dexter"))
     assert "counter_struggle" in {o.type for o in legal_options(s, "Ann")}
 
 

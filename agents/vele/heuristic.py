@@ -986,6 +986,8 @@ class VeleSeat:
             return A.JoinAlly(player=self.name, component=side["called"][0], decline=True)
         if kind == "continue_fight":
             return A.ContinueFight(player=self.name, surrender=True)
+        if kind == "tell_effect":  # V-31 (L690): the game waits for the hidden roll's effect, told without a number
+            return A.TellEffect(player=self.name, text="how it went shows in what happens next")
         return A.PassTurn(player=self.name)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine.core.ruleset import DICE_SEAT, DiceRequest, Option, Pending
 from engine.vele.block_abilities import block_note, reroll_keys
 from engine.vele import economy as E
-from engine.vele.rules import counter_target, current_turn, player_of, roll_sides
+from engine.vele.rules import counter_target, current_turn, player_of, roll_sides, untold
 from engine.vele.state import GameState
 
 
@@ -32,6 +32,10 @@ def pending(s: GameState) -> Pending:
         assert ex is not None
         dice = [DiceRequest("narrator", 1, ex.narrator_die)] + ([DiceRequest("owner", 1, ex.owner_die)] if ex.owner_die else [])
         return Pending("roll", (DICE_SEAT,), note="exclusion roll", dice=tuple(dice))
+    teller = untold(s) if ph in ("scene", "narrator") else None
+    if teller is not None:  # V-31 (L690), rules version 4: the hidden roll ends with its effect told
+        return Pending("tell_effect", (teller,), note="tell the hidden roll's effect in the story, without the number "
+                                                      "(V-31)")
     if ph == "scene":
         return Pending("turn", (current_turn(s) or s.narrator,), note="start a struggle or pass (V-25)")
     if ph == "vote":
@@ -105,6 +109,8 @@ KIND_OPTIONS = {
     "take_damage": [Option("take_damage")],
     "join_ally": [Option("join_ally", "push dice as an ally, or decline")],
     "fate": [Option("spend_fate", "1 XP or a free tag")],
+    "tell_effect": [Option("tell_effect", "a line of story, no number",
+                           "tell the hidden roll's effect in the story, without the number (V-31)")],
 }
 
 
@@ -184,5 +190,7 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
         extra.append(Option("make_temporary", note="a temporary component from bowl dice, or a virtual one (V-22)"))
     if seat in pend.seats:  # the seat the game waits for keeps its decision's list, and the side moves that are its
         extra = [o for o in extra if o.type in ONWARD]  # own decision too
+    if untold(s) is not None:  # V-31 (L690): nothing that would start a struggle before the hidden roll is told
+        extra = [o for o in extra if o.type not in ("start_struggle", "counter_struggle")]
     have = {o.type for o in out}
     return out + [o for o in extra if o.type not in have]

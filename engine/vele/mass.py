@@ -15,8 +15,8 @@ from engine.vele import actions as A
 from engine.vele import struggle as S
 from engine.vele.adjudication import mechanics_may_affect
 from engine.vele.components import check_struggle_against
-from engine.vele.rules import (Ctx, after_exchange, check_acting, check_blocks, comp, current_turn, d4_alone_xp,
-                               handles, need_phase, next_hit, player_of, pool_of, take_from_bowl, to_bowl)
+from engine.vele.rules import (Ctx, after_exchange, check_acting, check_blocks, check_told, comp, current_turn,
+                               d4_alone_xp, handles, need_phase, next_hit, player_of, pool_of, take_from_bowl, to_bowl)
 from engine.vele.state import Component, GameState, Record, SideState, Struggle
 from engine.vele.tactics import mass_targets, resolve_mass
 from engine.vele.units import route_mass
@@ -54,6 +54,7 @@ def start_mass_struggle(c: Ctx) -> None:
     the targets you pick there); your own components there would be attacking each other (V-63)."""
     s, a = c.s, c.a
     need_phase(c, "scene")
+    check_told(s)  # V-31
     sc = s.scene
     assert sc is not None
     actor = comp(s, a.actor, "V-25")

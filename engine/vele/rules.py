@@ -86,6 +86,25 @@ def need_phase(c: Ctx, *phases: str) -> None:
         raise RuleViolation("V-FLOW", f"that is not done now: the game is at '{c.s.phase}'")
 
 
+def untold(s: GameState) -> str | None:
+    """V-31 (L690), rules version 4: the player who still owes the table the last hidden roll's effect, if any.
+    The book: "the other side hides their roll and tells you the effect": the telling is the roll's end, so it
+    comes before play goes on (decisions.pending waits for it; check_told refuses what would go past it). Before
+    version 4 the tell was offered while the roll was the last one, and a new struggle could bury it untold."""
+    r = s.records[-1] if s.records else None
+    if s.rules_version < 4 or r is None or not r.hidden_from or r.told:
+        return None
+    return next((n for n in s.seats if n not in r.hidden_from), None)
+
+
+def check_told(s: GameState) -> None:
+    """V-31 (L690), rules version 4: no new struggle, and no end of the scene, before the hidden roll is told."""
+    teller = untold(s)
+    if teller is not None:
+        raise RuleViolation("V-31", f"{teller} first tells in the story how the last hidden roll went (L690: the other "
+                                    "side \"tells you the effect\"); then play goes on")
+
+
 def take_from_bowl(s: GameState, dice: list[int], rule: str) -> None:
     if s.options.unlimited_bowl:
         s.total_points += E.points(dice)
@@ -522,6 +541,7 @@ def next_round(c: Ctx) -> None:
 def start_struggle(c: Ctx) -> None:
     s, a = c.s, c.a
     need_phase(c, "scene")
+    check_told(s)  # V-31
     sc = s.scene
     assert sc is not None
     actor, target = comp(s, a.actor, "V-25"), comp(s, a.target, "V-26")
@@ -1251,6 +1271,7 @@ def end_scene_now(c: Ctx) -> None:
 def end_scene(c: Ctx) -> None:
     need_phase(c, "narrator", "scene")
     require_narrator(c, "end the scene")
+    check_told(c.s)  # V-31
     end_scene_now(c)
 
 
@@ -1286,6 +1307,7 @@ def end_act(c: Ctx) -> None:
     s, a = c.s, c.a
     need_phase(c, "frame", "narrator")
     require_narrator(c, "end the act")
+    check_told(s)  # V-31
     if s.scene is not None:
         end_scene_now(c)
     if a.objective_achieved and s.objective and not s.objective_done:

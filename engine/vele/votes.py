@@ -14,7 +14,8 @@ from engine.vele.adjudication import justify as first_accepted
 from engine.vele.adjudication import may_talk_out_of_character
 from engine.vele.awards import hit_aspect_xp, objective_bought_off, objective_xp
 from engine.vele.groups import spotlight_xp
-from engine.vele.rules import Ctx, counter_target, current_turn, gain_xp, handles, need_phase, player_of, start_exchange
+from engine.vele.rules import (Ctx, check_told, counter_target, current_turn, gain_xp, handles, need_phase, player_of,
+                               start_exchange)
 from engine.vele.state import GameState, Revising, Vote
 
 
@@ -181,6 +182,7 @@ def counter_struggle(c: Ctx) -> None:
     the thing attacks it, if the table approves (everyone but the thing's player votes)."""
     s, a = c.s, c.a
     need_phase(c, "scene", "narrator")
+    check_told(s)  # V-31: the hidden roll's effect is told first
     thing = s.components.get(a.thing)
     if thing is not None and not thing.stationary:
         raise RuleViolation("V-41", f"{thing.name} is not a thing but someone: it strikes back on its own turn")
