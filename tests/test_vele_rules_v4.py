@@ -181,3 +181,84 @@ def test_V_31_a_hidden_rolls_effect_is_told_before_another_struggle_starts_L690(
                A.Wager(player="Ann", stakes=[A.StakeIn(trait="Numbers", die=6)]),
                A.RollDice(faces={"actor:0": [6], "opponent:0": [2]}))
     assert not old.records[-2].told and refuses(old, A.TellEffect(player="Ann", text="too late"), "V-31")
+
+
+def fight_to_bens_strike():
+    """In area_scene Ben's PC opens a fight with Ann's villain (bowl dice, 2 against 5: he fails); the villain
+    strikes back (bowl dice, 1 against 6: it fails); Ben's strike is next."""
+    s, ben, main, g0, g1 = area_scene()
+    s = play(s, A.StartStruggle(player="Ben", actor=ben.id, target=main.id, goal="attack", extended=True),
+             A.StateDifficulty(player="Ann", value=0),
+             A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8, source="bowl")]),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Ruthless", die=8, source="bowl")]),
+             A.RollDice(faces={"actor:0": [2], "opponent:0": [5]}),
+             A.ContinueFight(player="Ann"), A.StateDifficulty(player="Ann", value=0),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Ruthless", die=8, source="bowl")]),
+             A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8, source="bowl")]),
+             A.RollDice(faces={"actor:0": [1], "opponent:0": [6]}))
+    assert s.extended.next_actor == ben.id and s.extended.failures == {ben.id: 1, main.id: 1}
+    return s, ben, main, g0, g1
+
+
+def test_V_38_V_32_an_area_strike_goes_on_with_the_fight_L433_L453():
+    """V-38 (L433: a mass struggle needs Area; L668: "Selective Area 10: Selectively affect things in zone"), V-32,
+    V-33 (L453: "An attack normally continues a 'fight' extended struggle"; L445: in a fight each component acts on
+    its initiative): the villain that owns Selective Area only ever struck back at one PC, as the fight's strikes
+    were single attacks, so a story component with Area never used it once a PC had drawn it into a fight (the
+    narrator's side acts last, V-42). Now Ben's strike in his fight is his Area: one wager and one roll against the
+    villain and both gangs; each resolves and absorbs on its own; the fight's tally counts the villain's failure
+    only, and the villain strikes next. A strike with Area must hit the fight's other side; without Area, none."""
+    from tests.vele_helpers import refuses
+    s, ben, main, g0, g1 = fight_to_bens_strike()
+    total = dice_in_play(s)
+    assert "V-38" in refuses(s, A.ContinueFight(player="Ben", area=True, target_trait="Cunning"), "V-38")
+    s = play(s, A.ContinueFight(player="Ben", area=True, text="Ben lets the storm loose"))
+    k = s.struggle
+    assert k.mass and [k.opponent.component, *(o.component for o in k.others)] == [main.id, g0.id, g1.id]
+    s = play(s, A.StateDifficulty(player="Ann", value=0), A.Wager(player="Ben", stakes=[A.StakeIn(trait="Grit", die=10)]))
+    for trait, die in (("Ruthless", 8), ("Numbers", 6), ("Menace", 4)):
+        s = play(s, A.Wager(player="Ann", stakes=[A.StakeIn(trait=trait, die=die)]))
+    s = play(s, roll_by(s, {ben.id: [9], main.id: [7], g0.id: [3], g1.id: [1]}))
+    assert {r.opponent: r.winner for r in s.records[-3:]} == {main.id: "actor", g0.id: "actor", g1.id: "actor"}
+    from engine.vele.struggle import auto_damage
+    while s.struggle is not None and s.struggle.stage == "damage":
+        oc = s.components[s.struggle.opponent.component]
+        s = play(s, A.TakeDamage(player="Ann", traits=auto_damage(s.struggle.effect, oc.healthy(), None)))
+    assert dice_in_play(s) == total and get_ruleset("vele").invariants(s) == []
+    assert not s.components[main.id].out and s.struggle is None  # beaten by 2: its Cunning and Connected go
+    assert s.extended.failures == {ben.id: 1, main.id: 2} and s.extended.next_actor == main.id
+
+
+def test_V_38_an_area_strike_needs_area_and_the_fights_other_side_among_its_targets_L433():
+    """V-38 (L433, L668): Ann's villain has no Area, so its strike cannot be one; Ben's Selective-Area-like pick
+    without the villain (the fight's other side) is refused."""
+    from engine.vele.state import Ability
+    from tests.vele_helpers import refuses
+    s, ben, main, g0, g1 = fight_to_bens_strike()
+    s.components[ben.id].abilities = [Ability(trait="Grit", effect="selective_area", size=10)]
+    msg = refuses(s, A.ContinueFight(player="Ben", area=True, targets=[g0.id, g1.id]), "V-38")
+    assert main.name in msg
+    s = play(s, A.ContinueFight(player="Ben"), A.StateDifficulty(player="Ann", value=0),
+             A.Wager(player="Ben", stakes=[A.StakeIn(trait="Blade", die=8, source="bowl")]),
+             A.Wager(player="Ann", stakes=[A.StakeIn(trait="Ruthless", die=8, source="bowl")]),
+             A.RollDice(faces={"actor:0": [1], "opponent:0": [6]}))
+    assert s.extended.next_actor == main.id
+    assert "Area" in refuses(s, A.ContinueFight(player="Ann", area=True), "V-38")
+
+
+def test_V_38_the_heuristic_narrator_strikes_with_selective_area_in_a_fight():
+    """V-38 (L668): at a zone table (seed 2) the first seat's villain, with Selective Area 10, strikes with it in
+    the fights the PCs draw it into, picking the PCs in its zone; nothing falls back and every die stays on the
+    table. Over seeds 0-5 its uses went from 1 to 30 (the commit's figures)."""
+    from agents.game_sim import simulate
+    from engine.core.ruleset import replay_log_text
+    sim = simulate("vele", seats=4, seed=2, options={"zones": True})
+    acts = [r.action for r in sim.table.records]
+    chooser = next(a["player"] for a in acts if a["type"] == "build"
+                   and any((c.get("ability") or {}).get("effect") == "selective_area" for c in a["story"]))
+    assert any(a["type"] == "continue_fight" and a.get("area") and a["player"] == chooser and a["targets"]
+               for a in acts)
+    assert not [r for r in sim.table.records if r.meta.get("fallback")]
+    rep = replay_log_text(sim.table.log_text(), keep_states=True)
+    assert rep.error is None and rep.state == sim.table.state
+    assert all(dice_in_play(x) == x.total_points for x in rep.states)

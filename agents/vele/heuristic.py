@@ -11,7 +11,9 @@ a one-shot now and then once an act (the thing it needs) and sets it off, claims
 lost struggle, votes on every challenge and claim with a reason, justifies a claim the table turned
 down with revised fiction once a scene, challenges out of turn (through the table's interjection) a
 claim that names a component already out or piles onto its own wounded or beaten component, absorbs
-damage smallest-trait-first (the ally rounds first) and surrenders a fight it is losing. As narrator
+damage smallest-trait-first (the ally rounds first), strikes in a fight with its component's Area when the
+fight's other side and another of the others' stand in its zone (V-38, L453), and surrenders a fight it is
+losing. As narrator
 it frames scenes with the other PCs against its own story components, sometimes tries to keep a PC
 out, states difficulties, challenges or says no now and then, blocks the strongest PC from its main
 component now and then (players overcome a block first) or has a lesser component guard it (players
@@ -562,22 +564,31 @@ class VeleSeat:
     def _mass(self, scene: dict, free: list[dict], present: list[dict]) -> Decision | None:
         """V-38: a component of mine with Area, in a zone with two or more others and none of mine, hits them all
         at once (Selective Area picks the others' components there). No die is drawn unless one has Area."""
-        zones = scene.get("zones")
         for c in free:
-            area = next((ab for ab in c["abilities"] if ab["effect"] in ("area", "selective_area")), None)
-            if area is None or not zones or area["trait"] not in _healthy(c):
-                continue
-            here = [x for x in present if x["id"] != c["id"] and not x["out"]
-                    and scene["where"].get(x["id"]) == scene["where"].get(c["id"])
-                    and not (x.get("unit") and x.get("attached"))]
-            theirs = [x for x in here if (x["controller"] or x["owner"]) != self.name]
-            selective = area["effect"] == "selective_area"
-            if len(theirs) >= 2 and (selective or len(theirs) == len(here)):
+            hit = self._area_targets(scene, c, present)
+            if hit is not None:
+                selective, theirs = hit
                 return _d(A.StartMassStruggle(player=self.name, actor=c["id"],
                                               targets=[x["id"] for x in theirs] if selective else [],
                                               text=f"{c['name']} lets loose on everyone around it"),
                           f"{c['name']}'s Area hits all {len(theirs)} of them in its zone with one wager and one "
                           "roll (V-38)")
+        return None
+
+    def _area_targets(self, scene: dict, c: dict, present: list[dict]) -> tuple[bool, list[dict]] | None:
+        """V-38 (L433, L667-668): (Selective Area?, the others' components it would hit) when `c` has a healthy Area
+        trait and two or more of the others' components share its zone, none of mine (Area hits them all;
+        Selective Area picks the others'); else None."""
+        area = next((ab for ab in c["abilities"] if ab["effect"] in ("area", "selective_area")), None)
+        if area is None or not scene.get("zones") or area["trait"] not in _healthy(c):
+            return None
+        here = [x for x in present if x["id"] != c["id"] and not x["out"]
+                and scene["where"].get(x["id"]) == scene["where"].get(c["id"])
+                and not (x.get("unit") and x.get("attached"))]
+        theirs = [x for x in here if (x["controller"] or x["owner"]) != self.name]
+        selective = area["effect"] == "selective_area"
+        if len(theirs) >= 2 and (selective or len(theirs) == len(here)):
+            return selective, theirs
         return None
 
     def _step(self, scene: dict, me_c: dict, foes: list[dict]) -> Decision | None:
@@ -892,6 +903,8 @@ class VeleSeat:
         v = obs.view
         k = v["struggle"]
         mine, theirs = (k["actor"], k["opponent"]) if k["actor"]["player"] == self.name else (k["opponent"], k["actor"])
+        if mine is not k["actor"] and k.get("others"):  # V-38: in a mass struggle, my first defending component
+            mine = next((x for x in (k["opponent"], *k["others"]) if x["player"] == self.name), mine)
         res = lambda side: (max(side["faces"]) if side["faces"] else 0) - side["difficulty"] + side["bonus"]  # noqa: E731
         gap = res(theirs) - res(mine)
         i_am_actor = mine is k["actor"]
@@ -954,6 +967,18 @@ class VeleSeat:
         if pts <= 2 or ex["exchanges"] >= MAX_EXCHANGES:
             return _d(A.ContinueFight(player=self.name, surrender=True),
                       "surrender before being taken out" if pts <= 2 else "the fight has gone on long enough")
+        scene = v["scenes"][-1]
+        hit = self._area_targets(scene, me_c, [_comp(v, x) for x in scene["present"]])
+        other = ex["b"] if ex["next_actor"] == ex["a"] else ex["a"]
+        blocked = any(b["target"] == me_c["id"] and (not b["prevents"] or any(x["id"] == b["prevents"] for x in hit[1]))
+                      for b in v.get("blocks", [])) if hit is not None else False  # V-39: a block stands in the way
+        if hit is not None and not blocked and any(x["id"] == other for x in hit[1]):  # V-38 (L433, L453): Area
+            selective, theirs = hit
+            return _d(A.ContinueFight(player=self.name, area=True,
+                                      targets=[x["id"] for x in theirs] if selective else [],
+                                      text=f"{me_c['name']} turns on all of them at once"),
+                      f"strike back with {me_c['name']}'s Area: the fight goes on against {_comp(v, other)['name']}, "
+                      f"and the same wager and roll hit all {len(theirs)} in its zone (V-38)")
         return _d(A.ContinueFight(player=self.name, text=f"{me_c['name']} strikes back"), "strike back")
 
     def fallback(self, obs: GameObservation) -> BaseModel:

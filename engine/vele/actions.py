@@ -354,10 +354,14 @@ class TakeDamage(_A):
 
 
 class ContinueFight(_A):
-    """V-32: go on with the extended struggle (attack back) or surrender."""
+    """V-32: go on with the extended struggle (attack back) or surrender. `area` (V-38, L433, L453): a component
+    with Area strikes with it, at the fight's other side and the rest of its zone at once (Selective Area: the
+    `targets` picked there, the other side among them). New fields, so logs without them replay as before."""
     type: Literal["continue_fight"] = "continue_fight"
     surrender: bool = False
     target_trait: str | None = None
+    area: bool = False
+    targets: list[str] = Field(default_factory=list)
     text: str = Field("", max_length=1000)
 
 

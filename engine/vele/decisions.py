@@ -137,6 +137,12 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
             for x in s.scene.present):
         out.append(Option("start_mass_struggle", "wager and roll once",
                           "your component's Area hits everything else in its zone at once (V-38)"))
+    ex = s.extended
+    if out and pend.kind == "continue_fight" and ex is not None and s.scene is not None and s.scene.zones and any(
+            ab.effect in ("area", "selective_area") for ab in s.components[ex.next_actor].abilities):
+        out = [Option("continue_fight", "0", "strike back, or surrender; with area on, the strike is its Area: the "
+                                             "fight's other side and the rest of its zone at once (Selective Area: "
+                                             "the targets you pick there, V-38)")]
     k = s.struggle
     if out and pend.kind == "wager" and k is not None:  # V-45 (L683): attached members pool
         from engine.vele.units import pooling_members

@@ -55,34 +55,58 @@ def start_mass_struggle(c: Ctx) -> None:
     s, a = c.s, c.a
     need_phase(c, "scene")
     check_told(s)  # V-31
-    sc = s.scene
-    assert sc is not None
     actor = comp(s, a.actor, "V-25")
     if a.player != current_turn(s):
         raise RuleViolation("V-25", f"you may start a struggle on your turn; it is {current_turn(s)}'s")
     check_acting(s, actor, a.player)
+    open_mass(c, actor, list(a.targets), a.goal, a.text, a.player)
+
+
+def open_mass(c: Ctx, actor: Component, chosen: list[str], goal: str, text: str, player: str,
+              fight: Component | None = None) -> None:
+    """V-38: the mass struggle's checks and its start, on the actor's turn or as its strike in a fight (`fight`:
+    the fight's other side, which must be among the targets and sits first, fight_strike)."""
+    s = c.s
+    sc = s.scene
+    assert sc is not None
     if area_of(actor) is None:
         raise RuleViolation("V-38", f"a struggle against several components at once needs the Area ability, and "
                                     f"{actor.name} has none")
-    targets = zone_targets(s, actor, list(a.targets))
-    mine = [s.components[x].name for x in targets if player_of(s, s.components[x]) == a.player]
+    targets = zone_targets(s, actor, chosen)
+    if fight is not None:
+        if fight.id not in targets:
+            raise RuleViolation("V-38", f"the fight goes on against {fight.name}: an Area strike in it hits "
+                                        f"{fight.name} too (it must stand in {actor.name}'s zone, and be picked)")
+        targets = [fight.id, *(x for x in targets if x != fight.id)]
+    mine = [s.components[x].name for x in targets if player_of(s, s.components[x]) == player]
     if mine:
         raise RuleViolation("V-63", f"Area would hit your own {', '.join(mine)} too: pick your targets with Selective "
                                     "Area, or move first")
+    as_action = A.StartMassStruggle(player=player, actor=actor.id, goal=goal)  # type: ignore[arg-type]
     for x in targets:
         t = s.components[x]
         mechanics_may_affect(t.vele, t.kind == "pc", s.options.vele_off_stage)  # V-7
         if t.virtual:
             check_struggle_against("virtual")  # V-22
-        check_blocks(s, actor, t, a)  # V-39: a block on the actor stands in the way of each target it covers
+        check_blocks(s, actor, t, as_action)  # V-39: a block on the actor stands in the way of each target it covers
     sides = [SideState(component=x, player=player_of(s, s.components[x])) for x in targets]
-    s.struggle = Struggle(goal=a.goal, text=a.text, actor=SideState(component=actor.id, player=a.player),
+    s.struggle = Struggle(goal=goal, text=text, actor=SideState(component=actor.id, player=player),  # type: ignore[arg-type]
                           opponent=sides[0], others=sides[1:], mass=True)
     s.phase = "struggle"
     names = ", ".join(s.components[x].name for x in targets)
-    c.emit("struggle", f"{actor.name} ({a.player}) {a.goal}s everything in its zone at once: {names}"
-           + (f": {a.text}" if a.text else ""), a.player, goal=a.goal, actor=actor.id, target=targets[0],
+    c.emit("struggle", f"{actor.name} ({player}) {goal}s everything in its zone at once: {names}"
+           + (f": {text}" if text else ""), player, goal=goal, actor=actor.id, target=targets[0],
            targets=targets, mass=True)
+
+
+def fight_strike(c: Ctx, me: Component, other: Component, targets: list[str], text: str) -> None:
+    """V-38, V-32, V-33 (L433; L453: "An attack normally continues a 'fight' extended struggle"; L445: in a fight
+    each component acts on its initiative): a component with Area may strike in its fight with its Area, hitting
+    the fight's other side and the rest of its zone (Selective Area: those it picks) with one wager and one roll.
+    The fight's tally counts the outcome against the other side only (rules.after_exchange). Reading: the book's
+    fight runs on initiative, where an Area attack on your initiative continues the fight; this engine's fight is
+    an exchange of strikes, so the Area attack is the strike. Before, the strike could only be a single attack."""
+    open_mass(c, me, targets, "attack", text, player_of(c.s, me), fight=other)
 
 
 def check_mass_wager(k: Struggle, side: SideState, cp: Component, a: BaseModel) -> None:

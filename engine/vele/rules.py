@@ -1167,10 +1167,14 @@ def after_exchange(c: Ctx) -> None:
             s.phase = "narrator"  # a counter-struggle after the round's last turn: the round is still over
         return
     ex.exchanges += 1
-    loser = k.opponent.component if k.winner == "actor" else k.actor.component
+    other, won = k.opponent.component, k.winner
+    if k.mass:  # V-38: an Area strike in the fight (mass.fight_strike): its outcome against the fight's other side
+        other = ex.b if k.actor.component == ex.a else ex.a
+        won = next(r.winner for r in reversed(s.records) if r.actor == k.actor.component and r.opponent == other)
+    loser = other if won == "actor" else k.actor.component
     if k.goal != "maneuver":
         ex.failures[loser] = ex.failures.get(loser, 0) + 1
-        lc, wc = s.components[loser], s.components[k.actor.component if loser == k.opponent.component else k.opponent.component]
+        lc, wc = s.components[loser], s.components[k.actor.component if loser == other else other]
         if lc.kind == "pc" and wc.kind != "pc" and ex.failures[loser] == 1:
             gain_xp(c, wc.owner, 1, "a PC's first failure in an extended struggle (V-51)")
     a, b = s.components[ex.a], s.components[ex.b]
@@ -1178,7 +1182,7 @@ def after_exchange(c: Ctx) -> None:
         loser_c = a if (a.out or a.controller) else b
         end_extended(c, loser_c)
         return
-    ex.next_actor = k.opponent.component  # the other side strikes back
+    ex.next_actor = other  # the other side strikes back
     s.phase = "struggle"
     s.struggle = None
 
@@ -1230,6 +1234,12 @@ def continue_fight(c: Ctx) -> None:
     if a.surrender:
         c.emit("surrender", f"{me.name} gives up the struggle", a.player)
         end_extended(c, me)
+        return
+    if a.area or a.targets:  # V-38 (L433, L453): an Area strike in the fight
+        if a.target_trait:
+            raise RuleViolation("V-38", "an Area strike hits whole components, not one trait")
+        from engine.vele.mass import fight_strike
+        fight_strike(c, me, other, list(a.targets), a.text)
         return
     start_exchange(c, me, other, "attack", a.target_trait, a.text)
 
