@@ -165,6 +165,11 @@ def test_V_31_a_hidden_rolls_effect_is_told_before_another_struggle_starts_L690(
     assert (pending(s).kind, pending(s).seats) == ("tell_effect", ("Ann",))
     assert "Ann" in refuses(s, cross(cy, bridge), "V-31")
     assert "L690" in refuses(s, A.EndScene(player="Ann"), "V-31")
+    s.phase = "narrator"  # the round over: the narrator's calls wait for the telling too
+    for call in (A.PassNarration(player="Ann"), A.EndAct(player="Ann")):
+        refuses(s, call, "V-31")
+    assert pending(s).kind == "tell_effect"
+    s.phase = "scene"
     assert "tell_effect" in {o.type for o in legal_options(s, "Ann")}
     # at the table: a seat that lets the out-of-turn ask go by (as a model seat may) is still asked, as the
     # awaited seat, before Cy's turn

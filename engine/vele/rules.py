@@ -98,7 +98,8 @@ def untold(s: GameState) -> str | None:
 
 
 def check_told(s: GameState) -> None:
-    """V-31 (L690), rules version 4: no new struggle, and no end of the scene, before the hidden roll is told."""
+    """V-31 (L690), rules version 4: no new struggle, and no end of the scene (ending it, the act, or passing the
+    narration), before the hidden roll is told."""
     teller = untold(s)
     if teller is not None:
         raise RuleViolation("V-31", f"{teller} first tells in the story how the last hidden roll went (L690: the other "
@@ -1289,6 +1290,7 @@ def end_scene(c: Ctx) -> None:
 def pass_narration(c: Ctx) -> None:
     need_phase(c, "frame", "narrator")
     require_narrator(c, "pass the narration")
+    check_told(c.s)  # V-31: the scene would end with the hidden roll untold
     rotate(c, [])
 
 
