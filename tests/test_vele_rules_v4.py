@@ -267,3 +267,28 @@ def test_V_38_the_heuristic_narrator_strikes_with_selective_area_in_a_fight():
     rep = replay_log_text(sim.table.log_text(), keep_states=True)
     assert rep.error is None and rep.state == sim.table.state
     assert all(dice_in_play(x) == x.total_points for x in rep.states)
+
+
+def test_a_version_3_log_replays_by_its_rules_byte_for_byte():
+    """tests/data/vele_v3_zones_seed7.jsonl was written by Vele rules version 3 (this branch's base heuristic: 3
+    seats, 1 act, zones, seed 7: two mass struggles, a hidden roll told, a guard integrated, moves; 51 KB). It
+    replays to its end by version 3's rules and writes back the same bytes. Read as version 4 the same actions are
+    refused at line 42: the narrator integrates a guard with a component in another zone (V-45, L421), which
+    version 4 refuses; so the header's version decides."""
+    import json
+    from pathlib import Path
+
+    from agents.game_loop import GameTable
+    from engine.core.ruleset import replay_log_text
+
+    text = (Path(__file__).parent / "data" / "vele_v3_zones_seed7.jsonl").read_text(encoding="utf-8")
+    rep = replay_log_text(text, keep_states=True)
+    assert rep.error is None and rep.state.phase == "over" and rep.state.rules_version == 3
+    assert {n: p.xp_earned for n, p in rep.state.players.items()} == {"Gina": 14, "Ann": 12, "Bob": 12}
+    assert all(dice_in_play(x) == x.total_points for x in rep.states)
+    assert GameTable.load(text).log_text() == text
+    lines = text.splitlines()
+    head = json.loads(lines[0])
+    head["ruleset_version"] = "4"
+    as_v4 = replay_log_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
+    assert as_v4.error is not None and as_v4.error.line == 42 and "V-45" in str(as_v4.error)
