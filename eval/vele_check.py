@@ -4,7 +4,8 @@ Every heuristic game is replayed state by state; at each state the table's dice 
 sheets, the bowl, a struggle's stake, an exclusion's dice) must equal the points put in play, and
 every invariant must hold (V-9). Then `apply` alone is timed over the logs.
 
-Run: python -m eval.vele_check [--games G] [--seats N]. Prints JSON. The stable entry point for
+Run: python -m eval.vele_check [--games G] [--seats N] [--area]. Prints JSON (--area: Area / Selective Area
+uses and untold hidden rolls at zone tables, area_uses). The stable entry point for
 `storytable eval --game vele` is `run(games=10, seats=4) -> dict` (`check` is the same function); the
 keys of its dict are listed in RESULT_KEYS and do not change.
 """
@@ -56,13 +57,47 @@ def check(games: int = 10, seats: int = 4) -> dict:
 
 run = check  # the name `storytable eval --game vele` calls
 
+AREA_KEYS = ("games", "seats", "actions", "area_bought", "selective_area_bought", "mass_struggles",
+             "area_strikes_in_fights", "selective_area_uses", "hidden_rolls", "untold_hidden_rolls", "fallbacks")
+
+
+def area_uses(games: int = 6, seats: int = 4) -> dict:
+    """V-38, V-31 at zone tables (seeds 0..games-1): how often the heuristic seats buy Area / Selective Area
+    (L667-668, one build an act) and use it (a mass struggle on a turn, or an Area strike in a fight, L453; a
+    Selective Area use names its targets), and how many hidden rolls end untold (L690). Why: these abilities were
+    bought but rarely used, which the conservation run (no zones) cannot show."""
+    from agents.game_sim import simulate
+
+    out = dict.fromkeys(AREA_KEYS, 0)
+    out.update(games=games, seats=seats)
+    for seed in range(games):
+        t = simulate("vele", seats=seats, seed=seed, options={"zones": True}).table
+        acts = [r.action for r in t.records]
+        bought = [(a["player"], (c.get("ability") or {}).get("effect")) for a in acts if a["type"] == "build"
+                  for c in a["story"]]
+        sel = {p for p, e in bought if e == "selective_area"}
+        mass = [a for a in acts if a["type"] == "start_mass_struggle"
+                or a["type"] == "continue_fight" and a.get("area")]
+        out["actions"] += len(acts)
+        out["area_bought"] += sum(1 for _, e in bought if e == "area")
+        out["selective_area_bought"] += sum(1 for _, e in bought if e == "selective_area")
+        out["mass_struggles"] += len(mass)
+        out["area_strikes_in_fights"] += sum(1 for a in mass if a["type"] == "continue_fight")
+        out["selective_area_uses"] += sum(1 for a in mass if a["player"] in sel and a.get("targets"))
+        out["hidden_rolls"] += sum(1 for r in t.state.records if r.hidden_from)
+        out["untold_hidden_rolls"] += sum(1 for r in t.state.records if r.hidden_from and not r.told)
+        out["fallbacks"] += sum(1 for r in t.records if r.meta.get("fallback"))
+    return out
+
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m eval.vele_check", description=__doc__)
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seats", type=int, default=4)
+    p.add_argument("--area", action="store_true", help="Area / Selective Area and hidden-roll figures at zone tables "
+                                                       "(area_uses) instead of the conservation run")
     args = p.parse_args(argv)
-    print(json.dumps(check(args.games, args.seats), indent=2))
+    print(json.dumps(area_uses(args.games, args.seats) if args.area else check(args.games, args.seats), indent=2))
     return 0
 
 
