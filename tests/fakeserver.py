@@ -225,6 +225,41 @@ def example_for_schema(schema: dict[str, Any], root: dict[str, Any] | None = Non
     return None
 
 
+def grammar_instance(schema: dict[str, Any], root: dict[str, Any] | None = None) -> Any:
+    """What a model held by llama-cpp-python's grammar (llama_grammar.py, 0.3.x) may write for a schema:
+    enums, consts, string lengths and item counts hold, but integer `minimum`/`maximum` do not ("TODO:
+    support minimum, maximum"), so an integer goes one past its bound, as SmolLM2's did (Paganini
+    `rounds` 0, a Vele bid of 7). Every property is written, the first non-null branch of a union taken."""
+    root = schema if root is None else root
+    node = _resolve(schema, root)
+    if "const" in node:
+        return node["const"]
+    if node.get("enum"):
+        return node["enum"][-1]
+    for key in ("anyOf", "oneOf", "allOf"):
+        if node.get(key):
+            branches = [b for b in node[key] if _resolve(b, root).get("type") != "null"] or node[key]
+            return grammar_instance(branches[0], root)
+    kind = node.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), "null")
+    if kind == "object" or "properties" in node:
+        return {name: grammar_instance(sub, root) for name, sub in node.get("properties", {}).items()}
+    if kind == "array":
+        return [grammar_instance(node.get("items", {}), root) for _ in range(max(1, node.get("minItems", 0)))]
+    if kind == "integer":
+        if "maximum" in node:
+            return int(node["maximum"]) + 1
+        return int(node["minimum"]) - 1 if "minimum" in node else 0
+    if kind == "number":
+        return float(node.get("maximum", 0)) + 1
+    if kind == "boolean":
+        return False
+    if kind == "string":
+        return "x" * max(1, int(node.get("minLength", 1)))
+    return None
+
+
 def requested_schema(body: dict[str, Any]) -> dict[str, Any] | None:
     """The JSON schema the client asked for: the forced tool's, else response_format's."""
     tool = _chosen_tool(body)

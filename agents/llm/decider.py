@@ -29,7 +29,7 @@ from langchain_core.messages import AIMessage, BaseMessage, SystemMessage
 from pydantic import BaseModel, ValidationError
 
 from .config import ConfigError, LLMSettings, is_configured
-from .schema import strict_json_schema
+from .schema import bounded_ints_as_enums, strict_json_schema
 from .servers import ENFORCED, Method, ServerProfile, detect_server, is_reasoning_model, profile_for
 
 try:  # openai>=3 is backed by httpx2; older SDKs by httpx
@@ -262,9 +262,9 @@ class StructuredDecider:
         Strict mode refuses keywords outside its subset ('default', 'minLength', ...: HTTP 400),
         and an unknown server may be a proxy in front of OpenAI;
         grammar-based local servers use them (a maxLength keeps a small model's `why` short).
-        Our own validation checks them either way.
+        Our own validation checks them either way. Bounded integers go as enums (bounded_ints_as_enums).
         """
-        full = strict_json_schema(schema)
+        full = bounded_ints_as_enums(strict_json_schema(schema))
         # an unknown server may be a proxy in front of OpenAI: the subset is accepted everywhere
         return openai_strict_subset(full) if self.profile.name in ("openai", "generic") else full
 

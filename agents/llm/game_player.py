@@ -49,7 +49,9 @@ log = logging.getLogger(__name__)
 LLMConfig = LLMSettings
 
 NOT_FOR_MODELS = {"roll_dice"}  # the table's dice source answers chance decisions
-VIEW_CHARS = 7000  # the seat's view, as compact JSON, is cut to this many characters
+# the seat's view, as compact JSON, is cut to this many characters: at 7,000 a FUBAR or Vele request held
+# 2,900 tokens and SmolLM2 on a shared core spent most of its 22 s deadline reading it
+VIEW_CHARS = 3000
 LIST_TAIL = 6  # long lists in the view (scenes, answers, struggles) keep their latest items
 TEXT_CHARS = 240  # any one string in the view
 FACTS_SHOWN = 8  # recalled Facts in a prompt
@@ -208,11 +210,27 @@ def _trim(node: Any, depth: int = 0) -> Any:
     return node
 
 
-def describe_view(view: dict[str, Any]) -> str:
-    """What the seat may see, as compact JSON: long lists keep their latest items, the whole is capped."""
-    shown = {k: v for k, v in view.items() if k not in ("options", "ruleset", "actions")}
-    text = json.dumps(_trim(shown), ensure_ascii=False, separators=(",", ":"), default=str)
-    return text if len(text) <= VIEW_CHARS else text[:VIEW_CHARS] + " ...(cut)"
+def describe_view(view: dict[str, Any], limit: int = VIEW_CHARS) -> str:
+    """What the seat may see, as compact JSON within `limit` characters: long lists keep their latest
+    items, and when the whole is still too long every key keeps a fair share (the small ones whole, the
+    large ones cut), so one large key (Vele's components) cannot push the rest (the struggle under way,
+    the spotlights) out of the prompt."""
+    shown = _trim({k: v for k, v in view.items() if k not in ("options", "ruleset", "actions")})
+    parts = {k: json.dumps(v, ensure_ascii=False, separators=(",", ":"), default=str) for k, v in shown.items()}
+    text = json.dumps(shown, ensure_ascii=False, separators=(",", ":"), default=str)
+    if len(text) <= limit:
+        return text
+    keys = {k: json.dumps(k, ensure_ascii=False) + ":" for k in parts}
+    left = max(0, limit - 2 - sum(len(x) + 1 for x in keys.values()))
+    share: dict[str, int] = {}
+    by_size = sorted(parts, key=lambda k: len(parts[k]))
+    for i, k in enumerate(by_size):
+        share[k] = min(len(parts[k]), left // (len(by_size) - i))
+        left -= share[k]
+    cut = " ...(cut)"
+    body = ",".join(keys[k] + (v if share[k] >= len(v) else v[:max(0, share[k] - len(cut))] + cut)
+                    for k, v in parts.items())
+    return "{" + body + "}"
 
 
 def prompt_for(ruleset_name: str, role: str, view: dict[str, Any], seat: str) -> str:
@@ -225,11 +243,11 @@ def prompt_for(ruleset_name: str, role: str, view: dict[str, Any], seat: str) ->
     return f"{ruleset_name}/player"
 
 
-def _recent(events: list[Any], n: int = 8) -> str:
+def _recent(events: list[Any], n: int = 6) -> str:
     lines = []
     for e in events[-n:]:
         try:
-            lines.append("- " + " ".join(str(e.line()).split())[:300])
+            lines.append("- " + " ".join(str(e.line()).split())[:200])
         except Exception:  # noqa: BLE001 - an event without a line is left out
             continue
     return "\n".join(lines) or "(nothing yet)"
@@ -273,6 +291,7 @@ class GameLLMPlayer(ModelBreaker):
         self._cooldown = COOLDOWN
         self._last_failure = ""
         self._interject_at: Any = None  # the table state (its action count) last weighed out of turn
+        self.last_pass_reason = ""  # why the last out-of-turn ask passed without the model's answer
         self.last_messages: list[BaseMessage] = []  # the prompt of the last model call (tests, debugging)
 
     def __repr__(self) -> str:  # never the settings (so never the key)
@@ -448,7 +467,9 @@ class GameLLMPlayer(ModelBreaker):
         return ""
 
     def _pass(self, reason: str) -> None:
-        """An interjection the model did not make: the seat passes (no heuristic acts for it), counted."""
+        """An interjection the model did not make: the seat passes (no heuristic acts for it), counted, and
+        its reason kept (a pass returns no Decision to carry it)."""
+        self.last_pass_reason = reason
         self.stats.count_kind("interject", False)
         self.stats.count_fallback(reason)
         return None

@@ -1,0 +1,82 @@
+"""The LLM seats of FUBAR, Paganini and Vele against a server whose grammar ignores integer bounds.
+
+Why: llama-cpp-python's server turns the requested schema into a grammar that holds enums and string
+lengths but not an integer's `minimum`/`maximum`. SmolLM2 on it wrote Paganini's `rounds` 0, a skill
+level 5 and a Vele bid of 7; our validation refused each ("invalid output") and the seat lost the
+decision (eval/data/real_model_games.json, before). The schemas we send now carry bounded integers
+as enums (agents/llm/schema.bounded_ints_as_enums), which the grammar holds. The fake server here is
+the strict llama-cpp-python profile; its "model" writes what such a grammar allows at the edge
+(tests/fakeserver.grammar_instance): no answer of it may be unreadable to us.
+"""
+from __future__ import annotations
+
+import pytest
+from fakeserver import FakeOpenAIServer, grammar_instance, requested_schema, valid
+
+from agents.llm.schema import MAX_CHARS, MAX_ITEMS, bounded_ints_as_enums
+from tests.test_game_llm_player import GAMES, llm_table, settings
+
+
+def grammar_answer(body: dict) -> object:
+    schema = requested_schema(body)
+    assert schema is not None, "a structured request"
+    return valid(grammar_instance(schema))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_grammar_that_ignores_integer_bounds_gets_no_unreadable_answer(monkeypatch, game: str) -> None:
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    server = FakeOpenAIServer(profile="llama-cpp-python", default=grammar_answer).start()
+    try:
+        table, _ = llm_table(game, settings(server))
+        for _ in range(30):
+            if table.ruleset.is_over(table.state) or not table.step()[0]:
+                break
+        reasons = [str(r.meta.get("fallback")) for r in table.records if r.meta.get("fallback")]
+        by_model = [r for r in table.records if r.meta.get("decided_by") == "llm" and not r.meta.get("fallback")]
+        assert not server.violations, server.violations  # the server took every request
+        assert len(server.chat_requests) >= 5
+        assert not [x for x in reasons if "invalid output" in x], reasons
+        assert by_model, reasons
+    finally:
+        server.stop()
+
+
+def test_bounded_integers_go_as_enums_and_open_lists_and_texts_get_a_bound() -> None:
+    schema = {"type": "object", "properties": {
+        "rounds": {"type": "integer", "minimum": 1, "maximum": 10, "default": 1},
+        "cover": {"type": "integer", "minimum": 0, "maximum": 100},
+        "spent": {"type": "integer", "minimum": 0},
+        "maybe": {"anyOf": [{"type": "integer", "minimum": -4, "maximum": 4}, {"type": "null"}]},
+        "dice": {"type": "array", "items": {"type": "integer"}},
+        "names": {"type": "array", "items": {"type": "string", "maxLength": 80}, "maxItems": 12},
+        "text": {"type": "string"}, "kind": {"type": "string", "enum": ["a", "b"]}}}
+    out = bounded_ints_as_enums(schema)["properties"]
+    assert out["rounds"] == {"type": "integer", "enum": list(range(1, 11)), "default": 1}
+    assert out["cover"] == schema["properties"]["cover"]  # 101 values: left as bounds
+    assert out["spent"] == {"type": "integer", "enum": list(range(0, 26))}
+    assert out["maybe"]["anyOf"][0] == {"type": "integer", "enum": list(range(-4, 5))}
+    assert out["dice"]["maxItems"] == MAX_ITEMS and out["names"]["maxItems"] == 12
+    assert out["names"]["items"]["maxLength"] == 80 and out["text"]["maxLength"] == MAX_CHARS
+    assert "maxLength" not in out["kind"]
+
+
+def test_a_large_key_of_the_view_cannot_push_the_struggle_out_of_the_prompt() -> None:
+    """A Vele view late in a game holds 20,000 characters of components before the struggle under way; cut
+    at a fixed length the prompt showed components only. Every key now keeps a fair share."""
+    import json
+
+    from agents.llm.game_player import VIEW_CHARS, describe_view
+
+    view = {"phase": "struggle", "ruleset": "vele",
+            "components": [{"id": f"c{i}", **{f"trait{t}": f"{i}{t} " * 60 for t in range(6)}} for i in range(30)],
+            "struggle": {"actor": {"player": "Ann"}, "opponent": {"player": "Ben", "component": "c3"}},
+            "spotlights": [{"seat": "Ben", "text": "the bridge holds"}]}
+    assert len(json.dumps(view)) > 3 * VIEW_CHARS
+    text = describe_view(view)
+    assert len(text) <= VIEW_CHARS
+    assert '"struggle":{"actor":{"player":"Ann"},"opponent":{"player":"Ben","component":"c3"}}' in text
+    assert '"spotlights":[{"seat":"Ben","text":"the bridge holds"}]' in text and '"phase":"struggle"' in text
+    assert '"components":[' in text and "...(cut)" in text and '"ruleset"' not in text
+    small = {"phase": "bid", "players": ["Ann", "Ben"]}
+    assert json.loads(describe_view(small)) == small
