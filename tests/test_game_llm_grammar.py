@@ -80,3 +80,26 @@ def test_a_large_key_of_the_view_cannot_push_the_struggle_out_of_the_prompt() ->
     assert '"components":[' in text and "...(cut)" in text and '"ruleset"' not in text
     small = {"phase": "bid", "players": ["Ann", "Ben"]}
     assert json.loads(describe_view(small)) == small
+
+
+def test_a_raw_newline_inside_a_string_is_read(monkeypatch) -> None:
+    """llama-cpp-python's grammar lets a string hold a raw control character (its `char` rule is `[^"\\\\]`);
+    SmolLM2 wrote a newline into a Paganini GM's reason and the answer was lost as "invalid JSON"."""
+    from fakeserver import prose
+
+    from agents.llm import LLMSettings, StructuredDecider, make_chat_model
+    from agents.llm.game_player import game_choice_schema
+    from langchain_core.messages import HumanMessage
+
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    server = FakeOpenAIServer(profile="llama-cpp-python").start()
+    try:
+        server.script(prose('{"action": {"type": "pass_turn", "text": "I wait.\nThen I watch."}, "why": "tired\tnow"}'))
+        chat = make_chat_model(LLMSettings(base_url=server.base_url, api_key="k", model="fake-model", timeout_s=5.0))
+        attempt = StructuredDecider(chat, "json_object_schema").ask(  # type: ignore[arg-type]
+            [HumanMessage(content="Your move.")], game_choice_schema("fubar", (("pass_turn", ()),)))
+        assert attempt.error is None, attempt.error
+        assert attempt.parsed.action.text == "I wait.\nThen I watch." and attempt.parsed.why == "tired\tnow"
+        assert not server.violations
+    finally:
+        server.stop()

@@ -563,8 +563,12 @@ def _from_response(response: Any) -> tuple[str, int, int]:
 
 
 def extract_json_object(text: str) -> dict[str, Any] | None:
-    """The first JSON object embedded in text (prose, code fences and all)."""
-    decoder = json.JSONDecoder()
+    """The first JSON object embedded in text (prose, code fences and all).
+
+    Control characters inside strings are read (strict=False): llama-cpp-python's grammar (0.3.x) lets
+    a string hold a raw newline (its `char` is `[^"\\]`), and SmolLM2 wrote one into a Paganini ruling.
+    """
+    decoder = json.JSONDecoder(strict=False)
     start = text.find("{")
     while start != -1:
         try:

@@ -206,7 +206,8 @@ def _trim(node: Any, depth: int = 0) -> Any:
         out = [_trim(x, depth + 1) for x in items]
         return ([f"({len(node) - LIST_TAIL} earlier items left out)"] + out) if len(items) < len(node) else out
     if isinstance(node, dict):
-        return {k: _trim(v, depth + 1) for k, v in node.items() if v not in (None, [], {}, "")}
+        # a false flag says nothing a missing one does not (Vele's components carry seven each)
+        return {k: _trim(v, depth + 1) for k, v in node.items() if v is not False and v not in (None, [], {}, "")}
     return node
 
 
