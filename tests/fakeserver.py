@@ -212,6 +212,8 @@ def example_for_schema(schema: dict[str, Any], root: dict[str, Any] | None = Non
         wanted = [n for n, p in props.items() if n in required or "const" in _resolve(p, root)]
         return {name: example_for_schema(props[name], root) for name in wanted}
     if kind == "array":
+        if node.get("prefixItems"):
+            return [example_for_schema(sub, root) for sub in node["prefixItems"]]
         count = node.get("minItems", 0)
         return [example_for_schema(node.get("items", {}), root) for _ in range(count)]
     if kind == "integer":
@@ -246,6 +248,8 @@ def grammar_instance(schema: dict[str, Any], root: dict[str, Any] | None = None)
     if kind == "object" or "properties" in node:
         return {name: grammar_instance(sub, root) for name, sub in node.get("properties", {}).items()}
     if kind == "array":
+        if node.get("prefixItems"):
+            return [grammar_instance(sub, root) for sub in node["prefixItems"]]
         return [grammar_instance(node.get("items", {}), root) for _ in range(max(1, node.get("minItems", 0)))]
     if kind == "integer":
         if "maximum" in node:

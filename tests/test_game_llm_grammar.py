@@ -103,3 +103,25 @@ def test_a_raw_newline_inside_a_string_is_read(monkeypatch) -> None:
         assert not server.violations
     finally:
         server.stop()
+
+
+# (a grammar's model writing "x" for every Descriptor is still refused for naming one twice: not asserted)
+@pytest.mark.parametrize(("game", "rules"), [("fubar", ("(F-20)", "(F-11)", "(F-7)", "Descriptors: 4 Trademarks",
+                                                        "one positive and one negative")),
+                                             ("paganini", ("(P-SCENE)",))])
+def test_fields_the_table_refuses_now_are_not_offered(monkeypatch, game: str, rules: tuple[str, ...]) -> None:
+    """agents/llm/game_legal_now.py: a grammar-held model fills every field offered. Offered the weapons
+    option's fields at a table without it (F-20), a free-text Goal (F-11), any seat's dice to reroll (F-7),
+    any count of Trademarks (F-10), any id for a scene (P-SCENE), it wrote what the engine refuses."""
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    server = FakeOpenAIServer(profile="llama-cpp-python", default=grammar_answer).start()
+    try:
+        table, _ = llm_table(game, settings(server))
+        for _ in range(40):
+            if table.ruleset.is_over(table.state) or not table.step()[0]:
+                break
+        refused = [str(r.meta["fallback"]) for r in table.records if str(r.meta.get("fallback", "")).startswith("refused")]
+        assert len(server.chat_requests) >= 8
+        assert not [x for x in refused if any(rule in x for rule in rules)], refused
+    finally:
+        server.stop()

@@ -367,6 +367,8 @@ def openai_strict_subset(node: Any) -> Any:
     if not isinstance(node, dict):
         return node
     out: dict[str, Any] = {}
+    if isinstance(node.get("prefixItems"), list) and "items" not in node:  # a tuple: strict mode has no prefixItems
+        node = {**node, "items": {"anyOf": node["prefixItems"]}}
     for key, value in node.items():
         if key in ("properties", "$defs", "definitions") and isinstance(value, dict):
             out[key] = {name: openai_strict_subset(sub) for name, sub in value.items()}

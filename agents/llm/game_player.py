@@ -35,6 +35,7 @@ from engine.core.ruleset import Option, Pending
 
 from .config import ConfigError, LLMSettings, is_configured, load_settings
 from .decider import make_decider, redact
+from .game_legal_now import narrowing
 from .interjection import PASS, fillable, interjection_data, interjection_schema
 from .player import COOLDOWN, LLMStats, ModelBreaker, SeatStatus
 from .retry import Outcome, decide_with_retries
@@ -97,11 +98,46 @@ def _narrow(annotation: Any, choices: tuple[str, ...]) -> Any | None:
     return None
 
 
+def _narrowed(annotation: Any, info: Any, how: str, values: tuple[Any, ...]) -> tuple[Any, Any] | None:
+    """A field narrowed by agents/llm/game_legal_now (an enum of ids, an exact count); None when it does not fit.
+    The field keeps its default and description, not its constraints (a length limit on a Literal is an error)."""
+    from annotated_types import Len
+
+    optional = get_origin(annotation) is Union and type(None) in get_args(annotation)
+    base = next((a for a in get_args(annotation) if a is not type(None)), annotation) if optional else annotation
+    if how == "count" and get_origin(base) is list and values:
+        out: Any = Annotated[base, Len(int(values[0]), int(values[0]))]
+    elif how == "enum" and values and base is str:
+        out = Literal[tuple(values)]  # type: ignore[valid-type]
+    elif how == "enum" and values and get_origin(base) is list and get_args(base) and get_args(base)[0] is str:
+        out = list[Literal[tuple(values)]]  # type: ignore[valid-type, misc]
+    elif how == "split" and len(values) > 1 and get_origin(base) is list and get_args(base) and \
+            isinstance(get_args(base)[0], type) and issubclass(get_args(base)[0], BaseModel):
+        item, name = get_args(base)[0], str(values[0])
+        if name not in item.model_fields:
+            return None
+        fixed = [create_model(f"{item.__name__}{i + 1}", __base__=item, **{name: (Literal[v], v)})  # type: ignore[call-overload, valid-type]
+                 for i, v in enumerate(values[1:])]
+        out = tuple[tuple(fixed)]  # type: ignore[misc]
+    else:
+        return None
+    if info.is_required():
+        plain = Field(description=info.description)
+    elif info.default_factory is not None:
+        plain = Field(default_factory=info.default_factory, description=info.description)
+    else:
+        plain = Field(default=info.default, description=info.description)
+    return (Optional[out] if optional else out), plain
+
+
 @lru_cache(maxsize=512)
-def flat_model(ruleset_name: str, action_type: str, require_type: bool, choices: tuple[str, ...] = ()) -> type[BaseModel]:
+def flat_model(ruleset_name: str, action_type: str, require_type: bool, choices: tuple[str, ...] = (),
+               narrow: tuple[tuple[str, str, tuple[Any, ...]], ...] = ()) -> type[BaseModel]:
     """The engine's model for `action_type` without `player`; a Literal field holding all of the
-    option's `choices` offers only those (advance kinds, stakes...)."""
+    option's `choices` offers only those (advance kinds, stakes...); `narrow` (game_legal_now) leaves out
+    the fields the table refuses now and offers only the ids it accepts."""
     cls = action_models(ruleset_name)[action_type]
+    rules = {name: (how, values) for name, how, values in narrow}
     fields: dict[str, Any] = {}
     narrowed_one = False
     for name, info in cls.model_fields.items():
@@ -111,6 +147,14 @@ def flat_model(ruleset_name: str, action_type: str, require_type: bool, choices:
             fields[name] = (info.annotation, Field(description="which action") if require_type else info)
             continue
         annotation = info.annotation
+        how, values = rules.get(name, ("", ()))
+        if how == "omit" and not info.is_required():
+            continue
+        if how:
+            cut = _narrowed(annotation, info, how, values)
+            if cut is not None:
+                fields[name] = cut
+                continue
         if choices and not narrowed_one:
             cut = _narrow(annotation, choices)
             if cut is not None:
@@ -138,14 +182,17 @@ class _Choice(_Lean):
 
 
 @lru_cache(maxsize=256)
-def game_choice_schema(ruleset_name: str, offered: tuple[tuple[str, tuple[str, ...]], ...]) -> type[BaseModel]:
-    """`Choice{action, why}`: exactly the offered action types (with their choices), discriminated on `type`."""
+def game_choice_schema(ruleset_name: str, offered: tuple[tuple[str, tuple[str, ...]], ...],
+                       narrow: tuple[tuple[str, Any], ...] = ()) -> type[BaseModel]:
+    """`Choice{action, why}`: exactly the offered action types (with their choices), discriminated on `type`;
+    `narrow`: (action type, its game_legal_now narrowing) pairs."""
     known = action_models(ruleset_name)
     wanted = [(t, c) for t, c in offered if t in known and t not in NOT_FOR_MODELS]
     if not wanted:
         raise ValueError("no action type a model can choose")
     many = len(wanted) > 1
-    models = tuple(flat_model(ruleset_name, t, many, c) for t, c in wanted)
+    cuts = dict(narrow)
+    models = tuple(flat_model(ruleset_name, t, many, c, cuts.get(t, ())) for t, c in wanted)
     action: Any = models[0] if not many else Annotated[Union[models], Field(discriminator="type")]
     return create_model(  # type: ignore[call-overload, no-any-return]
         "Choice", __base__=_Choice, __doc__="Choose exactly one of the legal actions.",
@@ -322,7 +369,9 @@ class GameLLMPlayer(ModelBreaker):
             self.stats.rested += 1
             return self._heuristic(obs, f"the model rests after failing: {self._last_failure}", count=True)
         try:
-            schema = game_choice_schema(self.game, tuple((o.type, tuple(o.choices)) for o in options))
+            cuts = tuple((o.type, narrowing(self.game, obs.view, self.name, o.type)) for o in options)
+            schema = game_choice_schema(self.game, tuple((o.type, tuple(o.choices)) for o in options),
+                                        tuple(c for c in cuts if c[1]))
             facts = self._recall(obs) if writes_words(self.game, tuple(o.type for o in options)) else []
             messages = self.messages(obs, options, facts)
         except Exception as exc:  # noqa: BLE001 - a prompt bug must not stop the game

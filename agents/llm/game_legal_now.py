@@ -1,0 +1,83 @@
+"""What an LLM seat of FUBAR or Paganini may write now: fields the table's options leave out, ids as enums.
+
+Why: a small model held by a grammar fills every field the schema offers. SmolLM2 on llama-cpp-python's
+server, as FUBAR's GM, ruled exchanges and automatic fire at a table without the weapons option (F-20);
+as a player it named a Goal its character does not have (F-11), rerolled another seat's dice (F-7) and
+made a character with one Trademark (F-10); as Paganini's GM it put "A1" in a scene (P-SCENE). Each such
+answer is refused and the decision lost. The Universalis seat has agents/llm/legal_now.py for this; here
+the same idea for the other games, read from the seat's own view (the only state it is shown). The engine
+still judges every answer; this only stops offering what it refuses.
+
+A narrowing is (field, how, values): "omit" leaves the field out (its default applies), "enum" offers only
+`values` (for a list field: its items), "count" asks for exactly values[0] items, "split" (name, a, b, ...)
+asks for one item per value, item i with its field `name` fixed to the i-th value.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+__all__ = ["Narrowing", "narrowing"]
+
+Narrowing = tuple[tuple[str, str, tuple[Any, ...]], ...]
+
+# FUBAR's weapons and armour option (F-20, F-21): without it these fields are refused
+FUBAR_WEAPON_FIELDS = {
+    "rule_conflict": ("exchange", "cramped", "sprays", "pc_range_disadvantage", "opposition_range_disadvantage",
+                      "pc_auto_fire", "opposition_auto_fire"),
+    "create_character": ("armour", "partial_armour", "shield", "weapon_rating"),
+    "add_opposition": ("armour", "partial_armour", "weapon_rating"),
+}
+# F-10 (L53): a new character has 4 Trademarks, 2 Flaws and 2 Relationships, one positive and one negative
+FUBAR_NEW_CHARACTER = (("trademarks", "count", (4,)), ("flaws", "count", (2,)),
+                       ("relationships", "split", ("positive", True, False)))
+
+
+def _fubar(view: dict[str, Any], seat: str, action_type: str) -> list[tuple[str, str, tuple[Any, ...]]]:
+    opts = view.get("options") or {}
+    out: list[tuple[str, str, tuple[Any, ...]]] = []
+    if not opts.get("weapons_armour"):
+        out += [(f, "omit", ()) for f in FUBAR_WEAPON_FIELDS.get(action_type, ())]
+    if not opts.get("scale") and action_type in ("create_character", "add_opposition"):
+        out.append(("scale", "omit", ()))
+    if action_type == "create_character":
+        out += list(FUBAR_NEW_CHARACTER)
+        if not opts.get("super_descriptors"):
+            out.append(("super_descriptor", "omit", ()))
+        if not opts.get("broad_power_cost"):
+            out.append(("broad_power", "omit", ()))
+    me = next((c for c in view.get("characters") or [] if isinstance(c, dict) and c.get("seat") == seat), None)
+    if action_type == "attempt" and me is not None:
+        goals = tuple(str(g) for g in me.get("goals") or [])
+        out += [("goal", "enum", goals)] if goals else [("goal", "omit", ()), ("goal_step", "omit", ())]
+    if action_type == "attempt":  # F-14: an opposition still standing, or another player's seat
+        foes = tuple(str(o["id"]) for o in view.get("opposition") or []
+                     if isinstance(o, dict) and o.get("id") and not o.get("defeated"))
+        rivals = tuple(str(c["seat"]) for c in view.get("characters") or []
+                       if isinstance(c, dict) and c.get("seat") and c.get("seat") != seat and not c.get("out"))
+        out.append(("against", "enum", foes + rivals) if foes + rivals else ("against", "omit", ()))
+    if action_type == "reroll":
+        conflict = view.get("conflict") or {}
+        keys = tuple(str(r.get("key")) for r in conflict.get("rolls") or [] if isinstance(r, dict) and r.get("key"))
+        mine = tuple(k for k in keys if k == seat) or keys  # one's own dice; the roller's in a PC-vs-PC conflict
+        if mine:
+            out.append(("key", "enum", mine))
+    return out
+
+
+def _paganini(view: dict[str, Any], seat: str, action_type: str) -> list[tuple[str, str, tuple[Any, ...]]]:
+    if action_type != "frame_scene":
+        return []
+    npcs = tuple(str(c["id"]) for c in view.get("characters") or []
+                 if isinstance(c, dict) and c.get("npc") and c.get("id") and not c.get("dead"))
+    # P-SCENE: only NPCs are placed in a scene (the players' characters always are)
+    return [("present", "enum", npcs)] if npcs else [("present", "omit", ())]
+
+
+RULESETS: dict[str, Callable[[dict[str, Any], str, str], list[tuple[str, str, tuple[Any, ...]]]]] = {
+    "fubar": _fubar, "paganini": _paganini}
+
+
+def narrowing(ruleset_name: str, view: dict[str, Any], seat: str, action_type: str) -> Narrowing:
+    """The narrowings of `action_type`'s fields for `seat` now (empty for a game without any)."""
+    make = RULESETS.get(ruleset_name)
+    return tuple(make(view, seat, action_type)) if make is not None else ()
