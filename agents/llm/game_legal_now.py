@@ -4,7 +4,8 @@ Why: a small model held by a grammar fills every field the schema offers. SmolLM
 server, as FUBAR's GM, ruled exchanges and automatic fire at a table without the weapons option (F-20);
 as a player it named a Goal its character does not have (F-11), rerolled another seat's dice (F-7) and
 made a character with one Trademark (F-10); as Paganini's GM it put "A1" in a scene (P-SCENE). Each such
-answer is refused and the decision lost. The Universalis seat has agents/llm/legal_now.py for this; here
+answer is refused and the decision lost (and a FUBAR scene's unknown opposition, F-14; a Paganini
+ruling that kept an action up over rounds outside combat, P-13). The Universalis seat has agents/llm/legal_now.py for this; here
 the same idea for the other games, read from the seat's own view (the only state it is shown). The engine
 still judges every answer; this only stops offering what it refuses.
 
@@ -49,9 +50,11 @@ def _fubar(view: dict[str, Any], seat: str, action_type: str) -> list[tuple[str,
     if action_type == "attempt" and me is not None:
         goals = tuple(str(g) for g in me.get("goals") or [])
         out += [("goal", "enum", goals)] if goals else [("goal", "omit", ()), ("goal_step", "omit", ())]
+    foes = tuple(str(o["id"]) for o in view.get("opposition") or []
+                 if isinstance(o, dict) and o.get("id") and not o.get("defeated"))
+    if action_type == "frame_scene":  # F-14: the scene's opposition by id
+        out.append(("present", "enum", foes) if foes else ("present", "omit", ()))
     if action_type == "attempt":  # F-14: an opposition still standing, or another player's seat
-        foes = tuple(str(o["id"]) for o in view.get("opposition") or []
-                     if isinstance(o, dict) and o.get("id") and not o.get("defeated"))
         rivals = tuple(str(c["seat"]) for c in view.get("characters") or []
                        if isinstance(c, dict) and c.get("seat") and c.get("seat") != seat and not c.get("out"))
         out.append(("against", "enum", foes + rivals) if foes + rivals else ("against", "omit", ()))
@@ -65,6 +68,8 @@ def _fubar(view: dict[str, Any], seat: str, action_type: str) -> list[tuple[str,
 
 
 def _paganini(view: dict[str, Any], seat: str, action_type: str) -> list[tuple[str, str, tuple[Any, ...]]]:
+    if action_type == "call_check" and not view.get("combat"):
+        return [("rounds", "omit", ())]  # P-13: only in combat is a long action kept up over rounds
     if action_type != "frame_scene":
         return []
     npcs = tuple(str(c["id"]) for c in view.get("characters") or []
