@@ -106,13 +106,15 @@ def test_a_raw_newline_inside_a_string_is_read(monkeypatch) -> None:
 
 
 # (a grammar's model writing "x" for every Descriptor is still refused for naming one twice: not asserted)
-@pytest.mark.parametrize(("game", "rules"), [("fubar", ("(F-20)", "(F-11)", "(F-7)", "Descriptors: 4 Trademarks",
-                                                        "one positive and one negative")),
-                                             ("paganini", ("(P-SCENE)",))])
+@pytest.mark.parametrize(("game", "rules"), [("fubar", ("(F-20)", "(F-11)", "(F-7)", "has no Condition", "Descriptors: 4 Trademarks",
+                                                        "one positive and one negative", "player's to ask for",
+                                                        "level bump", "has no character")),
+                                             ("paganini", ("(P-SCENE)", "there is no character", "kept up over rounds"))])
 def test_fields_the_table_refuses_now_are_not_offered(monkeypatch, game: str, rules: tuple[str, ...]) -> None:
     """agents/llm/game_legal_now.py: a grammar-held model fills every field offered. Offered the weapons
     option's fields at a table without it (F-20), a free-text Goal (F-11), any seat's dice to reroll (F-7),
-    any count of Trademarks (F-10), any id for a scene (P-SCENE), it wrote what the engine refuses."""
+    any count of Trademarks (F-10), a risky ruling nobody asked for (F-14), any id for a scene or a character
+    (P-SCENE, P-6, P-17), rounds outside combat (P-13), it wrote what the engine refuses."""
     monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
     server = FakeOpenAIServer(profile="llama-cpp-python", default=grammar_answer).start()
     try:

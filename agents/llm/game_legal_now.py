@@ -4,8 +4,9 @@ Why: a small model held by a grammar fills every field the schema offers. SmolLM
 server, as FUBAR's GM, ruled exchanges and automatic fire at a table without the weapons option (F-20);
 as a player it named a Goal its character does not have (F-11), rerolled another seat's dice (F-7) and
 made a character with one Trademark (F-10); as Paganini's GM it put "A1" in a scene (P-SCENE). Each such
-answer is refused and the decision lost (and a FUBAR scene's unknown opposition, F-14; a Paganini
-ruling that kept an action up over rounds outside combat, P-13). The Universalis seat has agents/llm/legal_now.py for this; here
+answer is refused and the decision lost (and a FUBAR scene's unknown opposition, F-14; a risky
+ruling nobody asked for, F-14; a Descriptor or Condition the character lacks, F-4, F-7, F-19; the GM's award
+to a seat without a character, F-11; a Paganini ruling that kept an action up over rounds outside combat, P-13). The Universalis seat has agents/llm/legal_now.py for this; here
 the same idea for the other games, read from the seat's own view (the only state it is shown). The engine
 still judges every answer; this only stops offering what it refuses.
 
@@ -28,6 +29,8 @@ FUBAR_WEAPON_FIELDS = {
     "create_character": ("armour", "partial_armour", "shield", "weapon_rating"),
     "add_opposition": ("armour", "partial_armour", "weapon_rating"),
 }
+# the GM's actions on one player's character (F-11, F-12, F-22, F-23)
+FUBAR_SEAT_ACTIONS = ("award_resolve", "goal_setback", "goal_resolved", "level_up", "recharge_powers", "lose_asset")
 # F-10 (L53): a new character has 4 Trademarks, 2 Flaws and 2 Relationships, one positive and one negative
 FUBAR_NEW_CHARACTER = (("trademarks", "count", (4,)), ("flaws", "count", (2,)),
                        ("relationships", "split", ("positive", True, False)))
@@ -58,6 +61,34 @@ def _fubar(view: dict[str, Any], seat: str, action_type: str) -> list[tuple[str,
         rivals = tuple(str(c["seat"]) for c in view.get("characters") or []
                        if isinstance(c, dict) and c.get("seat") and c.get("seat") != seat and not c.get("out"))
         out.append(("against", "enum", foes + rivals) if foes + rivals else ("against", "omit", ()))
+    if me is not None:
+        # F-4: an attempt claims own Trademarks, Concept abilities and positive Relationships; F-7: a fact names
+        # any own Descriptor; F-19: downtime eases an own Condition
+        own = [*(me.get("trademarks") or []), *(me.get("concept_abilities") or []),
+               *(r.get("target") for r in (me.get("relationships") or []) if isinstance(r, dict) and r.get("positive"))]
+        every = [*own, *(me.get("flaws") or []),
+                 *(r.get("target") for r in (me.get("relationships") or []) if isinstance(r, dict) and not r.get("positive"))]
+        conditions = tuple(str(c["id"]) for c in me.get("conditions") or [] if isinstance(c, dict) and c.get("id"))
+        if action_type == "attempt":
+            out.append(("descriptors", "enum", tuple(dict.fromkeys(str(d) for d in own if d))) if own
+                       else ("descriptors", "omit", ()))
+        if action_type == "narrate_fact" and every:
+            out.append(("descriptor", "enum", tuple(dict.fromkeys(str(d) for d in every if d))))
+        if action_type == "downtime":
+            out.append(("condition_id", "enum", conditions) if conditions else ("condition_id", "omit", ()))
+    players = tuple(str(c["seat"]) for c in view.get("characters") or []
+                    if isinstance(c, dict) and c.get("seat") and not c.get("out"))
+    if action_type in FUBAR_SEAT_ACTIONS and players:  # F-11: the GM names a seat that has a character
+        out.append(("seat", "enum", players))
+    if action_type == "attempt":  # F-25: others join with their own characters
+        rivals = tuple(p for p in players if p != seat)
+        out += [(f, "enum", rivals) if rivals else (f, "omit", ()) for f in ("aligned", "helpers")]
+    if action_type == "rule_conflict":
+        conflict = view.get("conflict") or {}
+        if not conflict.get("risky_asked"):
+            out.append(("risky", "omit", ()))  # F-14: the risky approach is the player's to ask for
+        if not (opts.get("level_option") and opts.get("scale")):
+            out.append(("level_bump", "omit", ()))  # F-12
     if action_type == "reroll":
         conflict = view.get("conflict") or {}
         keys = tuple(str(r.get("key")) for r in conflict.get("rolls") or [] if isinstance(r, dict) and r.get("key"))
@@ -67,11 +98,22 @@ def _fubar(view: dict[str, Any], seat: str, action_type: str) -> list[tuple[str,
     return out
 
 
+# Paganini's fields that name a character by id (P-6, P-13, P-17): what else a model writes there is refused
+PAGANINI_ID_FIELDS = {"attempt": ("against", "actor"), "attack": ("actor", "target"), "hold": ("actor",),
+                      "passive_check": ("who",), "start_combat": ("combatants",), "record_training": ("character",),
+                      "heal": ("character",), "alter_character": ("character",), "end_day": ("withhold",),
+                      "end_week": ("withhold",)}
+
+
 def _paganini(view: dict[str, Any], seat: str, action_type: str) -> list[tuple[str, str, tuple[Any, ...]]]:
+    living = tuple(str(c["id"]) for c in view.get("characters") or []
+                   if isinstance(c, dict) and c.get("id") and not c.get("dead"))
+    out: list[tuple[str, str, tuple[Any, ...]]] = [(f, "enum", living) for f in PAGANINI_ID_FIELDS.get(action_type, ())
+                                                   if living]
     if action_type == "call_check" and not view.get("combat"):
-        return [("rounds", "omit", ())]  # P-13: only in combat is a long action kept up over rounds
+        out.append(("rounds", "omit", ()))  # P-13: only in combat is a long action kept up over rounds
     if action_type != "frame_scene":
-        return []
+        return out
     npcs = tuple(str(c["id"]) for c in view.get("characters") or []
                  if isinstance(c, dict) and c.get("npc") and c.get("id") and not c.get("dead"))
     # P-SCENE: only NPCs are placed in a scene (the players' characters always are)
