@@ -23,23 +23,30 @@ def grammar_answer(body: dict) -> object:
     return valid(grammar_instance(schema))
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_grammar_that_ignores_integer_bounds_gets_no_unreadable_answer(monkeypatch, game: str) -> None:
+def played(monkeypatch, game: str, steps: int) -> tuple[list, FakeOpenAIServer]:
+    """`steps` steps of an all-LLM table of `game` answered by grammar_answer: its records and the
+    (stopped) server, whose requests and violations stay readable."""
     monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
     server = FakeOpenAIServer(profile="llama-cpp-python", default=grammar_answer).start()
     try:
         table, _ = llm_table(game, settings(server))
-        for _ in range(30):
+        for _ in range(steps):
             if table.ruleset.is_over(table.state) or not table.step()[0]:
                 break
-        reasons = [str(r.meta.get("fallback")) for r in table.records if r.meta.get("fallback")]
-        by_model = [r for r in table.records if r.meta.get("decided_by") == "llm" and not r.meta.get("fallback")]
-        assert not server.violations, server.violations  # the server took every request
-        assert len(server.chat_requests) >= 5
-        assert not [x for x in reasons if "invalid output" in x], reasons
-        assert by_model, reasons
     finally:
         server.stop()
+    return table.records, server
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_grammar_that_ignores_integer_bounds_gets_no_unreadable_answer(monkeypatch, game: str) -> None:
+    records, server = played(monkeypatch, game, 30)
+    reasons = [str(r.meta.get("fallback")) for r in records if r.meta.get("fallback")]
+    by_model = [r for r in records if r.meta.get("decided_by") == "llm" and not r.meta.get("fallback")]
+    assert not server.violations, server.violations  # the server took every request
+    assert len(server.chat_requests) >= 5
+    assert not [x for x in reasons if "invalid output" in x], reasons
+    assert by_model, reasons
 
 
 def test_bounded_integers_go_as_enums_and_open_lists_and_texts_get_a_bound() -> None:
@@ -109,21 +116,15 @@ def test_a_raw_newline_inside_a_string_is_read(monkeypatch) -> None:
 @pytest.mark.parametrize(("game", "rules"), [("fubar", ("(F-20)", "(F-11)", "(F-7)", "has no Condition", "Descriptors: 4 Trademarks",
                                                         "one positive and one negative", "player's to ask for",
                                                         "level bump", "has no character")),
-                                             ("paganini", ("(P-SCENE)", "there is no character", "kept up over rounds"))])
+                                             ("paganini", ("(P-SCENE)", "there is no character", "kept up over rounds")),
+                                             ("vele", ("first component you buy is your PC", "one main and at least 3"))])
 def test_fields_the_table_refuses_now_are_not_offered(monkeypatch, game: str, rules: tuple[str, ...]) -> None:
     """agents/llm/game_legal_now.py: a grammar-held model fills every field offered. Offered the weapons
     option's fields at a table without it (F-20), a free-text Goal (F-11), any seat's dice to reroll (F-7),
     any count of Trademarks (F-10), a risky ruling nobody asked for (F-14), any id for a scene or a character
-    (P-SCENE, P-6, P-17), rounds outside combat (P-13), it wrote what the engine refuses."""
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
-    server = FakeOpenAIServer(profile="llama-cpp-python", default=grammar_answer).start()
-    try:
-        table, _ = llm_table(game, settings(server))
-        for _ in range(40):
-            if table.ruleset.is_over(table.state) or not table.step()[0]:
-                break
-        refused = [str(r.meta["fallback"]) for r in table.records if str(r.meta.get("fallback", "")).startswith("refused")]
-        assert len(server.chat_requests) >= 8
-        assert not [x for x in refused if any(rule in x for rule in rules)], refused
-    finally:
-        server.stop()
+    (P-SCENE, P-6, P-17), rounds outside combat (P-13), any kind for a Vele PC or the act's story components
+    (V-14, V-23), it wrote what the engine refuses."""
+    records, server = played(monkeypatch, game, 40)
+    refused = [str(r.meta["fallback"]) for r in records if str(r.meta.get("fallback", "")).startswith("refused")]
+    assert len(server.chat_requests) >= 8
+    assert not [x for x in refused if any(rule in x for rule in rules)], refused

@@ -119,6 +119,10 @@ def _narrowed(annotation: Any, info: Any, how: str, values: tuple[Any, ...]) -> 
         fixed = [create_model(f"{item.__name__}{i + 1}", __base__=item, **{name: (Literal[v], v)})  # type: ignore[call-overload, valid-type]
                  for i, v in enumerate(values[1:])]
         out = tuple[tuple(fixed)]  # type: ignore[misc]
+    elif how == "fix" and len(values) > 1 and isinstance(base, type) and issubclass(base, BaseModel) and \
+            str(values[0]) in base.model_fields:
+        out = create_model(f"{base.__name__}Now", __base__=base,  # type: ignore[call-overload]
+                           **{str(values[0]): (Literal[tuple(values[1:])], values[1])})  # type: ignore[valid-type]
     else:
         return None
     if info.is_required():
