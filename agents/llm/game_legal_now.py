@@ -79,6 +79,13 @@ def _fubar(view: dict[str, Any], seat: str, action_type: str) -> list[tuple[str,
             out.append(("condition_id", "enum", conditions) if conditions else ("condition_id", "omit", ()))
     players = tuple(str(c["seat"]) for c in view.get("characters") or []
                     if isinstance(c, dict) and c.get("seat") and not c.get("out"))
+    if action_type == "replace_goal" and me is not None and me.get("goals"):
+        out.append(("old", "enum", tuple(str(g) for g in me["goals"])))  # F-11: a Goal the character has
+    if action_type == "goal_resolved":  # F-11: a Goal some character has (the schema cannot tie it to `seat`)
+        goals = tuple(dict.fromkeys(str(g) for c in view.get("characters") or [] if isinstance(c, dict)
+                                    for g in c.get("goals") or []))
+        if goals:
+            out.append(("goal", "enum", goals))
     if action_type in FUBAR_SEAT_ACTIONS and players:  # F-11: the GM names a seat that has a character
         out.append(("seat", "enum", players))
     if action_type == "attempt":  # F-25: others join with their own characters
