@@ -116,7 +116,8 @@ def test_a_raw_newline_inside_a_string_is_read(monkeypatch) -> None:
 @pytest.mark.parametrize(("game", "rules"), [("fubar", ("(F-20)", "(F-11)", "(F-7)", "has no Condition", "Descriptors: 4 Trademarks",
                                                         "one positive and one negative", "player's to ask for",
                                                         "level bump", "has no character")),
-                                             ("paganini", ("(P-SCENE)", "there is no character", "kept up over rounds")),
+                                             ("paganini", ("(P-SCENE)", "there is no character", "kept up over rounds",
+                                                           "is not an attribute here")),
                                              ("vele", ("first component you buy is your PC", "one main and at least 3"))])
 def test_fields_the_table_refuses_now_are_not_offered(monkeypatch, game: str, rules: tuple[str, ...]) -> None:
     """agents/llm/game_legal_now.py: a grammar-held model fills every field offered. Offered the weapons

@@ -112,12 +112,20 @@ PAGANINI_ID_FIELDS = {"attempt": ("against", "actor"), "attack": ("actor", "targ
                       "heal": ("character",), "alter_character": ("character",), "end_day": ("withhold",),
                       "end_week": ("withhold",)}
 
+PAGANINI_ATTRIBUTE_FIELDS = {"attempt": ("attribute",), "passive_check": ("attribute",), "attack": ("attribute",),
+                             "defend": ("attribute",), "call_check": ("opposed_attribute",)}
+
 
 def _paganini(view: dict[str, Any], seat: str, action_type: str) -> list[tuple[str, str, tuple[Any, ...]]]:
     living = tuple(str(c["id"]) for c in view.get("characters") or []
                    if isinstance(c, dict) and c.get("id") and not c.get("dead"))
     out: list[tuple[str, str, tuple[Any, ...]]] = [(f, "enum", living) for f in PAGANINI_ID_FIELDS.get(action_type, ())
                                                    if living]
+    attributes = tuple(dict.fromkeys(str(a) for c in view.get("characters") or [] if isinstance(c, dict)
+                                     for a in (c.get("attributes") or {})))
+    for f in PAGANINI_ATTRIBUTE_FIELDS.get(action_type, ()):
+        if attributes:  # P-6: one of the six attributes, by name
+            out.append((f, "enum", attributes))
     if action_type == "call_check" and not view.get("combat"):
         out.append(("rounds", "omit", ()))  # P-13: only in combat is a long action kept up over rounds
     if action_type != "frame_scene":
