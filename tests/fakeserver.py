@@ -231,7 +231,8 @@ def grammar_instance(schema: dict[str, Any], root: dict[str, Any] | None = None)
     """What a model held by llama-cpp-python's grammar (llama_grammar.py, 0.3.x) may write for a schema:
     enums, consts, string lengths and item counts hold, but integer `minimum`/`maximum` do not ("TODO:
     support minimum, maximum"), so an integer goes one past its bound, as SmolLM2's did (Paganini
-    `rounds` 0, a Vele bid of 7). Every property is written, the first non-null branch of a union taken."""
+    `rounds` 0, a Vele bid of 7), nor does `propertyNames` (a dict keyed by an enum gets the key "x").
+    Every property is written, the first non-null branch of a union taken."""
     root = schema if root is None else root
     node = _resolve(schema, root)
     if "const" in node:
@@ -246,7 +247,10 @@ def grammar_instance(schema: dict[str, Any], root: dict[str, Any] | None = None)
     if isinstance(kind, list):
         kind = next((k for k in kind if k != "null"), "null")
     if kind == "object" or "properties" in node:
-        return {name: grammar_instance(sub, root) for name, sub in node.get("properties", {}).items()}
+        out = {name: grammar_instance(sub, root) for name, sub in node.get("properties", {}).items()}
+        if not out and isinstance(node.get("additionalProperties"), dict):  # the grammar ignores propertyNames
+            out["x"] = grammar_instance(node["additionalProperties"], root)
+        return out
     if kind == "array":
         if node.get("prefixItems"):
             return [grammar_instance(sub, root) for sub in node["prefixItems"]]

@@ -50,6 +50,8 @@ def test_a_grammar_that_ignores_integer_bounds_gets_no_unreadable_answer(monkeyp
 
 
 def test_bounded_integers_go_as_enums_and_open_lists_and_texts_get_a_bound() -> None:
+    """And a dict keyed by an enum is written out key by key (SmolLM2 wrote any key into Paganini's armour
+    ratings: the grammar ignores propertyNames)."""
     schema = {"type": "object", "properties": {
         "rounds": {"type": "integer", "minimum": 1, "maximum": 10, "default": 1},
         "cover": {"type": "integer", "minimum": 0, "maximum": 100},
@@ -57,7 +59,9 @@ def test_bounded_integers_go_as_enums_and_open_lists_and_texts_get_a_bound() -> 
         "maybe": {"anyOf": [{"type": "integer", "minimum": -4, "maximum": 4}, {"type": "null"}]},
         "dice": {"type": "array", "items": {"type": "integer"}},
         "names": {"type": "array", "items": {"type": "string", "maxLength": 80}, "maxItems": 12},
-        "text": {"type": "string"}, "kind": {"type": "string", "enum": ["a", "b"]}}}
+        "text": {"type": "string"}, "kind": {"type": "string", "enum": ["a", "b"]},
+        "ratings": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 3},
+                    "propertyNames": {"enum": ["cutting", "blunt"]}}}}
     out = bounded_ints_as_enums(schema)["properties"]
     assert out["rounds"] == {"type": "integer", "enum": list(range(1, 11)), "default": 1}
     assert out["cover"] == schema["properties"]["cover"]  # 101 values: left as bounds
@@ -66,6 +70,9 @@ def test_bounded_integers_go_as_enums_and_open_lists_and_texts_get_a_bound() -> 
     assert out["dice"]["maxItems"] == MAX_ITEMS and out["names"]["maxItems"] == 12
     assert out["names"]["items"]["maxLength"] == 80 and out["text"]["maxLength"] == MAX_CHARS
     assert "maxLength" not in out["kind"]
+    rated = {"type": "integer", "enum": [0, 1, 2, 3]}
+    assert out["ratings"] == {"type": "object", "properties": {"cutting": rated, "blunt": rated},
+                              "required": ["cutting", "blunt"], "additionalProperties": False}
 
 
 def test_a_large_key_of_the_view_cannot_push_the_struggle_out_of_the_prompt() -> None:

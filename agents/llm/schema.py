@@ -90,6 +90,15 @@ def bounded_ints_as_enums(node: Any) -> Any:
         out["enum"] = list(range(low, (low + ENUM_RANGE - 1 if high is None else high) + 1))
         out.pop("minimum")
         out.pop("maximum", None)
+    names = out.get("propertyNames")
+    if out.get("type") == "object" and isinstance(names, dict) and names.get("enum") and "properties" not in out \
+            and isinstance(out.get("additionalProperties"), dict):
+        # a dict keyed by an enum (Paganini's armour ratings by damage type): the grammar ignores propertyNames
+        # and SmolLM2 wrote any key; every key is written out instead (all required, as strict mode wants)
+        keys = [str(k) for k in names["enum"]]
+        out = {k: v for k, v in out.items() if k not in ("propertyNames", "additionalProperties")}
+        value = bounded_ints_as_enums(node["additionalProperties"])
+        out.update(properties={k: value for k in keys}, required=keys, additionalProperties=False)
     if out.get("type") == "array" and "maxItems" not in out:
         out["maxItems"] = max(MAX_ITEMS, int(out.get("minItems", 0)))
     if out.get("type") == "string" and "maxLength" not in out and "enum" not in out and "const" not in out:
