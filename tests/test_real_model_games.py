@@ -30,11 +30,17 @@ from eval.local_server import MODELS, Unavailable
 pytestmark = [pytest.mark.real_model, pytest.mark.slow]
 
 # (LLM decisions, wall seconds) per game; a SmolLM2 decision of these games takes 3-22 s on a shared
-# core (their prompts are longer than Universalis's, their answers richer)
+# core (their prompts are longer than Universalis's, their answers richer). The module took 196 s at
+# load 2.0-2.8 and 210 s at load 1.1-1.6 (more decisions fit), server start included.
 BUDGETS = {"fubar": (8, 60.0), "paganini": (8, 60.0), "vele": (6, 60.0)}
 MIN_ASKED = 4
-# Shares measured (eval/data/real_model_games.json), per game: see MIN_SHARES' comment there.
-MIN_SHARES = {"fubar": 0.25, "paganini": 0.25, "vele": 0.2}
+# The share each game's seats made in this tier (eval/data/real_model_games.json, tier_test): FUBAR 6/7 at
+# load 1.3 and 3/4 at load 2.6; Paganini 6/7 at load 1.6 and 3/6 at load 2.3 (before the P-13 narrowing);
+# Vele 2/5 at load 1.1 and at 2.0 (its first decisions are the act's builds, a 600-token answer SmolLM2
+# cannot give within the 22 s deadline: every build is a timeout; its bids are the model's). The floor is
+# about half the lowest share measured at load 2-2.6, for the load CI adds (another test worker, another
+# run); above 2 x cores tier._floor's busy floor (0.1) applies instead, as in tests/test_real_model.py.
+MIN_SHARES = {"fubar": 0.35, "paganini": 0.25, "vele": 0.2}
 # what in a fallback's words would mean our request or schema failed, not the model's skill or the clock
 OUR_BUGS = ("invalid output", "invalid json", "prose", "http", "refuses the request", "no structured output",
             "could not build the prompt", "unreachable")
