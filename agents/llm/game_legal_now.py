@@ -4,10 +4,10 @@ Why: a small model held by a grammar fills every field the schema offers. SmolLM
 server, as FUBAR's GM, ruled exchanges and automatic fire at a table without the weapons option (F-20);
 as a player it named a Goal its character does not have (F-11), rerolled another seat's dice (F-7) and
 made a character with one Trademark (F-10); as Paganini's GM it put "A1" in a scene (P-SCENE). Each such
-answer is refused and the decision lost (and a FUBAR scene's unknown opposition, F-14; a risky
-ruling nobody asked for, F-14; a Descriptor or Condition the character lacks, F-4, F-7, F-19; the GM's award
-to a seat without a character, F-11; a Paganini ruling that kept an action up over rounds outside combat, P-13). The Universalis seat has agents/llm/legal_now.py for this; here
-the same idea for the other games, read from the seat's own view (the only state it is shown). The engine
+answer is refused and the decision lost (so were a FUBAR scene's unknown opposition, F-14; a risky
+ruling nobody asked for, F-14; a Descriptor or Condition the character lacks, F-4, F-7, F-19; the GM's
+award to a seat without a character, F-11; a Paganini ruling kept up over rounds outside combat, P-13).
+The Universalis seat has agents/llm/legal_now.py for this; here the same idea for the other games, read from the seat's own view (the only state it is shown). The engine
 still judges every answer; this only stops offering what it refuses.
 
 A narrowing is (field, how, values): "omit" leaves the field out (its default applies), "enum" offers only
@@ -32,7 +32,7 @@ FUBAR_WEAPON_FIELDS = {
 }
 # the GM's actions on one player's character (F-11, F-12, F-22, F-23)
 FUBAR_SEAT_ACTIONS = ("award_resolve", "goal_setback", "goal_resolved", "level_up", "recharge_powers", "lose_asset")
-# F-10 (L53): a new character has 4 Trademarks, 2 Flaws and 2 Relationships, one positive and one negative
+# F-10 (@18326 "Each character starts with 8 Descriptors"): a new character has 4 Trademarks, 2 Flaws and 2 Relationships, one positive and one negative
 FUBAR_NEW_CHARACTER = (("trademarks", "count", (4,)), ("flaws", "count", (2,)),
                        ("relationships", "split", ("positive", True, False)))
 
