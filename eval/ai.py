@@ -98,6 +98,8 @@ def random_instance(schema: dict[str, Any], root: dict[str, Any], rng: random.Ra
         wanted = [n for n, p in props.items() if n in required or "const" in _resolve(p, root)]
         return {name: random_instance(props[name], root, rng) for name in wanted}
     if kind == "array":
+        if node.get("prefixItems"):
+            return [random_instance(sub, root, rng) for sub in node["prefixItems"]]
         return [random_instance(node.get("items", {}), root, rng) for _ in range(node.get("minItems", 0))]
     if kind == "integer":
         low = int(node.get("minimum", 0))

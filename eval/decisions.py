@@ -17,7 +17,9 @@ from typing import Any
 
 __all__ = ["DecisionLog", "DecisionRow", "RULE_ID", "refusal_key"]
 
-RULE_ID = re.compile(r"\((UA?-[A-Z]+-\d+[a-z]?)\)\s*$")  # core (U-) and add-on (UA-) rules
+# Universalis core (U-ACT-3) and add-on (UA-DUR-1) rules; FUBAR (F-12, F-TURN), Paganini (P-9, P-END) and
+# Vele (V-45, V-AMB-14) rules; GAME for an action of another game
+RULE_ID = re.compile(r"\(((?:UA|U|F|P|V)-[A-Z0-9]+(?:-\d+[a-z]?)?|GAME)\)\s*$")
 SLOW_S = 30.0  # the issue's ceiling for one decision
 
 
@@ -48,7 +50,7 @@ class DecisionLog:
     rows: list[DecisionRow] = field(default_factory=list)
 
     def watch(self, player: Any) -> None:
-        """Record each decision `player` (an LLMPlayer) makes from now on."""
+        """Record each decision `player` (an LLMPlayer or GameLLMPlayer) makes from now on, out of turn too."""
         decide = player.decide
         log = self
 
@@ -68,7 +70,10 @@ class DecisionLog:
                 return attempt
             decider.ask = ask_and_note
 
-        def watched(obs: Any) -> Any:
+        def watched(obs: Any, decide: Any = decide, kind: str | None = None) -> Any:
+            """One decision (`kind` None: the pending one) or, with kind "interject", one out-of-turn ask,
+            whose row is kept only when the model was (or would have been) called: the table offers the
+            moment to every watching seat at every step, and most pass without a call."""
             refusals.clear()
             answered[0] = False
             sent[0] = sent[1] = 0
@@ -89,17 +94,30 @@ class DecisionLog:
             obs.check = check
             after = _counts(player.stats)
             was_asked = after["model_decisions"] > before["model_decisions"] or after["rested"] > before["rested"]
+            if kind is not None and not was_asked:
+                return decision
             by_model = after["accepted"] > before["accepted"]
-            attempts = (decision.retries + 1) if after["model_decisions"] > before["model_decisions"] else 0
+            called = after["model_decisions"] > before["model_decisions"]
+            if decision is None:  # an interjection passed: its cost is in the seat's stats, its reason aside
+                fallback = getattr(player, "last_pass_reason", "") or "no reason given"
+                retries = int(after["retries"] - before["retries"])
+                cost = (after["latency_s"] - before["latency_s"], int(after["tokens_in"] - before["tokens_in"]),
+                        int(after["tokens_out"] - before["tokens_out"]))
+            else:
+                fallback, retries = decision.fallback, decision.retries
+                cost = (decision.latency_s, decision.tokens_in, decision.tokens_out)
             log.rows.append(DecisionRow(
-                seat=player.name, kind=obs.pending.kind, asked=was_asked, by_model=by_model,
-                first_try=after["first_try_legal"] > before["first_try_legal"], attempts=attempts,
-                seconds=seconds, model_seconds=decision.latency_s, tokens_in=decision.tokens_in,
-                tokens_out=decision.tokens_out, fallback=decision.fallback if was_asked and not by_model else None,
+                seat=player.name, kind=kind or obs.pending.kind, asked=was_asked, by_model=by_model,
+                first_try=after["first_try_legal"] > before["first_try_legal"],
+                attempts=(retries + 1) if called else 0, seconds=seconds, model_seconds=cost[0],
+                tokens_in=cost[1], tokens_out=cost[2], fallback=fallback if was_asked and not by_model else None,
                 refusals=list(refusals), sent_tokens=sent[0] // 4, largest_request=sent[1] // 4))
             return decision
 
         player.decide = watched
+        interject = getattr(player, "interject", None)
+        if interject is not None:  # an LLM seat that may act out of turn (agents/game_loop.Interjector)
+            player.interject = lambda obs: watched(obs, interject, "interject")
 
     # -- figures -------------------------------------------------------------------------------------
     def asked(self) -> list[DecisionRow]:
@@ -168,8 +186,9 @@ def refusal_key(refusal: str) -> str:
     return "pre-send check" if refusal.startswith("not sent") else "other"
 
 
-def _counts(stats: Any) -> dict[str, int]:
-    return {k: int(getattr(stats, k, 0)) for k in ("model_decisions", "accepted", "first_try_legal", "rested")}
+def _counts(stats: Any) -> dict[str, float]:
+    return {k: getattr(stats, k, 0) for k in ("model_decisions", "accepted", "first_try_legal", "rested", "retries",
+                                              "tokens_in", "tokens_out", "latency_s")}
 
 
 def _reason(fallback: str | None) -> str:

@@ -212,6 +212,8 @@ def example_for_schema(schema: dict[str, Any], root: dict[str, Any] | None = Non
         wanted = [n for n, p in props.items() if n in required or "const" in _resolve(p, root)]
         return {name: example_for_schema(props[name], root) for name in wanted}
     if kind == "array":
+        if node.get("prefixItems"):
+            return [example_for_schema(sub, root) for sub in node["prefixItems"]]
         count = node.get("minItems", 0)
         return [example_for_schema(node.get("items", {}), root) for _ in range(count)]
     if kind == "integer":
@@ -222,6 +224,47 @@ def example_for_schema(schema: dict[str, Any], root: dict[str, Any] | None = Non
         return False
     if kind == "string":
         return "x" * int(node.get("minLength", 1))
+    return None
+
+
+def grammar_instance(schema: dict[str, Any], root: dict[str, Any] | None = None) -> Any:
+    """What a model held by llama-cpp-python's grammar (llama_grammar.py, 0.3.x) may write for a schema:
+    enums, consts, string lengths and item counts hold, but integer `minimum`/`maximum` do not ("TODO:
+    support minimum, maximum"), so an integer goes one past its bound, as SmolLM2's did (Paganini
+    `rounds` 0, a Vele bid of 7), nor does `propertyNames` (a dict keyed by an enum gets the key "x").
+    Every property is written, the first non-null branch of a union taken."""
+    root = schema if root is None else root
+    node = _resolve(schema, root)
+    if "const" in node:
+        return node["const"]
+    if node.get("enum"):
+        return node["enum"][-1]
+    for key in ("anyOf", "oneOf", "allOf"):
+        if node.get(key):
+            branches = [b for b in node[key] if _resolve(b, root).get("type") != "null"] or node[key]
+            return grammar_instance(branches[0], root)
+    kind = node.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), "null")
+    if kind == "object" or "properties" in node:
+        out = {name: grammar_instance(sub, root) for name, sub in node.get("properties", {}).items()}
+        if not out and isinstance(node.get("additionalProperties"), dict):  # the grammar ignores propertyNames
+            out["x"] = grammar_instance(node["additionalProperties"], root)
+        return out
+    if kind == "array":
+        if node.get("prefixItems"):
+            return [grammar_instance(sub, root) for sub in node["prefixItems"]]
+        return [grammar_instance(node.get("items", {}), root) for _ in range(max(1, node.get("minItems", 0)))]
+    if kind == "integer":
+        if "maximum" in node:
+            return int(node["maximum"]) + 1
+        return int(node["minimum"]) - 1 if "minimum" in node else 0
+    if kind == "number":
+        return float(node.get("maximum", 0)) + 1
+    if kind == "boolean":
+        return False
+    if kind == "string":
+        return "x" * max(1, int(node.get("minLength", 1)))
     return None
 
 

@@ -29,7 +29,7 @@ from langchain_core.messages import AIMessage, BaseMessage, SystemMessage
 from pydantic import BaseModel, ValidationError
 
 from .config import ConfigError, LLMSettings, is_configured
-from .schema import strict_json_schema
+from .schema import bounded_ints_as_enums, strict_json_schema
 from .servers import ENFORCED, Method, ServerProfile, detect_server, is_reasoning_model, profile_for
 
 try:  # openai>=3 is backed by httpx2; older SDKs by httpx
@@ -262,9 +262,9 @@ class StructuredDecider:
         Strict mode refuses keywords outside its subset ('default', 'minLength', ...: HTTP 400),
         and an unknown server may be a proxy in front of OpenAI;
         grammar-based local servers use them (a maxLength keeps a small model's `why` short).
-        Our own validation checks them either way.
+        Our own validation checks them either way. Bounded integers go as enums (bounded_ints_as_enums).
         """
-        full = strict_json_schema(schema)
+        full = bounded_ints_as_enums(strict_json_schema(schema))
         # an unknown server may be a proxy in front of OpenAI: the subset is accepted everywhere
         return openai_strict_subset(full) if self.profile.name in ("openai", "generic") else full
 
@@ -367,6 +367,8 @@ def openai_strict_subset(node: Any) -> Any:
     if not isinstance(node, dict):
         return node
     out: dict[str, Any] = {}
+    if isinstance(node.get("prefixItems"), list) and "items" not in node:  # a tuple: strict mode has no prefixItems
+        node = {**node, "items": {"anyOf": node["prefixItems"]}}
     for key, value in node.items():
         if key in ("properties", "$defs", "definitions") and isinstance(value, dict):
             out[key] = {name: openai_strict_subset(sub) for name, sub in value.items()}
@@ -563,8 +565,12 @@ def _from_response(response: Any) -> tuple[str, int, int]:
 
 
 def extract_json_object(text: str) -> dict[str, Any] | None:
-    """The first JSON object embedded in text (prose, code fences and all)."""
-    decoder = json.JSONDecoder()
+    """The first JSON object embedded in text (prose, code fences and all).
+
+    Control characters inside strings are read (strict=False): llama-cpp-python's grammar (0.3.x) lets
+    a string hold a raw newline (its `char` is `[^"\\]`), and SmolLM2 wrote one into a Paganini ruling.
+    """
+    decoder = json.JSONDecoder(strict=False)
     start = text.find("{")
     while start != -1:
         try:

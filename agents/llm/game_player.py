@@ -35,6 +35,7 @@ from engine.core.ruleset import Option, Pending
 
 from .config import ConfigError, LLMSettings, is_configured, load_settings
 from .decider import make_decider, redact
+from .game_legal_now import narrowing
 from .interjection import PASS, fillable, interjection_data, interjection_schema
 from .player import COOLDOWN, LLMStats, ModelBreaker, SeatStatus
 from .retry import Outcome, decide_with_retries
@@ -49,7 +50,9 @@ log = logging.getLogger(__name__)
 LLMConfig = LLMSettings
 
 NOT_FOR_MODELS = {"roll_dice"}  # the table's dice source answers chance decisions
-VIEW_CHARS = 7000  # the seat's view, as compact JSON, is cut to this many characters
+# the seat's view, as compact JSON, is cut to this many characters: at 7,000 a FUBAR or Vele request held
+# 2,900 tokens and SmolLM2 on a shared core spent most of its 22 s deadline reading it
+VIEW_CHARS = 3000
 LIST_TAIL = 6  # long lists in the view (scenes, answers, struggles) keep their latest items
 TEXT_CHARS = 240  # any one string in the view
 FACTS_SHOWN = 8  # recalled Facts in a prompt
@@ -95,11 +98,50 @@ def _narrow(annotation: Any, choices: tuple[str, ...]) -> Any | None:
     return None
 
 
+def _narrowed(annotation: Any, info: Any, how: str, values: tuple[Any, ...]) -> tuple[Any, Any] | None:
+    """A field narrowed by agents/llm/game_legal_now (an enum of ids, an exact count); None when it does not fit.
+    The field keeps its default and description, not its constraints (a length limit on a Literal is an error)."""
+    from annotated_types import Len
+
+    optional = get_origin(annotation) is Union and type(None) in get_args(annotation)
+    base = next((a for a in get_args(annotation) if a is not type(None)), annotation) if optional else annotation
+    if how == "count" and get_origin(base) is list and values:
+        out: Any = Annotated[base, Len(int(values[0]), int(values[0]))]
+    elif how == "enum" and values and base is str:
+        out = Literal[tuple(values)]  # type: ignore[valid-type]
+    elif how == "enum" and values and get_origin(base) is list and get_args(base) and get_args(base)[0] is str:
+        out = list[Literal[tuple(values)]]  # type: ignore[valid-type, misc]
+    elif how == "split" and len(values) > 1 and get_origin(base) is list and get_args(base) and \
+            isinstance(get_args(base)[0], type) and issubclass(get_args(base)[0], BaseModel):
+        item, name = get_args(base)[0], str(values[0])
+        if name not in item.model_fields:
+            return None
+        fixed = [create_model(f"{item.__name__}{i + 1}", __base__=item, **{name: (Literal[v], v)})  # type: ignore[call-overload, valid-type]
+                 for i, v in enumerate(values[1:])]
+        out = tuple[tuple(fixed)]  # type: ignore[misc]
+    elif how == "fix" and len(values) > 1 and isinstance(base, type) and issubclass(base, BaseModel) and \
+            str(values[0]) in base.model_fields:
+        out = create_model(f"{base.__name__}Now", __base__=base,  # type: ignore[call-overload]
+                           **{str(values[0]): (Literal[tuple(values[1:])], values[1])})  # type: ignore[valid-type]
+    else:
+        return None
+    if info.is_required():
+        plain = Field(description=info.description)
+    elif info.default_factory is not None:
+        plain = Field(default_factory=info.default_factory, description=info.description)
+    else:
+        plain = Field(default=info.default, description=info.description)
+    return (Optional[out] if optional else out), plain
+
+
 @lru_cache(maxsize=512)
-def flat_model(ruleset_name: str, action_type: str, require_type: bool, choices: tuple[str, ...] = ()) -> type[BaseModel]:
+def flat_model(ruleset_name: str, action_type: str, require_type: bool, choices: tuple[str, ...] = (),
+               narrow: tuple[tuple[str, str, tuple[Any, ...]], ...] = ()) -> type[BaseModel]:
     """The engine's model for `action_type` without `player`; a Literal field holding all of the
-    option's `choices` offers only those (advance kinds, stakes...)."""
+    option's `choices` offers only those (advance kinds, stakes...); `narrow` (game_legal_now) leaves out
+    the fields the table refuses now and offers only the ids it accepts."""
     cls = action_models(ruleset_name)[action_type]
+    rules = {name: (how, values) for name, how, values in narrow}
     fields: dict[str, Any] = {}
     narrowed_one = False
     for name, info in cls.model_fields.items():
@@ -109,6 +151,14 @@ def flat_model(ruleset_name: str, action_type: str, require_type: bool, choices:
             fields[name] = (info.annotation, Field(description="which action") if require_type else info)
             continue
         annotation = info.annotation
+        how, values = rules.get(name, ("", ()))
+        if how == "omit" and not info.is_required():
+            continue
+        if how:
+            cut = _narrowed(annotation, info, how, values)
+            if cut is not None:
+                fields[name] = cut
+                continue
         if choices and not narrowed_one:
             cut = _narrow(annotation, choices)
             if cut is not None:
@@ -136,14 +186,17 @@ class _Choice(_Lean):
 
 
 @lru_cache(maxsize=256)
-def game_choice_schema(ruleset_name: str, offered: tuple[tuple[str, tuple[str, ...]], ...]) -> type[BaseModel]:
-    """`Choice{action, why}`: exactly the offered action types (with their choices), discriminated on `type`."""
+def game_choice_schema(ruleset_name: str, offered: tuple[tuple[str, tuple[str, ...]], ...],
+                       narrow: tuple[tuple[str, Any], ...] = ()) -> type[BaseModel]:
+    """`Choice{action, why}`: exactly the offered action types (with their choices), discriminated on `type`;
+    `narrow`: (action type, its game_legal_now narrowing) pairs."""
     known = action_models(ruleset_name)
     wanted = [(t, c) for t, c in offered if t in known and t not in NOT_FOR_MODELS]
     if not wanted:
         raise ValueError("no action type a model can choose")
     many = len(wanted) > 1
-    models = tuple(flat_model(ruleset_name, t, many, c) for t, c in wanted)
+    cuts = dict(narrow)
+    models = tuple(flat_model(ruleset_name, t, many, c, cuts.get(t, ())) for t, c in wanted)
     action: Any = models[0] if not many else Annotated[Union[models], Field(discriminator="type")]
     return create_model(  # type: ignore[call-overload, no-any-return]
         "Choice", __base__=_Choice, __doc__="Choose exactly one of the legal actions.",
@@ -204,15 +257,32 @@ def _trim(node: Any, depth: int = 0) -> Any:
         out = [_trim(x, depth + 1) for x in items]
         return ([f"({len(node) - LIST_TAIL} earlier items left out)"] + out) if len(items) < len(node) else out
     if isinstance(node, dict):
-        return {k: _trim(v, depth + 1) for k, v in node.items() if v not in (None, [], {}, "")}
+        # a false flag says nothing a missing one does not (Vele's components carry seven each)
+        return {k: _trim(v, depth + 1) for k, v in node.items() if v is not False and v not in (None, [], {}, "")}
     return node
 
 
-def describe_view(view: dict[str, Any]) -> str:
-    """What the seat may see, as compact JSON: long lists keep their latest items, the whole is capped."""
-    shown = {k: v for k, v in view.items() if k not in ("options", "ruleset", "actions")}
-    text = json.dumps(_trim(shown), ensure_ascii=False, separators=(",", ":"), default=str)
-    return text if len(text) <= VIEW_CHARS else text[:VIEW_CHARS] + " ...(cut)"
+def describe_view(view: dict[str, Any], limit: int = VIEW_CHARS) -> str:
+    """What the seat may see, as compact JSON within `limit` characters: long lists keep their latest
+    items, and when the whole is still too long every key keeps a fair share (the small ones whole, the
+    large ones cut), so one large key (Vele's components) cannot push the rest (the struggle under way,
+    the spotlights) out of the prompt."""
+    shown = _trim({k: v for k, v in view.items() if k not in ("options", "ruleset", "actions")})
+    parts = {k: json.dumps(v, ensure_ascii=False, separators=(",", ":"), default=str) for k, v in shown.items()}
+    text = json.dumps(shown, ensure_ascii=False, separators=(",", ":"), default=str)
+    if len(text) <= limit:
+        return text
+    keys = {k: json.dumps(k, ensure_ascii=False) + ":" for k in parts}
+    left = max(0, limit - 2 - sum(len(x) + 1 for x in keys.values()))
+    share: dict[str, int] = {}
+    by_size = sorted(parts, key=lambda k: len(parts[k]))
+    for i, k in enumerate(by_size):
+        share[k] = min(len(parts[k]), left // (len(by_size) - i))
+        left -= share[k]
+    cut = " ...(cut)"
+    body = ",".join(keys[k] + (v if share[k] >= len(v) else v[:max(0, share[k] - len(cut))] + cut)
+                    for k, v in parts.items())
+    return "{" + body + "}"
 
 
 def prompt_for(ruleset_name: str, role: str, view: dict[str, Any], seat: str) -> str:
@@ -225,11 +295,11 @@ def prompt_for(ruleset_name: str, role: str, view: dict[str, Any], seat: str) ->
     return f"{ruleset_name}/player"
 
 
-def _recent(events: list[Any], n: int = 8) -> str:
+def _recent(events: list[Any], n: int = 6) -> str:
     lines = []
     for e in events[-n:]:
         try:
-            lines.append("- " + " ".join(str(e.line()).split())[:300])
+            lines.append("- " + " ".join(str(e.line()).split())[:200])
         except Exception:  # noqa: BLE001 - an event without a line is left out
             continue
     return "\n".join(lines) or "(nothing yet)"
@@ -273,6 +343,7 @@ class GameLLMPlayer(ModelBreaker):
         self._cooldown = COOLDOWN
         self._last_failure = ""
         self._interject_at: Any = None  # the table state (its action count) last weighed out of turn
+        self.last_pass_reason = ""  # why the last out-of-turn ask passed without the model's answer
         self.last_messages: list[BaseMessage] = []  # the prompt of the last model call (tests, debugging)
 
     def __repr__(self) -> str:  # never the settings (so never the key)
@@ -302,7 +373,9 @@ class GameLLMPlayer(ModelBreaker):
             self.stats.rested += 1
             return self._heuristic(obs, f"the model rests after failing: {self._last_failure}", count=True)
         try:
-            schema = game_choice_schema(self.game, tuple((o.type, tuple(o.choices)) for o in options))
+            cuts = tuple((o.type, narrowing(self.game, obs.view, self.name, o.type)) for o in options)
+            schema = game_choice_schema(self.game, tuple((o.type, tuple(o.choices)) for o in options),
+                                        tuple(c for c in cuts if c[1]))
             facts = self._recall(obs) if writes_words(self.game, tuple(o.type for o in options)) else []
             messages = self.messages(obs, options, facts)
         except Exception as exc:  # noqa: BLE001 - a prompt bug must not stop the game
@@ -448,7 +521,9 @@ class GameLLMPlayer(ModelBreaker):
         return ""
 
     def _pass(self, reason: str) -> None:
-        """An interjection the model did not make: the seat passes (no heuristic acts for it), counted."""
+        """An interjection the model did not make: the seat passes (no heuristic acts for it), counted, and
+        its reason kept (a pass returns no Decision to carry it)."""
+        self.last_pass_reason = reason
         self.stats.count_kind("interject", False)
         self.stats.count_fallback(reason)
         return None

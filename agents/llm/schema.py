@@ -16,7 +16,14 @@ from typing import Any
 
 from pydantic import BaseModel
 
-__all__ = ["response_format_for", "strict_json_schema"]
+__all__ = ["ENUM_RANGE", "MAX_CHARS", "MAX_ITEMS", "bounded_ints_as_enums", "response_format_for", "strict_json_schema"]
+
+# a bounded integer with at most this many values is sent as an enum of them
+ENUM_RANGE = 26
+# an array or a string without a bound of its own is sent with these (a grammar-held small model that
+# starts a list of dice may not stop before the token limit: Vele's `build`, 800 tokens, cut off)
+MAX_ITEMS = 8
+MAX_CHARS = 500
 
 
 def strict_json_schema(schema: type[BaseModel]) -> dict[str, Any]:
@@ -59,3 +66,41 @@ def _strict(node: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
         merged.pop("$ref")
         return _strict(merged, root)
     return node
+
+
+def bounded_ints_as_enums(node: Any) -> Any:
+    """The schema with every bounded integer (`minimum` and `maximum`, at most ENUM_RANGE values; or a
+    `minimum` alone: its first ENUM_RANGE values) as an `enum`, and every array and string without an upper bound given MAX_ITEMS / MAX_CHARS,
+    everywhere (properties, items, unions, $defs).
+
+    Why: llama-cpp-python's grammar (llama_grammar.py, 0.3.x: "TODO: support minimum, maximum") ignores
+    integer bounds, so SmolLM2 held by it wrote Paganini's `rounds` 0 and a skill level 5, our own
+    validation refused them ("invalid output"), and the seat lost the decision. Every server family
+    enforces an enum; the values are the same.
+    """
+    if isinstance(node, list):
+        return [bounded_ints_as_enums(x) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: bounded_ints_as_enums(v) for k, v in node.items()}
+    low, high = out.get("minimum"), out.get("maximum")
+    if out.get("type") == "integer" and "enum" not in out and isinstance(low, int) and \
+            (high is None or isinstance(high, int) and 0 <= high - low < ENUM_RANGE):
+        # a lower bound alone (Vele's xp_spent >= 0): its first ENUM_RANGE values, more than a seat holds
+        out["enum"] = list(range(low, (low + ENUM_RANGE - 1 if high is None else high) + 1))
+        out.pop("minimum")
+        out.pop("maximum", None)
+    names = out.get("propertyNames")
+    if out.get("type") == "object" and isinstance(names, dict) and names.get("enum") and "properties" not in out \
+            and isinstance(out.get("additionalProperties"), dict):
+        # a dict keyed by an enum (Paganini's armour ratings by damage type): the grammar ignores propertyNames
+        # and SmolLM2 wrote any key; every key is written out instead (all required, as strict mode wants)
+        keys = [str(k) for k in names["enum"]]
+        out = {k: v for k, v in out.items() if k not in ("propertyNames", "additionalProperties")}
+        value = bounded_ints_as_enums(node["additionalProperties"])
+        out.update(properties={k: value for k in keys}, required=keys, additionalProperties=False)
+    if out.get("type") == "array" and "maxItems" not in out:
+        out["maxItems"] = max(MAX_ITEMS, int(out.get("minItems", 0)))
+    if out.get("type") == "string" and "maxLength" not in out and "enum" not in out and "const" not in out:
+        out["maxLength"] = max(MAX_CHARS, int(out.get("minLength", 0)))
+    return out

@@ -4,6 +4,7 @@
     storytable eval --out eval/data/results_full.json --report eval/reports/full
     storytable eval --compare old.json new.json           # exit code 1 when a figure got worse
     storytable eval --game fubar [--quick] [--out f.json] [--report DIR]   # another game's speed and check
+    storytable eval --game vele --local-model smollm2 [--ai-decisions N] [--ai-budget S]   # its LLM seats, real model
 """
 from __future__ import annotations
 
@@ -128,6 +129,8 @@ def run_game(args: argparse.Namespace) -> int:
         raise UserError(f"no evaluation for --game {args.game}; known: universalis, {', '.join(GAMES)}")
     if args.out and args.out.exists():
         raise UserError(f"{args.out.name} already exists: choose another --out")
+    if args.local_model:
+        return run_game_local(args, UserError)
     if args.games is not None and args.games < 1:
         raise UserError("--games must be at least 1")
     res = run_game_check(args.game, quick=args.quick, size=args.games)
@@ -142,6 +145,31 @@ def run_game(args: argparse.Namespace) -> int:
             print(f"wrote {path}", file=sys.stderr)
     print("\n".join(summary_lines(res)))
     return 0 if res["ok"] else 1
+
+
+def run_game_local(args: argparse.Namespace, user_error: type[Exception]) -> int:
+    """`--game G --local-model smollm2`: two LLM seats of G (the GM among them in a GM-led game) against
+    the real model, with eval/decisions.py's per-decision figures (eval/ai_games.py)."""
+    from eval.ai_games import run_local_game
+    from eval.local_server import MODELS, Unavailable
+
+    if args.local_model not in MODELS:
+        raise user_error(f"--game {args.game} plays a registry model: {', '.join(MODELS)} (not {args.local_model!r})")
+    try:
+        res = run_local_game(args.local_model, args.game, seats=args.ai_seats or 4, llm=2,
+                             budget_s=args.ai_budget or 150.0, max_asked=args.ai_decisions or 16)
+    except Unavailable as exc:
+        raise user_error(str(exc)) from None
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        with open(args.out, "x", encoding="utf-8") as fh:
+            fh.write(json.dumps(res, indent=1, default=str) + "\n")
+        print(f"wrote {args.out}", file=sys.stderr)
+    m = res["model"]
+    print(f"{args.game} on {res['source']}: {m.get('by_model', 0)}/{m['asked']} decisions by the model, first try "
+          f"{m.get('first_try_legal')}, median {m.get('seconds_median')} s, max {m.get('seconds_max')} s; misses "
+          f"{m['fallback_reasons']}; engine refusals {m['engine_refusals_by_rule']}")
+    return 0
 
 
 def compare(old_path: Path, new_path: Path, threshold: float, user_error: type[Exception]) -> int:
