@@ -10,6 +10,8 @@ the strict llama-cpp-python profile; its "model" writes what such a grammar allo
 """
 from __future__ import annotations
 
+import json
+
 import pytest
 from fakeserver import FakeOpenAIServer, grammar_instance, requested_schema, valid
 
@@ -65,7 +67,8 @@ def test_bounded_integers_go_as_enums_and_open_lists_and_texts_get_a_bound() -> 
     out = bounded_ints_as_enums(schema)["properties"]
     assert out["rounds"] == {"type": "integer", "enum": list(range(1, 11)), "default": 1}
     assert out["cover"] == schema["properties"]["cover"]  # 101 values: left as bounds
-    assert out["spent"] == {"type": "integer", "enum": list(range(0, 26))}
+    # a minimum alone keeps it: a bid up to Wealth, a scene number, XP spent have no fixed top (U-BID-1)
+    assert out["spent"] == {"type": "integer", "minimum": 0}
     assert out["maybe"]["anyOf"][0] == {"type": "integer", "enum": list(range(-4, 5))}
     assert out["dice"]["maxItems"] == MAX_ITEMS and out["names"]["maxItems"] == 12
     assert out["names"]["items"]["maxLength"] == 80 and out["text"]["maxLength"] == MAX_CHARS
@@ -73,6 +76,31 @@ def test_bounded_integers_go_as_enums_and_open_lists_and_texts_get_a_bound() -> 
     rated = {"type": "integer", "enum": [0, 1, 2, 3]}
     assert out["ratings"] == {"type": "object", "properties": {"cutting": rated, "blunt": rated},
                               "required": ["cutting", "blunt"], "additionalProperties": False}
+
+
+def test_a_bid_or_a_scene_past_the_first_26_values_stays_choosable() -> None:
+    """U-BID-1: a bid goes up to the bidder's Wealth (25 at the start, more after Refreshes); scene numbers count up
+    over the game. As sent to any server, neither is capped at an enum of its first values."""
+    from agents.llm.decider import openai_strict_subset
+    from agents.llm.schema import strict_json_schema
+    from agents.llm.schema_actions import choice_schema
+
+    sent = json.dumps(openai_strict_subset(bounded_ints_as_enums(strict_json_schema(
+        choice_schema(("bid", "switch_scene"))))))
+    assert "25]" not in sent and "26]" not in sent, sent[:400]
+    full = bounded_ints_as_enums(strict_json_schema(choice_schema(("bid", "switch_scene"))))
+    amounts = [n for n in _walk(full) if n.get("type") == "integer"]
+    assert amounts and all("enum" not in n or len(n["enum"]) < 26 for n in amounts)
+
+
+def _walk(node):
+    if isinstance(node, dict):
+        yield node
+        for v in node.values():
+            yield from _walk(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _walk(v)
 
 
 def test_a_large_key_of_the_view_cannot_push_the_struggle_out_of_the_prompt() -> None:
@@ -136,3 +164,12 @@ def test_fields_the_table_refuses_now_are_not_offered(monkeypatch, game: str, ru
     refused = [str(r.meta["fallback"]) for r in records if str(r.meta.get("fallback", "")).startswith("refused")]
     assert len(server.chat_requests) >= 8
     assert not [x for x in refused if any(rule in x for rule in rules)], refused
+
+
+def test_the_view_keeps_a_false_that_means_something() -> None:
+    """A false flag is left out of the prompt's view to save tokens, but not where false is a value: a FUBAR
+    negative Relationship read as `{"target": "Mayor"}` could not be told from a positive one."""
+    from agents.llm.game_player import describe_view
+    text = describe_view({"characters": [{"relationships": [{"target": "Mayor", "positive": False}]}],
+                          "components": [{"name": "gang", "attached": False, "out": False}]})
+    assert '"positive":false' in text and '"attached":false' in text and '"out"' not in text

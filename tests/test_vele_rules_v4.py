@@ -292,3 +292,30 @@ def test_a_version_3_log_replays_by_its_rules_byte_for_byte():
     head["ruleset_version"] = "4"
     as_v4 = replay_log_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
     assert as_v4.error is not None and as_v4.error.line == 42 and "V-45" in str(as_v4.error)
+
+
+def test_V_45_an_aide_whose_charge_is_not_in_the_scene_moves_freely_L421():
+    """V-45, V-44: the aide stays beside the one it aids only where that one is. Ben's gang, integrated with his PC
+    in an earlier scene, is framed into a scene without the PC: it moves like any component (it was refused, as if
+    the PC stood in the first zone)."""
+    from tests.vele_helpers import built
+    s = built(options={"zones": True})
+    ben, gang, main = comp_of(s, "Ben", "pc"), comp_of(s, "Ben", "normal"), comp_of(s, "Ann", "main")
+    s.components[gang.id].unit = ben.id
+    s = play(s, A.FrameScene(player="Ann", place="the mill", present=[gang.id, main.id], zones=ZONES,
+                             placed={main.id: "the far shore"}))
+    assert s.scene.zone_of(gang.id) == "the bank" and ben.id not in s.scene.present
+    s = play(s, A.Move(player="Ben", component=gang.id, to="the ford"))
+    assert s.scene.zone_of(gang.id) == "the ford"
+
+
+def test_V_38_an_area_strike_in_a_fight_is_rules_version_4():
+    """V-38: the Area strike in a fight came with rules version 4; a game played by version 3 (an old save played
+    on) is neither offered it nor allowed it, as its header says."""
+    from engine.vele.decisions import legal_options
+    from tests.vele_helpers import refuses
+    s, ben, main, g0, g1 = fight_to_bens_strike()
+    assert any("Area" in (o.note or "") for o in legal_options(s, "Ben"))
+    s.rules_version = 3
+    assert not any("Area" in (o.note or "") for o in legal_options(s, "Ben"))
+    assert "version 3" in refuses(s, A.ContinueFight(player="Ben", area=True), "V-38")

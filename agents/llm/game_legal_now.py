@@ -140,7 +140,12 @@ def _vele(view: dict[str, Any], seat: str, action_type: str) -> list[tuple[str, 
     if action_type != "build":
         return []
     # V-14: the first component bought is the PC; V-23: each act one main and at least 3 normal story components
-    return [("pc", "fix", ("kind", "pc")), ("story", "split", ("kind", "main", "normal", "normal", "normal"))]
+    out = [("pc", "fix", ("kind", "pc")), ("story", "split", ("kind", "main", "normal", "normal", "normal"))]
+    # V-50: XP spent is at most the seat's XP (the schema's minimum alone is not held by llama.cpp's grammar)
+    me = next((p for p in view.get("players") or [] if isinstance(p, dict) and p.get("name") == seat), None)
+    if me is not None and isinstance(me.get("xp"), int) and me["xp"] >= 0:
+        out.append(("xp_spent", "enum", tuple(range(0, me["xp"] + 1))))
+    return out
 
 
 RULESETS: dict[str, Callable[[dict[str, Any], str, str], list[tuple[str, str, tuple[Any, ...]]]]] = {

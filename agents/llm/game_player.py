@@ -99,8 +99,9 @@ def _narrow(annotation: Any, choices: tuple[str, ...]) -> Any | None:
 
 
 def _narrowed(annotation: Any, info: Any, how: str, values: tuple[Any, ...]) -> tuple[Any, Any] | None:
-    """A field narrowed by agents/llm/game_legal_now (an enum of ids, an exact count); None when it does not fit.
-    The field keeps its default and description, not its constraints (a length limit on a Literal is an error)."""
+    """A field narrowed by agents/llm/game_legal_now (an enum of ids or counts, an exact count); None when it does not
+    fit. The field keeps its default and description, not its constraints (a length limit on a Literal is an
+    error), except a list of ids, which keeps its length bounds."""
     from annotated_types import Len
 
     optional = get_origin(annotation) is Union and type(None) in get_args(annotation)
@@ -109,8 +110,14 @@ def _narrowed(annotation: Any, info: Any, how: str, values: tuple[Any, ...]) -> 
         out: Any = Annotated[base, Len(int(values[0]), int(values[0]))]
     elif how == "enum" and values and base is str:
         out = Literal[tuple(values)]  # type: ignore[valid-type]
+    elif how == "enum" and values and base is int and all(isinstance(v, int) for v in values):
+        out = Literal[tuple(values)]  # type: ignore[valid-type]
     elif how == "enum" and values and get_origin(base) is list and get_args(base) and get_args(base)[0] is str:
+        # the list's own length bounds stay (Paganini's combatants: at least 2)
+        lengths = [m for m in info.metadata if type(m).__name__ in ("MinLen", "MaxLen", "Len")]
         out = list[Literal[tuple(values)]]  # type: ignore[valid-type, misc]
+        if lengths:
+            out = Annotated[(out, *lengths)]  # type: ignore[valid-type]
     elif how == "split" and len(values) > 1 and get_origin(base) is list and get_args(base) and \
             isinstance(get_args(base)[0], type) and issubclass(get_args(base)[0], BaseModel):
         item, name = get_args(base)[0], str(values[0])
@@ -249,6 +256,10 @@ def statement_text(action: BaseModel) -> str:
 
 # --------------------------------------------------------------------------- the prompt
 
+# keys whose false says something a missing key does not
+FALSE_MEANS = frozenset({"positive", "attached"})
+
+
 def _trim(node: Any, depth: int = 0) -> Any:
     if isinstance(node, str):
         return node if len(node) <= TEXT_CHARS else node[:TEXT_CHARS] + "..."
@@ -257,8 +268,10 @@ def _trim(node: Any, depth: int = 0) -> Any:
         out = [_trim(x, depth + 1) for x in items]
         return ([f"({len(node) - LIST_TAIL} earlier items left out)"] + out) if len(items) < len(node) else out
     if isinstance(node, dict):
-        # a false flag says nothing a missing one does not (Vele's components carry seven each)
-        return {k: _trim(v, depth + 1) for k, v in node.items() if v is not False and v not in (None, [], {}, "")}
+        # a false flag says nothing a missing one does not (Vele's components carry seven each), except where
+        # false is a value of its own: a FUBAR negative Relationship, a Vele component not attached
+        return {k: _trim(v, depth + 1) for k, v in node.items()
+                if (v is not False or k in FALSE_MEANS) and v not in (None, [], {}, "")}
     return node
 
 

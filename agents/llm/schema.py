@@ -21,8 +21,10 @@ __all__ = ["ENUM_RANGE", "MAX_CHARS", "MAX_ITEMS", "bounded_ints_as_enums", "res
 # a bounded integer with at most this many values is sent as an enum of them
 ENUM_RANGE = 26
 # an array or a string without a bound of its own is sent with these (a grammar-held small model that
-# starts a list of dice may not stop before the token limit: Vele's `build`, 800 tokens, cut off)
-MAX_ITEMS = 8
+# starts a list of dice may not stop before the token limit: Vele's `build`, 800 tokens, cut off). Legal
+# lists run past 8: Paganini's skills ("any number"), Vele's present components (20+ an act with 5
+# players) and a pooling unit's stakes; 24 bounds a runaway and forbids none of them
+MAX_ITEMS = 24
 MAX_CHARS = 500
 
 
@@ -69,9 +71,11 @@ def _strict(node: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
 
 
 def bounded_ints_as_enums(node: Any) -> Any:
-    """The schema with every bounded integer (`minimum` and `maximum`, at most ENUM_RANGE values; or a
-    `minimum` alone: its first ENUM_RANGE values) as an `enum`, and every array and string without an upper bound given MAX_ITEMS / MAX_CHARS,
-    everywhere (properties, items, unions, $defs).
+    """The schema with every bounded integer (`minimum` and `maximum`, at most ENUM_RANGE values) as an
+    `enum`, and every array and string without an upper bound given MAX_ITEMS / MAX_CHARS, everywhere
+    (properties, items, unions, $defs). An integer with a `minimum` alone keeps it: its legal values have no
+    fixed top (a Universalis bid up to the bidder's Wealth, a scene number, Vele XP spent), so an enum
+    of its first values would forbid legal choices; our own validation catches a value below it.
 
     Why: llama-cpp-python's grammar (llama_grammar.py, 0.3.x: "TODO: support minimum, maximum") ignores
     integer bounds, so SmolLM2 held by it wrote Paganini's `rounds` 0 and a skill level 5, our own
@@ -84,12 +88,11 @@ def bounded_ints_as_enums(node: Any) -> Any:
         return node
     out = {k: bounded_ints_as_enums(v) for k, v in node.items()}
     low, high = out.get("minimum"), out.get("maximum")
-    if out.get("type") == "integer" and "enum" not in out and isinstance(low, int) and \
-            (high is None or isinstance(high, int) and 0 <= high - low < ENUM_RANGE):
-        # a lower bound alone (Vele's xp_spent >= 0): its first ENUM_RANGE values, more than a seat holds
-        out["enum"] = list(range(low, (low + ENUM_RANGE - 1 if high is None else high) + 1))
+    if out.get("type") == "integer" and "enum" not in out and isinstance(low, int) and isinstance(high, int) \
+            and 0 <= high - low < ENUM_RANGE:
+        out["enum"] = list(range(low, high + 1))
         out.pop("minimum")
-        out.pop("maximum", None)
+        out.pop("maximum")
     names = out.get("propertyNames")
     if out.get("type") == "object" and isinstance(names, dict) and names.get("enum") and "properties" not in out \
             and isinstance(out.get("additionalProperties"), dict):

@@ -138,7 +138,8 @@ def legal_options(s: GameState, seat: str) -> list[Option]:
         out.append(Option("start_mass_struggle", "wager and roll once",
                           "your component's Area hits everything else in its zone at once (V-38)"))
     ex = s.extended
-    if out and pend.kind == "continue_fight" and ex is not None and s.scene is not None and s.scene.zones and any(
+    if out and pend.kind == "continue_fight" and ex is not None and s.scene is not None and s.scene.zones and \
+            s.rules_version >= 4 and any(
             ab.effect in ("area", "selective_area") for ab in s.components[ex.next_actor].abilities):
         out = [Option("continue_fight", "0", "strike back, or surrender; with area on, the strike is its Area: the "
                                              "fight's other side and the rest of its zone at once (Selective Area: "

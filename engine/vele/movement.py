@@ -57,8 +57,8 @@ def check_aide(s: GameState, sc: Scene, cid: str, to: str) -> None:
     way it is announced autonomous first, which L421 allows when it acts, unless the round already saw it act as
     part of the unit. Alternative: it moves freely and stays integrated (logs of versions 1-3)."""
     k = s.components[cid]
-    if s.rules_version < 4 or not k.unit or k.attached or to == sc.zone_of(k.unit):
-        return
+    if s.rules_version < 4 or not k.unit or k.attached or k.unit not in sc.present or to == sc.zone_of(k.unit):
+        return  # the one it aids is not in this scene: nothing to stay beside
     head = s.components[k.unit]
     raise RuleViolation("V-45", f"{k.name} is integrated with {head.name} and aids it: integrated components act as a "
                                 f"unit (L421, L423), so it stays at {head.name}'s side and goes where it goes. To go "

@@ -1237,6 +1237,9 @@ def continue_fight(c: Ctx) -> None:
         end_extended(c, me)
         return
     if a.area or a.targets:  # V-38 (L433, L453): an Area strike in the fight
+        if s.rules_version < 4:
+            raise RuleViolation("V-38", "in this game (Vele rules version 3 or older) an Area strikes only as a turn's "
+                                        "mass struggle, not in a fight")
         if a.target_trait:
             raise RuleViolation("V-38", "an Area strike hits whole components, not one trait")
         from engine.vele.mass import fight_strike
