@@ -173,3 +173,12 @@ def test_the_view_keeps_a_false_that_means_something() -> None:
     text = describe_view({"characters": [{"relationships": [{"target": "Mayor", "positive": False}]}],
                           "components": [{"name": "gang", "attached": False, "out": False}]})
     assert '"positive":false' in text and '"attached":false' in text and '"out"' not in text
+
+
+def test_a_narrowed_list_of_ids_keeps_its_length_bounds() -> None:
+    """P-13's combat needs two combatants (`min_length=2`): offered as an enum of the living characters, the list
+    still asks for two, so a model cannot send one and lose the decision to the refusal."""
+    from agents.llm.game_player import flat_model
+    model = flat_model("paganini", "start_combat", False, (), (("combatants", "enum", ("c1", "c2", "c3")),))
+    field = model.model_json_schema()["properties"]["combatants"]
+    assert field["items"]["enum"] == ["c1", "c2", "c3"] and field["minItems"] == 2
