@@ -182,3 +182,14 @@ def test_a_narrowed_list_of_ids_keeps_its_length_bounds() -> None:
     model = flat_model("paganini", "start_combat", False, (), (("combatants", "enum", ("c1", "c2", "c3")),))
     field = model.model_json_schema()["properties"]["combatants"]
     assert field["items"]["enum"] == ["c1", "c2", "c3"] and field["minItems"] == 2
+
+
+def test_a_fubar_attempt_may_claim_an_aiding_assets_trademarks() -> None:
+    """F-22 (an aiding asset's Trademarks count, engine/fubar/rules.py attempt): the attempt's Descriptors are offered
+    as an enum of what the character may claim, the asset's Trademarks among them; a lost asset's are not."""
+    from agents.llm.game_legal_now import narrowing
+    view = {"characters": [{"seat": "Ann", "trademarks": ["Sniper"], "relationships": [],
+                            "assets": [{"name": "Rex", "trademarks": ["Tracker"]},
+                                       {"name": "Old car", "trademarks": ["Fast"], "lost": True}]}]}
+    rules = {name: values for name, how, values in narrowing("fubar", view, "Ann", "attempt") if how == "enum"}
+    assert set(rules["descriptors"]) == {"Sniper", "Tracker"}

@@ -70,8 +70,11 @@ def _fubar(view: dict[str, Any], seat: str, action_type: str) -> list[tuple[str,
         every = [*own, *(me.get("flaws") or []),
                  *(r.get("target") for r in (me.get("relationships") or []) if isinstance(r, dict) and not r.get("positive"))]
         conditions = tuple(str(c["id"]) for c in me.get("conditions") or [] if isinstance(c, dict) and c.get("id"))
-        if action_type == "attempt":
-            out.append(("descriptors", "enum", tuple(dict.fromkeys(str(d) for d in own if d))) if own
+        if action_type == "attempt":  # F-22: an aiding asset's Trademarks count too
+            aids = [t for x in me.get("assets") or [] if isinstance(x, dict) and not x.get("lost")
+                    for t in x.get("trademarks") or []]
+            claims = [*own, *aids]
+            out.append(("descriptors", "enum", tuple(dict.fromkeys(str(d) for d in claims if d))) if claims
                        else ("descriptors", "omit", ()))
         if action_type == "narrate_fact" and every:
             out.append(("descriptor", "enum", tuple(dict.fromkeys(str(d) for d in every if d))))
