@@ -15,21 +15,9 @@ from typing import Iterator
 import pytest
 from fakeserver import FakeOpenAIServer, fake_openai, requested_schema, valid  # noqa: F401
 
-from agents.llm.build_words import BUILD_NOTE, NAME_CHARS
+from agents.llm.build_words import BUILD_NOTE, NAME_CHARS, WORDED
 from agents.llm.game_player import GameLLMPlayer
-from tests.test_game_llm_player import advance_to_person, llm_table, settings, shadow_answer
-
-
-def words_of(build: dict, **change: object) -> dict:
-    """The words of a build (as the model writes them), with `change` on top."""
-    pc, story = build["pc"], build["story"]
-    main = next(c for c in story if c["kind"] == "main")
-    out = {"pc_name": pc["name"], "pc_traits": [t["name"] for t in pc["traits"]], "pc_aspects": pc["aspects"],
-           "main_name": main["name"], "main_traits": [t["name"] for t in main["traits"]],
-           "main_aspects": main["aspects"], "other_names": [c["name"] for c in story if c is not main],
-           "why": "they fit the heist"}
-    out.update(change)
-    return out
+from tests.test_game_llm_player import advance_to_person, llm_table, settings, shadow_answer, words_of
 
 
 def full(action: dict) -> dict:
@@ -46,9 +34,10 @@ MODEL_WORDS = {"pc_name": "Ilse Varga, cat burglar", "pc_traits": ["Quiet feet",
                "other_names": ["Dock watch", "Cloud pirates", "The rotten gantry"], "why": "a heist crew and its foe"}
 
 
-def to_the_purchase(table, shadow, server: FakeOpenAIServer) -> tuple[str, dict, list]:
-    """Answer every decision as the shadow seat would until a seat's plan is a build (V-14, V-23, after its
-    group, V-60); that seat, the plan (as data) and the seat's recorded plans (the LLM seat's own heuristic)."""
+def to_the_purchase(table, shadow, server: FakeOpenAIServer, kind: str = "build") -> tuple[str, dict, list]:
+    """Answer every decision as the shadow seat would until a seat's plan is of `kind` (a build, V-14, V-23,
+    comes after the seat's group, V-60); that seat, the plan (as data) and the seat's recorded plans (the LLM
+    seat's own heuristic)."""
     plans: dict[str, list] = {}
     for player in table.seats.values():
         assert isinstance(player, GameLLMPlayer)
@@ -63,9 +52,9 @@ def to_the_purchase(table, shadow, server: FakeOpenAIServer) -> tuple[str, dict,
     for _ in range(40):
         seat = advance_to_person(table)
         data, why = shadow_answer(table, shadow, seat)
-        if data["type"] == "build":
+        if data["type"] == kind:
             return seat, data, plans[seat]
-        server.script(valid({"action": data, "why": why}))
+        server.script(valid(words_of(data, why=why) if data["type"] in WORDED else {"action": data, "why": why}))
         table.step()
     raise AssertionError("no purchase came")
 
@@ -180,3 +169,31 @@ def test_names_are_kept_as_data(fake_openai: FakeOpenAIServer) -> None:  # noqa:
     assert '{pc} <b>\\"Ilse\\"</b> $seat' in table.log_text()
     again = GameTable.load(table.log_text())
     assert again.log_text() == table.log_text()
+
+
+def test_a_group_is_named_by_the_model_and_keeps_the_plans_numbers(llama: FakeOpenAIServer) -> None:
+    """V-60, V-61 (L716-728): the heuristic's first purchase of an act is a group of story characters; the model
+    names the group, its leader and members; their kinds, traits and sizes and the card stay the plan's."""
+    table, shadow = llm_table("vele", settings(llama), llama)
+    seat, _, plans = to_the_purchase(table, shadow, llama, "make_group")
+    words = {"group_name": "The Gull Street gang", "leader_name": "Old Maro", "member_names": ["Pip", "Big Tam"],
+             "why": "a harbour gang"}
+    llama.script(valid(words))
+    table.step()
+    assert not llama.violations, llama.violations
+    props = (requested_schema(llama.chat_requests[-1]) or {})["properties"]
+    assert set(props) == {"group_name", "leader_name", "member_names", "why"}
+    assert props["member_names"]["minItems"] == props["member_names"]["maxItems"] == 2
+    rec = table.records[-1]
+    assert rec.meta["decided_by"] == "llm" and rec.meta["rationale"] == f"a harbour gang; {BUILD_NOTE}", rec.meta
+    from engine.vele.actions import MakeGroup
+
+    act, plan = (MakeGroup.model_validate(x).model_dump(mode="json") for x in (rec.action, plans[-1]))
+    assert (act["name"], act["leader"]["name"], [m["name"] for m in act["members"]]) == \
+        ("The Gull Street gang", "Old Maro", ["Pip", "Big Tam"])
+    assert act["spotlight"] == plan["spotlight"].replace(plan["name"], "The Gull Street gang")
+
+    def numbers(g: dict) -> list:
+        return [(c["kind"], c["traits"], c["aspects"]) for c in (g["leader"], *g["members"])]
+    assert numbers(act) == numbers(plan)
+    assert any(g.name == "The Gull Street gang" and g.owner == seat for g in table.state.groups)

@@ -33,7 +33,7 @@ from agents.base import Decision
 from agents.game_loop import GameObservation, GamePlayer
 from engine.core.ruleset import Option, Pending
 
-from .build_words import BUILD_NOTE, plan_lines, shape_of, taken_names, with_words, words_schema
+from .build_words import BUILD_NOTE, WORDED, plan_lines, shape_of, taken_names, with_words, words_schema
 from .config import ConfigError, LLMSettings, is_configured, load_settings
 from .decider import make_decider, redact
 from .game_legal_now import narrowing
@@ -60,7 +60,7 @@ FACTS_SHOWN = 8  # recalled Facts in a prompt
 TEXT_FIELDS = ("text", "question", "situation", "terms", "reason", "line", "description")
 # tokens an answer needs, per decision kind; the rest get DEFAULT_BUDGET (a cut-off answer is asked
 # again with twice as many by decide_with_retries)
-TOKEN_BUDGETS = {"prepare_scenario": 700, "prepare_adventure": 700, "create_character": 800, "build": 800,
+TOKEN_BUDGETS = {"prepare_scenario": 700, "prepare_adventure": 700, "create_character": 800,
                  "build_words": 300, "narrate_outcome": 450, "narrate": 450, "narrate_attack": 400, "interject": 200}
 DEFAULT_BUDGET = 350
 
@@ -373,11 +373,13 @@ class GameLLMPlayer(ModelBreaker):
             plan = self._plan(obs)
             if plan is None:
                 return self._heuristic(obs, "the heuristic had no plan for the purchase", count=True)
-            if getattr(plan.action, "type", "") == "build":
+            if getattr(plan.action, "type", "") in WORDED:
                 return self._build_words(obs, plan)
-            # the plan is something else first (a group, V-60): the model is never asked for a whole build, a
-            # 600-token answer SmolLM2 cannot give within the deadline; it buys through _build_words next time
-            options = [o for o in options if o.type != "build"]
+            # the plan is something else: the model is never asked for a whole build (a 600-token answer SmolLM2
+            # cannot give within the deadline); it buys through _build_words when the plan is to buy
+            options = [o for o in options if o.type not in WORDED]
+            if not options:
+                return self._heuristic(obs, "nothing else to choose at the purchase", plan=plan)
         try:
             cuts = tuple((o.type, narrowing(self.game, obs.view, self.name, o.type)) for o in options)
             schema = game_choice_schema(self.game, tuple((o.type, tuple(o.choices)) for o in options),
@@ -427,7 +429,7 @@ class GameLLMPlayer(ModelBreaker):
             return None
 
     def _build_words(self, obs: GameObservation, plan: Decision) -> Decision:
-        """The plan's build with the model's names, trait names and aspects (a ~150-token answer); the
+        """The plan's build or group with the model's names, trait names and aspects (a short answer); the
         decision is the model's, its rationale saying the numbers are the plan's."""
         from prompts import render
 
