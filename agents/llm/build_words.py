@@ -23,10 +23,11 @@ from .schema_actions import _Lean
 
 __all__ = ["BUILD_NOTE", "WORDED", "Shape", "plan_lines", "shape_of", "taken_names", "with_words", "words_schema"]
 
-NAME_CHARS = 40  # a component's name: "Mara Vell, the smuggler"
-TRAIT_CHARS = 32  # a trait: "Sharp eyes", "Old sword" (the heuristic's own run to 30)
-ASPECT_CHARS = 48  # an aspect: "Owes the harbour guild"
-WORDS_WHY = 80
+# every character is generated, slowly, on a CPU: SmolLM2 ran many strings to the cap (eval run 2)
+NAME_CHARS = 32  # a component's name: "Mara Vell, the smuggler"
+TRAIT_CHARS = 24  # a trait: "Sharp eyes", "Old sword"
+ASPECT_CHARS = 40  # an aspect: "Owes the harbour guild"
+WORDS_WHY = 60
 #: said in the decision's rationale: the model wrote the words, not the numbers
 BUILD_NOTE = "names, traits, aspects by the model; kinds, sizes, dice, costs, abilities from the heuristic's plan"
 
@@ -163,14 +164,14 @@ def with_words(plan: A.Build | A.MakeGroup, words: BaseModel, taken: list[str]) 
                                    "story": [c.model_dump() for c in story], "spotlight": spotlight})
 
 
-def _dice(comp: A.ComponentIn) -> str:
-    traits = ", ".join(f"d{t.size}" + (" (focus)" if t.focus else "") for t in comp.traits)
-    out = f"{len(comp.traits)} traits ({traits})"
+def _slots(comp: A.ComponentIn) -> str:
+    """How many words a component takes, in words only: SmolLM2 shown "d8 (focus)" wrote it into trait names."""
+    out = f"{len(comp.traits)} traits (the first its best)"
     if comp.aspects:
         out += f", {len(comp.aspects)} aspect{'s' if len(comp.aspects) > 1 else ''}"
     if comp.ability is not None:
         i = next(i for i, t in enumerate(comp.traits) if t.name == comp.ability.trait)
-        out += f"; its trait no. {i + 1} has {comp.ability.effect.replace('_', ' ')} {comp.ability.size}"
+        out += f"; trait no. {i + 1} gives it {comp.ability.effect.replace('_', ' ')}"
     return out
 
 
@@ -185,8 +186,8 @@ def plan_lines(plan: A.Build | A.MakeGroup) -> str:
                          + "; ".join(", ".join(t.name.lower() for t in c.traits) for c in plan.members))
         return "\n".join(lines)
     pc, main, others = _parts(plan)
-    lines = [f"- pc_name, pc_traits, pc_aspects: your PC, {_dice(pc)}",
-             f"- main_name, main_traits, main_aspects: the act's chief opponent, {_dice(main)}"]
+    lines = [f"- pc_name, pc_traits, pc_aspects: your PC (a new character of the story, not you), {_slots(pc)}",
+             f"- main_name, main_traits, main_aspects: the act's chief opponent, {_slots(main)}"]
     if others:
         kinds = "; ".join(("a place or thing that strikes whoever crosses it" if c.stationary else
                            "a band of people") + f" ({', '.join(t.name.lower() for t in c.traits)})" for c in others)

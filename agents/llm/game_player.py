@@ -438,8 +438,9 @@ class GameLLMPlayer(ModelBreaker):
         try:
             schema = words_schema(shape_of(draft))
             system, user = render("vele/build_words", {
+                # not the names already taken: SmolLM2 shown them copied one (refused three times, eval run 2)
                 "seat": self.name, "premise": obs.premise or "(none given)", "plan": plan_lines(draft),
-                "taken": ", ".join(taken[-12:]) or "(none yet)", "recent": _recent(obs.recent, 3)})
+                "recent": _recent(obs.recent, 3)})
         except Exception as exc:  # noqa: BLE001 - a prompt bug must not stop the game
             log.warning("could not build the purchase prompt", exc_info=exc)
             return self._heuristic(obs, f"could not build the prompt: {type(exc).__name__}", count=True, plan=plan)
