@@ -27,7 +27,7 @@ __all__ = ["BUILD_NOTE", "WORDED", "Shape", "plan_lines", "shape_of", "taken_nam
 NAME_CHARS = 32  # a component's name: "Mara Vell, the smuggler"
 TRAIT_CHARS = 24  # a trait: "Sharp eyes", "Old sword"
 ASPECT_CHARS = 40  # an aspect: "Owes the harbour guild"
-WORDS_WHY = 60
+WORDS_WHY = 80
 #: said in the decision's rationale: the model wrote the words, not the numbers
 BUILD_NOTE = "names, traits, aspects by the model; kinds, sizes, dice, costs, abilities from the heuristic's plan"
 
