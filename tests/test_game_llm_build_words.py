@@ -1,4 +1,5 @@
-"""A Vele LLM seat's purchase (V-10, V-14-18, V-23, V-24): the heuristic plans the numbers, the model writes the words.
+"""A Vele LLM seat's purchase (V-10 L557, V-14-18, V-23, V-24, V-60 L716-733): the heuristic plans the
+numbers, the model writes the words.
 
 Why: the whole `build` was a ~600-token answer SmolLM2 never gave within the 22 s deadline (0 of 4 builds
 by the model, eval/data/real_model_games.json). Now the model is asked for names, trait names and
@@ -72,7 +73,8 @@ def llama(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeOpenAIServer]:
 
 
 def test_a_purchase_asks_for_words_only_and_keeps_the_plans_numbers(llama: FakeOpenAIServer) -> None:
-    """V-14, V-18, V-23, V-24 (L165-L180): the model's words land in the Build; the rest is the plan's."""
+    """V-14 (L185, L725), V-18 (L645), V-23, V-24 (L649-672): the model's words land in the Build; the rest
+    is the plan's."""
     table, shadow = llm_table("vele", settings(llama), llama)
     seat, _, plans = to_the_purchase(table, shadow, llama)
     llama.script(valid(MODEL_WORDS))
@@ -126,7 +128,7 @@ def test_a_purchase_asks_for_words_only_and_keeps_the_plans_numbers(llama: FakeO
 ])
 def test_bad_words_fall_back_to_the_plan_with_a_reason(fake_openai: FakeOpenAIServer, change: dict,  # noqa: F811
                                                        said: str) -> None:
-    """Empty, too long, too few, missing or repeated words (V-14: every trait its own name): the seat's
+    """Empty, too long, too few, missing or repeated words (V-14, L185: every trait its own name): the seat's
     plan is bought as planned, its reason in the log."""
     table, shadow = llm_table("vele", settings(fake_openai), fake_openai)
     seat, _, plans = to_the_purchase(table, shadow, fake_openai)
@@ -158,7 +160,8 @@ def test_names_are_kept_as_data(fake_openai: FakeOpenAIServer) -> None:  # noqa:
     the log replays byte for byte."""
     from agents.game_loop import GameTable
 
-    odd = {**MODEL_WORDS, "pc_name": '{pc} <b>"Ilse"</b> $seat', "pc_traits": ["%s", "{0}", "\\n", "<i>", "a\nb", "Ünï"],
+    odd = {**MODEL_WORDS, "pc_name": '{pc} <b>"Ilse"</b> $seat',
+           "pc_traits": ["%s", "{0}", "\\n", "<i>", "a\nb", "Ünï"],
            "main_name": "Oren\t{{main}}", "pc_aspects": ["</script>", "'; drop"]}
     table, shadow = llm_table("vele", settings(fake_openai), fake_openai)
     seat, _, _ = to_the_purchase(table, shadow, fake_openai)
@@ -175,8 +178,9 @@ def test_names_are_kept_as_data(fake_openai: FakeOpenAIServer) -> None:  # noqa:
 
 
 def test_a_group_is_named_by_the_model_and_keeps_the_plans_numbers(llama: FakeOpenAIServer) -> None:
-    """V-60, V-61 (L716-728): the heuristic's first purchase of an act is a group of story characters; the model
-    names the group, its leader and members; their kinds, traits and sizes and the card stay the plan's."""
+    """V-60 (L716-733), V-61 (L927-935): the heuristic's first purchase of an act is a group of story characters;
+    the model names the group, its leader and members; their kinds, traits and sizes and the card stay the
+    plan's."""
     table, shadow = llm_table("vele", settings(llama), llama)
     seat, _, plans = to_the_purchase(table, shadow, llama, "make_group")
     words = {"group_name": "The Gull Street gang", "leader_name": "Old Maro", "member_names": ["Pip", "Big Tam"],
