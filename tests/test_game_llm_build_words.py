@@ -16,7 +16,7 @@ from typing import Iterator
 import pytest
 from fakeserver import FakeOpenAIServer, fake_openai, requested_schema, valid  # noqa: F401
 
-from agents.llm.build_words import BUILD_NOTE, NAME_CHARS, WORDED
+from agents.llm.build_words import BUILD_NOTE, GROUP_NOTE, NAME_CHARS, WORDED
 from agents.llm.game_player import GameLLMPlayer
 from tests.test_game_llm_player import advance_to_person, llm_table, settings, shadow_answer, words_of
 
@@ -192,7 +192,7 @@ def test_a_group_is_named_by_the_model_and_keeps_the_plans_numbers(llama: FakeOp
     assert set(props) == {"group_name", "leader_name", "member_names", "why"}
     assert props["member_names"]["minItems"] == props["member_names"]["maxItems"] == 2
     rec = table.records[-1]
-    assert rec.meta["decided_by"] == "llm" and rec.meta["rationale"] == f"a harbour gang; {BUILD_NOTE}", rec.meta
+    assert rec.meta["decided_by"] == "llm" and rec.meta["rationale"] == f"a harbour gang; {GROUP_NOTE}", rec.meta
     from engine.vele.actions import MakeGroup
 
     act, plan = (MakeGroup.model_validate(x).model_dump(mode="json") for x in (rec.action, plans[-1]))

@@ -14,7 +14,7 @@ from fakeserver import FakeOpenAIServer, fake_openai, prose, requested_schema, v
 
 from agents.game_loop import GameTable
 from agents.game_sim import heuristic_seat, seat_specs
-from agents.llm.build_words import BUILD_NOTE, WORDED
+from agents.llm.build_words import BUILD_NOTE, GROUP_NOTE, WORDED
 from agents.llm.config import ConfigError, LLMSettings
 from agents.llm.game_player import GameLLMPlayer, game_choice_schema, game_llm_player, prompt_for
 from engine.core.dice import SeededDice
@@ -110,7 +110,8 @@ def test_model_decisions_are_applied_with_their_why(fake_openai: FakeOpenAIServe
         table.step()
         rec = table.records[-1]
         assert rec.meta["decided_by"] == "llm", rec.meta
-        assert rec.meta["rationale"] == (f"{why}; {BUILD_NOTE}" if words else why)
+        note = (GROUP_NOTE if data["type"] == "make_group" else BUILD_NOTE) if words else ""
+        assert rec.meta["rationale"] == (f"{why}; {note}" if words else why)
         if words:
             assert rec.action.get("name", rec.action.get("pc", {}).get("name")) == \
                 words.get("group_name", words.get("pc_name"))

@@ -21,7 +21,8 @@ from engine.vele import actions as A
 
 from .schema_actions import _Lean
 
-__all__ = ["BUILD_NOTE", "WORDED", "Shape", "plan_lines", "shape_of", "taken_names", "with_words", "words_schema"]
+__all__ = ["BUILD_NOTE", "GROUP_NOTE", "WORDED", "Shape", "note_for", "plan_lines", "shape_of", "taken_names",
+           "with_words", "words_schema"]
 
 # every character is generated, slowly, on a CPU: SmolLM2 ran many strings to the cap (eval run 2)
 NAME_CHARS = 32  # a component's name: "Mara Vell, the smuggler"
@@ -30,6 +31,7 @@ ASPECT_CHARS = 40  # an aspect: "Owes the harbour guild"
 WORDS_WHY = 80
 #: said in the decision's rationale: the model wrote the words, not the numbers
 BUILD_NOTE = "names, traits, aspects by the model; kinds, sizes, dice, costs, abilities from the heuristic's plan"
+GROUP_NOTE = "names by the model; kinds, traits, sizes, aspects and the card's words from the heuristic's plan"
 
 #: the purchases asked in words: the PC and the act's story components, and a group of story characters (V-60,
 #: its leader's and members' names; their traits stay the plan's, as do the other story components')
@@ -84,6 +86,11 @@ def words_schema(shape: Shape) -> type[BaseModel]:
     fields["why"] = why
     return create_model(  # type: ignore[call-overload, no-any-return]
         "Words", __base__=_Lean, __doc__="The words of your purchase: names, traits, aspects.", **fields)
+
+
+def note_for(plan: A.Build | A.MakeGroup) -> str:
+    """What of the decision was the model's, for its rationale."""
+    return GROUP_NOTE if isinstance(plan, A.MakeGroup) else BUILD_NOTE
 
 
 def _clean(text: str) -> str:

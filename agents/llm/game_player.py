@@ -33,7 +33,7 @@ from agents.base import Decision
 from agents.game_loop import GameObservation, GamePlayer
 from engine.core.ruleset import Option, Pending
 
-from .build_words import BUILD_NOTE, WORDED, plan_lines, shape_of, taken_names, with_words, words_schema
+from .build_words import WORDED, note_for, plan_lines, shape_of, taken_names, with_words, words_schema
 from .config import ConfigError, LLMSettings, is_configured, load_settings
 from .decider import make_decider, redact
 from .game_legal_now import narrowing
@@ -451,7 +451,7 @@ class GameLLMPlayer(ModelBreaker):
         def validate(words: BaseModel) -> str | None:
             return self._judged(obs, lambda: with_words(draft, words, taken), chosen)
 
-        return self._settle(obs, self._ask(messages, schema, validate, "build_words"), chosen, [], BUILD_NOTE, plan)
+        return self._settle(obs, self._ask(messages, schema, validate, "build_words"), chosen, [], note_for(draft), plan)
 
     # -- out of turn (agents/game_loop.Interjector) -------------------------------------------------
     @property
