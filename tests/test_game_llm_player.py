@@ -14,6 +14,7 @@ from fakeserver import FakeOpenAIServer, fake_openai, prose, requested_schema, v
 
 from agents.game_loop import GameTable
 from agents.game_sim import heuristic_seat, seat_specs
+from agents.llm.build_words import BUILD_NOTE, GROUP_NOTE, WORDED
 from agents.llm.config import ConfigError, LLMSettings
 from agents.llm.game_player import GameLLMPlayer, game_choice_schema, game_llm_player, prompt_for
 from engine.core.dice import SeededDice
@@ -66,6 +67,36 @@ def shadow_answer(table: GameTable, shadow: dict, seat: str) -> tuple[dict, str]
     return data, f"because {d.rationale[:60]}"
 
 
+def words_of(build: dict, **change: object) -> dict:
+    """The words of a Vele build or group, as its LLM seat is asked for them (agents/llm/build_words.py), with
+    `change`."""
+    if build["type"] == "make_group":
+        return {"group_name": build["name"], "leader_name": build["leader"]["name"],
+                "member_names": [m["name"] for m in build.get("members", [])], **change}
+    pc, story = build["pc"], build["story"]
+    main = next(c for c in story if c["kind"] == "main")
+    out = {"pc_name": pc["name"], "pc_traits": [t["name"] for t in pc["traits"]], "pc_aspects": pc.get("aspects", []),
+           "main_name": main["name"], "main_traits": [t["name"] for t in main["traits"]],
+           "main_aspects": main.get("aspects", []), "other_names": [c["name"] for c in story if c is not main]}
+    out.update(change)
+    return out
+
+
+def named(words: dict, tag: str) -> dict:
+    """`words` with every component's name made new (`tag` and its place), and short trait names."""
+    out = dict(words)
+    for key in ("pc_traits", "main_traits"):
+        if key in out:
+            out[key] = [f"{key[0]}{i} {t}"[:20] for i, t in enumerate(out[key])]
+    for key in ("pc_name", "main_name", "group_name", "leader_name"):
+        if key in out:
+            out[key] = f"{tag} {key}"
+    for key in ("other_names", "member_names"):
+        if key in out:
+            out[key] = [f"{tag} {key} {i}" for i in range(len(out[key]))]
+    return out
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_model_decisions_are_applied_with_their_why(fake_openai: FakeOpenAIServer, game: str) -> None:  # noqa: F811
     table, shadow = llm_table(game, settings(fake_openai), fake_openai)
@@ -73,11 +104,17 @@ def test_model_decisions_are_applied_with_their_why(fake_openai: FakeOpenAIServe
     while checked < 25 and not table.ruleset.is_over(table.state):
         seat = advance_to_person(table)
         data, why = shadow_answer(table, shadow, seat)
-        fake_openai.script(valid({"action": data, "why": why}))
+        # a Vele purchase is asked in words only (its numbers are the seat's own plan): new names of this seat's
+        words = named(words_of(data, why=why), f"{seat} {len(table.records)}") if data["type"] in WORDED else None
+        fake_openai.script(valid(words or {"action": data, "why": why}))
         table.step()
         rec = table.records[-1]
         assert rec.meta["decided_by"] == "llm", rec.meta
-        assert rec.meta["rationale"] == why
+        note = (GROUP_NOTE if data["type"] == "make_group" else BUILD_NOTE) if words else ""
+        assert rec.meta["rationale"] == (f"{why}; {note}" if words else why)
+        if words:
+            assert rec.action.get("name", rec.action.get("pc", {}).get("name")) == \
+                words.get("group_name", words.get("pc_name"))
         assert rec.action["type"] == data["type"] and rec.action.get("player", seat) == seat
         assert rec.meta["tokens_in"] > 0
         checked += 1

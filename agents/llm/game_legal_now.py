@@ -1,4 +1,4 @@
-"""What an LLM seat of FUBAR, Paganini or Vele may write now: fields the table's options leave out, ids as enums.
+"""What an LLM seat of FUBAR or Paganini may write now: fields the table's options leave out, ids as enums.
 
 Why: a small model held by a grammar fills every field the schema offers. SmolLM2 on llama-cpp-python's
 server, as FUBAR's GM, ruled exchanges and automatic fire at a table without the weapons option (F-20);
@@ -12,8 +12,7 @@ still judges every answer; this only stops offering what it refuses.
 
 A narrowing is (field, how, values): "omit" leaves the field out (its default applies), "enum" offers only
 `values` (for a list field: its items), "count" asks for exactly values[0] items, "split" (name, a, b, ...)
-asks for one item per value, item i with its field `name` fixed to the i-th value, "fix" (name, a, ...)
-holds a nested object's field `name` to those values (a Vele PC's kind is "pc", V-14).
+asks for one item per value, item i with its field `name` fixed to the i-th value.
 """
 from __future__ import annotations
 
@@ -139,20 +138,8 @@ def _paganini(view: dict[str, Any], seat: str, action_type: str) -> list[tuple[s
     return [("present", "enum", npcs)] if npcs else [("present", "omit", ())]
 
 
-def _vele(view: dict[str, Any], seat: str, action_type: str) -> list[tuple[str, str, tuple[Any, ...]]]:
-    if action_type != "build":
-        return []
-    # V-14: the first component bought is the PC; V-23: each act one main and at least 3 normal story components
-    out = [("pc", "fix", ("kind", "pc")), ("story", "split", ("kind", "main", "normal", "normal", "normal"))]
-    # V-50: XP spent is at most the seat's XP (the schema's minimum alone is not held by llama.cpp's grammar)
-    me = next((p for p in view.get("players") or [] if isinstance(p, dict) and p.get("name") == seat), None)
-    if me is not None and isinstance(me.get("xp"), int) and me["xp"] >= 0:
-        out.append(("xp_spent", "enum", tuple(range(0, me["xp"] + 1))))
-    return out
-
-
 RULESETS: dict[str, Callable[[dict[str, Any], str, str], list[tuple[str, str, tuple[Any, ...]]]]] = {
-    "fubar": _fubar, "paganini": _paganini, "vele": _vele}
+    "fubar": _fubar, "paganini": _paganini}  # a Vele build is asked in words only (agents/llm/build_words.py)
 
 
 def narrowing(ruleset_name: str, view: dict[str, Any], seat: str, action_type: str) -> Narrowing:

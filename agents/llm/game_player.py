@@ -33,6 +33,7 @@ from agents.base import Decision
 from agents.game_loop import GameObservation, GamePlayer
 from engine.core.ruleset import Option, Pending
 
+from .build_words import WORDED, note_for, plan_lines, shape_of, taken_names, with_words, words_schema
 from .config import ConfigError, LLMSettings, is_configured, load_settings
 from .decider import make_decider, redact
 from .game_legal_now import narrowing
@@ -59,8 +60,8 @@ FACTS_SHOWN = 8  # recalled Facts in a prompt
 TEXT_FIELDS = ("text", "question", "situation", "terms", "reason", "line", "description")
 # tokens an answer needs, per decision kind; the rest get DEFAULT_BUDGET (a cut-off answer is asked
 # again with twice as many by decide_with_retries)
-TOKEN_BUDGETS = {"prepare_scenario": 700, "prepare_adventure": 700, "create_character": 800, "build": 800,
-                 "narrate_outcome": 450, "narrate": 450, "narrate_attack": 400, "interject": 200}
+TOKEN_BUDGETS = {"prepare_scenario": 700, "prepare_adventure": 700, "create_character": 800,
+                 "build_words": 300, "narrate_outcome": 450, "narrate": 450, "narrate_attack": 400, "interject": 200}
 DEFAULT_BUDGET = 350
 
 
@@ -126,10 +127,6 @@ def _narrowed(annotation: Any, info: Any, how: str, values: tuple[Any, ...]) -> 
         fixed = [create_model(f"{item.__name__}{i + 1}", __base__=item, **{name: (Literal[v], v)})  # type: ignore[call-overload, valid-type]
                  for i, v in enumerate(values[1:])]
         out = tuple[tuple(fixed)]  # type: ignore[misc]
-    elif how == "fix" and len(values) > 1 and isinstance(base, type) and issubclass(base, BaseModel) and \
-            str(values[0]) in base.model_fields:
-        out = create_model(f"{base.__name__}Now", __base__=base,  # type: ignore[call-overload]
-                           **{str(values[0]): (Literal[tuple(values[1:])], values[1])})  # type: ignore[valid-type]
     else:
         return None
     if info.is_required():
@@ -385,6 +382,17 @@ class GameLLMPlayer(ModelBreaker):
             self._rest -= 1
             self.stats.rested += 1
             return self._heuristic(obs, f"the model rests after failing: {self._last_failure}", count=True)
+        if self.game == "vele" and any(o.type == "build" for o in options):
+            plan = self._plan(obs)
+            if plan is None:
+                return self._heuristic(obs, "the heuristic had no plan for the purchase", count=True)
+            if getattr(plan.action, "type", "") in WORDED:
+                return self._build_words(obs, plan)
+            # the plan is something else: the model is never asked for a whole build (a 600-token answer SmolLM2
+            # cannot give within the deadline); it buys through _build_words when the plan is to buy
+            options = [o for o in options if o.type not in WORDED]
+            if not options:
+                return self._heuristic(obs, "nothing else to choose at the purchase", plan=plan)
         try:
             cuts = tuple((o.type, narrowing(self.game, obs.view, self.name, o.type)) for o in options)
             schema = game_choice_schema(self.game, tuple((o.type, tuple(o.choices)) for o in options),
@@ -401,12 +409,18 @@ class GameLLMPlayer(ModelBreaker):
             return self._judged(obs, lambda: to_engine_action(self.game, choice, self.name), chosen)
 
         outcome = self._ask(messages, schema, validate, kind)
-        st = self.stats
+        return self._settle(obs, outcome, chosen, facts)
+
+    def _settle(self, obs: GameObservation, outcome: Outcome, chosen: dict[str, BaseModel], facts: list[Any],
+                note: str = "", plan: Decision | None = None) -> Decision:
+        """The model's action when it gave a legal one (its `why`, then `note`), else the heuristic's
+        (`plan` when it was made already), with the reason and the calls' cost either way."""
         if outcome.action is not None and "action" in chosen:
             self._model_worked()
-            st.accept(outcome, kind)
+            self.stats.accept(outcome, obs.pending.kind)
             why = redact(str(getattr(outcome.action, "why", "") or "")[:300], (self._redact_key,))
-            return Decision(action=chosen["action"], kind="llm", rationale=why or "(the model gave no reason)",
+            why = "; ".join(x for x in (why or "(the model gave no reason)", note) if x)
+            return Decision(action=chosen["action"], kind="llm", rationale=why,
                             facts_used=[f.id for f in facts], tokens_in=outcome.tokens_in,
                             tokens_out=outcome.tokens_out, latency_s=outcome.latency_s, retries=outcome.retries)
         reason = redact(outcome.fallback_reason or "no action", (self._redact_key,))
@@ -414,10 +428,43 @@ class GameLLMPlayer(ModelBreaker):
             self._streak = 0  # the model answers and the rules refuse: it is playing, just not well
         else:
             self._model_failed(reason)
-        decision = self._heuristic(obs, reason, count=True)
+        decision = self._heuristic(obs, reason, count=True, plan=plan)
         decision.tokens_in, decision.tokens_out = outcome.tokens_in, outcome.tokens_out
         decision.latency_s, decision.retries = outcome.latency_s, outcome.retries
         return decision
+
+    # -- a Vele purchase: the heuristic's numbers, the model's words (agents/llm/build_words.py) ------
+    def _plan(self, obs: GameObservation) -> Decision | None:
+        try:
+            return self.heuristic.decide(obs)
+        except Exception:  # noqa: BLE001 - the safety net must not tear
+            log.warning("the heuristic could not plan the purchase", exc_info=True)
+            return None
+
+    def _build_words(self, obs: GameObservation, plan: Decision) -> Decision:
+        """The plan's build or group with the model's names, trait names and aspects (a short answer); the
+        decision is the model's, its rationale saying the numbers are the plan's."""
+        from prompts import render
+
+        draft: Any = plan.action
+        taken = taken_names(obs.view)
+        try:
+            schema = words_schema(shape_of(draft))
+            system, user = render("vele/build_words", {
+                # not the names already taken: SmolLM2 shown them copied one (refused three times, eval run 2)
+                "seat": self.name, "premise": obs.premise or "(none given)", "plan": plan_lines(draft),
+                "recent": _recent(obs.recent, 3)})
+        except Exception as exc:  # noqa: BLE001 - a prompt bug must not stop the game
+            log.warning("could not build the purchase prompt", exc_info=exc)
+            return self._heuristic(obs, f"could not build the prompt: {type(exc).__name__}", count=True, plan=plan)
+        messages: list[BaseMessage] = [SystemMessage(content=system), HumanMessage(content=user)]
+        self.last_messages = messages
+        chosen: dict[str, BaseModel] = {}
+
+        def validate(words: BaseModel) -> str | None:
+            return self._judged(obs, lambda: with_words(draft, words, taken), chosen)
+
+        return self._settle(obs, self._ask(messages, schema, validate, "build_words"), chosen, [], note_for(draft), plan)
 
     # -- out of turn (agents/game_loop.Interjector) -------------------------------------------------
     @property
@@ -588,10 +635,12 @@ class GameLLMPlayer(ModelBreaker):
         return [SystemMessage(content=system), HumanMessage(content=user)]
 
     # -- the safety net and the circuit breaker ----------------------------------------------------
-    def _heuristic(self, obs: GameObservation, reason: str, count: bool = False) -> Decision:
-        """The heuristic's decision for this seat, marked as a fallback with its reason."""
+    def _heuristic(self, obs: GameObservation, reason: str, count: bool = False,
+                   plan: Decision | None = None) -> Decision:
+        """The heuristic's decision for this seat (`plan` when it was made already), marked as a fallback
+        with its reason."""
         try:
-            decision = self.heuristic.decide(obs)
+            decision = plan if plan is not None else self.heuristic.decide(obs)
         except Exception as exc:  # noqa: BLE001 - the safety net must not tear
             log.warning("heuristic fallback failed; using its simplest answer", exc_info=exc)
             decision = Decision(action=self.heuristic.fallback(obs), kind="heuristic", rationale="simplest answer")
